@@ -1,0 +1,37 @@
+/**
+ * The one contract: every method the renderer can call and every push the main side
+ * sends, built from the per-domain maps. Add a domain by adding its map here.
+ */
+import type { z } from 'zod';
+import type { MethodDef, PushDef } from './define';
+import { connectivityMethods, connectivityPushes } from './methods/connectivity';
+import { liveMethods, livePushes } from './methods/live';
+import { sessionMethods, sessionPushes } from './methods/session';
+
+export const methods = {
+  ...sessionMethods,
+  ...liveMethods,
+  ...connectivityMethods,
+} satisfies Record<string, MethodDef>;
+
+export const pushes = {
+  ...sessionPushes,
+  ...livePushes,
+  ...connectivityPushes,
+} satisfies Record<string, PushDef>;
+
+export type Methods = typeof methods;
+export type MethodName = keyof Methods;
+/** What the renderer passes (defaults optional). */
+export type ArgsIn<N extends MethodName> = z.input<Methods[N]['args']>;
+/** What a handler receives (after parsing and defaults). */
+export type ArgsOf<N extends MethodName> = z.output<Methods[N]['args']>;
+export type ResultOf<N extends MethodName> = NonNullable<Methods[N]['__result']>;
+
+export type Pushes = typeof pushes;
+export type PushName = keyof Pushes;
+export type PayloadOf<P extends PushName> = NonNullable<Pushes[P]['__payload']>;
+
+export function isMethodName(name: string): name is MethodName {
+  return Object.prototype.hasOwnProperty.call(methods, name);
+}

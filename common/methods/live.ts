@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { method, push } from '../define';
+import type { FleetObject } from '../resources';
+
+/**
+ * Last positions as columns: one index per object, in the same order in every column.
+ * Thousands of moving objects cross the boundary this way, never as an array of objects.
+ */
+export interface PositionColumns {
+  ids: Int32Array;
+  lat: Float64Array;
+  lng: Float64Array;
+  /** Unix ms of the fix; 0 when the device never reported. */
+  time: Float64Array;
+  speed: Float32Array;
+  heading: Float32Array;
+  /** 1 when the service says the device is online. */
+  online: Uint8Array;
+}
+
+export interface ObjectsList {
+  objects: FleetObject[];
+  /** When this list was last confirmed by the service (Unix ms), null if never. */
+  fetchedAt: number | null;
+}
+
+export interface StatusSnapshot extends PositionColumns {
+  fetchedAt: number | null;
+  serverTime: number | null;
+}
+
+export interface StatusDelta extends PositionColumns {
+  fetchedAt: number;
+}
+
+export const liveMethods = {
+  'objects/list': method<ObjectsList>()(z.object({})),
+  'status/snapshot': method<StatusSnapshot>()(z.object({})),
+};
+
+export const livePushes = {
+  /** Only the objects whose position changed since the previous poll. */
+  'status/delta': push<StatusDelta>(),
+  /** The object list itself changed (reference data refresh). */
+  'objects/changed': push<ObjectsList>(),
+};
