@@ -1,0 +1,59 @@
+/**
+ * Where a (base URL, login) pair's cache lives. The file name is a hash of the normalised
+ * base URL and the login, prefixed with a readable slug; two users or two servers never
+ * share a file.
+ */
+import { createHash } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * Normalises a base URL for identity: lower-case scheme and host, no default port, no
+ * query or fragment, no trailing slash, and no `/api` suffix (the interface lives under
+ * `{base_url}/api/`, so both spellings name the same server). Throws on a non-http(s) URL.
+ */
+export function normaliseBaseUrl(baseUrl: string): string {
+  const u = new URL(baseUrl.trim());
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error(`Not an http(s) URL: ${baseUrl}`);
+  let path = u.pathname.replace(/\/+$/, '');
+  if (/\/api$/i.test(path)) path = path.slice(0, -4);
+  return `${u.protocol}//${u.host}${path}`;
+}
+
+/** Logins are compared as typed apart from surrounding spaces (servers may be case-sensitive). */
+export function normaliseLogin(login: string): string {
+  return login.trim();
+}
+
+function slug(s: string): string {
+  return s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 32)
+    .replace(/-+$/g, '');
+}
+
+/** The cache file name (no directory) for a server and login. */
+export function cacheFileName(baseUrl: string, login: string): string {
+  const url = normaliseBaseUrl(baseUrl);
+  const user = normaliseLogin(login);
+  const hash = createHash('sha256').update(`${url}\n${user}`).digest('hex').slice(0, 20);
+  const host = new URL(url).host;
+  const readable = [slug(host), slug(user)].filter(Boolean).join('_') || 'cache';
+  return `${readable}-${hash}.sqlite`;
+}
+
+/** Absolute path of the cache file for a server and login in `dataDir`. */
+export function cacheFileFor(dataDir: string, baseUrl: string, login: string): string {
+  return join(dataDir, cacheFileName(baseUrl, login));
+}
+
+/**
+ * Deletes the cache file and its WAL and shared-memory companions ("forget this server").
+ * The cache must be closed first.
+ */
+export function deleteCacheFiles(dataDir: string, baseUrl: string, login: string): void {
+  const file = cacheFileFor(dataDir, baseUrl, login);
+  for (const f of [file, `${file}-wal`, `${file}-shm`, `${file}-journal`]) rmSync(f, { force: true });
+}

@@ -1,0 +1,15 @@
+/**
+ * The known migrations, in order. Append-only: add a new module (002_….ts) and a new
+ * entry at the end; never edit, reorder or remove an entry that has been released.
+ * Migrations are TypeScript modules exporting their SQL so that the same import works
+ * under Vite (the app bundle), vitest and tsx without `?raw` loaders.
+ */
+import sql001 from './001_init';
+
+export interface Migration {
+  readonly id: number;
+  readonly name: string;
+  readonly sql: string;
+}
+
+export const MIGRATIONS: readonly Migration[] = [{ id: 1, name: '001_init', sql: sql001 }];

@@ -1,0 +1,110 @@
+/**
+ * Objects and their sensors. The full JSON of each object is kept (unknown fields
+ * included); name, plate, IMEI and status are also columns with indexes for lookups.
+ */
+import type { FleetObject, Sensor } from '../../../common/resources';
+import type { Db } from './db';
+import type { MetaRepo } from './meta';
+
+export const OBJECTS_DATASET = 'objects';
+
+export class ObjectsRepo {
+  private readonly insertObject;
+  private readonly insertSensor;
+  private readonly selectAll;
+  private readonly selectOne;
+  private readonly selectSensors;
+  private readonly selectSensor;
+
+  constructor(
+    private readonly db: Db,
+    private readonly meta: MetaRepo,
+  ) {
+    this.insertObject = db.prepare(
+      'INSERT INTO objects (id, ord, name, plate, imei, status, json, fetched_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    );
+    this.insertSensor = db.prepare('INSERT OR REPLACE INTO sensors (object_id, id, ord, name, json) VALUES (?, ?, ?, ?, ?)');
+    this.selectAll = db.prepare('SELECT json FROM objects ORDER BY ord').pluck();
+    this.selectOne = db.prepare('SELECT json FROM objects WHERE id = ?').pluck();
+    this.selectSensors = db.prepare('SELECT json FROM sensors WHERE object_id = ? ORDER BY ord').pluck();
+    this.selectSensor = db.prepare('SELECT json FROM sensors WHERE id = ? LIMIT 1').pluck();
+  }
+
+  /**
+   * Replaces the whole list (and all sensors) in one transaction: objects the service no
+   * longer returns disappear. Records `fetchedAt` as the objects data set's last good time.
+   * Duplicate ids: the last occurrence wins.
+   */
+  replaceAll(objects: readonly FleetObject[], fetchedAt: number): void {
+    const run = this.db.transaction(() => {
+      this.db.exec('DELETE FROM sensors; DELETE FROM objects;');
+      const seen = new Map<number, number>();
+      objects.forEach((o, i) => seen.set(o.Id, i));
+      let ord = 0;
+      for (const [id, i] of [...seen].sort((a, b) => a[1] - b[1])) {
+        const o = objects[i]!;
+        this.insertObject.run(
+          id,
+          ord++,
+          o.Name,
+          o.StateNumber ?? null,
+          o.IMEI ?? null,
+          o.Status ?? null,
+          JSON.stringify(o),
+          Math.round(fetchedAt),
+        );
+        o.Sensors?.forEach((s, j) => this.insertSensor.run(id, s.Id, j, s.Name, JSON.stringify(s)));
+      }
+      this.meta.setLastGood(OBJECTS_DATASET, fetchedAt);
+    });
+    run.immediate();
+  }
+
+  /** All objects, in the order the service returned them. */
+  list(): FleetObject[] {
+    return (this.selectAll.all() as string[]).map((j) => JSON.parse(j) as FleetObject);
+  }
+
+  /** When the list was last confirmed by the service, null if never. */
+  fetchedAt(): number | null {
+    return this.meta.lastGood(OBJECTS_DATASET);
+  }
+
+  get(id: number): FleetObject | undefined {
+    const j = this.selectOne.get(id) as string | undefined;
+    return j === undefined ? undefined : (JSON.parse(j) as FleetObject);
+  }
+
+  count(): number {
+    return this.db.prepare('SELECT count(*) FROM objects').pluck().get() as number;
+  }
+
+  /** Objects whose name, plate or IMEI contains `text` (case-insensitive), in list order. */
+  search(text: string, limit = 100): FleetObject[] {
+    const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const rows = this.db
+      .prepare(
+        `SELECT json FROM objects
+         WHERE name LIKE @like ESCAPE '\\' OR plate LIKE @like ESCAPE '\\' OR imei LIKE @like ESCAPE '\\'
+         ORDER BY ord LIMIT @limit`,
+      )
+      .pluck()
+      .all({ like, limit }) as string[];
+    return rows.map((j) => JSON.parse(j) as FleetObject);
+  }
+
+  byImei(imei: string): FleetObject | undefined {
+    const j = this.db.prepare('SELECT json FROM objects WHERE imei = ? LIMIT 1').pluck().get(imei) as string | undefined;
+    return j === undefined ? undefined : (JSON.parse(j) as FleetObject);
+  }
+
+  sensorsOf(objectId: number): Sensor[] {
+    return (this.selectSensors.all(objectId) as string[]).map((j) => JSON.parse(j) as Sensor);
+  }
+
+  /** A sensor by its Id (SensorId in status and history). */
+  sensor(id: number): Sensor | undefined {
+    const j = this.selectSensor.get(id) as string | undefined;
+    return j === undefined ? undefined : (JSON.parse(j) as Sensor);
+  }
+}

@@ -1,0 +1,287 @@
+/**
+ * Last status: positions, latest sensor values, last driver keys, daily statistics.
+ *
+ * applyStatus() compares the incoming status against an in-memory copy of what is
+ * stored, writes only the rows that changed (one transaction, prepared statements) and
+ * returns the changed positions as columns: the delta the live layer pushes. The copy is
+ * loaded from the database on first use, so a restart yields a correct first delta.
+ * Missing optional numbers (Alt, Speed, heading, Sat, Accuracy) are stored as NULL and
+ * appear as NaN in the Float32 columns.
+ *
+ * Entries are only upserted: an object absent from a status response keeps its last row
+ * (GET /api/ObjectsStatus/{id} gives one object). Use prune() to drop objects that are
+ * no longer in the object list.
+ */
+import type { PositionColumns } from '../../../common/methods/live';
+import type { DailyStat, DriverKey, ObjectsStatus, Position, SensorValue } from '../../../common/resources';
+import type { Db } from './db';
+import type { MetaRepo } from './meta';
+
+export const STATUS_DATASET = 'status';
+
+interface PosRow {
+  object_id: number;
+  online: number;
+  lat: number;
+  lng: number;
+  alt: number | null;
+  time: number;
+  speed: number | null;
+  heading: number | null;
+  sat: number | null;
+  accuracy: number | null;
+}
+
+const opt = (v: number | undefined | null): number | null => (v === undefined || v === null || Number.isNaN(v) ? null : v);
+
+function toRow(p: Position): PosRow {
+  return {
+    object_id: p.ObjectId,
+    online: p.Online ? 1 : 0,
+    lat: p.Lat,
+    lng: p.Lng,
+    alt: opt(p.Alt),
+    time: Math.round(p.Time),
+    speed: opt(p.Speed),
+    heading: opt(p.heading),
+    sat: opt(p.Sat),
+    accuracy: opt(p.Accuracy),
+  };
+}
+
+function sameRow(a: PosRow, b: PosRow): boolean {
+  return (
+    a.time === b.time &&
+    a.lat === b.lat &&
+    a.lng === b.lng &&
+    a.online === b.online &&
+    a.speed === b.speed &&
+    a.heading === b.heading &&
+    a.alt === b.alt &&
+    a.sat === b.sat &&
+    a.accuracy === b.accuracy
+  );
+}
+
+export function emptyPositionColumns(n = 0): PositionColumns {
+  return {
+    ids: new Int32Array(n),
+    lat: new Float64Array(n),
+    lng: new Float64Array(n),
+    time: new Float64Array(n),
+    speed: new Float32Array(n),
+    heading: new Float32Array(n),
+    online: new Uint8Array(n),
+  };
+}
+
+function toColumns(rows: readonly PosRow[]): PositionColumns {
+  const c = emptyPositionColumns(rows.length);
+  rows.forEach((r, i) => {
+    c.ids[i] = r.object_id;
+    c.lat[i] = r.lat;
+    c.lng[i] = r.lng;
+    c.time[i] = r.time;
+    c.speed[i] = r.speed ?? NaN;
+    c.heading[i] = r.heading ?? NaN;
+    c.online[i] = r.online;
+  });
+  return c;
+}
+
+export class StatusRepo {
+  private positions: Map<number, PosRow> | undefined;
+  private sensorValues: Map<number, SensorValue> | undefined;
+  private driverKeys: Map<number, DriverKey> | undefined;
+  private stats: Map<string, string> | undefined;
+
+  private readonly upsertPos;
+  private readonly upsertSensor;
+  private readonly upsertKey;
+  private readonly upsertStat;
+
+  constructor(
+    private readonly db: Db,
+    private readonly meta: MetaRepo,
+  ) {
+    this.upsertPos = db.prepare(`INSERT OR REPLACE INTO last_positions
+      (object_id, online, lat, lng, alt, time, speed, heading, sat, accuracy, fetched_at)
+      VALUES (@object_id, @online, @lat, @lng, @alt, @time, @speed, @heading, @sat, @accuracy, @fetched_at)`);
+    this.upsertSensor = db.prepare(
+      'INSERT OR REPLACE INTO last_sensor_values (sensor_id, time, value, fetched_at) VALUES (?, ?, ?, ?)',
+    );
+    this.upsertKey = db.prepare('INSERT OR REPLACE INTO last_driver_keys (object_id, time, uid, fetched_at) VALUES (?, ?, ?, ?)');
+    this.upsertStat = db.prepare('INSERT OR REPLACE INTO daily_stats (object_id, day, json, fetched_at) VALUES (?, ?, ?, ?)');
+  }
+
+  private load(): void {
+    if (this.positions) return;
+    const positions = new Map<number, PosRow>();
+    for (const r of this.db
+      .prepare('SELECT object_id, online, lat, lng, alt, time, speed, heading, sat, accuracy FROM last_positions')
+      .iterate() as IterableIterator<PosRow>)
+      positions.set(r.object_id, r);
+    const sensorValues = new Map<number, SensorValue>();
+    for (const r of this.db.prepare('SELECT sensor_id, time, value FROM last_sensor_values').iterate() as IterableIterator<{
+      sensor_id: number;
+      time: number;
+      value: number;
+    }>)
+      sensorValues.set(r.sensor_id, { SensorId: r.sensor_id, Time: r.time, Value: r.value });
+    const driverKeys = new Map<number, DriverKey>();
+    for (const r of this.db.prepare('SELECT object_id, time, uid FROM last_driver_keys').iterate() as IterableIterator<{
+      object_id: number;
+      time: number;
+      uid: string;
+    }>)
+      driverKeys.set(r.object_id, { ObjectId: r.object_id, Time: r.time, UId: r.uid });
+    const stats = new Map<string, string>();
+    for (const r of this.db.prepare('SELECT object_id, day, json FROM daily_stats').iterate() as IterableIterator<{
+      object_id: number;
+      day: number;
+      json: string;
+    }>)
+      stats.set(`${r.object_id}:${r.day}`, r.json);
+    this.positions = positions;
+    this.sensorValues = sensorValues;
+    this.driverKeys = driverKeys;
+    this.stats = stats;
+  }
+
+  /**
+   * Stores a status response and returns the positions that changed versus what was
+   * stored (new objects included), in ascending object id order. Sensor values, driver
+   * keys and daily stats are diffed the same way and only changed rows are written.
+   * Records `fetchedAt` as the status data set's last good time.
+   */
+  applyStatus(status: ObjectsStatus, fetchedAt: number): PositionColumns {
+    this.load();
+    const positions = this.positions!;
+    const sensorValues = this.sensorValues!;
+    const driverKeys = this.driverKeys!;
+    const stats = this.stats!;
+    const at = Math.round(fetchedAt);
+
+    const changed = new Map<number, PosRow>();
+    for (const p of status.Positions) {
+      const row = toRow(p);
+      const old = changed.get(row.object_id) ?? positions.get(row.object_id);
+      if (old === undefined || !sameRow(old, row)) changed.set(row.object_id, row);
+    }
+    const changedSensors: SensorValue[] = [];
+    for (const v of status.SensorValues) {
+      const old = sensorValues.get(v.SensorId);
+      if (old === undefined || old.Time !== v.Time || old.Value !== v.Value) changedSensors.push(v);
+    }
+    const changedKeys: DriverKey[] = [];
+    for (const k of status.DriverKeys) {
+      const old = driverKeys.get(k.ObjectId);
+      if (old === undefined || old.Time !== k.Time || old.UId !== k.UId) changedKeys.push(k);
+    }
+    const changedStats: [DailyStat, string, string][] = [];
+    for (const s of status.Stats) {
+      const key = `${s.ObjectId}:${s.Day}`;
+      const json = JSON.stringify(s);
+      if (stats.get(key) !== json) changedStats.push([s, key, json]);
+    }
+
+    const run = this.db.transaction(() => {
+      for (const row of changed.values()) this.upsertPos.run({ ...row, fetched_at: at });
+      for (const v of changedSensors) this.upsertSensor.run(v.SensorId, Math.round(v.Time), v.Value, at);
+      for (const k of changedKeys) this.upsertKey.run(k.ObjectId, Math.round(k.Time), k.UId, at);
+      for (const [s, , json] of changedStats) this.upsertStat.run(s.ObjectId, Math.round(s.Day), json, at);
+      this.meta.setLastGood(STATUS_DATASET, at);
+    });
+    run.immediate();
+
+    // Only after the commit: a failed write leaves the copy equal to the database.
+    for (const row of changed.values()) positions.set(row.object_id, row);
+    for (const v of changedSensors) sensorValues.set(v.SensorId, { SensorId: v.SensorId, Time: v.Time, Value: v.Value });
+    for (const k of changedKeys) driverKeys.set(k.ObjectId, { ObjectId: k.ObjectId, Time: k.Time, UId: k.UId });
+    for (const [, key, json] of changedStats) stats.set(key, json);
+
+    return toColumns([...changed.values()].sort((a, b) => a.object_id - b.object_id));
+  }
+
+  /** Every stored last position, in ascending object id order. */
+  snapshot(): PositionColumns {
+    this.load();
+    return toColumns([...this.positions!.values()].sort((a, b) => a.object_id - b.object_id));
+  }
+
+  /** When a status was last stored, null if never. */
+  fetchedAt(): number | null {
+    return this.meta.lastGood(STATUS_DATASET);
+  }
+
+  /** The last position of one object in the service's shape. */
+  position(objectId: number): Position | undefined {
+    this.load();
+    const r = this.positions!.get(objectId);
+    if (!r) return undefined;
+    const p: Position = { ObjectId: r.object_id, Online: r.online === 1, Lat: r.lat, Lng: r.lng, Time: r.time };
+    if (r.alt !== null) p.Alt = r.alt;
+    if (r.speed !== null) p.Speed = r.speed;
+    if (r.heading !== null) p.heading = r.heading;
+    if (r.sat !== null) p.Sat = r.sat;
+    if (r.accuracy !== null) p.Accuracy = r.accuracy;
+    return p;
+  }
+
+  /** Latest sensor values; all of them, or those of the given sensor ids. */
+  sensorValuesOf(sensorIds?: readonly number[]): SensorValue[] {
+    this.load();
+    const m = this.sensorValues!;
+    if (!sensorIds) return [...m.values()];
+    return sensorIds.flatMap((id) => {
+      const v = m.get(id);
+      return v ? [v] : [];
+    });
+  }
+
+  driverKey(objectId: number): DriverKey | undefined {
+    this.load();
+    return this.driverKeys!.get(objectId);
+  }
+
+  allDriverKeys(): DriverKey[] {
+    this.load();
+    return [...this.driverKeys!.values()];
+  }
+
+  /** Daily statistics stored for `day` (start of day, Unix ms), or for every day. */
+  dailyStats(day?: number): DailyStat[] {
+    this.load();
+    const out: DailyStat[] = [];
+    for (const [key, json] of this.stats!) {
+      if (day !== undefined && !key.endsWith(`:${Math.round(day)}`)) continue;
+      out.push(JSON.parse(json) as DailyStat);
+    }
+    return out;
+  }
+
+  /** Deletes the last status of objects not in `keepObjectIds` (e.g. after the list changed). */
+  prune(keepObjectIds: Iterable<number>): number {
+    this.load();
+    const keep = new Set(keepObjectIds);
+    const drop = [...this.positions!.keys(), ...this.driverKeys!.keys()].filter((id) => !keep.has(id));
+    if (drop.length === 0) return 0;
+    const delPos = this.db.prepare('DELETE FROM last_positions WHERE object_id = ?');
+    const delKey = this.db.prepare('DELETE FROM last_driver_keys WHERE object_id = ?');
+    const delStat = this.db.prepare('DELETE FROM daily_stats WHERE object_id = ?');
+    const unique = [...new Set(drop)];
+    this.db.transaction(() => {
+      for (const id of unique) {
+        delPos.run(id);
+        delKey.run(id);
+        delStat.run(id);
+      }
+    }).immediate();
+    for (const id of unique) {
+      this.positions!.delete(id);
+      this.driverKeys!.delete(id);
+    }
+    for (const key of [...this.stats!.keys()]) if (!keep.has(Number(key.split(':')[0]))) this.stats!.delete(key);
+    return unique.length;
+  }
+}

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import type { ObjectsStatus, Position } from '../../../common/resources';
+import { useTempCaches } from './helpers';
+
+const t = useTempCaches();
+
+function pos(id: number, over: Partial<Position> = {}): Position {
+  return { ObjectId: id, Online: true, Lat: 55 + id / 1000, Lng: 37 + id / 1000, Time: 1000 * id, Speed: 10, heading: 90, ...over };
+}
+function status(positions: Position[], extra: Partial<ObjectsStatus> = {}): ObjectsStatus {
+  return { Positions: positions, SensorValues: [], DriverKeys: [], Stats: [], ...extra };
+}
+
+describe('status', () => {
+  it('returns every position as the first delta, then only the changed ones', () => {
+    const c = t.open({ dataDir: t.tempDir() });
+    const first = c.status.applyStatus(status([pos(3), pos(1), pos(2)]), 100);
+    expect([...first.ids]).toEqual([1, 2, 3]);
+    expect(first.lat[0]).toBe(55.001);
+    expect(first.online[0]).toBe(1);
+
+    const second = c.status.applyStatus(status([pos(1), pos(2, { Lat: 56 }), pos(3, { Online: false }), pos(4)]), 200);
+    expect([...second.ids]).toEqual([2, 3, 4]);
+    expect(second.lat[0]).toBe(56);
+    expect(second.online[1]).toBe(0);
+
+    const none = c.status.applyStatus(status([pos(1), pos(2, { Lat: 56 }), pos(3, { Online: false }), pos(4)]), 300);
+    expect(none.ids.length).toBe(0);
+    expect(c.status.fetchedAt()).toBe(300);
+
+    const snap = c.status.snapshot();
+    expect([...snap.ids]).toEqual([1, 2, 3, 4]);
+    expect([...snap.lat]).toEqual([55.001, 56, 55.003, 55.004]);
+  });
+
+  it('compares against what was stored before a restart', () => {
+    const dataDir = t.tempDir();
+    const c1 = t.open({ dataDir });
+    c1.status.applyStatus(
+      status([pos(1), pos(2, { Speed: undefined, heading: undefined })], {
+        SensorValues: [{ SensorId: 10, Time: 5, Value: 1.5 }],
+        DriverKeys: [{ ObjectId: 1, Time: 6, UId: 'K1' }],
+        Stats: [{ ObjectId: 1, Day: 86_400_000, Length: 12.5 }],
+      }),
+      100,
+    );
+    c1.close();
+    const c2 = t.open({ dataDir });
+    const snap = c2.status.snapshot();
+    expect([...snap.ids]).toEqual([1, 2]);
+    expect(Number.isNaN(snap.speed[1])).toBe(true);
+    expect(c2.status.position(2)).toEqual({ ObjectId: 2, Online: true, Lat: 55.002, Lng: 37.002, Time: 2000 });
+    expect(c2.status.sensorValuesOf([10])).toEqual([{ SensorId: 10, Time: 5, Value: 1.5 }]);
+    expect(c2.status.driverKey(1)).toEqual({ ObjectId: 1, Time: 6, UId: 'K1' });
+    expect(c2.status.dailyStats(86_400_000)).toEqual([{ ObjectId: 1, Day: 86_400_000, Length: 12.5 }]);
+    const delta = c2.status.applyStatus(status([pos(1), pos(2, { Speed: 5, heading: undefined })]), 200);
+    expect([...delta.ids]).toEqual([2]);
+    expect(delta.speed[0]).toBe(5);
+  });
+
+  it('handles 50,000 objects in one call', () => {
+    const c = t.open({ dataDir: t.tempDir() });
+    const many = Array.from({ length: 50_000 }, (_, i) => pos(i + 1));
+    expect(c.status.applyStatus(status(many), 1).ids.length).toBe(50_000);
+    many[123] = pos(124, { Time: 999_999_999 });
+    const delta = c.status.applyStatus(status(many), 2);
+    expect([...delta.ids]).toEqual([124]);
+    expect(c.db.prepare('SELECT count(*) FROM last_positions').pluck().get()).toBe(50_000);
+    expect(c.integrityCheck()).toBe('ok');
+  });
+
+  it('prune drops objects that left the list', () => {
+    const c = t.open({ dataDir: t.tempDir() });
+    c.status.applyStatus(status([pos(1), pos(2)], { DriverKeys: [{ ObjectId: 2, Time: 1, UId: 'x' }] }), 1);
+    expect(c.status.prune([1])).toBe(1);
+    expect([...c.status.snapshot().ids]).toEqual([1]);
+    expect(c.status.driverKey(2)).toBeUndefined();
+  });
+});
