@@ -13,7 +13,7 @@ export interface ConnectionProfile {
 }
 
 export type SessionState =
-  | { status: 'signed_out'; profiles: ConnectionProfile[] }
+  | { status: 'signed_out'; profiles: ConnectionProfile[]; suggestedBaseUrl?: string }
   | { status: 'signed_in'; profile: ConnectionProfile; profiles: ConnectionProfile[] }
   /** The token expired and no password is stored: queued work waits for the user. */
   | { status: 'needs_password'; profile: ConnectionProfile; profiles: ConnectionProfile[] };

@@ -1,0 +1,42 @@
+import { resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'electron-vite';
+
+/**
+ * One build for both hosts: the main bundle has two entries, the Electron shell
+ * (main/index.ts) and the browser-mode host (main/host/cli.ts) that plain Node runs.
+ * They share the core chunks; only the first imports electron.
+ */
+export default defineConfig({
+  main: {
+    build: {
+      outDir: 'out/main',
+      externalizeDeps: true,
+      rollupOptions: {
+        input: { index: resolve('main/index.ts'), host: resolve('main/host/cli.ts') },
+      },
+    },
+  },
+  preload: {
+    build: {
+      outDir: 'out/preload',
+      // A sandboxed preload must be one CommonJS file with nothing to require but electron.
+      externalizeDeps: false,
+      rollupOptions: {
+        input: { index: resolve('preload/index.ts') },
+        external: ['electron'],
+        output: { format: 'cjs', entryFileNames: '[name].cjs', inlineDynamicImports: true },
+      },
+    },
+  },
+  renderer: {
+    root: resolve('renderer'),
+    base: './',
+    build: {
+      outDir: resolve('out/renderer'),
+      rollupOptions: { input: { index: resolve('renderer/index.html') } },
+      chunkSizeWarningLimit: 2000,
+    },
+    plugins: [react()],
+  },
+});

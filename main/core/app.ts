@@ -1,0 +1,56 @@
+/**
+ * The composition root of the main side, shared by both hosts: each host passes its
+ * own seams (vault, settings, demo) and connects its transport to `dispatcher` and `bus`.
+ */
+import { createDispatcher, type Dispatcher } from './rpc/dispatcher';
+import { createPushBus, type PushBus } from './rpc/pushes';
+import { sessionHandlers } from './handlers/session';
+import { liveHandlers } from './handlers/live';
+import type { SettingsStore } from './seams/settings';
+import type { Vault } from './seams/vault';
+import { SessionService, type DemoProvider } from './session/session-service';
+import { createConnectivity } from './sync/connectivity';
+
+export interface CoreOptions {
+  dataDir: string;
+  vault: Vault;
+  settings: SettingsStore;
+  demo?: DemoProvider;
+  suggestedBaseUrl?: string;
+  log?: (msg: string, e?: unknown) => void;
+}
+
+export interface Core {
+  dispatcher: Dispatcher;
+  bus: PushBus;
+  session: SessionService;
+  /** Resumes the last connection (or opens the demo); the transports may connect before it ends. */
+  start(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function createCore(o: CoreOptions): Core {
+  const log = o.log ?? ((msg: string, e?: unknown) => console.error(`[core] ${msg}`, e ?? ''));
+  const bus = createPushBus();
+  const connectivity = createConnectivity((s) => bus.emit('connectivity/changed', s));
+  const session = new SessionService({
+    dataDir: o.dataDir,
+    vault: o.vault,
+    settings: o.settings,
+    bus,
+    connectivity,
+    log,
+    ...(o.demo ? { demo: o.demo } : {}),
+    ...(o.suggestedBaseUrl ? { suggestedBaseUrl: o.suggestedBaseUrl } : {}),
+  });
+  const dispatcher = createDispatcher(log);
+  dispatcher.register(sessionHandlers(session));
+  dispatcher.register(liveHandlers(session, connectivity));
+  return {
+    dispatcher,
+    bus,
+    session,
+    start: () => session.start(),
+    close: async () => session.close(),
+  };
+}

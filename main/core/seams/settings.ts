@@ -1,0 +1,51 @@
+/**
+ * Non-secret settings (saved connection profiles, poll intervals) in a JSON file in the
+ * data directory, through `conf` (atomic writes; electron-store wraps it but imports
+ * electron, which core must not).
+ */
+import Conf from 'conf';
+import type { ConnectionProfile } from '../../../common/methods/session';
+
+export interface SettingsData {
+  profiles: ConnectionProfile[];
+  lastProfileId: string | null;
+  statusPollMs: number;
+  objectsRefreshMs: number;
+}
+
+export const DEFAULT_SETTINGS: SettingsData = {
+  profiles: [],
+  lastProfileId: null,
+  statusPollMs: 5000,
+  objectsRefreshMs: 10 * 60_000,
+};
+
+export interface SettingsStore {
+  get<K extends keyof SettingsData>(key: K): SettingsData[K];
+  set<K extends keyof SettingsData>(key: K, value: SettingsData[K]): void;
+}
+
+export function fileSettings(dataDir: string): SettingsStore {
+  const conf = new Conf<SettingsData>({
+    cwd: dataDir,
+    configName: 'settings',
+    projectName: 'fleet-console',
+    defaults: DEFAULT_SETTINGS,
+    clearInvalidConfig: false,
+  });
+  return {
+    get: (key) => conf.get(key),
+    // conf's typings reject a generic key/value pair; the interface above keeps them paired.
+    set: (key, value) => (conf as unknown as { set(k: string, v: unknown): void }).set(key, value),
+  };
+}
+
+export function memorySettings(initial: Partial<SettingsData> = {}): SettingsStore {
+  const data: SettingsData = { ...DEFAULT_SETTINGS, ...initial };
+  return {
+    get: (key) => data[key],
+    set: (key, value) => {
+      data[key] = value;
+    },
+  };
+}

@@ -1,0 +1,199 @@
+/**
+ * The signed-in connection: which server and login, its credentials, its cache file and
+ * its sync. Starting from a saved connection opens the cache first, so the last known
+ * fleet is on screen before the first poll answers.
+ */
+import { FleetError } from '../../../common/errors';
+import type { ConnectionProfile, SessionState } from '../../../common/methods/session';
+import { createApi, type FleetApi } from '../api';
+import { createHttp } from '../api/http';
+import { deleteCacheFiles, openCache, type Cache } from '../cache';
+import type { PushBus } from '../rpc/pushes';
+import type { SettingsStore } from '../seams/settings';
+import type { Vault } from '../seams/vault';
+import type { ConnectivityTracker } from '../sync/connectivity';
+import { createLiveSync, type LiveSync } from '../sync/live-sync';
+import { Credentials } from './credentials';
+import { DEMO_CACHE_URL, DEMO_PROFILE_ID, demoProfile, profileId, upsertProfile } from './profiles';
+
+/** Starts the embedded simulator on demand and tells where it listens. */
+export interface DemoProvider {
+  start(): Promise<{ baseUrl: string; login: string; password: string }>;
+}
+
+export interface SessionDeps {
+  dataDir: string;
+  vault: Vault;
+  settings: SettingsStore;
+  bus: PushBus;
+  connectivity: ConnectivityTracker;
+  demo?: DemoProvider;
+  /** Prefilled server address for the sign-in form (`--server URL`). */
+  suggestedBaseUrl?: string;
+  log?: (msg: string, e?: unknown) => void;
+  now?: () => number;
+}
+
+export interface ActiveSession {
+  profile: ConnectionProfile;
+  /** Where requests go (for the demo, the simulator's live address). */
+  baseUrl: string;
+  credentials: Credentials;
+  api: FleetApi;
+  cache: Cache;
+  sync: LiveSync;
+  needsPassword: boolean;
+}
+
+export class SessionService {
+  private active: ActiveSession | null = null;
+  private readonly log: (msg: string, e?: unknown) => void;
+
+  constructor(private readonly deps: SessionDeps) {
+    this.log = deps.log ?? (() => {});
+  }
+
+  /** The active session, or an `unauthorized` error a screen can act on. */
+  current(): ActiveSession {
+    if (!this.active) throw new FleetError('unauthorized', 'Not signed in');
+    return this.active;
+  }
+
+  get isActive(): boolean {
+    return this.active !== null;
+  }
+
+  state(): SessionState {
+    const profiles = this.deps.settings.get('profiles');
+    if (!this.active) {
+      return this.deps.suggestedBaseUrl
+        ? { status: 'signed_out', profiles, suggestedBaseUrl: this.deps.suggestedBaseUrl }
+        : { status: 'signed_out', profiles };
+    }
+    return { status: this.active.needsPassword ? 'needs_password' : 'signed_in', profile: this.active.profile, profiles };
+  }
+
+  /**
+   * At launch: resume the last connection from its cache; with none saved and no
+   * `--server` given, open the demo fleet so a newcomer sees a live fleet, not a form.
+   */
+  async start(): Promise<void> {
+    const lastId = this.deps.settings.get('lastProfileId');
+    if (lastId === DEMO_PROFILE_ID && this.deps.demo) {
+      await this.useDemo();
+      return;
+    }
+    const profile = this.deps.settings.get('profiles').find((p) => p.id === lastId);
+    if (profile) {
+      try {
+        await this.resume({ profileId: profile.id });
+      } catch (e) {
+        this.log(`could not resume ${profile.name}`, e);
+      }
+      return;
+    }
+    if (!this.deps.suggestedBaseUrl && this.deps.demo) await this.useDemo();
+  }
+
+  async useDemo(): Promise<SessionState> {
+    if (!this.deps.demo) throw new FleetError('invalid_input', 'The demo fleet is not available in this build');
+    const demo = await this.deps.demo.start();
+    await this.open(demoProfile(), demo.baseUrl, { password: demo.password, remember: true });
+    return this.state();
+  }
+
+  async signIn(a: { baseUrl: string; login: string; password: string; remember: boolean; name?: string | undefined }): Promise<SessionState> {
+    const baseUrl = a.baseUrl.replace(/\/+$/, '');
+    const profile: ConnectionProfile = {
+      id: profileId(baseUrl, a.login),
+      name: a.name || new URL(baseUrl).host,
+      baseUrl,
+      login: a.login,
+      demo: false,
+      remembered: a.remember,
+    };
+    await this.open(profile, baseUrl, { password: a.password, remember: a.remember });
+    return this.state();
+  }
+
+  async resume(a: { profileId: string; password?: string | undefined }): Promise<SessionState> {
+    if (a.profileId === DEMO_PROFILE_ID) return this.useDemo();
+    const profile = this.deps.settings.get('profiles').find((p) => p.id === a.profileId);
+    if (!profile) throw new FleetError('not_found', 'That saved connection no longer exists');
+    await this.open(profile, profile.baseUrl, a.password ? { password: a.password, remember: profile.remembered } : null);
+    return this.state();
+  }
+
+  async signOut(a: { forget: boolean }): Promise<SessionState> {
+    const s = this.active;
+    if (s) {
+      this.close();
+      if (a.forget) {
+        await s.credentials.forget();
+        deleteCacheFiles(this.deps.dataDir, this.cacheUrl(s.profile), s.profile.login);
+        this.deps.settings.set('profiles', this.deps.settings.get('profiles').filter((p) => p.id !== s.profile.id));
+      } else {
+        await s.credentials.wipe();
+      }
+      this.deps.settings.set('lastProfileId', null);
+    }
+    const state = this.state();
+    this.deps.bus.emit('session/changed', state);
+    return state;
+  }
+
+  close(): void {
+    if (!this.active) return;
+    this.active.sync.stop();
+    this.active.cache.close();
+    this.active = null;
+  }
+
+  private cacheUrl(p: ConnectionProfile): string {
+    return p.demo ? DEMO_CACHE_URL : p.baseUrl;
+  }
+
+  /**
+   * Opens a connection. With a password, signs in first (a wrong password leaves the
+   * current session untouched); without one, resumes from the stored token and cache.
+   */
+  private async open(profile: ConnectionProfile, baseUrl: string, auth: { password: string; remember: boolean } | null) {
+    const credentials = new Credentials({
+      baseUrl,
+      login: profile.login,
+      profileId: profile.id,
+      vault: this.deps.vault,
+      onNeedsPassword: () => this.markNeedsPassword(profile.id),
+    });
+    if (auth) await credentials.signIn(auth.password, auth.remember);
+    else if (!(await credentials.restore()) && !(await credentials.hasPassword())) {
+      throw new FleetError('unauthorized', `Sign in to ${profile.name} again`);
+    }
+
+    this.close();
+    const cache = openCache({ dataDir: this.deps.dataDir, baseUrl: this.cacheUrl(profile), login: profile.login });
+    const http = createHttp({ baseUrl, getToken: credentials.getToken, onUnauthorized: credentials.onUnauthorized });
+    const api = createApi(http);
+    const sync = createLiveSync({
+      api: { listObjects: () => api.objects.list(), getObjectsStatus: () => api.status.get() },
+      cache,
+      bus: this.deps.bus,
+      connectivity: this.deps.connectivity,
+      statusPollMs: () => this.deps.settings.get('statusPollMs'),
+      objectsRefreshMs: () => this.deps.settings.get('objectsRefreshMs'),
+      log: this.log,
+    });
+    this.deps.connectivity.seed(cache.meta.allLastGood());
+    this.active = { profile, baseUrl, credentials, api, cache, sync, needsPassword: false };
+    if (!profile.demo) this.deps.settings.set('profiles', upsertProfile(this.deps.settings.get('profiles'), profile));
+    this.deps.settings.set('lastProfileId', profile.id);
+    sync.start();
+    this.deps.bus.emit('session/changed', this.state());
+  }
+
+  private markNeedsPassword(id: string) {
+    if (this.active?.profile.id !== id || this.active.needsPassword) return;
+    this.active.needsPassword = true;
+    this.deps.bus.emit('session/changed', this.state());
+  }
+}

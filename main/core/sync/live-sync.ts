@@ -1,0 +1,79 @@
+/**
+ * Keeps the cache and the renderer current while signed in: reference data (profile,
+ * objects) at sign-in and on a long period, last positions on a short one. Each poll
+ * stores what arrived and pushes only the objects whose position changed.
+ */
+import type { FleetObject, ObjectsStatus } from '../../../common/resources';
+import type { Cache } from '../cache';
+import type { PushBus } from '../rpc/pushes';
+import type { ConnectivityTracker } from './connectivity';
+import { createPoller, type Poller } from './poller';
+
+/** The few calls live sync makes; the session adapts the full API client to it. */
+export interface LiveApi {
+  listObjects(): Promise<FleetObject[]>;
+  getObjectsStatus(): Promise<ObjectsStatus>;
+}
+
+export interface LiveSyncOptions {
+  api: LiveApi;
+  cache: Cache;
+  bus: PushBus;
+  connectivity: ConnectivityTracker;
+  statusPollMs: () => number;
+  objectsRefreshMs: () => number;
+  now?: () => number;
+  log?: (msg: string, e?: unknown) => void;
+}
+
+export interface LiveSync {
+  start(): void;
+  stop(): void;
+  /** One status poll now (tests and "refresh" buttons). */
+  pollStatus(): Promise<void>;
+  refreshObjects(): Promise<void>;
+}
+
+export function createLiveSync(o: LiveSyncOptions): LiveSync {
+  const now = o.now ?? Date.now;
+  const log = o.log ?? (() => {});
+
+  const refreshObjects = async () => {
+    try {
+      const objects = await o.api.listObjects();
+      const at = now();
+      o.cache.objects.replaceAll(objects, at);
+      o.connectivity.ok('objects', at);
+      o.bus.emit('objects/changed', { objects: o.cache.objects.list(), fetchedAt: at });
+    } catch (e) {
+      o.connectivity.fail('objects', e);
+      throw e;
+    }
+  };
+
+  const pollStatus = async () => {
+    try {
+      const status = await o.api.getObjectsStatus();
+      const at = now();
+      const delta = o.cache.status.applyStatus(status, at);
+      o.connectivity.ok('status', at);
+      if (delta.ids.length > 0) o.bus.emit('status/delta', { ...delta, fetchedAt: at });
+    } catch (e) {
+      o.connectivity.fail('status', e);
+      throw e;
+    }
+  };
+
+  const onError = (what: string) => (e: unknown) => log(`${what} failed: ${e instanceof Error ? e.message : String(e)}`);
+  const pollers: Poller[] = [
+    createPoller({ intervalMs: o.objectsRefreshMs, run: refreshObjects, onError: onError('objects refresh') }),
+    createPoller({ intervalMs: o.statusPollMs, run: pollStatus, onError: onError('status poll') }),
+  ];
+
+  return {
+    start: () => pollers.forEach((p) => p.start()),
+    stop: () => pollers.forEach((p) => p.stop()),
+    pollStatus,
+    refreshObjects,
+  };
+}

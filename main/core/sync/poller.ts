@@ -1,0 +1,69 @@
+/**
+ * A periodic task that never overlaps itself, backs off while the service fails
+ * (doubling up to a cap) and returns to its normal period at the first good answer.
+ */
+export interface Poller {
+  start(): void;
+  stop(): void;
+  /** Runs now (e.g. at sign-in) and restarts the period from here. */
+  kick(): Promise<void>;
+  readonly running: boolean;
+}
+
+export interface PollerOptions {
+  intervalMs: () => number;
+  run: () => Promise<void>;
+  maxBackoffMs?: number;
+  onError?: (e: unknown) => void;
+}
+
+export function createPoller(opts: PollerOptions): Poller {
+  let timer: NodeJS.Timeout | null = null;
+  let active = false;
+  let inFlight: Promise<void> | null = null;
+  let failures = 0;
+  const maxBackoff = opts.maxBackoffMs ?? 60_000;
+
+  const schedule = () => {
+    if (!active) return;
+    const base = opts.intervalMs();
+    const delay = failures === 0 ? base : Math.min(maxBackoff, base * 2 ** Math.min(failures, 6));
+    timer = setTimeout(() => void tick(), delay);
+  };
+
+  const tick = async (): Promise<void> => {
+    if (inFlight) return inFlight;
+    if (timer) clearTimeout(timer);
+    timer = null;
+    inFlight = (async () => {
+      try {
+        await opts.run();
+        failures = 0;
+      } catch (e) {
+        failures++;
+        opts.onError?.(e);
+      } finally {
+        inFlight = null;
+        schedule();
+      }
+    })();
+    return inFlight;
+  };
+
+  return {
+    start() {
+      if (active) return;
+      active = true;
+      void tick();
+    },
+    stop() {
+      active = false;
+      if (timer) clearTimeout(timer);
+      timer = null;
+    },
+    kick: () => tick(),
+    get running() {
+      return active;
+    },
+  };
+}

@@ -1,0 +1,22 @@
+import { BrowserWindow, ipcMain } from 'electron';
+import type { Core } from '../core/app';
+import { isTrustedSender } from './security';
+
+/** The Electron transport: the same envelope as browser mode, over invoke/send. */
+export function connectIpc(core: Core): () => void {
+  ipcMain.handle('fleet:rpc', (event, envelope: unknown) => {
+    if (!isTrustedSender(event.senderFrame)) {
+      return { type: 'error', id: null, error: { code: 'forbidden', message: 'Not an app frame' } };
+    }
+    return core.dispatcher.dispatch(envelope);
+  });
+  const unsubscribe = core.bus.subscribe((env) => {
+    for (const win of BrowserWindow.getAllWindows()) {
+      if (!win.isDestroyed()) win.webContents.send('fleet:push', env);
+    }
+  });
+  return () => {
+    unsubscribe();
+    ipcMain.removeHandler('fleet:rpc');
+  };
+}

@@ -1,0 +1,183 @@
+/**
+ * Browser mode: the built renderer over HTTP and the one envelope over a WebSocket,
+ * both on 127.0.0.1 only. A per-launch token guards the socket, and Origin/Host are
+ * checked so that neither another site's page nor a DNS-rebound name can drive it.
+ */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, sep } from 'node:path';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { decodeMessage, encodeMessage } from '../../common/codec';
+import type { PushEnvelope } from '../../common/envelope';
+import type { Dispatcher } from '../core/rpc/dispatcher';
+import type { PushBus } from '../core/rpc/pushes';
+import { CONTENT_SECURITY_POLICY } from '../core/security/csp';
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.png': 'image/png',
+  '.svg': 'image/svg+xml',
+  '.woff2': 'font/woff2',
+  '.ico': 'image/x-icon',
+};
+
+/** A slow client must not make the host buffer without bound; its oldest pushes go first. */
+const MAX_BUFFERED_BYTES = 32 * 1024 * 1024;
+
+export interface HostOptions {
+  dispatcher: Dispatcher;
+  bus: PushBus;
+  staticDir: string;
+  port?: number;
+  /** Fixed token for tests; a random one otherwise. */
+  token?: string;
+  log?: (msg: string) => void;
+}
+
+export interface Host {
+  url: string;
+  origin: string;
+  token: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+export async function startHost(opts: HostOptions): Promise<Host> {
+  const token = opts.token ?? randomBytes(24).toString('base64url');
+  const log = opts.log ?? (() => {});
+  let port = 0;
+  const allowedHosts = () => new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
+  const allowedOrigins = () => new Set([`http://127.0.0.1:${port}`, `http://localhost:${port}`]);
+
+  const server = createServer((req, res) => {
+    void serveStatic(req, res);
+  });
+
+  async function serveStatic(req: IncomingMessage, res: ServerResponse) {
+    if (!allowedHosts().has(req.headers.host ?? '')) {
+      res.writeHead(421, { 'content-type': 'text/plain' }).end('Misdirected request');
+      return;
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { allow: 'GET, HEAD' }).end();
+      return;
+    }
+    const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
+    let rel = decodeURIComponent(url.pathname);
+    if (rel.endsWith('/')) rel += 'index.html';
+    const root = normalize(opts.staticDir + sep);
+    let file = normalize(join(root, rel));
+    if (!file.startsWith(root)) {
+      res.writeHead(403).end();
+      return;
+    }
+    let info = await stat(file).catch(() => null);
+    if (!info?.isFile()) {
+      // Client-side routes (e.g. /panel/events) all load the app shell.
+      if (extname(rel)) {
+        res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+        return;
+      }
+      file = join(root, 'index.html');
+      info = await stat(file).catch(() => null);
+      if (!info) {
+        res.writeHead(503, { 'content-type': 'text/plain' }).end('The renderer is not built: run npm run build.');
+        return;
+      }
+    }
+    res.writeHead(200, {
+      'content-type': MIME[extname(file)] ?? 'application/octet-stream',
+      'content-length': info.size,
+      'content-security-policy': CONTENT_SECURITY_POLICY,
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'no-referrer',
+      'cache-control': extname(file) === '.html' ? 'no-store' : 'max-age=3600',
+    });
+    if (req.method === 'HEAD') res.end();
+    else createReadStream(file).pipe(res);
+  }
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 8 * 1024 * 1024 });
+  const sockets = new Set<WebSocket>();
+
+  server.on('upgrade', (req, socket, head) => {
+    const refuse = (status: number, why: string) => {
+      log(`refused a WebSocket: ${why}`);
+      socket.end(`HTTP/1.1 ${status} ${why}\r\nConnection: close\r\n\r\n`);
+    };
+    const url = new URL(req.url ?? '/', 'http://placeholder');
+    if (url.pathname !== '/rpc') return refuse(404, 'Not Found');
+    if (!allowedHosts().has(req.headers.host ?? '')) return refuse(421, 'Misdirected Request');
+    if (!allowedOrigins().has(req.headers.origin ?? '')) return refuse(403, 'Forbidden');
+    if (!sameSecret(url.searchParams.get('token') ?? '', token)) return refuse(401, 'Unauthorized');
+    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+  });
+
+  wss.on('connection', (ws) => {
+    sockets.add(ws);
+    ws.on('close', () => sockets.delete(ws));
+    ws.on('message', (data, isBinary) => {
+      if (isBinary) {
+        ws.send(encodeMessage({ type: 'error', id: null, error: { code: 'invalid_input', message: 'Binary frames are not accepted' } }));
+        return;
+      }
+      let raw: unknown;
+      try {
+        raw = decodeMessage(String(data));
+      } catch {
+        ws.send(encodeMessage({ type: 'error', id: null, error: { code: 'invalid_input', message: 'The message is not JSON' } }));
+        return;
+      }
+      void opts.dispatcher.dispatch(raw).then((reply) => {
+        if (ws.readyState === ws.OPEN) ws.send(encodeMessage(reply));
+      });
+    });
+  });
+
+  const unsubscribe = opts.bus.subscribe((env: PushEnvelope) => {
+    if (sockets.size === 0) return;
+    const text = encodeMessage(env);
+    for (const ws of sockets) {
+      if (ws.readyState !== ws.OPEN) continue;
+      if (ws.bufferedAmount > MAX_BUFFERED_BYTES) {
+        log('a browser tab is not keeping up; closing it so it reconnects and resyncs');
+        ws.close(1013, 'Too slow');
+        continue;
+      }
+      ws.send(text);
+    }
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  port = (server.address() as AddressInfo).port;
+  const origin = `http://127.0.0.1:${port}`;
+
+  return {
+    url: `${origin}/?token=${token}`,
+    origin,
+    token,
+    port,
+    async close() {
+      unsubscribe();
+      for (const ws of sockets) ws.terminate();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+    },
+  };
+}

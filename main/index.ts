@@ -1,0 +1,59 @@
+/**
+ * The Electron shell: one core, windows on the fleet:// scheme, the IPC transport.
+ * Everything that is not window or OS glue lives in main/core/.
+ */
+import { app, BrowserWindow } from 'electron';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { createCore } from './core/app';
+import { fileSettings } from './core/seams/settings';
+import { defaultDataDir } from './core/seams/data-dir';
+import { embeddedDemo } from './host/demo';
+import { connectIpc } from './electron/ipc';
+import { registerSchemeAsPrivileged, serveRenderer } from './electron/protocol';
+import { lockDownSession } from './electron/security';
+import { safeStorageVault } from './electron/safe-storage-vault';
+import { createMainWindow } from './electron/window';
+
+const { values } = parseArgs({
+  args: process.argv.slice(app.isPackaged ? 1 : 2),
+  options: { server: { type: 'string' }, 'data-dir': { type: 'string' } },
+  strict: false,
+});
+// The bundle is ESM (package.json type: module): no __dirname.
+const here = dirname(fileURLToPath(import.meta.url));
+const dataDir = (values['data-dir'] as string | undefined) ?? defaultDataDir();
+app.setPath('userData', dataDir);
+registerSchemeAsPrivileged();
+
+if (!app.requestSingleInstanceLock()) app.quit();
+
+void app.whenReady().then(async () => {
+  lockDownSession();
+  serveRenderer(join(here, '..', 'renderer'));
+  const demo = embeddedDemo();
+  const core = createCore({
+    dataDir,
+    vault: safeStorageVault(dataDir),
+    settings: fileSettings(dataDir),
+    demo,
+    ...(values.server ? { suggestedBaseUrl: String(values.server) } : {}),
+  });
+  const disconnect = connectIpc(core);
+  await core.start().catch((e: unknown) => console.error('Could not open the last connection:', e));
+  const preloadDir = join(here, '..', 'preload');
+  createMainWindow(preloadDir);
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) createMainWindow(preloadDir);
+  });
+  app.on('second-instance', () => BrowserWindow.getAllWindows()[0]?.focus());
+  app.on('before-quit', () => {
+    disconnect();
+    void core.close().then(() => demo.close());
+  });
+});
+
+app.on('window-all-closed', () => {
+  if (process.platform !== 'darwin') app.quit();
+});

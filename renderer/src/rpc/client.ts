@@ -1,0 +1,38 @@
+/** Typed calls and pushes over whichever transport this window has. */
+import type { ArgsIn, MethodName, PayloadOf, PushName, ResultOf } from '../../../common/contract';
+import { ERROR_TEXT, type ErrorCode } from '../../../common/errors';
+import { createTransport, type LinkState } from './transport';
+
+export class RpcError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'RpcError';
+  }
+  /** What to show a person: the plain meaning of the code, and the server's words when they add something. */
+  get text(): string {
+    const plain = ERROR_TEXT[this.code] ?? 'Something went wrong.';
+    return this.message && this.message !== plain ? `${plain} (${this.message})` : plain;
+  }
+}
+
+const transport = createTransport();
+let nextId = 1;
+
+export async function rpc<N extends MethodName>(name: N, args: ArgsIn<N>): Promise<ResultOf<N>> {
+  const reply = await transport.rpc({ id: nextId++, name, args });
+  if (reply.type === 'error') throw new RpcError(reply.error.code, reply.error.message);
+  return reply.result as ResultOf<N>;
+}
+
+export function onPush<P extends PushName>(name: P, cb: (payload: PayloadOf<P>) => void): () => void {
+  return transport.onPush((env) => {
+    if (env.name === name) cb(env.args as PayloadOf<P>);
+  });
+}
+
+export function onLink(cb: (s: LinkState) => void): () => void {
+  return transport.onLink(cb);
+}

@@ -1,0 +1,133 @@
+/**
+ * The renderer's end of the one envelope. In Electron the preload gives
+ * `window.fleet`; in browser mode the same envelope goes over a WebSocket to the
+ * loopback host, authenticated by the per-launch token from the page's URL.
+ */
+import { decodeMessage, encodeMessage } from '../../../common/codec';
+import type { PushEnvelope, RequestEnvelope, ResponseEnvelope, ServerMessage } from '../../../common/envelope';
+
+export interface FleetBridge {
+  rpc(envelope: RequestEnvelope): Promise<ResponseEnvelope>;
+  onPush(cb: (envelope: PushEnvelope) => void): () => void;
+}
+
+declare global {
+  interface Window {
+    fleet?: FleetBridge;
+  }
+}
+
+export type LinkState = 'connecting' | 'open' | 'closed';
+
+export interface Transport extends FleetBridge {
+  onLink(cb: (state: LinkState) => void): () => void;
+}
+
+const TOKEN_KEY = 'fleet.token';
+
+/** Reads the launch token once, keeps it for reloads of this tab, and takes it out of the address bar. */
+function takeToken(): string {
+  const url = new URL(window.location.href);
+  const fromUrl = url.searchParams.get('token');
+  if (fromUrl) {
+    sessionStorage.setItem(TOKEN_KEY, fromUrl);
+    url.searchParams.delete('token');
+    window.history.replaceState(null, '', url.pathname + url.search + url.hash);
+    return fromUrl;
+  }
+  return sessionStorage.getItem(TOKEN_KEY) ?? '';
+}
+
+export function launchToken(): string {
+  return sessionStorage.getItem(TOKEN_KEY) ?? '';
+}
+
+function electronTransport(bridge: FleetBridge): Transport {
+  return {
+    rpc: (env) => bridge.rpc(env),
+    onPush: (cb) => bridge.onPush(cb),
+    onLink: (cb) => {
+      cb('open');
+      return () => {};
+    },
+  };
+}
+
+function socketTransport(): Transport {
+  const token = takeToken();
+  const pending = new Map<RequestEnvelope['id'], (reply: ResponseEnvelope) => void>();
+  const pushListeners = new Set<(env: PushEnvelope) => void>();
+  const linkListeners = new Set<(s: LinkState) => void>();
+  let socket: WebSocket | null = null;
+  let state: LinkState = 'connecting';
+  let retryMs = 250;
+  let queue: string[] = [];
+
+  const setState = (s: LinkState) => {
+    state = s;
+    for (const l of linkListeners) l(s);
+  };
+
+  const connect = () => {
+    setState('connecting');
+    const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/rpc?token=${encodeURIComponent(token)}`);
+    socket = ws;
+    ws.onopen = () => {
+      retryMs = 250;
+      setState('open');
+      for (const m of queue) ws.send(m);
+      queue = [];
+    };
+    ws.onmessage = (ev) => {
+      let msg: ServerMessage;
+      try {
+        msg = decodeMessage(String(ev.data)) as ServerMessage;
+      } catch {
+        return;
+      }
+      if (msg.type === 'push') {
+        for (const l of pushListeners) l(msg);
+      } else if (msg.id !== null) {
+        const done = pending.get(msg.id);
+        pending.delete(msg.id);
+        done?.(msg);
+      }
+    };
+    ws.onclose = () => {
+      socket = null;
+      // Requests in flight on a dead socket will never be answered: fail them clearly.
+      for (const [id, done] of pending) {
+        done({ type: 'error', id, error: { code: 'offline', message: 'The console’s host closed the connection.' } });
+      }
+      pending.clear();
+      setState('closed');
+      setTimeout(connect, retryMs);
+      retryMs = Math.min(retryMs * 2, 5000);
+    };
+  };
+  connect();
+
+  return {
+    rpc(env) {
+      return new Promise((resolve) => {
+        pending.set(env.id, resolve);
+        const text = encodeMessage(env);
+        if (socket && state === 'open') socket.send(text);
+        else queue.push(text);
+      });
+    },
+    onPush(cb) {
+      pushListeners.add(cb);
+      return () => pushListeners.delete(cb);
+    },
+    onLink(cb) {
+      linkListeners.add(cb);
+      cb(state);
+      return () => linkListeners.delete(cb);
+    },
+  };
+}
+
+export function createTransport(): Transport {
+  return window.fleet ? electronTransport(window.fleet) : socketTransport();
+}

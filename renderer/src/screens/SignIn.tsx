@@ -1,0 +1,88 @@
+import { useState, type FormEvent } from 'react';
+import type { SessionState } from '../../../common/methods/session';
+import { RpcError, rpc } from '../rpc/client';
+
+interface Props {
+  state: SessionState;
+  onSignedIn: (s: SessionState) => void;
+}
+
+/** The demo fleet is the first choice; a real service is one form away. */
+export function SignIn({ state, onSignedIn }: Props) {
+  const [baseUrl, setBaseUrl] = useState('');
+  const [login, setLogin] = useState('');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const run = async (call: () => Promise<SessionState>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      onSignedIn(await call());
+    } catch (e) {
+      setError(e instanceof RpcError ? e.text : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void run(() => rpc('session/signIn', { baseUrl, login, password, remember }));
+  };
+
+  const saved = state.profiles.filter((p) => !p.demo);
+
+  return (
+    <main className="signin" aria-labelledby="signin-title">
+      <h1 id="signin-title">Fleet Console</h1>
+      <p className="lede">Watch your fleet live, replay its history and manage it in bulk.</p>
+      <button type="button" className="primary big" disabled={busy} onClick={() => void run(() => rpc('session/useDemo', {}))}>
+        Open the demo fleet
+      </button>
+      {saved.length > 0 && (
+        <section aria-label="Saved connections" className="saved">
+          <h2>Saved connections</h2>
+          <ul>
+            {saved.map((p) => (
+              <li key={p.id}>
+                <button type="button" disabled={busy} onClick={() => void run(() => rpc('session/resume', { profileId: p.id }))}>
+                  {p.name} — {p.login}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <form onSubmit={submit} aria-label="Sign in to a fleet service">
+        <h2>Or sign in to your fleet service</h2>
+        <label>
+          Server address
+          <input type="url" required placeholder="https://fleet.example.com" value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} />
+        </label>
+        <label>
+          Login
+          <input required autoComplete="username" value={login} onChange={(e) => setLogin(e.target.value)} />
+        </label>
+        <label>
+          Password
+          <input type="password" required autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        </label>
+        <label className="check">
+          <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
+          Remember me on this computer
+        </label>
+        <button type="submit" disabled={busy}>
+          Sign in
+        </button>
+      </form>
+      {error && (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,42 @@
+import { useEffect, useState } from 'react';
+import type { ConnectivityState } from '../../../common/methods/connectivity';
+import { onLink, onPush, rpc } from '../rpc/client';
+import { fleetStore } from '../stores/fleet-store';
+
+/**
+ * Feeds the fleet store: the cached list and positions at once, then deltas as they
+ * are pushed. After the link to the host comes back, resync from a snapshot, since
+ * deltas sent while it was down are lost.
+ */
+export function useLiveFleet(): ConnectivityState | null {
+  const [conn, setConn] = useState<ConnectivityState | null>(null);
+  useEffect(() => {
+    let alive = true;
+    const load = async () => {
+      const [list, snap, c] = await Promise.all([rpc('objects/list', {}), rpc('status/snapshot', {}), rpc('connectivity/state', {})]);
+      if (!alive) return;
+      fleetStore.setObjects(list.objects, list.fetchedAt);
+      fleetStore.applyColumns(snap, snap.fetchedAt, true);
+      setConn(c);
+    };
+    void load().catch(() => {});
+    let wasClosed = false;
+    const offs = [
+      onPush('status/delta', (d) => fleetStore.applyColumns(d, d.fetchedAt)),
+      onPush('objects/changed', (l) => fleetStore.setObjects(l.objects, l.fetchedAt)),
+      onPush('connectivity/changed', setConn),
+      onLink((s) => {
+        if (s === 'closed') wasClosed = true;
+        if (s === 'open' && wasClosed) {
+          wasClosed = false;
+          void load().catch(() => {});
+        }
+      }),
+    ];
+    return () => {
+      alive = false;
+      for (const off of offs) off();
+    };
+  }, []);
+  return conn;
+}

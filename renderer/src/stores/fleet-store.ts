@@ -1,0 +1,142 @@
+/**
+ * The renderer's picture of the fleet: the object list plus last positions held in
+ * typed arrays, one slot per object. Deltas update slots in place; the map layer
+ * redraws from these arrays, and React reads a version number, never the arrays.
+ */
+import type { PositionColumns } from '../../../common/methods/live';
+import type { FleetObject } from '../../../common/resources';
+
+type Listener = () => void;
+
+export interface FleetPositions {
+  count: number;
+  ids: Int32Array;
+  lat: Float64Array;
+  lng: Float64Array;
+  /** Web Mercator x, y in [0, 1]: projected once per update, not per frame. */
+  mx: Float64Array;
+  my: Float64Array;
+  time: Float64Array;
+  speed: Float32Array;
+  heading: Float32Array;
+  online: Uint8Array;
+  /** Object.Status per slot (255 when the object is not in the list). */
+  status: Uint8Array;
+}
+
+function emptyPositions(capacity: number): FleetPositions {
+  return {
+    count: 0,
+    ids: new Int32Array(capacity),
+    lat: new Float64Array(capacity),
+    lng: new Float64Array(capacity),
+    mx: new Float64Array(capacity),
+    my: new Float64Array(capacity),
+    time: new Float64Array(capacity),
+    speed: new Float32Array(capacity),
+    heading: new Float32Array(capacity),
+    online: new Uint8Array(capacity),
+    status: new Uint8Array(capacity),
+  };
+}
+
+export function mercatorX(lng: number): number {
+  return (lng + 180) / 360;
+}
+export function mercatorY(lat: number): number {
+  const clamped = Math.max(-85.05112878, Math.min(85.05112878, lat));
+  const s = Math.sin((clamped * Math.PI) / 180);
+  return 0.5 - Math.log((1 + s) / (1 - s)) / (4 * Math.PI);
+}
+
+export class FleetStore {
+  objects: FleetObject[] = [];
+  objectsById = new Map<number, FleetObject>();
+  objectsFetchedAt: number | null = null;
+  positions: FleetPositions = emptyPositions(0);
+  positionsFetchedAt: number | null = null;
+  /** Bumps on every change; React subscribes to this. */
+  version = 0;
+  private slotOf = new Map<number, number>();
+  private listeners = new Set<Listener>();
+
+  subscribe = (l: Listener): (() => void) => {
+    this.listeners.add(l);
+    return () => this.listeners.delete(l);
+  };
+
+  getVersion = (): number => this.version;
+
+  private changed() {
+    this.version++;
+    for (const l of this.listeners) l();
+  }
+
+  setObjects(objects: FleetObject[], fetchedAt: number | null) {
+    this.objects = objects;
+    this.objectsById = new Map(objects.map((o) => [o.Id, o]));
+    this.objectsFetchedAt = fetchedAt;
+    const p = this.positions;
+    for (let i = 0; i < p.count; i++) p.status[i] = this.objectsById.get(p.ids[i]!)?.Status ?? 255;
+    this.changed();
+  }
+
+  slot(id: number): number | undefined {
+    return this.slotOf.get(id);
+  }
+
+  private ensureCapacity(n: number) {
+    const old = this.positions;
+    if (n <= old.ids.length) return;
+    const next = emptyPositions(Math.max(n, old.ids.length * 2, 64));
+    for (const k of Object.keys(next) as (keyof FleetPositions)[]) {
+      if (k === 'count') continue;
+      (next[k] as Float64Array).set(old[k] as Float64Array);
+    }
+    next.count = old.count;
+    this.positions = next;
+  }
+
+  /** Applies columns (a snapshot or a delta): known objects are updated in place, new ones appended. */
+  applyColumns(cols: PositionColumns, fetchedAt: number | null, replace = false) {
+    if (replace) {
+      this.positions = emptyPositions(cols.ids.length);
+      this.slotOf.clear();
+    }
+    this.ensureCapacity(this.positions.count + cols.ids.length);
+    const p = this.positions;
+    for (let i = 0; i < cols.ids.length; i++) {
+      const id = cols.ids[i]!;
+      let s = this.slotOf.get(id);
+      if (s === undefined) {
+        s = p.count++;
+        this.slotOf.set(id, s);
+        p.ids[s] = id;
+        p.status[s] = this.objectsById.get(id)?.Status ?? 255;
+      }
+      const lat = cols.lat[i]!;
+      const lng = cols.lng[i]!;
+      p.lat[s] = lat;
+      p.lng[s] = lng;
+      p.mx[s] = mercatorX(lng);
+      p.my[s] = mercatorY(lat);
+      p.time[s] = cols.time[i]!;
+      p.speed[s] = cols.speed[i]!;
+      p.heading[s] = cols.heading[i]!;
+      p.online[s] = cols.online[i]!;
+    }
+    if (fetchedAt !== null) this.positionsFetchedAt = Math.max(this.positionsFetchedAt ?? 0, fetchedAt);
+    this.changed();
+  }
+
+  /** Last known position of one object, or undefined when it never reported. */
+  position(id: number) {
+    const s = this.slotOf.get(id);
+    if (s === undefined) return undefined;
+    const p = this.positions;
+    if (p.time[s] === 0) return undefined;
+    return { lat: p.lat[s]!, lng: p.lng[s]!, time: p.time[s]!, speed: p.speed[s]!, heading: p.heading[s]!, online: p.online[s] === 1 };
+  }
+}
+
+export const fleetStore = new FleetStore();

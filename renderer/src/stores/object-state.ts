@@ -1,0 +1,39 @@
+/** The state an operator reads off a marker's colour; one function so map, list and legend agree. */
+import { ObjectStatusCode } from '../../../common/resources';
+
+export type ObjectState = 'moving' | 'parked' | 'offline' | 'never' | 'blocked' | 'broken' | 'service' | 'inactive';
+
+/** Moving above this speed (km/h): GPS jitter of a parked vehicle stays below it. */
+const MOVING_KMH = 3;
+
+export function objectState(status: number | undefined, time: number, online: boolean, speed: number): ObjectState {
+  if (status === ObjectStatusCode.blocked) return 'blocked';
+  if (status === ObjectStatusCode.broken) return 'broken';
+  if (status === ObjectStatusCode.onService) return 'service';
+  if (status === ObjectStatusCode.notInstalled || status === ObjectStatusCode.deleted) return 'inactive';
+  if (!time) return 'never';
+  if (!online) return 'offline';
+  return speed > MOVING_KMH ? 'moving' : 'parked';
+}
+
+export const STATE_COLOR: Record<ObjectState, string> = {
+  moving: '#1f9d55',
+  parked: '#2f6fde',
+  offline: '#8a8f98',
+  never: '#c2c6cc',
+  blocked: '#d64545',
+  broken: '#e07b00',
+  service: '#9b59b6',
+  inactive: '#5b5f66',
+};
+
+export const STATE_LABEL: Record<ObjectState, string> = {
+  moving: 'Moving',
+  parked: 'Parked',
+  offline: 'Offline',
+  never: 'Never reported',
+  blocked: 'Blocked',
+  broken: 'Broken',
+  service: 'On service',
+  inactive: 'Not installed',
+};
