@@ -1,0 +1,183 @@
+/**
+ * Current state: GET /api/ObjectsStatus and GET /api/ObjectsStatus/{id}.
+ *
+ * Besides the documented {Positions, SensorValues, DriverKeys, Stats}, deployed servers
+ * answer {points, iopoints, ekeys, events, stat} with short field names; both are mapped
+ * onto the canonical ObjectsStatus (see STATUS_ALIASES and README.md).
+ */
+import { ObjectsStatusSchema, type ObjectsStatus, type Position } from '../../../common/resources';
+import { seg, type Http } from './http';
+import { call, extra, type Extra } from './shared';
+import { keyFold, normalize, type Aliases } from './tolerant';
+
+/**
+ * Field spellings accepted for status elements (besides any letter case, `_` and `-`).
+ * The legacy names come first in each list.
+ */
+export const STATUS_ALIASES: Aliases = {
+  // Positions
+  ObjectId: ['trackerid', 'tracker_id', 'objid', 'oid', 'object_id', 'deviceid', 'unitid'],
+  Lat: ['latitude'],
+  Lng: ['lon', 'long', 'longitude'],
+  Alt: ['altitude', 'height', 'elevation'],
+  Speed: ['spd', 'speed', 'velocity'],
+  heading: ['ang', 'angle', 'course', 'direction', 'dir', 'azimuth', 'bearing', 'head', 'cog'],
+  Time: ['dt', 'ts', 'timestamp', 'datetime', 'date', 'fixtime', 'lasttime'],
+  Sat: ['sats', 'satellites', 'satcount', 'nsat', 'satellitecount'],
+  Accuracy: ['acc', 'precision', 'accur'],
+  Online: ['isonline', 'connected'],
+  // SensorValues
+  SensorId: ['trendid', 'trend_id', 'sid', 'inputid', 'ioid'],
+  Value: ['val', 'v', 'value'],
+  // DriverKeys
+  UId: ['uid', 'key', 'keyid', 'keycode', 'ekey'],
+  // Stats
+  Day: ['day', 'date'],
+  Length: ['len', 'distance', 'dist', 'mileage', 'km'],
+  MoveTime: ['move', 'movetime', 'moving'],
+  ParkTime: ['park', 'parktime', 'parking'],
+  IdleTime: ['idle', 'idletime'],
+  EngineTime: ['engine', 'enginetime', 'motohours', 'moto'],
+  AvgSpeed: ['avgspeed', 'avgspd', 'averagespeed'],
+  MaxSpeed: ['maxspeed', 'maxspd'],
+  Fuel: ['fuel', 'fuelused', 'fuelconsumption'],
+};
+
+/** Top-level spellings of the four arrays. */
+const TOP: Record<string, keyof ObjectsStatus> = {
+  positions: 'Positions',
+  points: 'Positions',
+  sensorvalues: 'SensorValues',
+  iopoints: 'SensorValues',
+  ekeys: 'DriverKeys',
+  driverkeys: 'DriverKeys',
+  stats: 'Stats',
+  stat: 'Stats',
+};
+
+/** A position with Lat 0 and Lng 0 carries NoFix: true (the device reported without a fix). */
+export type StatusPosition = Position & { NoFix?: boolean };
+
+export function hasFix(p: { Lat: number; Lng: number }): boolean {
+  return !(p.Lat === 0 && p.Lng === 0);
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Legacy times in seconds (1e9…1e11 is 2001…5138 in seconds, but 1970…1973 in ms). */
+function secondsToMs(list: unknown): unknown {
+  if (!Array.isArray(list)) return list;
+  return list.map((el) => {
+    if (!isRecord(el)) return el;
+    const out = { ...el };
+    for (const [k, v] of Object.entries(el)) {
+      const f = keyFold(k);
+      if (['dt', 'time', 'ts', 'timestamp'].includes(f)) {
+        const n = typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v;
+        if (typeof n === 'number' && n >= 1e9 && n < 1e11) out[k] = n * 1000;
+      }
+    }
+    return out;
+  });
+}
+
+/** Maps the top-level keys of either shape onto the canonical four arrays; other keys kept. */
+function canonicalTop(raw: Record<string, unknown>): Record<string, unknown> {
+  const legacy = Object.keys(raw).some((k) => ['points', 'iopoints', 'ekeys', 'stat'].includes(keyFold(k)));
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(raw)) {
+    const target = TOP[keyFold(k)];
+    if (target && !(target in out)) out[target] = legacy ? secondsToMs(v) : v;
+    else if (legacy && keyFold(k) === 'events') out.Events = v;
+    else out[k] = v;
+  }
+  return out;
+}
+
+function markNoFix(s: ObjectsStatus): ObjectsStatus {
+  for (const p of s.Positions as StatusPosition[]) {
+    if (!hasFix(p)) p.NoFix = true;
+  }
+  return s;
+}
+
+/** Parses a current-state body of either shape into the canonical ObjectsStatus. */
+export function parseObjectsStatus(raw: unknown, endpoint: string): ObjectsStatus {
+  const top = isRecord(raw) ? canonicalTop(raw) : raw;
+  const s = normalize(ObjectsStatusSchema, top, endpoint, { aliases: STATUS_ALIASES, defaults: { Lat: 0, Lng: 0 } });
+  return markNoFix(s);
+}
+
+function looksLikePosition(r: Record<string, unknown>): boolean {
+  const keys = new Set(Object.keys(r).map(keyFold));
+  const lat = ['lat', 'latitude'].some((k) => keys.has(k));
+  const lng = ['lng', 'lon', 'long', 'longitude'].some((k) => keys.has(k));
+  return lat && lng;
+}
+
+/**
+ * GET /api/ObjectsStatus/{id}: the spec only says "state of one object". Accepted: the
+ * four-array shape (either spelling), a single position, a list of positions, or an object
+ * holding singular Position/SensorValues/DriverKey/Stat fields. Returned as ObjectsStatus
+ * restricted to that object.
+ */
+export function parseObjectStatus(raw: unknown, endpoint: string, objectId: number): ObjectsStatus {
+  let body: unknown = raw;
+  if (Array.isArray(raw)) body = { Positions: raw };
+  else if (isRecord(raw)) {
+    const top = canonicalTop(raw);
+    const hasArrays = ['Positions', 'SensorValues', 'DriverKeys', 'Stats'].some((k) => k in top);
+    if (!hasArrays) {
+      const folded = new Map(Object.entries(raw).map(([k, v]) => [keyFold(k), v]));
+      const pos = folded.get('position') ?? folded.get('point') ?? folded.get('lastposition');
+      if (isRecord(pos)) {
+        body = {
+          ...raw,
+          Positions: [{ ObjectId: objectId, ...pos }],
+          SensorValues: folded.get('sensorvalues') ?? folded.get('sensors') ?? [],
+          DriverKeys: (() => {
+            const k = folded.get('driverkey') ?? folded.get('ekey');
+            return isRecord(k) ? [{ ObjectId: objectId, ...k }] : Array.isArray(k) ? k : [];
+          })(),
+          Stats: (() => {
+            const st = folded.get('stat') ?? folded.get('stats') ?? folded.get('dailystat');
+            return isRecord(st) ? [{ ObjectId: objectId, ...st }] : Array.isArray(st) ? st : [];
+          })(),
+        };
+      } else if (looksLikePosition(raw)) {
+        body = { Positions: [{ ObjectId: objectId, ...raw }] };
+      }
+    } else body = top;
+  }
+  // Elements that omit ObjectId belong to the requested object.
+  if (isRecord(body)) {
+    for (const k of ['Positions', 'DriverKeys', 'Stats']) {
+      const list = body[k];
+      if (Array.isArray(list)) {
+        body[k] = list.map((el) =>
+          isRecord(el) && !Object.keys(el).some((x) => ['objectid', ...(STATUS_ALIASES.ObjectId ?? [])].includes(keyFold(x)))
+            ? { ObjectId: objectId, ...el }
+            : el,
+        );
+      }
+    }
+  }
+  return parseObjectsStatus(body, endpoint);
+}
+
+export function getObjectsStatus(http: Http, e?: Extra): Promise<ObjectsStatus> {
+  return call(http, 'GET', '/api/ObjectsStatus', parseObjectsStatus, extra(e));
+}
+
+export function getObjectStatus(http: Http, id: number, e?: Extra): Promise<ObjectsStatus> {
+  return call(http, 'GET', `/api/ObjectsStatus/${seg(id)}`, (raw, ep) => parseObjectStatus(raw, ep, id), extra(e));
+}
+
+export function statusApi(http: Http) {
+  return {
+    get: (e?: Extra) => getObjectsStatus(http, e),
+    getOne: (id: number, e?: Extra) => getObjectStatus(http, id, e),
+  };
+}

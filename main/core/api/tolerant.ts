@@ -1,0 +1,414 @@
+/**
+ * Tolerant decoding of what deployed fleet servers actually send.
+ *
+ * Two steps, both generic:
+ *  1. `decodeBody(text)`: body text → JSON value (JSON-string-wrapped JSON unwrapped,
+ *     almost-JSON repaired with jsonrepair and a warning logged).
+ *  2. `normalize(schema, raw, endpoint)`: walks the zod schema from common/resources.ts and
+ *     rewrites the raw value to its shape (keys matched case-insensitively, aliases applied,
+ *     numbers/booleans/times that arrive as strings coerced), then parses with the schema.
+ *     Anything that still does not fit → FleetError('server_error') naming endpoint and
+ *     field. Never a crash, never a partial result.
+ *
+ * The rules are listed in README.md next to this file.
+ */
+import { jsonrepair } from 'jsonrepair';
+import { z } from 'zod';
+import { FleetError } from '../../../common/errors';
+
+export interface ApiLog {
+  warn(message: string, meta?: Record<string, unknown>): void;
+  debug?(message: string, meta?: Record<string, unknown>): void;
+}
+
+/** Fields holding a Unix-ms instant: null, "", "0000" and 0 mean "never" (0). */
+export const TIME_KEYS: ReadonlySet<string> = new Set([
+  'Time',
+  'ResetTime',
+  'ServerTime',
+  'Day',
+  'From',
+  'Till',
+  'LastTime',
+  'FixTime',
+]);
+
+/** Canonical key → other spellings seen on deployed servers (compared case-insensitively). */
+export type Aliases = Readonly<Record<string, readonly string[]>>;
+
+export interface NormalizeOptions {
+  /** Extra spellings for canonical keys, applied at every object level of the schema. */
+  aliases?: Aliases;
+  /** Value used when a canonical key is missing or null (e.g. Lat/Lng → 0: no fix). */
+  defaults?: Readonly<Record<string, unknown>>;
+  log?: ApiLog;
+}
+
+// ───────────────────────────── body decoding ─────────────────────────────
+
+/**
+ * Body text → JSON value. Empty body → undefined. A JSON string whose content is itself
+ * JSON (object/array) is unwrapped (up to 3 levels). Almost-JSON is repaired with a warning.
+ * A plain-text body that is not JSON at all is returned as the string itself, so the parser
+ * of the endpoint decides (a bare token, for instance).
+ */
+export function decodeBody(text: string, endpoint: string, log?: ApiLog): unknown {
+  const t = text.replace(/^\uFEFF/, '').trim();
+  if (t === '') return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(t);
+  } catch {
+    if (!looksLikeJson(t)) return t;
+    try {
+      value = JSON.parse(jsonrepair(t));
+      log?.warn(`${endpoint}: the response body was not valid JSON; repaired it`, {
+        endpoint,
+        length: t.length,
+      });
+    } catch (e) {
+      throw new FleetError('server_error', `${endpoint}: the response body is not valid JSON`, { cause: e });
+    }
+  }
+  return unwrapJsonString(value, endpoint, log);
+}
+
+function looksLikeJson(t: string): boolean {
+  const c = t[0];
+  return c === '{' || c === '[' || c === '"' || c === "'";
+}
+
+function unwrapJsonString(value: unknown, endpoint: string, log?: ApiLog): unknown {
+  let v = value;
+  for (let i = 0; i < 3 && typeof v === 'string'; i++) {
+    const inner = v.trim();
+    if (!(inner.startsWith('{') || inner.startsWith('[') || inner.startsWith('"'))) break;
+    try {
+      v = JSON.parse(inner);
+    } catch {
+      try {
+        v = JSON.parse(jsonrepair(inner));
+        log?.warn(`${endpoint}: the wrapped response body was not valid JSON; repaired it`, { endpoint });
+      } catch {
+        break;
+      }
+    }
+  }
+  return v;
+}
+
+// ───────────────────────────── schema walking ─────────────────────────────
+
+type AnySchema = z.ZodType;
+
+interface Def {
+  type: string;
+  shape?: Record<string, AnySchema>;
+  catchall?: AnySchema;
+  innerType?: AnySchema;
+  element?: AnySchema;
+  options?: AnySchema[];
+  in?: AnySchema;
+  out?: AnySchema;
+  defaultValue?: unknown;
+}
+
+function defOf(s: AnySchema): Def {
+  return (s as unknown as { def: Def }).def;
+}
+
+/** Strips optional/nullable/default/readonly/catch wrappers. */
+function unwrap(s: AnySchema): { inner: AnySchema; optional: boolean; nullable: boolean; hasDefault: boolean } {
+  let cur = s;
+  let optional = false;
+  let nullable = false;
+  let hasDefault = false;
+  for (let i = 0; i < 10; i++) {
+    const d = defOf(cur);
+    if (d.type === 'optional' && d.innerType) {
+      optional = true;
+      cur = d.innerType;
+    } else if (d.type === 'nullable' && d.innerType) {
+      nullable = true;
+      cur = d.innerType;
+    } else if ((d.type === 'default' || d.type === 'prefault' || d.type === 'catch') && d.innerType) {
+      hasDefault = true;
+      cur = d.innerType;
+    } else if (d.type === 'readonly' && d.innerType) {
+      cur = d.innerType;
+    } else if (d.type === 'pipe' && d.in) {
+      cur = d.in;
+    } else break;
+  }
+  return { inner: cur, optional, nullable, hasDefault };
+}
+
+/** "Object_Id", "object-id", "objectId", "OBJECTID" → "objectid". */
+export function keyFold(k: string): string {
+  return k.replace(/[_\-\s]/g, '').toLowerCase();
+}
+
+const NUMERIC = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?(Z|[+-]\d{2}:?\d{2})?$/;
+
+/** yyyymmdd (as number or string) → Unix ms of UTC midnight; null when it is not one. */
+export function yyyymmddToMs(v: unknown): number | null {
+  const s = typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : '';
+  const m = /^(\d{4})(\d{2})(\d{2})$/.exec(s);
+  if (!m) return null;
+  const y = Number(m[1]);
+  const mo = Number(m[2]);
+  const d = Number(m[3]);
+  if (y < 1970 || y > 2999 || mo < 1 || mo > 12 || d < 1 || d > 31) return null;
+  return Date.UTC(y, mo - 1, d);
+}
+
+function coerceNumber(v: unknown, key: string | undefined): unknown {
+  const isTime = key !== undefined && TIME_KEYS.has(key);
+  if (typeof v === 'number') {
+    if (key === 'Day' && v > 0 && v < 1e8) return yyyymmddToMs(v) ?? v;
+    return v;
+  }
+  if (typeof v === 'string') {
+    const t = v.trim();
+    if (t === '') return isTime ? 0 : undefined;
+    if (key === 'Day' && /^\d{8}$/.test(t)) return yyyymmddToMs(t) ?? Number(t);
+    if (NUMERIC.test(t)) return Number(t);
+    // "1,5" with a decimal comma, as some locales write it.
+    if (/^[+-]?\d+,\d+$/.test(t)) return Number(t.replace(',', '.'));
+    if (isTime && ISO_DATE.test(t)) {
+      const iso = /Z|[+-]\d{2}:?\d{2}$/.test(t) || t.length <= 10 ? t : `${t}Z`;
+      const ms = Date.parse(iso.replace(' ', 'T'));
+      if (!Number.isNaN(ms)) return ms;
+    }
+    return v; // left as is: the schema reports it with the field name
+  }
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  if (v === null && isTime) return 0;
+  return v;
+}
+
+function coerceBoolean(v: unknown): unknown {
+  if (typeof v === 'boolean') return v;
+  if (typeof v === 'number') return v !== 0;
+  if (typeof v === 'string') {
+    const t = v.trim().toLowerCase();
+    if (t === 'true' || t === '1' || t === 'yes' || t === 'on') return true;
+    if (t === 'false' || t === '0' || t === 'no' || t === 'off' || t === '') return false;
+  }
+  return v;
+}
+
+function coerceString(v: unknown): unknown {
+  if (typeof v === 'number' || typeof v === 'bigint') return String(v);
+  if (typeof v === 'boolean') return String(v);
+  return v;
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+interface WalkCtx {
+  aliases: Map<string, string[]>; // canonical → folded aliases
+  defaults: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * Rewrites `value` towards the shape of `schema`. Never throws; what cannot be fixed
+ * is left for the schema to report.
+ */
+function walk(schema: AnySchema, value: unknown, key: string | undefined, ctx: WalkCtx): unknown {
+  const { inner, optional, nullable, hasDefault } = unwrap(schema);
+  const d = defOf(inner);
+
+  if (value === null && !nullable) {
+    // null for a field that may be absent: absent. null time: never (0).
+    if (d.type === 'number' && key !== undefined && TIME_KEYS.has(key)) return 0;
+    if (d.type === 'array' && !optional) return [];
+    if (d.type === 'boolean' && !optional) return false;
+    if (optional || hasDefault) return undefined;
+    return null;
+  }
+  if (value === undefined) {
+    if (optional || hasDefault) return undefined;
+    // A missing boolean is false (a missing Online means offline); a missing list is empty;
+    // a missing time means "never reported".
+    if (d.type === 'boolean') return false;
+    if (d.type === 'array') return [];
+    if (d.type === 'number' && key !== undefined && TIME_KEYS.has(key)) return 0;
+    return undefined;
+  }
+
+  switch (d.type) {
+    case 'number':
+    case 'int':
+    case 'bigint': {
+      const n = coerceNumber(value, key);
+      if (n === undefined && !optional && !hasDefault) return value;
+      return n;
+    }
+    case 'boolean':
+      return coerceBoolean(value);
+    case 'string':
+      return coerceString(value);
+    case 'array': {
+      // A single object where a list is expected: a list of one.
+      const arr = Array.isArray(value) ? value : isPlainObject(value) && d.element && defOf(unwrap(d.element).inner).type === 'object' ? [value] : null;
+      if (!arr || !d.element) return value;
+      const el = d.element;
+      return arr.map((item) => walk(el, item, undefined, ctx));
+    }
+    case 'object':
+      return isPlainObject(value) ? walkObject(d, value, ctx) : value;
+    case 'union': {
+      const opts = d.options ?? [];
+      const chosen = chooseUnionOption(opts, value, ctx);
+      return chosen ? walk(chosen, value, key, ctx) : value;
+    }
+    default:
+      return value;
+  }
+}
+
+function walkObject(d: Def, value: Record<string, unknown>, ctx: WalkCtx): Record<string, unknown> {
+  const shape = d.shape ?? {};
+  const canonical = Object.keys(shape);
+  // folded spelling → canonical key
+  const byFold = new Map<string, string>();
+  for (const k of canonical) {
+    byFold.set(keyFold(k), k);
+    for (const a of ctx.aliases.get(k) ?? []) if (!byFold.has(a)) byFold.set(a, k);
+  }
+  const out: Record<string, unknown> = {};
+  const exact = new Set(Object.keys(value).filter((k) => k in shape));
+  for (const [k, v] of Object.entries(value)) {
+    if (k in shape) {
+      out[k] = v;
+      continue;
+    }
+    const target = byFold.get(keyFold(k));
+    if (target !== undefined && !exact.has(target) && !(target in out)) out[target] = v;
+    else if (!(k in out)) out[k] = v; // unknown fields kept as sent
+  }
+  for (const k of canonical) {
+    const field = shape[k];
+    if (!field) continue;
+    if ((out[k] === undefined || out[k] === null) && k in ctx.defaults) out[k] = ctx.defaults[k];
+    const r = walk(field, out[k], k, ctx);
+    if (r === undefined) delete out[k];
+    else out[k] = r;
+  }
+  return out;
+}
+
+function chooseUnionOption(options: AnySchema[], value: unknown, ctx: WalkCtx): AnySchema | undefined {
+  if (!isPlainObject(value)) return undefined;
+  const folded = new Set(Object.keys(value).map(keyFold));
+  let best: AnySchema | undefined;
+  let bestScore = -1;
+  for (const o of options) {
+    const d = defOf(unwrap(o).inner);
+    if (d.type !== 'object' || !d.shape) continue;
+    let score = 0;
+    let missingRequired = 0;
+    for (const [k, f] of Object.entries(d.shape)) {
+      const names = [keyFold(k), ...(ctx.aliases.get(k) ?? [])];
+      const present = names.some((n) => folded.has(n));
+      if (present) score++;
+      else if (!unwrap(f).optional) missingRequired++;
+    }
+    const total = score - missingRequired * 100;
+    if (total > bestScore) {
+      bestScore = total;
+      best = o;
+    }
+  }
+  return best;
+}
+
+// ───────────────────────────── error messages ─────────────────────────────
+
+function describe(v: unknown): string {
+  if (v === undefined) return 'nothing';
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'a list';
+  if (typeof v === 'object') return 'an object';
+  const s = JSON.stringify(v) ?? String(v);
+  return s.length > 60 ? `${s.slice(0, 57)}…"` : s;
+}
+
+const EXPECTED: Record<string, string> = {
+  number: 'a number',
+  int: 'an integer',
+  string: 'a string',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'an object',
+  nan: 'a number',
+};
+
+export function formatPath(path: readonly PropertyKey[]): string {
+  let s = '';
+  for (const p of path) {
+    if (typeof p === 'number') s += `[${p}]`;
+    else s += s === '' ? String(p) : `.${String(p)}`;
+  }
+  return s === '' ? 'body' : s;
+}
+
+function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let cur: unknown = root;
+  for (const p of path) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    cur = (cur as Record<PropertyKey, unknown>)[p as string];
+  }
+  return cur;
+}
+
+function issueText(issue: z.core.$ZodIssue, root: unknown): string {
+  const where = formatPath(issue.path);
+  const got = valueAt(root, issue.path);
+  if (issue.code === 'invalid_type') {
+    const exp = EXPECTED[issue.expected] ?? issue.expected;
+    return got === undefined ? `${where}: missing (expected ${exp})` : `${where}: expected ${exp}, got ${describe(got)}`;
+  }
+  if (issue.code === 'invalid_union') return `${where}: does not match any known shape`;
+  return `${where}: ${issue.message} (got ${describe(got)})`;
+}
+
+/**
+ * Rewrites `raw` to the shape of `schema` and parses it. On failure throws
+ * FleetError('server_error', '<endpoint>: <field path>: expected …, got …').
+ */
+export function normalize<S extends AnySchema>(schema: S, raw: unknown, endpoint: string, options: NormalizeOptions = {}): z.output<S> {
+  const aliases = new Map<string, string[]>();
+  for (const [k, list] of Object.entries(options.aliases ?? {})) aliases.set(k, list.map(keyFold));
+  const rewritten = walk(schema, raw, undefined, { aliases, defaults: options.defaults ?? {} });
+  const r = schema.safeParse(rewritten);
+  if (r.success) return r.data;
+  const first = r.error.issues[0];
+  const more = r.error.issues.length > 1 ? ` (and ${r.error.issues.length - 1} more problem${r.error.issues.length > 2 ? 's' : ''})` : '';
+  const text = first ? issueText(first, rewritten) : 'unexpected shape';
+  throw new FleetError('server_error', `${endpoint}: ${text}${more}`, { cause: r.error });
+}
+
+/** A list of loose records (catalogue endpoints): keys kept; Id coerced to a number when present. */
+export const LooseRecordSchema = z.looseObject({ Id: z.number().optional() });
+export type LooseRecord = z.infer<typeof LooseRecordSchema> & Record<string, unknown>;
+
+/**
+ * Loose records for catalogue endpoints whose shapes the spec leaves unshown: the keys are
+ * matched onto the given canonical names (plus Id), numbers arriving as strings in those
+ * fields are coerced, everything else is kept as sent.
+ */
+export function looseSchema(fields: Record<string, AnySchema> = {}) {
+  return z.looseObject({ Id: z.number().optional(), ...fields });
+}
+
+/** Lower-level helper for shapes that are neither object nor list. */
+export function expectArray(raw: unknown, endpoint: string): unknown[] {
+  if (Array.isArray(raw)) return raw;
+  if (raw === undefined || raw === null) return [];
+  throw new FleetError('server_error', `${endpoint}: body: expected a list, got ${describe(raw)}`);
+}
