@@ -140,3 +140,14 @@ export class FleetStore {
 }
 
 export const fleetStore = new FleetStore();
+
+/**
+ * Diagnostics hook: the last position of every object by id, for the e2e suite and for
+ * support sessions ("what does the console think object 42's position is?").
+ */
+(globalThis as { __fleetPositions?: () => Record<number, [number, number]> }).__fleetPositions = () => {
+  const p = fleetStore.positions;
+  const out: Record<number, [number, number]> = {};
+  for (let i = 0; i < p.count; i++) if (p.time[i] !== 0) out[p.ids[i]!] = [p.lat[i]!, p.lng[i]!];
+  return out;
+};

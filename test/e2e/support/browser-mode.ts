@@ -1,0 +1,56 @@
+/**
+ * Starts the built browser-mode host as a user would (`node out/main/host.js`), on an
+ * ephemeral loopback port with its own data folder, and reads the URL it prints.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface RunningHost {
+  url: string;
+  origin: string;
+  dataDir: string;
+  output: () => string;
+  stop(): Promise<void>;
+}
+
+export async function startBrowserMode(opts: { dataDir?: string; args?: string[] } = {}): Promise<RunningHost> {
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'fleet-e2e-'));
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['out/main/host.js', '--no-open', '--port', '0', '--data-dir', dataDir, '--poll-ms', '1000', ...(opts.args ?? [])],
+    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, DISPLAY: '' } },
+  );
+  let out = '';
+  child.stdout!.on('data', (d) => (out += String(d)));
+  child.stderr!.on('data', (d) => (out += String(d)));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`browser mode did not print its URL in 30 s:\n${out}`)), 30_000);
+    const check = () => {
+      const m = /Fleet Console: (http:\/\/127\.0\.0\.1:\d+\/\S*)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!);
+      }
+    };
+    child.stdout!.on('data', check);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`browser mode exited with ${code}:\n${out}`));
+    });
+  });
+  return {
+    url,
+    origin: new URL(url).origin,
+    dataDir,
+    output: () => out,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+      }),
+  };
+}
