@@ -10,6 +10,14 @@ import { openDb, type Db, type OpenDbOptions } from './db';
 import { MetaRepo } from './meta';
 import { ObjectsRepo } from './objects';
 import { StatusRepo } from './status';
+import { CoverageRepo } from './coverage';
+import { EventsRepo } from './events';
+import { GeocodeRepo, type GeocodeOptions } from './geocode';
+import { HistoryRepo } from './history';
+import { OutboxRepo } from './outbox';
+import { ProfileRepo } from './profile';
+import { ReferenceRepo } from './reference';
+import { TrackRepo } from './track';
 
 export { cacheFileFor, cacheFileName, deleteCacheFiles, normaliseBaseUrl, normaliseLogin } from './files';
 export { openDb, migrate, appliedMigrations, type Db, type AppliedMigration, type OpenDbOptions } from './db';
@@ -18,6 +26,22 @@ export { MIGRATIONS, type Migration } from './migrations/index';
 export { MetaRepo } from './meta';
 export { ObjectsRepo, OBJECTS_DATASET } from './objects';
 export { StatusRepo, STATUS_DATASET, emptyPositionColumns } from './status';
+export { CoverageRepo, HISTORY_KIND, type Interval } from './coverage';
+export { EventsRepo, UNACKED_DATASET, type StoredEvent } from './events';
+export { GeocodeRepo, geocodeKey, type GeocodeOptions, type LatLng } from './geocode';
+export { HistoryRepo, type SensorSeries } from './history';
+export { OutboxRepo, type OutboxEntry } from './outbox';
+export { ProfileRepo } from './profile';
+export { ReferenceRepo, REFERENCE_KINDS, referenceDataset, defaultKey, type ReferenceKind } from './reference';
+export {
+  TrackRepo,
+  HOUR_MS,
+  emptyTrackColumns,
+  trackColumnsFromPoints,
+  trackColumnsFromIntervals,
+  type TrackColumns,
+  type Parking,
+} from './track';
 
 export interface OpenCacheOptions extends Omit<OpenDbOptions, 'now'> {
   /** Folder of the cache files; created if missing. */
@@ -26,6 +50,8 @@ export interface OpenCacheOptions extends Omit<OpenDbOptions, 'now'> {
   login: string;
   /** Clock (Unix ms) for TTLs and timestamps; tests inject one. Default Date.now. */
   now?: () => number;
+  /** TTLs of the geocode cache. */
+  geocode?: Omit<GeocodeOptions, 'now'>;
 }
 
 export interface Cache {
@@ -36,6 +62,16 @@ export interface Cache {
   readonly meta: MetaRepo;
   readonly objects: ObjectsRepo;
   readonly status: StatusRepo;
+  readonly profile: ProfileRepo;
+  readonly reference: ReferenceRepo;
+  readonly events: EventsRepo;
+  readonly tracks: TrackRepo;
+  readonly history: HistoryRepo;
+  readonly coverage: CoverageRepo;
+  readonly geocode: GeocodeRepo;
+  readonly outbox: OutboxRepo;
+  /** Runs `fn` in one write transaction (repository calls inside join it). */
+  transaction<T>(fn: () => T): T;
   /** PRAGMA integrity_check: 'ok' or the problems found. */
   integrityCheck(): string;
   close(): void;
@@ -46,18 +82,34 @@ export function openCache(opts: OpenCacheOptions): Cache {
   const file = cacheFileFor(opts.dataDir, opts.baseUrl, opts.login);
   const now = opts.now ?? Date.now;
   const db = openDb(file, { ...opts, now });
-  return createCache(db, file, now);
+  return createCache(db, file, { now, geocode: opts.geocode });
 }
 
 /** Builds the repositories over an already opened and migrated database. */
-export function createCache(db: Db, file: string, _now: () => number = Date.now): Cache {
+export function createCache(
+  db: Db,
+  file: string,
+  opts: { now?: () => number; geocode?: Omit<GeocodeOptions, 'now'> } = {},
+): Cache {
+  const now = opts.now ?? Date.now;
   const meta = new MetaRepo(db);
+  const tracks = new TrackRepo(db);
+  const events = new EventsRepo(db, meta);
   return {
     file,
     db,
     meta,
     objects: new ObjectsRepo(db, meta),
     status: new StatusRepo(db, meta),
+    profile: new ProfileRepo(db),
+    reference: new ReferenceRepo(db, meta),
+    events,
+    tracks,
+    history: new HistoryRepo(db, tracks, events),
+    coverage: new CoverageRepo(db),
+    geocode: new GeocodeRepo(db, { ...opts.geocode, now }),
+    outbox: new OutboxRepo(db, now),
+    transaction: <T>(fn: () => T): T => db.transaction(fn).immediate(),
     integrityCheck: () => (db.pragma('integrity_check') as { integrity_check: string }[]).map((r) => r.integrity_check).join('\n'),
     close: () => {
       if (db.open) db.close();

@@ -1,0 +1,133 @@
+/**
+ * Events, from the unacknowledged list and from history, in one table keyed by Id.
+ *
+ * `acknowledged` is true/false when known and null for an event only seen in history.
+ * `ackPending` is true while an acknowledgement sits in the outbox: the UI shows the event
+ * as acknowledged-in-progress, and replaceUnacknowledged() does not resurrect it.
+ */
+import type { FleetEvent } from '../../../common/resources';
+import type { Db } from './db';
+import type { MetaRepo } from './meta';
+
+export const UNACKED_DATASET = 'events:unacknowledged';
+
+export interface StoredEvent {
+  event: FleetEvent;
+  acknowledged: boolean | null;
+  ackPending: boolean;
+}
+
+interface Row {
+  json: string;
+  acknowledged: number | null;
+  ack_pending: number;
+}
+
+const toStored = (r: Row): StoredEvent => ({
+  event: JSON.parse(r.json) as FleetEvent,
+  acknowledged: r.acknowledged === null ? null : r.acknowledged === 1,
+  ackPending: r.ack_pending === 1,
+});
+
+export class EventsRepo {
+  private readonly upsertUnacked;
+  private readonly upsertHistory;
+
+  constructor(
+    private readonly db: Db,
+    private readonly meta: MetaRepo,
+  ) {
+    this.upsertUnacked = db.prepare(`INSERT INTO events (id, object_id, time, type, json, acknowledged, ack_pending, fetched_at)
+      VALUES (?, ?, ?, ?, ?, 0, 0, ?)
+      ON CONFLICT (id) DO UPDATE SET object_id = excluded.object_id, time = excluded.time, type = excluded.type,
+        json = excluded.json, acknowledged = 0, fetched_at = excluded.fetched_at`);
+    this.upsertHistory = db.prepare(`INSERT INTO events (id, object_id, time, type, json, acknowledged, ack_pending, fetched_at)
+      VALUES (?, ?, ?, ?, ?, NULL, 0, ?)
+      ON CONFLICT (id) DO UPDATE SET object_id = excluded.object_id, time = excluded.time, type = excluded.type,
+        json = excluded.json, fetched_at = excluded.fetched_at`);
+  }
+
+  /**
+   * Stores the complete list of unacknowledged events (GET /api/Events, which is not
+   * filtered by muting): they are marked unacknowledged, and every other event stored as
+   * unacknowledged is marked acknowledged (someone acknowledged it elsewhere). Given the
+   * muted-filtered feed instead, events of muted groups would be marked acknowledged.
+   */
+  replaceUnacknowledged(events: readonly FleetEvent[], fetchedAt: number): void {
+    const at = Math.round(fetchedAt);
+    this.db
+      .transaction(() => {
+        this.db.exec('CREATE TEMP TABLE IF NOT EXISTS unacked_ids (id INTEGER PRIMARY KEY); DELETE FROM unacked_ids;');
+        const mark = this.db.prepare('INSERT OR IGNORE INTO unacked_ids (id) VALUES (?)');
+        for (const e of events) {
+          this.upsertUnacked.run(e.Id, e.ObjectId, Math.round(e.Time), e.Type, JSON.stringify(e), at);
+          mark.run(e.Id);
+        }
+        this.db
+          .prepare(
+            'UPDATE events SET acknowledged = 1, ack_pending = 0 WHERE acknowledged = 0 AND id NOT IN (SELECT id FROM unacked_ids)',
+          )
+          .run();
+        this.db.exec('DELETE FROM unacked_ids');
+        this.meta.setLastGood(UNACKED_DATASET, at);
+      })
+      .immediate();
+  }
+
+  /** Stores events from history without changing what is known of their acknowledgement. */
+  upsertFromHistory(events: readonly FleetEvent[], fetchedAt: number): void {
+    const at = Math.round(fetchedAt);
+    this.db
+      .transaction(() => {
+        for (const e of events) this.upsertHistory.run(e.Id, e.ObjectId, Math.round(e.Time), e.Type, JSON.stringify(e), at);
+      })
+      .immediate();
+  }
+
+  /** Unacknowledged events, newest first (those with an acknowledgement pending included, flagged). */
+  unacknowledged(limit = 10_000): StoredEvent[] {
+    const rows = this.db
+      .prepare('SELECT json, acknowledged, ack_pending FROM events WHERE acknowledged = 0 ORDER BY time DESC, id DESC LIMIT ?')
+      .all(limit) as Row[];
+    return rows.map(toStored);
+  }
+
+  /** Events of one object with from <= Time < till, ascending. */
+  forObject(objectId: number, from: number, till: number): StoredEvent[] {
+    const rows = this.db
+      .prepare(
+        'SELECT json, acknowledged, ack_pending FROM events WHERE object_id = ? AND time >= ? AND time < ? ORDER BY time, id',
+      )
+      .all(objectId, from, till) as Row[];
+    return rows.map(toStored);
+  }
+
+  get(id: number): StoredEvent | undefined {
+    const r = this.db.prepare('SELECT json, acknowledged, ack_pending FROM events WHERE id = ?').get(id) as Row | undefined;
+    return r && toStored(r);
+  }
+
+  /** An acknowledgement of these events was queued (call in the same transaction as the enqueue). */
+  markAckPending(ids: readonly number[]): void {
+    this.setFlags(ids, 'ack_pending = 1');
+  }
+
+  /** The service confirmed the acknowledgement. */
+  markAcknowledged(ids: readonly number[]): void {
+    this.setFlags(ids, 'acknowledged = 1, ack_pending = 0');
+  }
+
+  /** The queued acknowledgement was given up. */
+  clearAckPending(ids: readonly number[]): void {
+    this.setFlags(ids, 'ack_pending = 0');
+  }
+
+  private setFlags(ids: readonly number[], set: string): void {
+    const stmt = this.db.prepare(`UPDATE events SET ${set} WHERE id = ?`);
+    this.db.transaction(() => ids.forEach((id) => stmt.run(id)))();
+  }
+
+  fetchedAt(): number | null {
+    return this.meta.lastGood(UNACKED_DATASET);
+  }
+}
