@@ -153,3 +153,28 @@ export function booleanFrom(raw: unknown, endpoint: string, keys: readonly strin
 }
 
 export { LooseRecordSchema };
+
+/**
+ * The method set of a catalogue collection: GET (list), GET /{id}, POST (create), PUT
+ * (update, no id in the path), DELETE /{id}. Records are loose; PUT and DELETE are
+ * idempotent (retried like reads), POST is not.
+ */
+export function crud<R extends LooseRecord = LooseRecord>(
+  http: Http,
+  base: string,
+  schema: z.ZodType<R> = LooseRecordSchema as unknown as z.ZodType<R>,
+) {
+  const rec = one(schema);
+  const list = many(schema);
+  return {
+    list: (e?: Extra): Promise<R[]> => call(http, 'GET', base, list, extra(e)),
+    get: (id: number, e?: Extra): Promise<R> => call(http, 'GET', `${base}/${encodeURIComponent(String(id))}`, rec, extra(e)),
+    create: (body: Record<string, unknown>, e?: Extra): Promise<WriteResult> =>
+      call(http, 'POST', base, writeResult, { body, ...extra(e) }),
+    update: (body: Record<string, unknown> & { Id: number }, e?: Extra): Promise<WriteResult> =>
+      call(http, 'PUT', base, writeResult, { body, idempotent: true, ...extra(e) }),
+    remove: (id: number, e?: Extra): Promise<void> =>
+      call(http, 'DELETE', `${base}/${encodeURIComponent(String(id))}`, ignoreBody, { idempotent: true, ...extra(e) }),
+  };
+}
+export type Crud<R extends LooseRecord = LooseRecord> = ReturnType<typeof crud<R>>;

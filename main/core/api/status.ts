@@ -128,10 +128,10 @@ export function parseObjectStatus(raw: unknown, endpoint: string, objectId: numb
   if (Array.isArray(raw)) body = { Positions: raw };
   else if (isRecord(raw)) {
     const top = canonicalTop(raw);
-    const hasArrays = ['Positions', 'SensorValues', 'DriverKeys', 'Stats'].some((k) => k in top);
-    if (!hasArrays) {
-      const folded = new Map(Object.entries(raw).map(([k, v]) => [keyFold(k), v]));
-      const pos = folded.get('position') ?? folded.get('point') ?? folded.get('lastposition');
+    const folded = new Map(Object.entries(raw).map(([k, v]) => [keyFold(k), v]));
+    const pos = folded.get('position') ?? folded.get('point') ?? folded.get('lastposition');
+    const hasArrays = ['Positions', 'SensorValues', 'DriverKeys', 'Stats'].some((k) => Array.isArray(top[k]));
+    if (isRecord(pos) || !hasArrays) {
       if (isRecord(pos)) {
         body = {
           ...raw,

@@ -373,7 +373,17 @@ function issueText(issue: z.core.$ZodIssue, root: unknown): string {
     const exp = EXPECTED[issue.expected] ?? issue.expected;
     return got === undefined ? `${where}: missing (expected ${exp})` : `${where}: expected ${exp}, got ${describe(got)}`;
   }
-  if (issue.code === 'invalid_union') return `${where}: does not match any known shape`;
+  if (issue.code === 'invalid_union') {
+    // Report the problem of the branch that got furthest (the shape the value was meant as).
+    const branches = (issue as { errors?: z.core.$ZodIssue[][] }).errors ?? [];
+    let best: z.core.$ZodIssue | undefined;
+    for (const b of branches) {
+      const f = b[0];
+      if (f && f.path.length > 0 && (!best || f.path.length > best.path.length)) best = f;
+    }
+    if (best) return issueText({ ...best, path: [...issue.path, ...best.path] } as z.core.$ZodIssue, root);
+    return `${where}: does not match any known shape`;
+  }
   return `${where}: ${issue.message} (got ${describe(got)})`;
 }
 

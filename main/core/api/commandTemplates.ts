@@ -1,0 +1,2 @@
+/** Command templates live with commands; re-exported under their own family name. */
+export { commandTemplatesApi } from './commands';
