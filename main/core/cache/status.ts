@@ -106,7 +106,7 @@ export class StatusRepo {
   ) {
     this.upsertPos = db.prepare(`INSERT OR REPLACE INTO last_positions
       (object_id, online, lat, lng, alt, time, speed, heading, sat, accuracy, fetched_at)
-      VALUES (@object_id, @online, @lat, @lng, @alt, @time, @speed, @heading, @sat, @accuracy, @fetched_at)`);
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     this.upsertSensor = db.prepare(
       'INSERT OR REPLACE INTO last_sensor_values (sensor_id, time, value, fetched_at) VALUES (?, ?, ?, ?)',
     );
@@ -186,7 +186,8 @@ export class StatusRepo {
     }
 
     const run = this.db.transaction(() => {
-      for (const row of changed.values()) this.upsertPos.run({ ...row, fetched_at: at });
+      for (const r of changed.values())
+        this.upsertPos.run(r.object_id, r.online, r.lat, r.lng, r.alt, r.time, r.speed, r.heading, r.sat, r.accuracy, at);
       for (const v of changedSensors) this.upsertSensor.run(v.SensorId, Math.round(v.Time), v.Value, at);
       for (const k of changedKeys) this.upsertKey.run(k.ObjectId, Math.round(k.Time), k.UId, at);
       for (const [s, , json] of changedStats) this.upsertStat.run(s.ObjectId, Math.round(s.Day), json, at);
