@@ -34,6 +34,12 @@ export interface SessionDeps {
   now?: () => number;
 }
 
+/**
+ * Per-connection work (pollers, outbox replay…) that starts when a connection opens and
+ * stops when it closes. Returns its stop function.
+ */
+export type SessionPlugin = (active: ActiveSession) => (() => void) | void;
+
 export interface ActiveSession {
   profile: ConnectionProfile;
   /** Where requests go (for the demo, the simulator's live address). */
@@ -47,10 +53,23 @@ export interface ActiveSession {
 
 export class SessionService {
   private active: ActiveSession | null = null;
+  private readonly plugins: SessionPlugin[] = [];
+  private stops: (() => void)[] = [];
   private readonly log: (msg: string, e?: unknown) => void;
 
   constructor(private readonly deps: SessionDeps) {
     this.log = deps.log ?? (() => {});
+  }
+
+  /** Registers per-connection work; it also starts at once if a connection is open. */
+  use(plugin: SessionPlugin): void {
+    this.plugins.push(plugin);
+    if (this.active) this.startPlugin(plugin, this.active);
+  }
+
+  private startPlugin(plugin: SessionPlugin, active: ActiveSession) {
+    const stop = plugin(active);
+    if (stop) this.stops.push(stop);
   }
 
   /** The active session, or an `unauthorized` error a screen can act on. */
@@ -144,6 +163,7 @@ export class SessionService {
 
   close(): void {
     if (!this.active) return;
+    for (const stop of this.stops.splice(0)) stop();
     this.active.sync.stop();
     this.active.cache.close();
     this.active = null;
@@ -188,6 +208,7 @@ export class SessionService {
     if (!profile.demo) this.deps.settings.set('profiles', upsertProfile(this.deps.settings.get('profiles'), profile));
     this.deps.settings.set('lastProfileId', profile.id);
     sync.start();
+    for (const plugin of this.plugins) this.startPlugin(plugin, this.active);
     this.deps.bus.emit('session/changed', this.state());
   }
 

@@ -1,0 +1,113 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PushEnvelope } from '../../../common/envelope';
+import { startSimulator } from '../../../simulator';
+import { createCore, type Core } from '../../../main/core/app';
+import { memorySettings, type SettingsStore } from '../../../main/core/seams/settings';
+import { memoryVault, type Vault } from '../../../main/core/seams/vault';
+
+type Sim = Awaited<ReturnType<typeof startSimulator>>;
+
+/** The core against the simulator over real HTTP, with a real SQLite file. */
+describe('core: sign in, poll, cache', () => {
+  let sim: Sim;
+  const dataDir = mkdtempSync(join(tmpdir(), 'fleet-core-'));
+  const vault: Vault = memoryVault();
+  const settings: SettingsStore = memorySettings({ statusPollMs: 60_000, objectsRefreshMs: 600_000 });
+
+  beforeAll(async () => {
+    sim = await startSimulator({ port: 0, seed: 7, objects: 60 });
+  });
+  afterAll(async () => {
+    await sim?.close();
+  });
+
+  const makeCore = () =>
+    createCore({
+      dataDir,
+      vault,
+      settings,
+      demo: { start: async () => ({ baseUrl: sim.baseUrl, login: 'demo', password: 'demo' }) },
+      log: () => {},
+    });
+
+  const call = async (core: Core, name: string, args: unknown = {}) => {
+    const r = await core.dispatcher.dispatch({ id: 1, name, args });
+    if (r.type === 'error') throw new Error(`${name}: ${r.error.code} ${r.error.message}`);
+    return r.result as Record<string, unknown>;
+  };
+
+  it('signs in, lists objects, and pushes only moved objects on the next poll', async () => {
+    const core = makeCore();
+    const pushes: PushEnvelope[] = [];
+    core.bus.subscribe((p) => pushes.push(p));
+    await core.start();
+    expect((await call(core, 'session/state')).status).toBe('signed_in');
+
+    const active = core.session.current();
+    await active.sync.refreshObjects();
+    await active.sync.pollStatus();
+    const list = (await call(core, 'objects/list')) as { objects: { Id: number }[]; fetchedAt: number };
+    expect(list.objects.length).toBeGreaterThan(0);
+    expect(list.fetchedAt).toBeGreaterThan(0);
+    const first = (await call(core, 'status/snapshot')) as { ids: Int32Array; lat: Float64Array; lng: Float64Array };
+    expect(first.ids.length).toBe(list.objects.length);
+
+    // Positions are a function of time in the simulator: a second later, moving objects moved.
+    pushes.length = 0;
+    await new Promise((r) => setTimeout(r, 1200));
+    await active.sync.pollStatus();
+    const deltas = pushes.filter((p) => p.name === 'status/delta');
+    expect(deltas.length).toBe(1);
+    const delta = deltas[0]!.args as { ids: Int32Array; lat: Float64Array; lng: Float64Array };
+    expect(delta.ids.length).toBeGreaterThan(0);
+    expect(delta.ids.length).toBeLessThan(list.objects.length);
+    const idx = first.ids.indexOf(delta.ids[0]!);
+    expect([first.lat[idx], first.lng[idx]]).not.toEqual([delta.lat[0], delta.lng[0]]);
+    expect(pushes.some((p) => p.name === 'connectivity/changed' && (p.args as { state: string }).state === 'online')).toBe(true);
+    await core.close();
+  });
+
+  it('resumes a saved server from its cache at once, with the service down, and catches up when it returns', async () => {
+    // A real-server profile (the simulator by its address), password remembered.
+    const core = makeCore();
+    await core.start();
+    await call(core, 'session/signOut', { forget: false });
+    await call(core, 'session/signIn', { baseUrl: sim.baseUrl, login: 'demo', password: 'demo', remember: true });
+    const active = core.session.current();
+    await active.sync.refreshObjects();
+    await active.sync.pollStatus();
+    const before = (await call(core, 'objects/list')) as { objects: { Id: number; Name: string }[] };
+    const snapBefore = (await call(core, 'status/snapshot')) as { ids: Int32Array; lat: Float64Array };
+    const cacheFile = active.cache.file;
+    await core.close();
+
+    // The service goes away; the console restarts.
+    const port = sim.port;
+    await sim.close();
+    const restarted = makeCore();
+    await restarted.start();
+    expect((await call(restarted, 'session/state')).status).toBe('signed_in');
+    expect(restarted.session.current().cache.file).toBe(cacheFile);
+    const cached = (await call(restarted, 'objects/list')) as { objects: { Id: number; Name: string }[] };
+    expect(cached.objects.map((o) => o.Name)).toEqual(before.objects.map((o) => o.Name));
+    const snap = (await call(restarted, 'status/snapshot')) as { ids: Int32Array; lat: Float64Array };
+    expect(Array.from(snap.ids)).toEqual(Array.from(snapBefore.ids));
+    expect(Array.from(snap.lat)).toEqual(Array.from(snapBefore.lat));
+
+    // Polls fail while it is down: no crash, the state says so, the cache stays whole.
+    const s = restarted.session.current();
+    await expect(s.sync.pollStatus()).rejects.toMatchObject({ code: 'offline' });
+    await expect(s.sync.pollStatus()).rejects.toMatchObject({ code: 'offline' });
+    expect(((await call(restarted, 'connectivity/state')) as { state: string }).state).toBe('offline');
+    expect(s.cache.integrityCheck()).toBe('ok');
+
+    // It comes back on the same address: the next poll catches up.
+    sim = await startSimulator({ port, seed: 7, objects: 60 });
+    await s.sync.pollStatus();
+    expect(((await call(restarted, 'connectivity/state')) as { state: string }).state).toBe('online');
+    await restarted.close();
+  });
+});
