@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FleetError } from '../../../common/errors';
-import { EventSchema, FleetObjectSchema, HistorySchema, ProfileSchema } from '../../../common/resources';
+import { EventSchema, FleetObjectSchema, HistorySchema, ProfileSchema, type MovementInterval } from '../../../common/resources';
 import { decodeBody, normalize, yyyymmddToMs } from '../../../main/core/api/tolerant';
 import { many, looseList, writeResult } from '../../../main/core/api/shared';
 import { z } from 'zod';
@@ -114,7 +114,7 @@ describe('normalize', () => {
     const h = normalize(HistorySchema, JSON.parse(fixture('history.json')), 'POST /api/ObjectsHistory');
     const [parking, movement] = h.Track.Intervals;
     expect(parking).toEqual({ From: 1718000000000, Till: 1718000600000, Position: { Lat: 55.1, Lng: 37.2, Alt: 100 } });
-    expect(movement && 'Positions' in movement ? movement.Positions[1] : null).toEqual({ Lat: 55.2, Lng: 37.3, Time: 1718000700000, Speed: 42, heading: 95 });
+    expect((movement as MovementInterval | undefined)?.Positions[1]).toEqual({ Lat: 55.2, Lng: 37.3, Time: 1718000700000, Speed: 42, heading: 95 });
     expect(h.Files[0]).toEqual({ ObjectId: 101, Time: 1718000660000, Type: 'image/jpeg', Uid: 'a1b2' });
     expect(h.Sensors[0]?.Intervals[0]?.Values[0]).toEqual({ Time: 1718000000000, Value: 12.5 });
     expect(h.Violations.AccelerometerFaulty).toBe(false);
