@@ -36,8 +36,9 @@ export class CoverageRepo {
 
   /** Records that [from, till) of `objectId` is held, merged with touching intervals. */
   add(objectId: number, from: number, till: number, kind: string = HISTORY_KIND): void {
-    from = Math.floor(from);
-    till = Math.ceil(till);
+    // Integer ms, rounded inwards: never claim a fraction that was not fetched.
+    from = Math.ceil(from);
+    till = Math.floor(till);
     if (!(till > from)) return;
     const run = this.db.transaction(() => {
       let f = from;

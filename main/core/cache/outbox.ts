@@ -3,7 +3,8 @@
  * durably before anything is sent and replayed in order after a restart.
  *
  * enqueue() commits with synchronous=FULL, so an entry survives a power cut, not only a
- * crash. markDone() deletes the entry. markFailed(retryable=true) keeps it pending with
+ * crash (inside a caller's transaction the pragma cannot change: that commit is NORMAL,
+ * which still survives a crash of the app). markDone() deletes the entry. markFailed(retryable=true) keeps it pending with
  * the error and an attempt count; markFailed(retryable=false) parks it as 'failed' for the
  * UI to show (retry() puts it back, discard() drops it). Commands to devices never go here.
  */

@@ -11,6 +11,9 @@
  * Entries are only upserted: an object absent from a status response keeps its last row
  * (GET /api/ObjectsStatus/{id} gives one object). Use prune() to drop objects that are
  * no longer in the object list.
+ *
+ * The in-memory copy assumes this repository is the only writer of last status to its
+ * file (one StatusRepo per file, in whichever thread owns the cache).
  */
 import type { PositionColumns } from '../../../common/methods/live';
 import type { DailyStat, DriverKey, ObjectsStatus, Position, SensorValue } from '../../../common/resources';

@@ -55,6 +55,7 @@ describe('coverage', () => {
     const c = t.open({ dataDir: t.tempDir() });
     c.coverage.add(1, 10, 10);
     c.coverage.add(1, 20, 5);
+    c.coverage.add(1, 10.2, 10.9); // nothing whole inside
     expect(c.coverage.gaps(1, 0, 30)).toEqual([{ from: 0, till: 30 }]);
     expect(c.coverage.gaps(1, 30, 30)).toEqual([]);
   });

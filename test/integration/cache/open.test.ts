@@ -126,4 +126,21 @@ describe('openCache', () => {
     expect(c.objects.sensor(5)).toBeUndefined();
     expect(c.objects.count()).toBe(1);
   });
+
+  it('replaces 50,000 objects in one call', () => {
+    const c = t.open({ dataDir: t.tempDir() });
+    const many: FleetObject[] = Array.from({ length: 50_000 }, (_, i) => ({
+      Id: i + 1,
+      Name: `Vehicle ${i + 1}`,
+      IMEI: String(860000000000000 + i),
+      StateNumber: `P${i}`,
+      Status: 1,
+      Sensors: [{ Id: 1_000_000 + i, Name: 'Ignition' }],
+    }));
+    c.objects.replaceAll(many, 5);
+    expect(c.objects.count()).toBe(50_000);
+    expect(c.objects.list()[49_999]?.Name).toBe('Vehicle 50000');
+    expect(c.objects.byImei('860000000012345')?.Id).toBe(12_346);
+    expect(c.objects.sensor(1_000_123)?.Name).toBe('Ignition');
+  });
 });

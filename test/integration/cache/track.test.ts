@@ -56,6 +56,10 @@ describe('track storage', () => {
     expect(c.tracks.readTrack(7, T0 + 10.5, T0 + 1000.5).time.length).toBe(1);
     expect(c.tracks.readTrack(8, T0 - HOUR_MS, T0 + HOUR_MS).time.length).toBe(0);
     expect(c.tracks.readTrack(7, T0, T0).time.length).toBe(0);
+    expect(c.tracks.readTrack(7, -Infinity, Infinity).time.length).toBe(7200);
+
+    c.tracks.deleteTrack(7, T0, T0 + HOUR_MS);
+    expect(c.tracks.readTrack(7, -Infinity, Infinity).time.length).toBe(3600);
   });
 
   it('merges with stored hours, dedupes by time (new wins) and keeps order', () => {
