@@ -11,7 +11,7 @@ import {
   failedBeforeSending,
   parseRetryAfter,
 } from './errors';
-import { decodeBody, type ApiLog } from './tolerant';
+import { decodeBodyDetailed, type ApiLog } from './tolerant';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
@@ -179,7 +179,7 @@ function fileNameFrom(disposition: string | null): string | undefined {
 
 type AttemptOutcome<T> =
   | { kind: 'ok'; value: T }
-  | { kind: 'retry'; error: FleetError; waitMs?: number }
+  | { kind: 'retry'; error: FleetError; waitMs?: number; fallback?: { value: T } }
   | { kind: 'unauthorized'; error: FleetError; tokenGen: number };
 
 // ───────────────────────────── the client ─────────────────────────────
@@ -278,8 +278,14 @@ export function createHttp(options: HttpOptions): Http {
             return { kind: 'ok', value: o.parse(raw) };
           }
           const text = await res.text();
-          const raw = decodeBody(text, o.endpoint, log);
-          return { kind: 'ok', value: parseSafely(o, raw) };
+          const { value: raw, repaired } = decodeBodyDetailed(text, o.endpoint, log);
+          const value = parseSafely(o, raw);
+          if (repaired === 'truncated' && idempotent) {
+            // A body cut short may hold a shorter list: ask again; keep the repair as a last resort.
+            const error = new ApiError('server_error', `${o.endpoint}: the answer was cut short`, { endpoint: o.endpoint, status: res.status });
+            return { kind: 'retry', error, fallback: { value } };
+          }
+          return { kind: 'ok', value };
         } catch (e) {
           if (e instanceof FleetError) throw e;
           if (o.signal?.aborted) throw o.signal.reason;
@@ -375,7 +381,10 @@ export function createHttp(options: HttpOptions): Http {
         continue;
       }
       // kind === 'retry'
-      if (retriesLeft <= 0) throw out.error;
+      if (retriesLeft <= 0) {
+        if (out.fallback) return out.fallback.value;
+        throw out.error;
+      }
       retriesLeft--;
       const wait = out.waitMs ?? backoff(n);
       log?.debug?.(`${o.endpoint}: ${out.error.code}; retrying in ${wait} ms`, { code: out.error.code });

@@ -46,31 +46,62 @@ export interface NormalizeOptions {
 
 // ───────────────────────────── body decoding ─────────────────────────────
 
+/** How a body had to be repaired: null (valid JSON), 'syntax' (quotes, commas…), 'truncated'. */
+export type Repair = null | 'syntax' | 'truncated';
+
 /**
  * Body text → JSON value. Empty body → undefined. A JSON string whose content is itself
  * JSON (object/array) is unwrapped (up to 3 levels). Almost-JSON is repaired with a warning.
  * A plain-text body that is not JSON at all is returned as the string itself, so the parser
- * of the endpoint decides (a bare token, for instance).
+ * of the endpoint decides (a bare token, for instance). Bodies with control characters
+ * (binary garbage) are not repaired: server_error.
  */
 export function decodeBody(text: string, endpoint: string, log?: ApiLog): unknown {
+  return decodeBodyDetailed(text, endpoint, log).value;
+}
+
+export function decodeBodyDetailed(text: string, endpoint: string, log?: ApiLog): { value: unknown; repaired: Repair } {
   const t = text.replace(/^\uFEFF/, '').trim();
-  if (t === '') return undefined;
+  if (t === '') return { value: undefined, repaired: null };
   let value: unknown;
+  let repaired: Repair = null;
   try {
     value = JSON.parse(t);
   } catch {
-    if (!looksLikeJson(t)) return t;
+    if (!looksLikeJson(t)) return { value: t, repaired: null };
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/.test(t)) {
+      throw new FleetError('server_error', `${endpoint}: the response body is corrupt (not JSON)`);
+    }
     try {
       value = JSON.parse(jsonrepair(t));
-      log?.warn(`${endpoint}: the response body was not valid JSON; repaired it`, {
+      repaired = isTruncated(t) ? 'truncated' : 'syntax';
+      log?.warn(`${endpoint}: the response body was not valid JSON${repaired === 'truncated' ? ' (cut short)' : ''}; repaired it`, {
         endpoint,
         length: t.length,
+        repaired,
       });
     } catch (e) {
       throw new FleetError('server_error', `${endpoint}: the response body is not valid JSON`, { cause: e });
     }
   }
-  return unwrapJsonString(value, endpoint, log);
+  return { value: unwrapJsonString(value, endpoint, log), repaired };
+}
+
+/** True when brackets or a string are still open at the end of the text. */
+export function isTruncated(t: string): boolean {
+  let depth = 0;
+  let quote: string | null = null;
+  for (let i = 0; i < t.length; i++) {
+    const c = t[i];
+    if (quote) {
+      if (c === '\\') i++;
+      else if (c === quote) quote = null;
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === '{' || c === '[') depth++;
+    else if (c === '}' || c === ']') depth--;
+  }
+  return quote !== null || depth > 0;
 }
 
 function looksLikeJson(t: string): boolean {

@@ -212,3 +212,17 @@ describe('createHttp', () => {
     expect(r).toEqual({ bytes: new Uint8Array([1, 2, 3]), mediaType: 'image/jpeg', fileName: 'a.jpg' });
   });
 });
+
+describe('truncated bodies', () => {
+  it('a GET whose body was cut short is asked again; the complete answer wins', async () => {
+    const { http, calls } = setup((_u, _i, n) => (n === 1 ? new Response('[{"Id":1},{"Id":2},', { status: 200 }) : json([{ Id: 1 }, { Id: 2 }, { Id: 3 }])));
+    expect(await http.request(get)).toEqual([{ Id: 1 }, { Id: 2 }, { Id: 3 }]);
+    expect(calls).toHaveLength(2);
+  });
+  it('when every answer is cut short, the repaired one is used (with a warning)', async () => {
+    const warnings: string[] = [];
+    const { http } = setup(() => new Response('{"a":[1,2', { status: 200 }), { retries: 1, log: { warn: (m) => void warnings.push(m) } });
+    expect(await http.request(get)).toEqual({ a: [1, 2] });
+    expect(warnings.length).toBeGreaterThan(0);
+  });
+});

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FleetError } from '../../../common/errors';
 import { EventSchema, FleetObjectSchema, HistorySchema, ProfileSchema, type MovementInterval } from '../../../common/resources';
-import { decodeBody, normalize, yyyymmddToMs } from '../../../main/core/api/tolerant';
+import { decodeBody, decodeBodyDetailed, normalize, yyyymmddToMs } from '../../../main/core/api/tolerant';
 import { many, looseList, writeResult } from '../../../main/core/api/shared';
 import { z } from 'zod';
 
@@ -140,5 +140,18 @@ describe('catalogue helpers', () => {
     expect(writeResult(42, 'x').id).toBe(42);
     expect(writeResult('42', 'x').id).toBe(42);
     expect(writeResult({ id: '7', Name: 'n' }, 'x')).toMatchObject({ id: 7, record: { Id: 7, Name: 'n' } });
+  });
+});
+
+describe('corrupt and truncated bodies', () => {
+  it('refuses binary garbage instead of "repairing" it into a partial list', () => {
+    const e = fleetError(() => decodeBody('[{"Id":1,"Name":"a"},\u0000<<garbled', 'GET /api/Objects'));
+    expect(e.code).toBe('server_error');
+    expect(e.message).toBe('GET /api/Objects: the response body is corrupt (not JSON)');
+  });
+  it('tells a truncated body from a merely sloppy one', () => {
+    expect(decodeBodyDetailed('{"a":[1,2', 'x').repaired).toBe('truncated');
+    expect(decodeBodyDetailed("{'a':[1,2,],}", 'x').repaired).toBe('syntax');
+    expect(decodeBodyDetailed('{"a":"x]"}', 'x').repaired).toBeNull();
   });
 });
