@@ -1,0 +1,33 @@
+/** /__sim/: fault drills and the write log, outside /api/ so the interface stays clean. */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Faults } from '../faults';
+import type { Sim } from '../sim';
+import { readBody, sendError, sendJson } from './server';
+
+export async function handleControl(sim: Sim, req: IncomingMessage, res: ServerResponse, path: string, onOutage: (f: Faults) => void): Promise<void> {
+  const route = `${req.method} ${path.replace(/\/+$/, '')}`;
+  if (route === 'GET /__sim/faults') return sendJson(res, 200, sim.faults.current);
+  if (route === 'DELETE /__sim/faults') return sendJson(res, 200, sim.faults.clear());
+  if (route === 'POST /__sim/faults') {
+    let patch: Partial<Faults>;
+    try {
+      patch = JSON.parse((await readBody(req)).toString('utf8') || '{}') as Partial<Faults>;
+      if (patch.pathPattern) new RegExp(patch.pathPattern);
+    } catch {
+      return sendError(res, 400, 'Body must be a JSON object of fault settings (see simulator/README.md)');
+    }
+    const f = sim.faults.set(patch);
+    sendJson(res, 200, f);
+    onOutage(f);
+    return;
+  }
+  if (route === 'GET /__sim/log') return sendJson(res, 200, sim.log.list());
+  if (route === 'DELETE /__sim/log') {
+    sim.log.clear();
+    return sendJson(res, 200, []);
+  }
+  if (route === 'GET /__sim/info') {
+    return sendJson(res, 200, { seed: sim.opts.seed, objects: sim.world.objects.size, startTime: sim.startTime, now: sim.now(), historyHz: sim.opts.historyHz, dense: sim.opts.dense });
+  }
+  return sendError(res, 404, `No such control method: ${route}`);
+}

@@ -1,0 +1,149 @@
+/**
+ * startSimulator: a complete, deterministic fleet service on a loopback port, with test
+ * hooks (faults, write log, outage by stopping and restarting the listener).
+ */
+import { createServer, type Server } from 'node:http';
+import type { Socket } from 'node:net';
+import type { Faults } from './faults';
+import { errorToResponse, handleApi, Router, sendError } from './http/server';
+import { handleControl } from './http/sim-control';
+import { allRoutes } from './routes';
+import { DEFAULTS, Sim, type SimOptions } from './sim';
+import type { WriteLogEntry } from './writelog';
+
+export type { Faults } from './faults';
+export type { WriteLogEntry } from './writelog';
+export { EventBit } from './world/generate';
+
+export interface StartOptions {
+  /** 0 = ephemeral (default). */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  seed?: number;
+  objects?: number;
+  tokenTtlS?: number;
+  historyMaxDays?: number;
+  historyHz?: number;
+  dense?: number;
+  commandDelayMs?: number;
+  now?: () => number;
+}
+
+export interface SimulatorHandle {
+  /** e.g. http://127.0.0.1:PORT (without /api). */
+  baseUrl: string;
+  port: number;
+  close(): Promise<void>;
+  setFaults(patch: Partial<Faults>): Faults;
+  clearFaults(): Faults;
+  writeLog(): WriteLogEntry[];
+  clearWriteLog(): void;
+  /** Stop accepting connections and drop open ones (an outage: connection refused). */
+  stopListening(): Promise<void>;
+  /** Listen again on the same port (recovery). */
+  startListening(): Promise<void>;
+  /** Whether the port is currently listening. */
+  listening(): boolean;
+  /** A token for a login without HTTP (tests). */
+  tokenFor(login: string): Promise<string>;
+  /** The simulator's state, for white-box checks in tests. */
+  sim: Sim;
+}
+
+export async function startSimulator(opts: StartOptions = {}): Promise<SimulatorHandle> {
+  const host = opts.host ?? '127.0.0.1';
+  const options: SimOptions = {
+    ...DEFAULTS,
+    ...Object.fromEntries(Object.entries(opts).filter(([k, v]) => v !== undefined && k !== 'port' && k !== 'host')),
+    now: opts.now ?? Date.now,
+  } as SimOptions;
+  if (!Number.isInteger(options.objects) || options.objects < 1) throw new Error('objects must be an integer >= 1');
+  const sim = new Sim(options);
+  const router = new Router(allRoutes());
+  const sockets = new Set<Socket>();
+  let server: Server | undefined;
+  let port = opts.port ?? 0;
+  let outageTimer: NodeJS.Timeout | undefined;
+
+  const onOutage = (f: Faults): void => {
+    if (f.outage === 'refuse') {
+      void stop().then(() => {
+        if (f.outageMs > 0) {
+          outageTimer = setTimeout(() => {
+            sim.faults.set({ outage: 'none' });
+            void listen();
+          }, f.outageMs);
+        }
+      });
+    } else if (f.outage === 'reset' && f.outageMs > 0) {
+      outageTimer = setTimeout(() => sim.faults.set({ outage: 'none' }), f.outageMs);
+    }
+  };
+
+  const make = (): Server => {
+    const s = createServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      const path = url.pathname;
+      const run = path.startsWith('/__sim/')
+        ? handleControl(sim, req, res, path, onOutage)
+        : path.startsWith('/api/') || path === '/api'
+          ? handleApi(sim, router, req, res, url)
+          : Promise.resolve(sendError(res, 404, 'Not found: the fleet service lives under /api/'));
+      run.catch((e: unknown) => errorToResponse(res, e));
+    });
+    s.keepAliveTimeout = 5000;
+    s.on('connection', (sock) => {
+      sockets.add(sock);
+      sock.on('close', () => sockets.delete(sock));
+    });
+    return s;
+  };
+
+  const listen = (): Promise<void> =>
+    new Promise((resolve, reject) => {
+      const s = make();
+      s.once('error', reject);
+      s.listen(port, host, () => {
+        const addr = s.address();
+        if (addr && typeof addr === 'object') port = addr.port;
+        server = s;
+        resolve();
+      });
+    });
+
+  const stop = (): Promise<void> =>
+    new Promise((resolve) => {
+      const s = server;
+      server = undefined;
+      if (!s) return resolve();
+      s.close(() => resolve());
+      for (const sock of sockets) sock.destroy();
+    });
+
+  await listen();
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  return {
+    baseUrl: `http://${shownHost}:${port}`,
+    port,
+    sim,
+    close: async () => {
+      if (outageTimer) clearTimeout(outageTimer);
+      await stop();
+    },
+    setFaults: (patch) => sim.faults.set(patch),
+    clearFaults: () => sim.faults.clear(),
+    writeLog: () => sim.log.list(),
+    clearWriteLog: () => sim.log.clear(),
+    stopListening: stop,
+    startListening: async () => {
+      if (!server) await listen();
+    },
+    listening: () => server !== undefined,
+    tokenFor: async (login) => {
+      const u = sim.world.users.find((x) => x.Login === login);
+      if (!u) throw new Error(`no user ${login}`);
+      return sim.auth.issue(u);
+    },
+  };
+}

@@ -1,0 +1,178 @@
+/**
+ * Sensor readings, fuel and daily statistics as pure functions of time, derived from the
+ * same plans as the track so they agree with it (ignition with legs, fuel with distance).
+ */
+import { unit } from '../util/rng';
+import { DAY_MS } from '../world/generate';
+import type { Motion } from '../world/types';
+import { dailyKmEst, dayStartOf, departureMs, drivesOn, localDay } from './plan';
+import { distAt, maxSpeedUpTo } from './profile';
+import type { Tracker } from './track';
+
+const MIN = 60_000;
+
+export interface DayStat {
+  ObjectId: number;
+  Day: number;
+  Length: number;
+  MoveTime: number;
+  ParkTime: number;
+  IdleTime: number;
+  EngineTime: number;
+  AvgSpeed: number;
+  MaxSpeed: number;
+  Fuel: number;
+}
+
+export class Sensors {
+  constructor(private tr: Tracker) {}
+
+  private get seed(): number {
+    return this.tr.world.seed;
+  }
+
+  cycleDays(m: Motion): number {
+    return Math.max(1, Math.floor((0.7 * m.tankL) / (m.dailyKmMax * m.litresPerKm)));
+  }
+
+  litresOfDay(obj: number, m: Motion, day: number): number {
+    return dailyKmEst(this.seed, obj, m, day) * m.litresPerKm;
+  }
+
+  refuelTime(obj: number, m: Motion, day: number): number {
+    return dayStartOf(m, day) + (drivesOn(m, day) ? departureMs(this.seed, obj, m, day) - 15 * MIN : 6 * 60 * MIN);
+  }
+
+  isRefuelDay(obj: number, m: Motion, day: number): boolean {
+    const c = this.cycleDays(m);
+    return day >= m.firstDay && (((day - obj) % c) + c) % c === 0;
+  }
+
+  fullLevel(obj: number, m: Motion, day: number): number {
+    return m.tankL * (0.92 + 0.06 * unit(this.seed, obj, day, 31));
+  }
+
+  drain(obj: number, m: Motion, day: number): { time: number; litres: number } | undefined {
+    if (day <= m.firstDay || unit(this.seed, obj, day, 32) >= 0.02) return undefined;
+    return {
+      time: dayStartOf(m, day) + Math.round((150 + 60 * unit(this.seed, obj, day, 33)) * MIN),
+      litres: Math.round(m.tankL * (0.08 + 0.07 * unit(this.seed, obj, day, 34)) * 10) / 10,
+    };
+  }
+
+  /** Fraction of the day's distance driven by t. */
+  fraction(obj: number, t: number): number {
+    const l = this.tr.locus(obj, t);
+    return l.plan.distance > 0 ? l.s / l.plan.distance : 0;
+  }
+
+  fuelLevel(obj: number, t: number): number {
+    const m = this.tr.motion(obj);
+    const d = localDay(m, t);
+    const c = this.cycleDays(m);
+    let r = d - ((((d - obj) % c) + c) % c);
+    if (r === d && t < this.refuelTime(obj, m, d)) r -= c;
+    let level: number;
+    if (r < m.firstDay) {
+      r = m.firstDay;
+      level = m.tankL * 0.6;
+    } else level = this.fullLevel(obj, m, r);
+    for (let j = r; j < d; j++) level -= this.litresOfDay(obj, m, j);
+    for (let j = r + 1; j <= d; j++) {
+      const dr = this.drain(obj, m, j);
+      if (dr && dr.time <= t) level -= dr.litres;
+    }
+    level -= this.litresOfDay(obj, m, d) * this.fraction(obj, t);
+    return Math.max(0, Math.round(level * 10) / 10);
+  }
+
+  ignition(obj: number, t: number): boolean {
+    const m = this.tr.motion(obj);
+    const plan = this.tr.plans.get(obj, localDay(m, t));
+    return plan.legs.some((l) => t >= l.ignOn && t < l.ignOff);
+  }
+
+  door(obj: number, t: number): boolean {
+    const m = this.tr.motion(obj);
+    const plan = this.tr.plans.get(obj, localDay(m, t));
+    if (m.dense) return false;
+    return plan.legs.some((l, i) => {
+      const open = l.t1 + MIN;
+      return t >= open && t < open + (2 + 2 * unit(this.seed, obj, plan.day, i, 35)) * MIN;
+    });
+  }
+
+  temperature(obj: number, t: number): number {
+    const m = this.tr.motion(obj);
+    const hour = (((t + m.tzOffsetMs) % DAY_MS) + DAY_MS) % DAY_MS / 3600_000;
+    const v = 9 + 7 * Math.sin((2 * Math.PI * (hour - 9)) / 24) + (this.ignition(obj, t) ? 1.5 : 0) + 0.6 * unit(this.seed, obj, Math.floor(t / 600_000), 36);
+    return Math.round(v * 10) / 10;
+  }
+
+  voltage(obj: number, t: number): number {
+    const base = this.ignition(obj, t) ? 13.9 : 12.5;
+    return Math.round((base + 0.3 * unit(this.seed, obj, Math.floor(t / 60_000), 37)) * 100) / 100;
+  }
+
+  /** Reading of sensor `kind` (1..5, see SensorKind) at t. */
+  value(obj: number, kind: number, t: number): number {
+    switch (kind) {
+      case 1: return this.ignition(obj, t) ? 1 : 0;
+      case 2: return this.fuelLevel(obj, t);
+      case 3: return this.temperature(obj, t);
+      case 4: return this.voltage(obj, t);
+      default: return this.door(obj, t) ? 1 : 0;
+    }
+  }
+
+  /** Driver key attached on `day` (pure), with the time it was presented. */
+  driverOn(obj: number, day: number): { DriverId: number; Name: string; UId: string; Time: number } | undefined {
+    const m = this.tr.motion(obj);
+    if (!drivesOn(m, day)) return undefined;
+    const rec = this.tr.world.objects.get(obj);
+    const drivers = this.tr.world.driversByCompany.get(rec?.CompanyId ?? 1) ?? [];
+    const d = drivers[Math.floor(unit(this.seed, obj, day, 41) * drivers.length)];
+    if (!d) return undefined;
+    return { ...d, Time: dayStartOf(m, day) + departureMs(this.seed, obj, m, day) - 5 * MIN };
+  }
+
+  /** Statistics of local `day` up to `upTo` (clipped to the device's data window). */
+  dayStat(obj: number, day: number, upTo: number): DayStat {
+    const m = this.tr.motion(obj);
+    const [ws, we] = this.tr.window(obj);
+    const dayStart = dayStartOf(m, day);
+    const end = Math.min(upTo, dayStart + DAY_MS, we);
+    const from = Math.max(dayStart, ws);
+    const plan = this.tr.plans.get(obj, day);
+    let move = 0;
+    let engine = 0;
+    let dist = 0;
+    let vmax = 0;
+    const ov = (a: number, b: number): number => Math.max(0, Math.min(b, end) - Math.max(a, from));
+    for (const l of plan.legs) {
+      move += ov(l.t0, l.t1);
+      engine += ov(l.ignOn, l.ignOff);
+      if (end >= l.t1) {
+        dist += l.len;
+        vmax = Math.max(vmax, maxSpeedUpTo(l.shape, l.shape.D));
+      } else if (end > l.t0) {
+        dist += distAt(l.shape, (end - l.t0) / 1000);
+        vmax = Math.max(vmax, maxSpeedUpTo(l.shape, (end - l.t0) / 1000));
+      }
+    }
+    const span = Math.max(0, end - from);
+    const km = dist / 1000;
+    return {
+      ObjectId: obj,
+      Day: dayStart,
+      Length: Math.round(km * 100) / 100,
+      MoveTime: Math.round(move / 1000),
+      ParkTime: Math.round(Math.max(0, span - move) / 1000),
+      IdleTime: Math.round(Math.max(0, engine - move) / 1000),
+      EngineTime: Math.round(engine / 1000),
+      AvgSpeed: move > 0 ? Math.round((km / (move / 3600_000)) * 10) / 10 : 0,
+      MaxSpeed: Math.round(vmax * 3.6 * 10) / 10,
+      Fuel: plan.distance > 0 ? Math.round(this.litresOfDay(obj, m, day) * (dist / plan.distance) * 10) / 10 : 0,
+    };
+  }
+}

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { start, type Api } from './helpers';
+
+let api: Api;
+let demo: string;
+beforeAll(async () => {
+  api = await start();
+  demo = await api.token('demo');
+});
+afterAll(() => api.h.close());
+
+describe('token and auth', () => {
+  it('issues an HS256 JWT with exp, field names case-insensitive', async () => {
+    const r = await api.call('POST', '/api/Token', { body: { username: 'demo', PASSWORD: 'demo' } });
+    expect(r.status).toBe(200);
+    const [header, payload] = (r.body.AccessToken as string).split('.').slice(0, 2).map((p) => JSON.parse(Buffer.from(p, 'base64url').toString()));
+    expect(header.alg).toBe('HS256');
+    expect(payload.exp - payload.iat).toBe(1800);
+  });
+  it('rejects wrong passwords and missing fields', async () => {
+    expect((await api.call('POST', '/api/Token', { body: { UserName: 'demo', Password: 'x' } })).status).toBe(401);
+    expect((await api.call('POST', '/api/Token', { body: { UserName: 'demo' } })).status).toBe(400);
+  });
+  it('answers 401 {Message} without a valid token', async () => {
+    for (const token of [undefined, 'garbage', demo.slice(0, -2) + 'xx']) {
+      const r = await api.call('GET', '/api/Objects', token ? { token } : {});
+      expect(r.status).toBe(401);
+      expect(typeof r.body.Message).toBe('string');
+    }
+  });
+});
+
+describe('profile, objects, status', () => {
+  it('serves the demo fleet with a share of all objects', async () => {
+    const objs = (await api.call('GET', '/api/Objects', { token: demo })).body as { CompanyId: number }[];
+    const admin = await api.token('admin');
+    const all = (await api.call('GET', '/api/Objects', { token: admin })).body as unknown[];
+    expect(objs.length).toBeGreaterThan(all.length * 0.4);
+    expect(objs.length).toBeLessThan(all.length);
+    expect(objs.every((o) => o.CompanyId === 1)).toBe(true);
+  });
+  it('status has positions for every object, some offline, some never reported', async () => {
+    const admin = await api.token('admin');
+    const s = (await api.call('GET', '/api/ObjectsStatus', { token: admin })).body;
+    expect(s.Positions.length).toBe(60);
+    expect(s.Positions.some((p: { Online: boolean }) => p.Online)).toBe(true);
+    expect(s.Positions.some((p: { Time: number; Lat: number }) => p.Time === 0 && p.Lat === 0)).toBe(true);
+    expect(s.Positions.some((p: { Time: number; Online: boolean }) => p.Time > 0 && !p.Online)).toBe(true);
+    for (const p of s.Positions) {
+      expect(p.Speed).toBeGreaterThanOrEqual(0);
+      expect(p.Speed).toBeLessThan(160);
+      expect(p.heading).toBeGreaterThanOrEqual(0);
+      expect(p.heading).toBeLessThan(360);
+    }
+  });
+});
