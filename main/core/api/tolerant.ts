@@ -69,7 +69,6 @@ export function decodeBodyDetailed(text: string, endpoint: string, log?: ApiLog)
     value = JSON.parse(t);
   } catch {
     if (!looksLikeJson(t)) return { value: t, repaired: null };
-    // eslint-disable-next-line no-control-regex
     if (/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/.test(t)) {
       throw new FleetError('server_error', `${endpoint}: the response body is corrupt (not JSON)`);
     }
