@@ -51,6 +51,18 @@ export interface SimulatorHandle {
   sim: Sim;
 }
 
+/** Build today's plans in small slices after start, so the first big status call is fast. */
+function warmPlans(sim: Sim): void {
+  const ids = [...sim.world.objects.keys()];
+  let i = 0;
+  const step = (): void => {
+    const now = sim.now();
+    for (const end = Math.min(ids.length, i + 2000); i < end; i++) sim.tracker.lastFix(ids[i]!, now);
+    if (i < ids.length) setImmediate(step);
+  };
+  setImmediate(step);
+}
+
 export async function startSimulator(opts: StartOptions = {}): Promise<SimulatorHandle> {
   const host = opts.host ?? '127.0.0.1';
   const options: SimOptions = {
@@ -122,6 +134,7 @@ export async function startSimulator(opts: StartOptions = {}): Promise<Simulator
     });
 
   await listen();
+  warmPlans(sim);
   const shownHost = host.includes(':') ? `[${host}]` : host;
   return {
     baseUrl: `http://${shownHost}:${port}`,

@@ -181,8 +181,17 @@ export function buildPlan(world: World, obj: number, day: number): DayPlan {
 /** Plans are cached (FIFO, bounded): one day of one object is asked for many times. */
 export class PlanCache {
   private map = new Map<number, DayPlan>();
+  /** The last plan asked for per object: live status asks for today's plan of every object. */
+  private recent: (DayPlan | undefined)[] = [];
   constructor(private world: World, private max = 120_000) {}
   get(obj: number, day: number): DayPlan {
+    const r = this.recent[obj];
+    if (r !== undefined && r.day === day) return r;
+    const p = this.lookup(obj, day);
+    this.recent[obj] = p;
+    return p;
+  }
+  private lookup(obj: number, day: number): DayPlan {
     const key = day * 1_048_576 + obj;
     let p = this.map.get(key);
     if (!p) {

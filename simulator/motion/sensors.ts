@@ -66,7 +66,7 @@ export class Sensors {
     return l.plan.distance > 0 ? l.s / l.plan.distance : 0;
   }
 
-  fuelLevel(obj: number, t: number): number {
+  fuelLevel(obj: number, t: number, frac?: number): number {
     const m = this.tr.motion(obj);
     const d = localDay(m, t);
     const c = this.cycleDays(m);
@@ -82,7 +82,7 @@ export class Sensors {
       const dr = this.drain(obj, m, j);
       if (dr && dr.time <= t) level -= dr.litres;
     }
-    level -= this.litresOfDay(obj, m, d) * this.fraction(obj, t);
+    level -= this.litresOfDay(obj, m, d) * (frac ?? this.fraction(obj, t));
     return Math.max(0, Math.round(level * 10) / 10);
   }
 
@@ -102,15 +102,15 @@ export class Sensors {
     });
   }
 
-  temperature(obj: number, t: number): number {
+  temperature(obj: number, t: number, ign = this.ignition(obj, t)): number {
     const m = this.tr.motion(obj);
     const hour = (((t + m.tzOffsetMs) % DAY_MS) + DAY_MS) % DAY_MS / 3600_000;
-    const v = 9 + 7 * Math.sin((2 * Math.PI * (hour - 9)) / 24) + (this.ignition(obj, t) ? 1.5 : 0) + 0.6 * unit(this.seed, obj, Math.floor(t / 600_000), 36);
+    const v = 9 + 7 * Math.sin((2 * Math.PI * (hour - 9)) / 24) + (ign ? 1.5 : 0) + 0.6 * unit(this.seed, obj, Math.floor(t / 600_000), 36);
     return Math.round(v * 10) / 10;
   }
 
-  voltage(obj: number, t: number): number {
-    const base = this.ignition(obj, t) ? 13.9 : 12.5;
+  voltage(obj: number, t: number, ign = this.ignition(obj, t)): number {
+    const base = ign ? 13.9 : 12.5;
     return Math.round((base + 0.3 * unit(this.seed, obj, Math.floor(t / 60_000), 37)) * 100) / 100;
   }
 
@@ -123,6 +123,12 @@ export class Sensors {
       case 4: return this.voltage(obj, t);
       default: return this.door(obj, t) ? 1 : 0;
     }
+  }
+
+  /** All five readings at t, sharing one plan lookup (the hot path of ObjectsStatus). */
+  all(obj: number, t: number): [number, number, number, number, number] {
+    const ign = this.ignition(obj, t);
+    return [ign ? 1 : 0, this.fuelLevel(obj, t), this.temperature(obj, t, ign), this.voltage(obj, t, ign), this.door(obj, t) ? 1 : 0];
   }
 
   /** Driver key attached on `day` (pure), with the time it was presented. */

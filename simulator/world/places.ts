@@ -30,7 +30,18 @@ export const STREETS: readonly string[] = [
 ];
 
 /** Fixed UTC offset of a zone, taken once: days are cut at local midnight (DST is ignored). */
+const offsets = new Map<string, number>();
+
 export function zoneOffsetMs(tz: string, at: number): number {
+  const key = `${tz}@${Math.floor(at / 3600_000)}`;
+  const hit = offsets.get(key);
+  if (hit !== undefined) return hit;
+  const v = computeOffset(tz, at);
+  offsets.set(key, v);
+  return v;
+}
+
+function computeOffset(tz: string, at: number): number {
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone: tz,
     hourCycle: 'h23',

@@ -4,7 +4,7 @@ import { startSimulator, type SimulatorHandle, type StartOptions } from '../../.
 export interface Api {
   h: SimulatorHandle;
   token(login: string, password?: string): Promise<string>;
-  call(method: string, path: string, opts?: { token?: string; body?: unknown; raw?: BodyInit; headers?: Record<string, string> }): Promise<{ status: number; body: any; text: string; headers: Headers }>;
+  call(method: string, path: string, opts?: { token?: string; body?: unknown; raw?: string | Uint8Array | FormData | Blob; headers?: Record<string, string> }): Promise<{ status: number; body: any; text: string; headers: Headers }>;
 }
 
 export async function start(opts: StartOptions = {}): Promise<Api> {
@@ -12,7 +12,7 @@ export async function start(opts: StartOptions = {}): Promise<Api> {
   const call: Api['call'] = async (method, path, o = {}) => {
     const headers: Record<string, string> = { ...(o.headers ?? {}) };
     if (o.token) headers.Authorization = `Bearer ${o.token}`;
-    let body: BodyInit | undefined = o.raw;
+    let body: string | Uint8Array | FormData | Blob | undefined = o.raw;
     if (o.body !== undefined) {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(o.body);
