@@ -9,7 +9,7 @@ import { CommandRequestSchema, type CommandRequest } from '../../../common/resou
 import type { Http } from './http';
 import { call, crud, extra, ignoreBody, type Extra } from './shared';
 
-export function runCommand(http: Http, req: CommandRequest, e?: Extra): Promise<void> {
+export async function runCommand(http: Http, req: CommandRequest, e?: Extra): Promise<void> {
   const r = CommandRequestSchema.safeParse(req);
   const hasTemplate = req.TemplateId !== undefined;
   const hasCommand = typeof req.Command === 'string' && req.Command.trim() !== '';

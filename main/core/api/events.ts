@@ -18,9 +18,9 @@ export function listEvents(http: Http, e?: Extra): Promise<FleetEvent[]> {
  * POST /api/Events/ack with the list of event ids. Acknowledging twice is harmless, so
  * this write is idempotent (retried like a read; the outbox may replay it).
  */
-export function ackEvents(http: Http, ids: readonly number[], e?: Extra): Promise<void> {
+export async function ackEvents(http: Http, ids: readonly number[], e?: Extra): Promise<void> {
   if (!ids.every((id) => Number.isInteger(id))) throw new FleetError('invalid_input', 'POST /api/Events/ack: event ids must be integers');
-  if (ids.length === 0) return Promise.resolve();
+  if (ids.length === 0) return;
   return call(http, 'POST', '/api/Events/ack', ignoreBody, { body: [...ids], idempotent: true, ...extra(e) });
 }
 

@@ -9,8 +9,8 @@ export type GeocodeRequest = z.infer<typeof GeocodeRequestSchema>;
 const results = many(GeocodeResultSchema, { defaults: { Error: null } });
 
 /** A read: retried like a GET. The answer must have one element per request element. */
-export function reverseGeocode(http: Http, points: readonly GeocodeRequest[], e?: Extra): Promise<GeocodeResult[]> {
-  if (points.length === 0) return Promise.resolve([]);
+export async function reverseGeocode(http: Http, points: readonly GeocodeRequest[], e?: Extra): Promise<GeocodeResult[]> {
+  if (points.length === 0) return [];
   const body = points.map((p) => ({ Latitude: p.Latitude, Longitude: p.Longitude }));
   return call(
     http,

@@ -44,7 +44,7 @@ function checkInterval(r: { From: number; Till: number }, endpoint: string): voi
  * POST /api/ObjectsHistory. A read: retried like a GET. Long loads get 60 s unless the
  * caller says otherwise.
  */
-export function loadHistory(http: Http, req: HistoryRequest, e?: Extra): Promise<History> {
+export async function loadHistory(http: Http, req: HistoryRequest, e?: Extra): Promise<History> {
   checkInterval(req, 'POST /api/ObjectsHistory');
   return call(http, 'POST', '/api/ObjectsHistory', history, {
     body: { ObjectId: req.ObjectId, From: req.From, Till: req.Till },

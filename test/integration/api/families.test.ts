@@ -1,0 +1,288 @@
+/**
+ * One test per endpoint family beyond objects/status, against the simulator. A test whose
+ * endpoint the simulator does not implement yet is skipped (named "simulator lacks …").
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FleetError } from '../../../common/errors';
+import { isIntervalTooLong } from '../../../main/core/api/history';
+import { needRoute, startHarness, type Harness } from './harness';
+
+async function failure(p: Promise<unknown>): Promise<FleetError> {
+  try {
+    await p;
+  } catch (e) {
+    expect(e).toBeInstanceOf(FleetError);
+    return e as FleetError;
+  }
+  throw new Error('expected a failure');
+}
+
+let demo: Harness;
+let admin: Harness;
+let objectId: number;
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+beforeAll(async () => {
+  demo = await startHarness({ sim: { objects: 8, commandDelayMs: 50 } });
+  admin = await startHarness({ reuse: demo.sim, login: 'admin' });
+  objectId = (await demo.api.objects.list())[0]!.Id;
+});
+afterAll(async () => {
+  await admin.close();
+  await demo.close();
+});
+
+describe('history', () => {
+  it('POST /api/ObjectsHistory: the last hours, canonical shape', async (ctx) => {
+    await needRoute(ctx, demo, 'POST', '/api/ObjectsHistory');
+    const now = Date.now();
+    const h = await demo.api.history.load({ ObjectId: objectId, From: now - 6 * HOUR, Till: now });
+    expect(Array.isArray(h.Track.Intervals)).toBe(true);
+    for (const i of h.Track.Intervals) expect(i.From).toBeLessThanOrEqual(i.Till);
+    expect(typeof h.Violations.AccelerometerFaulty).toBe('boolean');
+    expect(Array.isArray(h.Events)).toBe(true);
+  });
+
+  it('POST /api/ObjectsHistory over more than a month: invalid_input with the server message', async (ctx) => {
+    await needRoute(ctx, demo, 'POST', '/api/ObjectsHistory');
+    const now = Date.now();
+    const e = await failure(demo.api.history.load({ ObjectId: objectId, From: now - 40 * DAY, Till: now }));
+    expect(e.code).toBe('invalid_input');
+    expect(isIntervalTooLong(e)).toBe(true);
+    expect(demo.sleeps).toEqual([]);
+  });
+
+  it('POST /api/ObjectsHistory/Common, DriverSessions, DailyStat, Events, ParkingMoto', async (ctx) => {
+    await needRoute(ctx, demo, 'POST', '/api/ObjectsHistory/Common');
+    const now = Date.now();
+    const req = { ObjectId: objectId, From: now - DAY, Till: now };
+    expect(await demo.api.history.common(req)).toBeTypeOf('object');
+    expect(Array.isArray(await demo.api.history.driverSessions(req))).toBe(true);
+    expect(Array.isArray(await demo.api.history.driverSessions(req, objectId))).toBe(true);
+    expect(Array.isArray(await demo.api.history.dailyStat(req))).toBe(true);
+    expect(Array.isArray(await demo.api.history.dailyStat(req, objectId))).toBe(true);
+    const ev = await demo.api.history.events(req, objectId);
+    for (const e of ev) expect(e.ObjectId).toBe(objectId);
+    expect(Array.isArray(await demo.api.history.events(req))).toBe(true);
+    expect(Array.isArray(await demo.api.history.parkingMoto(req))).toBe(true);
+  });
+
+  it('POST /api/ObjectPackets', async (ctx) => {
+    await needRoute(ctx, demo, 'POST', '/api/ObjectPackets');
+    const now = Date.now();
+    expect(Array.isArray(await demo.api.packets.get({ ObjectId: objectId, From: now - HOUR, Till: now }))).toBe(true);
+  });
+
+  it('POST /api/ObjectHistoryImport/import and GET …/status/{operationId}', async (ctx) => {
+    await needRoute(ctx, demo, 'POST', '/api/ObjectHistoryImport/import');
+    const now = Date.now();
+    const op = await demo.api.historyImport.start({ ObjectId: objectId, Points: [{ Lat: 55.7, Lng: 37.6, Time: now - DAY, Speed: 10 }] });
+    expect(op).toBeTruthy();
+    const st = await demo.api.historyImport.status(op);
+    expect(st).toBeTypeOf('object');
+  });
+});
+
+describe('events', () => {
+  it('GET /api/Events/feed, GET /api/Events, POST /api/Events/ack', async (ctx) => {
+    await needRoute(ctx, demo, 'GET', '/api/Events');
+    const all = await demo.api.events.list();
+    const feed = await demo.api.events.feed();
+    expect(feed.length).toBeLessThanOrEqual(all.length);
+    const first = all[0];
+    if (!first) return;
+    await demo.api.events.ack([first.Id]);
+    await demo.api.events.ack([first.Id]); // idempotent
+    expect((await demo.api.events.list()).some((e) => e.Id === first.Id)).toBe(false);
+  });
+});
+
+describe('commands', () => {
+  it('POST /api/Commands/run with a raw command and with a template', async (ctx) => {
+    await needRoute(ctx, demo, 'POST', '/api/Commands/run');
+    await demo.api.commands.run({ ObjectIds: [objectId], Command: 'getstatus' });
+    const templates = await demo.api.commandTemplates.list();
+    if (templates[0]?.Id !== undefined) await demo.api.commands.run({ ObjectIds: [objectId], TemplateId: templates[0].Id });
+  });
+
+  it('a command without TemplateId or Command is refused before sending', async () => {
+    const e = await failure(demo.api.commands.run({ ObjectIds: [objectId] }));
+    expect(e.code).toBe('invalid_input');
+  });
+
+  it('GET, POST, PUT, DELETE /api/CommandTemplates', async (ctx) => {
+    await needRoute(ctx, admin, 'GET', '/api/CommandTemplates');
+    const created = await admin.api.commandTemplates.create({ Name: 'API test', Command: 'reboot' });
+    const id = created.id ?? (await admin.api.commandTemplates.list()).find((t) => t.Name === 'API test')?.Id;
+    expect(id).toBeTypeOf('number');
+    await admin.api.commandTemplates.update({ Id: id!, Name: 'API test 2', Command: 'reboot' });
+    expect((await admin.api.commandTemplates.list()).find((t) => t.Id === id)?.Name).toBe('API test 2');
+    await admin.api.commandTemplates.remove(id!);
+    expect((await admin.api.commandTemplates.list()).some((t) => t.Id === id)).toBe(false);
+  });
+});
+
+describe('geocoder', () => {
+  it('POST /api/ReverseGeocoder keeps order and reports unresolved points in Error', async (ctx) => {
+    await needRoute(ctx, demo, 'POST', '/api/ReverseGeocoder');
+    const r = await demo.api.geocoder.reverse([
+      { Latitude: 55.7558, Longitude: 37.6173 },
+      { Latitude: 95, Longitude: 0 },
+    ]);
+    expect(r).toHaveLength(2);
+    expect(r[0]!.Error ?? null).toBeNull();
+    expect(r[1]!.Error).toBeTruthy();
+  });
+});
+
+describe('objects: catalogue', () => {
+  it('GET /api/Objects/imei/{imei}/available, /company/{id}, /models, /Icons, /TrendIcons, POST /geticons, GET /odometer/{id}', async (ctx) => {
+    await needRoute(ctx, admin, 'GET', '/api/Objects/models');
+    const [o] = await admin.api.objects.list();
+    expect(await admin.api.objects.isImeiAvailable(o!.IMEI!)).toBe(false);
+    expect(await admin.api.objects.isImeiAvailable('000000000000001')).toBe(true);
+    expect((await admin.api.objects.listOfCompany(o!.CompanyId!)).every((x) => x.CompanyId === o!.CompanyId)).toBe(true);
+    expect((await admin.api.objects.models()).length).toBeGreaterThan(0);
+    expect(Array.isArray(await admin.api.objects.icons())).toBe(true);
+    expect(Array.isArray(await admin.api.objects.trendIcons())).toBe(true);
+    expect(Array.isArray(await admin.api.objects.getIcons([o!.Id]))).toBe(true);
+    expect(await admin.api.objects.odometer(o!.Id)).toBeTypeOf('number');
+  });
+
+  it('POST, PUT, DELETE /api/Objects, DELETE /api/Objects/delete, seticon, SyncOdometer, SyncEngineTime, setowner, payedtill', async (ctx) => {
+    await needRoute(ctx, admin, 'POST', '/api/Objects');
+    const [o] = await admin.api.objects.list();
+    const imei = '990000000000017';
+    const created = await admin.api.objects.create({ Name: 'API test object', IMEI: imei, DeviceType: o!.DeviceType, CompanyId: o!.CompanyId });
+    const id = created.id ?? (await admin.api.objects.getByImei(imei)).Id;
+    await admin.api.objects.update({ ...(await admin.api.objects.get(id)), Name: 'API test object 2' });
+    expect((await admin.api.objects.get(id)).Name).toBe('API test object 2');
+    await admin.api.objects.setIcon(o!.IconId ?? 1, [id]);
+    await admin.api.objects.syncOdometer(id, 12345);
+    await admin.api.objects.syncEngineTime(id, 100);
+    await admin.api.objects.setPaidTill({ ObjectIds: [id], PaidTill: Date.now() + 30 * DAY });
+    await admin.api.objects.setOwner({ ObjectIds: [id], CompanyId: o!.CompanyId });
+    await admin.api.objects.remove(id);
+    expect((await failure(admin.api.objects.get(id))).code).toBe('not_found');
+    const c2 = await admin.api.objects.create({ Name: 'API test object 3', IMEI: '990000000000018', DeviceType: o!.DeviceType, CompanyId: o!.CompanyId });
+    const id2 = c2.id ?? (await admin.api.objects.getByImei('990000000000018')).Id;
+    await admin.api.objects.removeMany([id2]);
+    expect((await failure(admin.api.objects.get(id2))).code).toBe('not_found');
+  });
+
+  it('GET, GET/{id}, POST, PUT, DELETE /api/Objects/Groups', async (ctx) => {
+    await needRoute(ctx, admin, 'GET', '/api/Objects/Groups');
+    await crudRoundTrip(admin.api.groups, { Name: 'API test group', ObjectIds: [] });
+  });
+});
+
+/** create → get → update → list → delete, for a loose collection. */
+async function crudRoundTrip(
+  c: {
+    list: () => Promise<Array<{ Id?: number; [k: string]: unknown }>>;
+    get?: (id: number) => Promise<{ [k: string]: unknown }>;
+    create?: (b: Record<string, unknown>) => Promise<{ id: number | null }>;
+    update: (b: Record<string, unknown> & { Id: number }) => Promise<unknown>;
+    remove?: (id: number) => Promise<void>;
+  },
+  body: Record<string, unknown> & { Name: string },
+): Promise<void> {
+  const before = await c.list();
+  if (!c.create) {
+    const first = before[0];
+    if (!first || first.Id === undefined) return;
+    await c.update({ ...first, Id: first.Id });
+    return;
+  }
+  const created = await c.create(body);
+  const id = created.id ?? (await c.list()).find((x) => x.Name === body.Name)?.Id;
+  expect(id).toBeTypeOf('number');
+  if (c.get) expect((await c.get(id!)).Name).toBe(body.Name);
+  const current = c.get ? await c.get(id!) : body;
+  await c.update({ ...current, Id: id!, Name: `${body.Name} 2` });
+  expect((await c.list()).find((x) => x.Id === id)?.Name).toBe(`${body.Name} 2`);
+  if (c.remove) {
+    await c.remove(id!);
+    expect((await c.list()).some((x) => x.Id === id)).toBe(false);
+  }
+}
+
+describe('admin collections', () => {
+  const cases: Array<[string, string, () => Parameters<typeof crudRoundTrip>[0], Record<string, unknown> & { Name: string }]> = [
+    ['Geozones', '/api/Geozones', () => admin.api.geozones, { Name: 'API zone', Points: [{ Lat: 55.7, Lng: 37.6 }, { Lat: 55.8, Lng: 37.6 }, { Lat: 55.8, Lng: 37.7 }] }],
+    ['Geozones/Groups', '/api/Geozones/Groups', () => admin.api.geozones.groups, { Name: 'API zone group' }],
+    ['Drivers', '/api/Drivers', () => admin.api.drivers.drivers, { Name: 'API Driver' }],
+    ['DriverGroups', '/api/DriverGroups', () => admin.api.drivers.groups, { Name: 'API driver group' }],
+    ['DriverKeys', '/api/DriverKeys', () => admin.api.drivers.keys, { Name: 'API key', UId: 'A1B2C3D4' }],
+    ['DriverKeyGroups', '/api/DriverKeyGroups', () => admin.api.drivers.keyGroups, { Name: 'API key group' }],
+    ['DriverShifts', '/api/DriverShifts', () => admin.api.drivers.shifts, { Name: 'API shift', From: 0, Till: 8 * HOUR }],
+    ['DriverPenalties (GET, PUT)', '/api/DriverPenalties', () => admin.api.drivers.penalties, { Name: 'unused' }],
+    ['EventSettings', '/api/EventSettings', () => admin.api.eventSettings, { Name: 'API rule' }],
+    ['EventSettingsGroups', '/api/EventSettingsGroups', () => admin.api.eventSettings.groups, { Name: 'API rule group' }],
+    ['Users', '/api/Users', () => admin.api.users, { Name: 'API User', Login: 'apitest', Password: 'secret1', CompanyId: 1 }],
+    ['Companies (no DELETE)', '/api/Companies', () => admin.api.companies, { Name: 'API Company' }],
+  ];
+  for (const [name, path, get, body] of cases) {
+    it(`${name}: list, get, create, update, delete as the spec lists them`, async (ctx) => {
+      await needRoute(ctx, admin, 'GET', path);
+      await crudRoundTrip(get(), body);
+    });
+  }
+
+  it('Users without administration rights: forbidden', async (ctx) => {
+    await needRoute(ctx, admin, 'GET', '/api/Users');
+    expect((await failure(demo.api.users.list())).code).toBe('forbidden');
+  });
+
+  it('GET /api/Companies/statistics', async (ctx) => {
+    await needRoute(ctx, admin, 'GET', '/api/Companies/statistics');
+    expect(await admin.api.companies.statistics()).toBeTruthy();
+  });
+});
+
+describe('reports', () => {
+  it('ReportTemplates: list, get, PUT, DELETE, types, columns, result', async (ctx) => {
+    await needRoute(ctx, admin, 'GET', '/api/ReportTemplates');
+    const list = await admin.api.reportTemplates.list();
+    const types = await admin.api.reportTemplates.types();
+    expect(types.length).toBeGreaterThan(0);
+    const t0 = types[0]!;
+    const typeKey = typeof t0 === 'object' ? (t0.Id ?? (t0 as Record<string, unknown>).Type ?? (t0 as Record<string, unknown>).Name) : t0;
+    expect(Array.isArray(await admin.api.reportTemplates.columns(typeKey as string | number))).toBe(true);
+    const first = list[0];
+    if (first?.Id !== undefined) {
+      const one = await admin.api.reportTemplates.get(first.Id);
+      await admin.api.reportTemplates.update({ ...one, Id: first.Id });
+      const r = await admin.api.reportTemplates.result(first.Id).catch((e: FleetError) => e);
+      if (r instanceof FleetError) expect(r.code).toBe('not_found');
+      await admin.api.reportTemplates.remove(first.Id);
+      expect((await admin.api.reportTemplates.list()).some((t) => t.Id === first.Id)).toBe(false);
+    }
+  });
+
+  it('POST /api/Reports/Moto, GeozoneVisit, Counters, Fuel', async (ctx) => {
+    await needRoute(ctx, demo, 'POST', '/api/Reports/Moto');
+    const now = Date.now();
+    const body = { ObjectIds: [objectId], ObjectId: objectId, From: now - DAY, Till: now };
+    for (const r of [demo.api.reports.moto, demo.api.reports.geozoneVisit, demo.api.reports.counters, demo.api.reports.fuel]) {
+      expect(await r(body)).toBeTruthy();
+    }
+  });
+});
+
+describe('files', () => {
+  it('PUT /api/ObjectFiles/{id}/{time} (multipart), POST /api/ObjectFiles, GET /api/ObjectFiles/{id}', async (ctx) => {
+    await needRoute(ctx, demo, 'GET', '/api/ObjectFiles/1');
+    const bytes = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4]);
+    const now = Date.now();
+    const attached = await demo.api.files.attach(objectId, { data: bytes, name: 'photo.jpg', type: 'image/jpeg' }, now);
+    const found = await demo.api.files.find({ ObjectId: objectId, From: now - HOUR, Till: now + HOUR });
+    const rec = found.find((f): f is Record<string, unknown> => typeof f === 'object');
+    const uid = (attached.record?.Uid ?? attached.record?.Id ?? rec?.Uid ?? rec?.Id) as string | number | undefined;
+    expect(uid).toBeDefined();
+    const file = await demo.api.files.download(uid!);
+    expect(file.mediaType).toBe('image/jpeg');
+    expect([...file.bytes]).toEqual([...bytes]);
+  });
+});
