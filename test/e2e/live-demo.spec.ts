@@ -15,7 +15,7 @@ test('a newcomer lands on the live demo fleet, and it moves', async ({ page }) =
   const grid = page.getByRole('grid', { name: 'Object list' });
   await expect(grid).toBeVisible();
   // The demo signs itself in: every demo object is listed (the count says how many).
-  const count = page.getByText(/^\d+ objects$/);
+  const count = page.getByText(/^[1-9]\d* objects$/);
   await expect(count).toBeVisible();
   const total = Number((await count.textContent())!.split(' ')[0]);
   expect(total).toBeGreaterThan(10);
@@ -26,7 +26,7 @@ test('a newcomer lands on the live demo fleet, and it moves', async ({ page }) =
   // At least one object's position changes within two poll intervals (1 s here).
   const positions = () =>
     page.evaluate(() => {
-      const w = window as unknown as { __fleetPositions?: () => Record<string, [number, number]> };
+      const w = globalThis as unknown as { __fleetPositions?: () => Record<string, [number, number]> };
       return w.__fleetPositions?.() ?? {};
     });
   const before = await positions();

@@ -5,7 +5,7 @@ import type { ConnectionProfile } from '../../../common/methods/session';
  * The embedded simulator listens on a new port each launch, so the demo profile's cache
  * identity is this fixed address, not the live one: the cached demo fleet opens at once.
  */
-export const DEMO_CACHE_URL = 'demo://embedded-simulator';
+export const DEMO_CACHE_URL = 'http://embedded-demo.invalid';
 export const DEMO_PROFILE_ID = 'demo';
 
 export function profileId(baseUrl: string, login: string): string {

@@ -51,7 +51,11 @@ export function ObjectList({ selected, onSelect }: Props) {
           onChange={(e) => setQuery(e.target.value)}
         />
         <span className="count" aria-live="polite">
-          {rows.length === objects.length ? `${objects.length} objects` : `${rows.length} of ${objects.length}`}
+          {fleetStore.objectsFetchedAt === null && objects.length === 0
+            ? 'Loading objects…'
+            : rows.length === objects.length
+              ? `${objects.length} objects`
+              : `${rows.length} of ${objects.length}`}
         </span>
       </div>
       <div role="grid" aria-label="Object list" aria-rowcount={rows.length + 1} aria-colcount={5} className="grid">
