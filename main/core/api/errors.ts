@@ -128,6 +128,7 @@ export function codeForStatus(status: number): ErrorCode {
   if (status === 403) return 'forbidden';
   if (status === 404 || status === 410) return 'not_found';
   if (status === 429) return 'rate_limited';
+  if (status === 408) return 'offline'; // the server gave up waiting for our request
   if (status >= 500) return 'server_error';
   if (status >= 400) return 'invalid_input';
   return 'server_error';
