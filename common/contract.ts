@@ -7,17 +7,20 @@ import type { MethodDef, PushDef } from './define';
 import { connectivityMethods, connectivityPushes } from './methods/connectivity';
 import { liveMethods, livePushes } from './methods/live';
 import { sessionMethods, sessionPushes } from './methods/session';
+import { historyMethods, historyPushes } from './methods/history';
 
 export const methods = {
   ...sessionMethods,
   ...liveMethods,
   ...connectivityMethods,
+  ...historyMethods,
 } satisfies Record<string, MethodDef>;
 
 export const pushes = {
   ...sessionPushes,
   ...livePushes,
   ...connectivityPushes,
+  ...historyPushes,
 } satisfies Record<string, PushDef>;
 
 export type Methods = typeof methods;

@@ -18,19 +18,12 @@
  */
 import { endianness } from 'node:os';
 import type { MovementInterval, TrackPoint } from '../../../common/resources';
+import type { TrackColumns } from '../../../common/track';
 import type { Db } from './db';
 import { CacheUnsupportedPlatformError } from './errors';
 
-/** A track as columns: index i of every column is one point. Times are Unix ms, ascending. */
-export interface TrackColumns {
-  time: Float64Array;
-  lat: Float64Array;
-  lng: Float64Array;
-  speed: Float32Array;
-  heading: Float32Array;
-  alt: Float32Array;
-  sat: Uint8Array;
-}
+/** A track as columns (common/track.ts: the contract sends the same shape to the renderer). */
+export type { TrackColumns };
 
 export interface Parking {
   from: number;

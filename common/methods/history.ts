@@ -1,0 +1,155 @@
+/**
+ * History of one object over an interval, loaded by coverage (DESIGN.md): `history/load`
+ * answers from the cache at once, then fetches only what the cache lacks in the background,
+ * announcing each stored window with `history/chunk` (the renderer re-reads with
+ * `history/read`; pushes carry no columns, so a track is never sent twice) and the
+ * advance with `history/progress`.
+ */
+import { z } from 'zod';
+import { method, push } from '../define';
+import type { ErrorInfo } from '../errors';
+import type { FleetEvent, FleetFile, History } from '../resources';
+import type { TrackColumns } from '../track';
+
+export type { TrackColumns } from '../track';
+
+/** A parking (a Track interval with one Position). Unix ms. */
+export interface HistoryParking {
+  from: number;
+  till: number;
+  lat: number;
+  lng: number;
+  alt?: number;
+}
+
+/** Values of one sensor (SensorId = Sensor.Id of the object), ascending time. */
+export interface SensorColumns {
+  sensorId: number;
+  time: Float64Array;
+  value: Float64Array;
+}
+
+/**
+ * Violations as the service gave them for one fetched window: element shapes are not
+ * specified, so they cannot be clipped to the requested range; each entry says which
+ * window it belongs to.
+ */
+export interface HistoryViolations {
+  from: number;
+  till: number;
+  violations: History['Violations'];
+}
+
+export interface HistoryCoverage {
+  /** The cache holds the whole requested [from, till). */
+  complete: boolean;
+  /** The parts of [from, till) not (yet) in the cache, ascending, as [from, till) pairs. */
+  missing: [number, number][];
+}
+
+/** What the cache holds of one object for [from, till). */
+export interface HistoryData {
+  objectId: number;
+  from: number;
+  till: number;
+  track: TrackColumns;
+  parkings: HistoryParking[];
+  events: FleetEvent[];
+  files: FleetFile[];
+  sensors: SensorColumns[];
+  violations: HistoryViolations[];
+  coverage: HistoryCoverage;
+}
+
+export interface HistoryLoadResult extends HistoryData {
+  /**
+   * Id of the background fetch of `coverage.missing`, named in the pushes and accepted by
+   * `history/cancel`; null when nothing is fetched (all covered). Pushes for a load are
+   * only sent after this reply.
+   */
+  loadId: string | null;
+}
+
+export interface HistoryProgress {
+  loadId: string;
+  objectId: number;
+  from: number;
+  till: number;
+  /** Length (ms) of the missing parts fetched and stored so far. */
+  fetchedMs: number;
+  /** Length (ms) of the missing parts when the load started. */
+  totalMs: number;
+  /** Last push of this load. */
+  done: boolean;
+  /** Stopped by `history/cancel` (or a newer session); what was stored stays. */
+  cancelled?: boolean;
+  /** Why the load stopped early (e.g. `offline`); the stored windows stay. */
+  error?: ErrorInfo;
+}
+
+/** New data of [from, till) is in the cache: re-read it with `history/read`. */
+export interface HistoryChunk {
+  loadId: string;
+  objectId: number;
+  from: number;
+  till: number;
+}
+
+/** Catalogue answers (daily statistics, driver sessions, parkings/engine): records as the service sent them. */
+export interface HistoryRecords {
+  items: Record<string, unknown>[];
+  /** When these came from the service (Unix ms); null if never. */
+  fetchedAt: number | null;
+  /** The service could not be reached: this is the last copy of the same request. */
+  fromCache: boolean;
+}
+
+export interface HistoryPackets {
+  /** Packets in their original form (records, strings or numbers): not cached. */
+  items: unknown[];
+}
+
+export interface FileBody {
+  uid: string;
+  /** Media type of the file (File.Type, else the download's Content-Type). */
+  type: string;
+  bytes: Uint8Array;
+}
+
+/** At most this long a range per call (the loader splits it into windows the service accepts). */
+export const HISTORY_MAX_RANGE_MS = 400 * 86_400_000;
+
+export const HistoryRangeSchema = z
+  .object({
+    objectId: z.number().int(),
+    /** Unix ms, inclusive. */
+    from: z.number().finite(),
+    /** Unix ms, exclusive. */
+    till: z.number().finite(),
+  })
+  .refine((a) => a.till > a.from, { message: 'till must be after from', path: ['till'] })
+  .refine((a) => a.till - a.from <= HISTORY_MAX_RANGE_MS, { message: 'the range is longer than 400 days', path: ['till'] });
+
+export const historyMethods = {
+  /** Cached data at once, plus a background fetch of the missing parts (pushes below). */
+  'history/load': method<HistoryLoadResult>()(HistoryRangeSchema),
+  /** Cached data only (re-read after `history/chunk`). */
+  'history/read': method<HistoryData>()(HistoryRangeSchema),
+  /** Stops a background load; windows already stored stay. True if it was running. */
+  'history/cancel': method<{ cancelled: boolean }>()(z.object({ loadId: z.string().min(1) })),
+  /** POST /api/ObjectsHistory/DailyStat/{objectId}; the last answer is kept for offline use. */
+  'history/dailyStat': method<HistoryRecords>()(HistoryRangeSchema),
+  /** POST /api/ObjectsHistory/DriverSessions/{objectId}; kept like dailyStat. */
+  'history/driverSessions': method<HistoryRecords>()(HistoryRangeSchema),
+  /** POST /api/ObjectsHistory/ParkingMoto; kept like dailyStat. */
+  'history/parkingMoto': method<HistoryRecords>()(HistoryRangeSchema),
+  /** POST /api/ObjectPackets: passed through, not cached. */
+  'history/packets': method<HistoryPackets>()(HistoryRangeSchema),
+  /** GET /api/ObjectFiles/{uid}, downloaded once and then served from the cache. */
+  'files/get': method<FileBody>()(z.object({ uid: z.string().min(1) })),
+};
+
+export const historyPushes = {
+  'history/progress': push<HistoryProgress>(),
+  'history/chunk': push<HistoryChunk>(),
+};
