@@ -25,7 +25,7 @@ export default defineConfig({
       rollupOptions: {
         input: { index: resolve('preload/index.ts') },
         external: ['electron'],
-        output: { format: 'cjs', entryFileNames: '[name].cjs', inlineDynamicImports: true },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
       },
     },
   },

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { SessionState } from '../../common/methods/session';
 import { RpcError, onPush, rpc } from './rpc/client';
-import { MainScreen } from './screens/MainScreen';
+import { Shell } from './screens/Shell';
 import { SignIn } from './screens/SignIn';
 
 export function App() {
@@ -18,5 +18,5 @@ export function App() {
   if (error) return <p role="alert" className="error">{error}</p>;
   if (!session) return <p className="loading" role="status">Starting…</p>;
   if (session.status === 'signed_out') return <SignIn state={session} onSignedIn={setSession} />;
-  return <MainScreen key={session.profile.id} session={session} onSession={setSession} />;
+  return <Shell key={session.profile.id} session={session} onSession={setSession} />;
 }

@@ -1,0 +1,48 @@
+import { useSyncExternalStore } from 'react';
+import type { SessionState } from '../../../common/methods/session';
+import { rpc } from '../rpc/client';
+import { fleetStore } from '../stores/fleet-store';
+import { ConnectivityBadge } from '../ui/ConnectivityBadge';
+import { navigate, useRoute } from '../ui/route';
+import { LiveScreen } from './LiveScreen';
+import { useLiveFleet } from './use-live-fleet';
+
+interface Props {
+  session: Extract<SessionState, { status: 'signed_in' | 'needs_password' }>;
+  onSession: (s: SessionState) => void;
+}
+
+/** Screens a user can switch between; each route renders one. Panels render alone, without the bar. */
+const SCREENS: { route: string; label: string; render: () => React.ReactNode }[] = [
+  { route: '/live', label: 'Live', render: () => <LiveScreen /> },
+];
+
+export function Shell({ session, onSession }: Props) {
+  const conn = useLiveFleet();
+  useSyncExternalStore(fleetStore.subscribe, fleetStore.getVersion);
+  const route = useRoute();
+  const profile = session.profile;
+  const screen = SCREENS.find((s) => route.startsWith(s.route)) ?? SCREENS[0]!;
+  return (
+    <div className="app">
+      <header className="topbar">
+        <h1>Fleet Console</h1>
+        <nav aria-label="Screens" className="tabs">
+          {SCREENS.map((s) => (
+            <button key={s.route} type="button" aria-current={s === screen ? 'page' : undefined} onClick={() => navigate(s.route)}>
+              {s.label}
+            </button>
+          ))}
+        </nav>
+        <span className="server" title={profile.baseUrl}>
+          {profile.demo ? 'Demo fleet' : profile.name} · {profile.login}
+        </span>
+        <ConnectivityBadge state={conn} dataTime={fleetStore.positionsFetchedAt} />
+        <button type="button" className="signout" onClick={() => void rpc('session/signOut', {}).then(onSession)}>
+          Sign out
+        </button>
+      </header>
+      {screen.render()}
+    </div>
+  );
+}
