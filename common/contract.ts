@@ -8,12 +8,20 @@ import { connectivityMethods, connectivityPushes } from './methods/connectivity'
 import { liveMethods, livePushes } from './methods/live';
 import { sessionMethods, sessionPushes } from './methods/session';
 import { historyMethods, historyPushes } from './methods/history';
+import { eventsMethods, eventsPushes } from './methods/events';
+import { outboxMethods, outboxPushes } from './methods/outbox';
+import { commandsMethods, commandsPushes } from './methods/commands';
+import { geocodeMethods, geocodePushes } from './methods/geocode';
 
 export const methods = {
   ...sessionMethods,
   ...liveMethods,
   ...connectivityMethods,
   ...historyMethods,
+  ...eventsMethods,
+  ...outboxMethods,
+  ...commandsMethods,
+  ...geocodeMethods,
 } satisfies Record<string, MethodDef>;
 
 export const pushes = {
@@ -21,6 +29,10 @@ export const pushes = {
   ...livePushes,
   ...connectivityPushes,
   ...historyPushes,
+  ...eventsPushes,
+  ...outboxPushes,
+  ...commandsPushes,
+  ...geocodePushes,
 } satisfies Record<string, PushDef>;
 
 export type Methods = typeof methods;

@@ -6,6 +6,11 @@ import { createDispatcher, type Dispatcher } from './rpc/dispatcher';
 import { createPushBus, type PushBus } from './rpc/pushes';
 import { sessionHandlers } from './handlers/session';
 import { liveHandlers } from './handlers/live';
+import { eventsHandlers } from './handlers/events';
+import { outboxHandlers } from './handlers/outbox';
+import { commandsHandlers } from './handlers/commands';
+import { geocodeHandlers } from './handlers/geocode';
+import { createOfflineFirst } from './services';
 import type { SettingsStore } from './seams/settings';
 import type { Vault } from './seams/vault';
 import { SessionService, type DemoProvider } from './session/session-service';
@@ -46,6 +51,11 @@ export function createCore(o: CoreOptions): Core {
   const dispatcher = createDispatcher(log);
   dispatcher.register(sessionHandlers(session));
   dispatcher.register(liveHandlers(session, connectivity));
+  const offline = createOfflineFirst({ session, bus, connectivity, settings: o.settings, log });
+  dispatcher.register(eventsHandlers(offline));
+  dispatcher.register(outboxHandlers(offline));
+  dispatcher.register(commandsHandlers(offline));
+  dispatcher.register(geocodeHandlers(offline));
   return {
     dispatcher,
     bus,

@@ -11,6 +11,10 @@ export interface SettingsData {
   lastProfileId: string | null;
   statusPollMs: number;
   objectsRefreshMs: number;
+  /** Period of the events poll (feed and full list). */
+  eventsPollMs: number;
+  /** How long a command may wait for the service's answer before its outcome is unknown. */
+  commandTimeoutMs: number;
 }
 
 export const DEFAULT_SETTINGS: SettingsData = {
@@ -18,6 +22,8 @@ export const DEFAULT_SETTINGS: SettingsData = {
   lastProfileId: null,
   statusPollMs: 5000,
   objectsRefreshMs: 10 * 60_000,
+  eventsPollMs: 10_000,
+  commandTimeoutMs: 20_000,
 };
 
 export interface SettingsStore {

@@ -1,0 +1,83 @@
+/**
+ * Commands to devices: never queued, never retried. A command replayed later could open a
+ * door or cut an engine at a moment nobody chose, so offline it is refused, and when the
+ * connection drops after sending, the console says it does not know and points at the events.
+ */
+import { FleetError, isFleetError } from '../../../common/errors';
+import type { CommandSent, CommandTemplate, CommandTemplates } from '../../../common/methods/commands';
+import type { CommandRequest } from '../../../common/resources';
+import type { Cache } from '../cache';
+import type { ConnectivityTracker } from '../sync/connectivity';
+
+const DESTRUCTIVE = /wipe|reset|format|erase|delete|clear/i;
+/** A list younger than this is served without asking the service again. */
+const TEMPLATES_FRESH_MS = 5 * 60_000;
+
+export interface CommandsApi {
+  listTemplates(): Promise<Record<string, unknown>[]>;
+  run(req: CommandRequest, timeoutMs: number): Promise<void>;
+}
+
+export function markDestructive(t: Record<string, unknown>): CommandTemplate {
+  const text = [t.Name, t.Command].filter((x) => typeof x === 'string').join(' ');
+  return { ...t, Id: Number(t.Id), destructive: DESTRUCTIVE.test(text) };
+}
+
+export class CommandsService {
+  constructor(
+    private readonly api: CommandsApi,
+    private readonly cache: Cache,
+    private readonly connectivity: ConnectivityTracker,
+    private readonly timeoutMs: () => number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  private cached(): CommandTemplates {
+    const list = this.cache.reference.list<Record<string, unknown>>('commandTemplates');
+    return { templates: list.map(markDestructive), fetchedAt: this.cache.reference.fetchedAt('commandTemplates') };
+  }
+
+  async templates(refresh: boolean): Promise<CommandTemplates> {
+    const cached = this.cached();
+    if (!refresh && cached.fetchedAt !== null && this.now() - cached.fetchedAt < TEMPLATES_FRESH_MS) return cached;
+    try {
+      const list = await this.api.listTemplates();
+      this.cache.reference.replaceAll('commandTemplates', list.filter((t) => typeof t.Id === 'number'), this.now());
+      return this.cached();
+    } catch (e) {
+      // Offline the user still sees what can be sent once the service is back.
+      if (cached.fetchedAt !== null && isFleetError(e) && e.code !== 'forbidden') return cached;
+      throw e;
+    }
+  }
+
+  async send(a: { objectIds: number[]; templateId?: number | undefined; command?: string | undefined }): Promise<CommandSent> {
+    const where = a.objectIds.length === 1 ? `object ${a.objectIds[0]}` : `the ${a.objectIds.length} objects`;
+    const c = this.connectivity.state();
+    // lastError is null before the first answer: no evidence yet that the service is away.
+    if (c.state === 'offline' && c.lastError !== null) {
+      throw new FleetError('offline', `Commands are not sent while offline. Nothing was sent to ${where}; send it again when the service answers.`);
+    }
+    const req: CommandRequest = {
+      ObjectIds: a.objectIds,
+      ...(a.templateId !== undefined ? { TemplateId: a.templateId } : { Command: a.command! }),
+    };
+    try {
+      await this.api.run(req, this.timeoutMs());
+    } catch (e) {
+      if (!isFleetError(e)) throw e;
+      if (e.code === 'offline') {
+        throw new FleetError('offline', `Commands are not sent while offline (${e.message}). Nothing was sent to ${where}; send it again when the service answers.`, { cause: e });
+      }
+      if (e.code === 'unknown_outcome') {
+        throw new FleetError(
+          'unknown_outcome',
+          `The connection dropped after the command was sent to ${where}; it may or may not have been accepted. Check the events of ${where} before sending it again.`,
+          { cause: e },
+        );
+      }
+      throw e;
+    }
+    return { accepted: true, objectIds: a.objectIds, sentAt: this.now() };
+  }
+}

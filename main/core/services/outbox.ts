@@ -1,0 +1,42 @@
+/** The outbox as the renderer sees it: what waits, what was refused and why. */
+import { FleetError } from '../../../common/errors';
+import type { OutboxItem, OutboxState } from '../../../common/methods/outbox';
+import type { Cache, OutboxEntry } from '../cache';
+import { ACK_KIND, ackIdsOf } from './events';
+
+function summary(e: OutboxEntry): string {
+  if (e.kind === ACK_KIND) {
+    const n = ackIdsOf(e).length;
+    return `Acknowledge ${n} event${n === 1 ? '' : 's'}`;
+  }
+  return e.kind;
+}
+
+function toItem(e: OutboxEntry): OutboxItem {
+  const item: OutboxItem = {
+    id: e.id,
+    kind: e.kind,
+    state: e.state,
+    summary: summary(e),
+    attempts: e.attempts,
+    lastError: e.lastError,
+    createdAt: e.createdAt,
+    updatedAt: e.updatedAt,
+  };
+  if (e.kind === ACK_KIND) item.eventIds = ackIdsOf(e);
+  return item;
+}
+
+export function outboxState(cache: Cache): OutboxState {
+  const entries = [...cache.outbox.pending(100_000), ...cache.outbox.failed(100_000)].sort((a, b) => a.id - b.id);
+  const counts = cache.outbox.counts();
+  return { entries: entries.map(toItem), pending: counts.pending, failed: counts.failed };
+}
+
+/** Only refused entries may be retried or discarded: a pending one may be on the wire. */
+export function failedEntry(cache: Cache, id: number): OutboxEntry {
+  const e = cache.outbox.get(id);
+  if (!e) throw new FleetError('not_found', `Outbox entry ${id} no longer exists (it was delivered or discarded)`);
+  if (e.state !== 'failed') throw new FleetError('invalid_input', `Outbox entry ${id} is still being delivered`);
+  return e;
+}

@@ -1,0 +1,173 @@
+/**
+ * Delivers the outbox in order, one entry (or one run of mergeable entries) at a time,
+ * until the service confirms each. An entry is removed only after the confirmation, in the
+ * same transaction as its local effect; a crash in between means it is sent again, which
+ * is why only idempotent writes go here. A network or server failure stops the run and
+ * retries later with backoff; a refusal (400, 403, 404) parks that entry as 'failed' and
+ * the run goes on, so one bad entry never blocks the queue.
+ */
+import { isFleetError, type ErrorCode } from '../../../common/errors';
+import type { Cache, OutboxEntry } from '../cache';
+import type { Mutex } from './mutex';
+
+export interface OutboxKind<P> {
+  send(payload: P, signal: AbortSignal): Promise<void>;
+  /** Runs in the transaction that removes the delivered entries. */
+  delivered(payload: P): void;
+  /** Runs in the transaction that parks the refused entry. */
+  refused(payload: P, error: string): void;
+  /** Consecutive entries of this kind may go out as one request. */
+  merge?: { max: number; size(p: P): number; combine(ps: P[]): P };
+}
+
+/** Payloads come back as JSON from the table: each kind trusts what it enqueued itself. */
+export function outboxKind<P>(k: OutboxKind<P>): OutboxKind<unknown> {
+  return k as OutboxKind<unknown>;
+}
+
+export interface OutboxReplayOptions {
+  cache: Cache;
+  kinds: Record<string, OutboxKind<unknown>>;
+  lock: Mutex;
+  signal: AbortSignal;
+  onChange: () => void;
+  onFailure?: (e: unknown) => void;
+  onSuccess?: () => void;
+  retryBaseMs?: number;
+  retryMaxMs?: number;
+}
+
+export interface OutboxReplay {
+  /** Delivers everything it can now; resolves when the queue is empty or the service failed. */
+  flush(): Promise<void>;
+  readonly lastError: unknown;
+  stop(): void;
+}
+
+/** These may succeed later unchanged; the others are the service's final word. */
+const RETRYABLE: ReadonlySet<ErrorCode> = new Set(['offline', 'server_error', 'rate_limited', 'unauthorized', 'unknown_outcome']);
+
+export function isRetryable(e: unknown): boolean {
+  return !isFleetError(e) || RETRYABLE.has(e.code);
+}
+
+const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+export function createOutboxReplay(o: OutboxReplayOptions): OutboxReplay {
+  const { cache, signal } = o;
+  const kinds = o.kinds;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let failures = 0;
+  let timer: NodeJS.Timeout | null = null;
+  let lastError: unknown = null;
+
+  const takeBatch = (pending: OutboxEntry[], kind: OutboxKind<unknown>, single: boolean) => {
+    const first = pending[0]!;
+    const batch = [first];
+    if (!kind.merge || single) return batch;
+    let size = kind.merge.size(first.payload);
+    for (const next of pending.slice(1)) {
+      const s = kind.merge.size(next.payload);
+      if (next.kind !== first.kind || size + s > kind.merge.max) break;
+      batch.push(next);
+      size += s;
+    }
+    return batch;
+  };
+
+  const drain = async () => {
+    // After a merged request is refused, its entries go one by one to find the bad one.
+    let isolate = 0;
+    while (!signal.aborted) {
+      const pending = cache.outbox.pending(1000);
+      const first = pending[0];
+      if (!first) return;
+      const kind = kinds[first.kind];
+      if (!kind) {
+        cache.outbox.markFailed(first.id, `This version cannot send "${first.kind}"`, false);
+        o.onChange();
+        continue;
+      }
+      const batch = takeBatch(pending, kind, isolate > 0);
+      const payload = batch.length === 1 ? first.payload : kind.merge!.combine(batch.map((e) => e.payload));
+      try {
+        await o.lock.run(async () => {
+          await kind.send(payload, signal);
+          // Closed meanwhile (the cache too): the entry stays and is sent again next time.
+          if (signal.aborted) return;
+          cache.transaction(() => {
+            for (const e of batch) cache.outbox.markDone(e.id);
+            kind.delivered(payload);
+          });
+        });
+        if (signal.aborted) return;
+        if (isolate > 0) isolate--;
+        o.onSuccess?.();
+        o.onChange();
+      } catch (e) {
+        if (signal.aborted) return;
+        if (isRetryable(e)) {
+          cache.transaction(() => batch.forEach((x) => cache.outbox.markFailed(x.id, message(e), true)));
+          o.onChange();
+          throw e;
+        }
+        if (batch.length > 1) {
+          isolate = batch.length;
+          continue;
+        }
+        cache.transaction(() => {
+          cache.outbox.markFailed(first.id, message(e), false);
+          kind.refused(first.payload, message(e));
+        });
+        o.onChange();
+      }
+    }
+  };
+
+  const schedule = () => {
+    if (timer || signal.aborted) return;
+    const base = o.retryBaseMs ?? 2_000;
+    const delay = Math.min(o.retryMaxMs ?? 60_000, base * 2 ** Math.min(failures - 1, 10));
+    timer = setTimeout(() => {
+      timer = null;
+      void flush();
+    }, delay);
+  };
+
+  function flush(): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      try {
+        do {
+          again = false;
+          await drain();
+        } while (again && !signal.aborted);
+        failures = 0;
+        lastError = null;
+      } catch (e) {
+        failures++;
+        lastError = e;
+        o.onFailure?.(e);
+        schedule();
+      } finally {
+        running = null;
+      }
+    })();
+    return running;
+  }
+
+  return {
+    flush,
+    get lastError() {
+      return lastError;
+    },
+    stop() {
+      if (timer) clearTimeout(timer);
+      timer = null;
+    },
+  };
+}
