@@ -1,6 +1,7 @@
 /** The simulator's state: the generated world, motion, auth, faults, write log and edits. */
 import { Auth } from './auth';
 import { FaultState } from './faults';
+import { Events } from './motion/events';
 import { Sensors } from './motion/sensors';
 import { Tracker } from './motion/track';
 import { Store } from './store';
@@ -37,6 +38,7 @@ export class Sim {
   readonly world: World;
   readonly tracker: Tracker;
   readonly sensors: Sensors;
+  readonly events: Events;
   readonly auth: Auth;
   readonly faults: FaultState;
   readonly log = new WriteLog();
@@ -48,6 +50,7 @@ export class Sim {
     this.world = generateWorld({ seed: opts.seed, objects: opts.objects, dense: opts.dense, startTime: this.startTime });
     this.tracker = new Tracker(this.world, opts.now, opts.historyHz);
     this.sensors = new Sensors(this.tracker);
+    this.events = new Events(this.tracker, this.sensors);
     this.auth = new Auth(opts.now, opts.tokenTtlS);
     this.faults = new FaultState(opts.seed, opts.now);
     this.store = new Store(this);

@@ -22,6 +22,8 @@ export class Store {
   /** Odometer (km) and engine hours offsets set by SyncOdometer / SyncEngineTime. */
   readonly odometerOffsetKm = new Map<number, number>();
   readonly engineOffsetH = new Map<number, number>();
+  /** Files attached through PUT /api/ObjectFiles, by Uid. */
+  readonly files = new Map<string, { ObjectId: number; Time: number; Type: string; Uid: string; data: Buffer }>();
   private readonly collections = new Map<CollectionName, Map<number, Rec>>();
   private readonly nextIds = new Map<CollectionName, number>();
 

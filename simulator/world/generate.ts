@@ -268,7 +268,7 @@ export function generateWorld(opts: WorldOptions): World {
     const kind = id === 1 ? KINDS[3] : r.pick(KINDS);
     const bay = offsetLatLng(depot.lat, depot.lng, r.range(-150, 150), r.range(-150, 150));
     const tzOffsetMs = zoneOffsetMs(city.tz, startTime);
-    const createdAt = startTime - Math.floor(r.range(30, 900)) * DAY_MS - Math.floor(r.range(0, DAY_MS));
+    const createdAt = startTime - Math.floor(id <= opts.dense ? 800 : r.range(30, 900)) * DAY_MS - Math.floor(r.range(0, DAY_MS));
     const dense = id <= opts.dense;
     const tank = dense ? 400 : kind.tank;
     const neverReported = !dense && r.chance(0.03);

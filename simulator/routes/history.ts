@@ -1,0 +1,68 @@
+/**
+ * POST /api/ObjectsHistory. The track is streamed interval by interval and point batch by
+ * point batch, so a month of 1 Hz data (millions of points) is never held whole in memory.
+ */
+import { badRequest } from '../http/errors';
+import type { Ctx, Route } from '../http/route';
+import { spans, sampleTimes } from '../motion/intervals';
+import { filesBetween, sensorHistory, violations } from '../motion/history-data';
+import type { Sim } from '../sim';
+import { DAY_MS } from '../world/generate';
+import type { ObjectRec } from '../world/types';
+import { HistoryIn, HistoryOut } from '../schemas/history';
+import { eventsBetween, toJson } from './event-list';
+
+export function checkInterval(sim: Sim, from: number, till: number): void {
+  if (till <= from) throw badRequest('Till must be later than From');
+  const max = sim.opts.historyMaxDays;
+  if (till - from > max * DAY_MS) throw badRequest(`The interval exceeds ${max} days`);
+}
+
+function* historyChunks(sim: Sim, o: ObjectRec, from: number, till: number): Generator<string> {
+  const tr = sim.tracker;
+  const period = tr.periodMs;
+  yield '{"Track":{"Intervals":[';
+  let sep = '';
+  for (const sp of spans(tr, o.Id, from, till)) {
+    if (!sp.move) {
+      const f = tr.fixAt(o.Id, sp.from);
+      yield `${sep}{"From":${sp.from},"Till":${sp.till},"Position":{"Lat":${f.Lat},"Lng":${f.Lng},"Alt":${f.Alt}}}`;
+    } else {
+      yield `${sep}{"From":${sp.from},"Till":${sp.till},"Positions":[`;
+      let batch: string[] = [];
+      let psep = '';
+      for (const t of sampleTimes(sp.from, sp.till, period)) {
+        const f = tr.fixAt(o.Id, t);
+        batch.push(`{"Lat":${f.Lat},"Lng":${f.Lng},"Alt":${f.Alt},"Time":${t},"Speed":${f.Speed},"heading":${f.heading},"Sat":${f.Sat}}`);
+        if (batch.length === 2000) {
+          yield psep + batch.join(',');
+          psep = ',';
+          batch = [];
+        }
+      }
+      if (batch.length) yield psep + batch.join(',');
+      yield ']}';
+    }
+    sep = ',';
+  }
+  const evs = eventsBetween(sim, [o], from, till);
+  const raw = evs.map((x) => x.e);
+  yield `]},"Events":${JSON.stringify(evs.map(({ e }) => toJson(sim, o, e)))}`;
+  yield `,"Files":${JSON.stringify(filesBetween(sim, o, raw, from, till))}`;
+  yield `,"Sensors":${JSON.stringify(sensorHistory(sim, o, from, till))}`;
+  yield `,"Violations":${JSON.stringify(violations(sim, o, raw))}}`;
+}
+
+export const historyRoutes: Route[] = [
+  {
+    method: 'POST', path: '/api/ObjectsHistory', tag: 'History',
+    summary: 'Track (movement intervals with Positions, parking intervals with Position), events, files, sensors, violations; 400 beyond the month limit',
+    body: HistoryIn, response: HistoryOut, errors: [400, 404],
+    handler(ctx: Ctx) {
+      const b = ctx.body as { ObjectId: number; From: number; Till: number };
+      checkInterval(ctx.sim, b.From, b.Till);
+      const o = ctx.sim.object(ctx.user, b.ObjectId);
+      return { stream: historyChunks(ctx.sim, o, b.From, b.Till) };
+    },
+  },
+];
