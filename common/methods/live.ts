@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { method, push } from '../define';
-import type { FleetObject } from '../resources';
+import type { DailyStat, DriverKey, FleetObject, Position, Sensor } from '../resources';
 
 /**
  * Last positions as columns: one index per object, in the same order in every column.
@@ -36,6 +36,8 @@ export interface StatusDelta extends PositionColumns {
 export const liveMethods = {
   'objects/list': method<ObjectsList>()(z.object({})),
   'status/snapshot': method<StatusSnapshot>()(z.object({})),
+  /** The details panel's picture of one object (not_found when the cache does not know it). */
+  'objects/details': method<ObjectDetails>()(z.object({ id: z.number().int() })),
 };
 
 export const livePushes = {
@@ -44,3 +46,21 @@ export const livePushes = {
   /** The object list itself changed (reference data refresh). */
   'objects/changed': push<ObjectsList>(),
 };
+
+/** One sensor of the object with its last reading (raw, as the device sent it), if any. */
+export interface SensorReading {
+  sensor: Sensor;
+  value: number | null;
+  /** Unix ms of the reading, null when the cache holds none. */
+  time: number | null;
+}
+
+/** Everything the details panel shows about one object, read from the cache. */
+export interface ObjectDetails {
+  object: FleetObject;
+  position: Position | null;
+  sensors: SensorReading[];
+  driverKey: DriverKey | null;
+  /** Today's statistics (the object's local day), null when the service sent none. */
+  stats: DailyStat | null;
+}

@@ -1,3 +1,8 @@
+import { TZDate } from '@date-fns/tz';
+import { startOfDay } from 'date-fns';
+import { FleetError } from '../../../common/errors';
+import type { ObjectDetails } from '../../../common/methods/live';
+import type { Cache } from '../cache';
 import type { HandlerMap } from '../rpc/dispatcher';
 import type { SessionService } from '../session/session-service';
 import type { ConnectivityTracker } from '../sync/connectivity';
@@ -14,5 +19,35 @@ export function liveHandlers(session: SessionService, connectivity: Connectivity
       return { ...cache.status.snapshot(), fetchedAt: cache.status.fetchedAt(), serverTime: null };
     },
     'connectivity/state': () => connectivity.state(),
+    'objects/details': (a) => objectDetails(session.current().cache, a.id),
+  };
+}
+
+/** Start of today in the object's time zone: the service keys Stats by the local day. */
+function localDayStart(timeZone: string | undefined, now: number): number {
+  try {
+    if (timeZone) return startOfDay(new TZDate(now, timeZone)).getTime();
+  } catch {
+    /* an unknown zone name: fall back to UTC days */
+  }
+  return Math.floor(now / 86_400_000) * 86_400_000;
+}
+
+function objectDetails(cache: Cache, id: number): ObjectDetails {
+  const object = cache.objects.get(id);
+  if (!object) throw new FleetError('not_found', `Object ${id} is not in the list.`);
+  const sensors = object.Sensors ?? [];
+  const values = new Map(cache.status.sensorValuesOf(sensors.map((s) => s.Id)).map((v) => [v.SensorId, v]));
+  const day = localDayStart(object.TimeZone, Date.now());
+  const stats = cache.status.dailyStats(day).find((s) => s.ObjectId === id) ?? null;
+  return {
+    object,
+    position: cache.status.position(id) ?? null,
+    sensors: sensors.map((sensor) => {
+      const v = values.get(sensor.Id);
+      return { sensor, value: v?.Value ?? null, time: v?.Time ?? null };
+    }),
+    driverKey: cache.status.driverKey(id) ?? null,
+    stats,
   };
 }
