@@ -13,7 +13,12 @@ export default defineConfig({
       outDir: 'out/main',
       externalizeDeps: true,
       rollupOptions: {
-        input: { index: resolve('main/index.ts'), host: resolve('main/host/cli.ts') },
+        input: {
+          index: resolve('main/index.ts'),
+          host: resolve('main/host/cli.ts'),
+          // Worker threads load their own entry file.
+          'status-worker': resolve('main/core/sync/status-worker.ts'),
+        },
       },
     },
   },

@@ -39,6 +39,7 @@ void app.whenReady().then(async () => {
     settings: fileSettings(dataDir),
     demo,
     ...(values.server ? { suggestedBaseUrl: String(values.server) } : {}),
+    statusWorker: { script: join(here, 'status-worker.js') },
   });
   const disconnect = connectIpc(core);
   await core.start().catch((e: unknown) => console.error('Could not open the last connection:', e));

@@ -15,6 +15,7 @@ import type { SettingsStore } from './seams/settings';
 import type { Vault } from './seams/vault';
 import { SessionService, type DemoProvider } from './session/session-service';
 import { createConnectivity } from './sync/connectivity';
+import type { StatusWorkerScript } from './sync/status-ingest';
 
 export interface CoreOptions {
   dataDir: string;
@@ -22,6 +23,8 @@ export interface CoreOptions {
   settings: SettingsStore;
   demo?: DemoProvider;
   suggestedBaseUrl?: string;
+  /** Status polls ingested in a worker thread (the apps); in-thread when absent (tests). */
+  statusWorker?: StatusWorkerScript;
   log?: (msg: string, e?: unknown) => void;
 }
 
@@ -47,6 +50,7 @@ export function createCore(o: CoreOptions): Core {
     log,
     ...(o.demo ? { demo: o.demo } : {}),
     ...(o.suggestedBaseUrl ? { suggestedBaseUrl: o.suggestedBaseUrl } : {}),
+    ...(o.statusWorker ? { statusWorker: o.statusWorker } : {}),
   });
   const dispatcher = createDispatcher(log);
   dispatcher.register(sessionHandlers(session));

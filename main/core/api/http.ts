@@ -41,8 +41,12 @@ export interface RequestOptions<T> {
   parse: (raw: unknown) => T;
   /** "GET /api/ObjectsStatus": used in messages. */
   endpoint: string;
-  /** 'json' (default): body text decoded tolerantly. 'bytes': parse gets RawBytes. */
-  responseType?: 'json' | 'bytes';
+  /**
+   * 'json' (default): body text decoded tolerantly. 'bytes': parse gets RawBytes.
+   * 'text': parse gets the body text undecoded, for callers that decode it off the
+   * event loop (a 50,000-object status is megabytes of JSON).
+   */
+  responseType?: 'json' | 'bytes' | 'text';
   /** Cancels the request (and its retries) from outside. */
   signal?: AbortSignal;
   /** Overrides the client's timeout for this call (long history loads, uploads). */
@@ -278,6 +282,7 @@ export function createHttp(options: HttpOptions): Http {
             return { kind: 'ok', value: o.parse(raw) };
           }
           const text = await res.text();
+          if (o.responseType === 'text') return { kind: 'ok', value: o.parse(text) };
           const { value: raw, repaired } = decodeBodyDetailed(text, o.endpoint, log);
           const value = parseSafely(o, raw);
           if (repaired === 'truncated' && idempotent) {

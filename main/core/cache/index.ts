@@ -25,7 +25,7 @@ export { CacheSchemaMismatchError, CacheUnsupportedPlatformError } from './error
 export { MIGRATIONS, type Migration } from './migrations/index';
 export { MetaRepo } from './meta';
 export { ObjectsRepo, OBJECTS_DATASET } from './objects';
-export { StatusRepo, STATUS_DATASET, emptyPositionColumns } from './status';
+export { StatusRepo, STATUS_DATASET, emptyPositionColumns, changedColumns, type StatusChanges, type PosRow } from './status';
 export { CoverageRepo, HISTORY_KIND, type Interval } from './coverage';
 export { EventsRepo, UNACKED_DATASET, type StoredEvent } from './events';
 export { GeocodeRepo, geocodeKey, type GeocodeOptions, type LatLng } from './geocode';

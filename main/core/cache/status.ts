@@ -13,7 +13,9 @@
  * no longer in the object list.
  *
  * The in-memory copy assumes this repository is the only writer of last status to its
- * file (one StatusRepo per file, in whichever thread owns the cache).
+ * file. When a worker thread ingests the polls (sync/status-worker), it writes with its
+ * own StatusRepo and hands the changes back; the main thread's repository mirrors them
+ * with remember(), without writing.
  */
 import type { PositionColumns } from '../../../common/methods/live';
 import type { DailyStat, DriverKey, ObjectsStatus, Position, SensorValue } from '../../../common/resources';
@@ -22,7 +24,7 @@ import type { MetaRepo } from './meta';
 
 export const STATUS_DATASET = 'status';
 
-interface PosRow {
+export interface PosRow {
   object_id: number;
   online: number;
   lat: number;
@@ -64,6 +66,21 @@ function sameRow(a: PosRow, b: PosRow): boolean {
     a.sat === b.sat &&
     a.accuracy === b.accuracy
   );
+}
+
+/** What one ingested poll changed; plain data, so it crosses a worker boundary as is. */
+export interface StatusChanges {
+  /** Changed positions, ascending object id. */
+  rows: PosRow[];
+  sensorValues: SensorValue[];
+  driverKeys: DriverKey[];
+  /** Changed daily stats as [objectId:day, json]. */
+  stats: [string, string][];
+  fetchedAt: number;
+}
+
+export function changedColumns(changes: StatusChanges): PositionColumns {
+  return toColumns(changes.rows);
 }
 
 export function emptyPositionColumns(n = 0): PositionColumns {
@@ -158,6 +175,14 @@ export class StatusRepo {
    * Records `fetchedAt` as the status data set's last good time.
    */
   applyStatus(status: ObjectsStatus, fetchedAt: number): PositionColumns {
+    return changedColumns(this.ingest(status, fetchedAt));
+  }
+
+  /**
+   * applyStatus() with the whole change set: what the worker that ingests polls sends
+   * back to the main thread's repository (remember()).
+   */
+  ingest(status: ObjectsStatus, fetchedAt: number): StatusChanges {
     this.load();
     const positions = this.positions!;
     const sensorValues = this.sensorValues!;
@@ -174,18 +199,23 @@ export class StatusRepo {
     const changedSensors: SensorValue[] = [];
     for (const v of status.SensorValues) {
       const old = sensorValues.get(v.SensorId);
-      if (old === undefined || old.Time !== v.Time || old.Value !== v.Value) changedSensors.push(v);
+      if (old === undefined || old.Time !== v.Time || old.Value !== v.Value)
+        changedSensors.push({ SensorId: v.SensorId, Time: v.Time, Value: v.Value });
     }
     const changedKeys: DriverKey[] = [];
     for (const k of status.DriverKeys) {
       const old = driverKeys.get(k.ObjectId);
-      if (old === undefined || old.Time !== k.Time || old.UId !== k.UId) changedKeys.push(k);
+      if (old === undefined || old.Time !== k.Time || old.UId !== k.UId) changedKeys.push({ ObjectId: k.ObjectId, Time: k.Time, UId: k.UId });
     }
-    const changedStats: [DailyStat, string, string][] = [];
+    const changedStats: [string, string][] = [];
+    const statRows: DailyStat[] = [];
     for (const s of status.Stats) {
       const key = `${s.ObjectId}:${s.Day}`;
       const json = JSON.stringify(s);
-      if (stats.get(key) !== json) changedStats.push([s, key, json]);
+      if (stats.get(key) !== json) {
+        changedStats.push([key, json]);
+        statRows.push(s);
+      }
     }
 
     const run = this.db.transaction(() => {
@@ -193,18 +223,33 @@ export class StatusRepo {
         this.upsertPos.run(r.object_id, r.online, r.lat, r.lng, r.alt, r.time, r.speed, r.heading, r.sat, r.accuracy, at);
       for (const v of changedSensors) this.upsertSensor.run(v.SensorId, Math.round(v.Time), v.Value, at);
       for (const k of changedKeys) this.upsertKey.run(k.ObjectId, Math.round(k.Time), k.UId, at);
-      for (const [s, , json] of changedStats) this.upsertStat.run(s.ObjectId, Math.round(s.Day), json, at);
+      statRows.forEach((s, i) => this.upsertStat.run(s.ObjectId, Math.round(s.Day), changedStats[i]![1], at));
       this.meta.setLastGood(STATUS_DATASET, at);
     });
     run.immediate();
 
     // Only after the commit: a failed write leaves the copy equal to the database.
-    for (const row of changed.values()) positions.set(row.object_id, row);
-    for (const v of changedSensors) sensorValues.set(v.SensorId, { SensorId: v.SensorId, Time: v.Time, Value: v.Value });
-    for (const k of changedKeys) driverKeys.set(k.ObjectId, { ObjectId: k.ObjectId, Time: k.Time, UId: k.UId });
-    for (const [, key, json] of changedStats) stats.set(key, json);
+    const changes: StatusChanges = {
+      rows: [...changed.values()].sort((a, b) => a.object_id - b.object_id),
+      sensorValues: changedSensors,
+      driverKeys: changedKeys,
+      stats: changedStats,
+      fetchedAt: at,
+    };
+    this.remember(changes, false);
+    return changes;
+  }
 
-    return toColumns([...changed.values()].sort((a, b) => a.object_id - b.object_id));
+  /**
+   * Mirrors changes another thread already wrote to this file, so reads here stay
+   * current without reloading 50,000 rows. Loads the copy first if it was never read.
+   */
+  remember(changes: StatusChanges, load = true): void {
+    if (load) this.load();
+    for (const row of changes.rows) this.positions!.set(row.object_id, row);
+    for (const v of changes.sensorValues) this.sensorValues!.set(v.SensorId, v);
+    for (const k of changes.driverKeys) this.driverKeys!.set(k.ObjectId, k);
+    for (const [key, json] of changes.stats) this.stats!.set(key, json);
   }
 
   /** Every stored last position, in ascending object id order. */

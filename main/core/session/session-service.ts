@@ -13,6 +13,7 @@ import type { SettingsStore } from '../seams/settings';
 import type { Vault } from '../seams/vault';
 import type { ConnectivityTracker } from '../sync/connectivity';
 import { createLiveSync, type LiveSync } from '../sync/live-sync';
+import { STATUS_ENDPOINT, inThreadIngestor, workerIngestor, type StatusIngestor, type StatusWorkerScript } from '../sync/status-ingest';
 import { Credentials } from './credentials';
 import { DEMO_CACHE_URL, DEMO_PROFILE_ID, demoProfile, profileId, upsertProfile } from './profiles';
 
@@ -28,6 +29,8 @@ export interface SessionDeps {
   bus: PushBus;
   connectivity: ConnectivityTracker;
   demo?: DemoProvider;
+  /** Where status polls are ingested off the event loop; in-thread when absent. */
+  statusWorker?: StatusWorkerScript;
   /** Prefilled server address for the sign-in form (`--server URL`). */
   suggestedBaseUrl?: string;
   log?: (msg: string, e?: unknown) => void;
@@ -48,6 +51,7 @@ export interface ActiveSession {
   api: FleetApi;
   cache: Cache;
   sync: LiveSync;
+  ingestor: StatusIngestor;
   needsPassword: boolean;
 }
 
@@ -165,6 +169,7 @@ export class SessionService {
     if (!this.active) return;
     for (const stop of this.stops.splice(0)) stop();
     this.active.sync.stop();
+    void this.active.ingestor.close();
     this.active.cache.close();
     this.active = null;
   }
@@ -194,9 +199,17 @@ export class SessionService {
     const cache = openCache({ dataDir: this.deps.dataDir, baseUrl: this.cacheUrl(profile), login: profile.login });
     const http = createHttp({ baseUrl, getToken: credentials.getToken, onUnauthorized: credentials.onUnauthorized });
     const api = createApi(http);
+    const ingestor = this.deps.statusWorker
+      ? workerIngestor(this.deps.statusWorker, cache.file, cache.status)
+      : inThreadIngestor(cache.status);
     const sync = createLiveSync({
-      api: { listObjects: () => api.objects.list(), getObjectsStatus: () => api.status.get() },
+      api: {
+        listObjects: () => api.objects.list(),
+        getObjectsStatusText: () =>
+          http.request({ method: 'GET', path: '/api/ObjectsStatus', endpoint: STATUS_ENDPOINT, responseType: 'text', parse: (t) => t as string }),
+      },
       cache,
+      ingestor,
       bus: this.deps.bus,
       connectivity: this.deps.connectivity,
       statusPollMs: () => this.deps.settings.get('statusPollMs'),
@@ -204,7 +217,7 @@ export class SessionService {
       log: this.log,
     });
     this.deps.connectivity.seed(cache.meta.allLastGood());
-    this.active = { profile, baseUrl, credentials, api, cache, sync, needsPassword: false };
+    this.active = { profile, baseUrl, credentials, api, cache, sync, ingestor, needsPassword: false };
     if (!profile.demo) this.deps.settings.set('profiles', upsertProfile(this.deps.settings.get('profiles'), profile));
     this.deps.settings.set('lastProfileId', profile.id);
     sync.start();

@@ -3,21 +3,24 @@
  * objects) at sign-in and on a long period, last positions on a short one. Each poll
  * stores what arrived and pushes only the objects whose position changed.
  */
-import type { FleetObject, ObjectsStatus } from '../../../common/resources';
-import type { Cache } from '../cache';
+import type { FleetObject } from '../../../common/resources';
+import { changedColumns, type Cache } from '../cache';
 import type { PushBus } from '../rpc/pushes';
 import type { ConnectivityTracker } from './connectivity';
 import { createPoller, type Poller } from './poller';
+import type { StatusIngestor } from './status-ingest';
 
 /** The few calls live sync makes; the session adapts the full API client to it. */
 export interface LiveApi {
   listObjects(): Promise<FleetObject[]>;
-  getObjectsStatus(): Promise<ObjectsStatus>;
+  /** The status body undecoded: the ingestor decodes it off the event loop. */
+  getObjectsStatusText(): Promise<string>;
 }
 
 export interface LiveSyncOptions {
   api: LiveApi;
   cache: Cache;
+  ingestor: StatusIngestor;
   bus: PushBus;
   connectivity: ConnectivityTracker;
   statusPollMs: () => number;
@@ -53,9 +56,9 @@ export function createLiveSync(o: LiveSyncOptions): LiveSync {
 
   const pollStatus = async () => {
     try {
-      const status = await o.api.getObjectsStatus();
+      const text = await o.api.getObjectsStatusText();
       const at = now();
-      const delta = o.cache.status.applyStatus(status, at);
+      const delta = changedColumns(await o.ingestor.ingest(text, at));
       o.connectivity.ok('status', at);
       if (delta.ids.length > 0) o.bus.emit('status/delta', { ...delta, fetchedAt: at });
     } catch (e) {

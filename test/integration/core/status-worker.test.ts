@@ -1,0 +1,62 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSimulator } from '../../../simulator';
+import { changedColumns, openCache, type Cache } from '../../../main/core/cache';
+import { workerIngestor, type StatusIngestor } from '../../../main/core/sync/status-ingest';
+
+type Sim = Awaited<ReturnType<typeof startSimulator>>;
+
+/** Status polls ingested in a real worker thread, writing the real cache file. */
+describe('status ingest in a worker thread', () => {
+  let sim: Sim;
+  let cache: Cache;
+  let ingestor: StatusIngestor;
+  let token: string;
+
+  beforeAll(async () => {
+    sim = await startSimulator({ port: 0, seed: 3, objects: 300 });
+    const r = await fetch(`${sim.baseUrl}/api/Token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ UserName: 'demo', Password: 'demo' }) });
+    token = ((await r.json()) as { AccessToken: string }).AccessToken;
+    cache = openCache({ dataDir: mkdtempSync(join(tmpdir(), 'fleet-worker-')), baseUrl: sim.baseUrl, login: 'demo' });
+    ingestor = workerIngestor(
+      { script: new URL('../../../main/core/sync/status-worker.ts', import.meta.url), execArgv: ['--import', 'tsx'] },
+      cache.file,
+      cache.status,
+    );
+  });
+  afterAll(async () => {
+    await ingestor?.close();
+    cache?.close();
+    await sim?.close();
+  });
+
+  const statusText = async () => (await fetch(`${sim.baseUrl}/api/ObjectsStatus`, { headers: { authorization: `Bearer ${token}` } })).text();
+
+  it('stores the poll from the worker, mirrors it on the main thread, and returns only changes', async () => {
+    const first = await ingestor.ingest(await statusText(), Date.now());
+    expect(first.rows.length).toBeGreaterThan(10);
+    // The main thread's repository reflects the worker's write without writing itself.
+    const snap = cache.status.snapshot();
+    expect(Array.from(snap.ids)).toEqual(first.rows.map((r) => r.object_id));
+    const row = cache.db.prepare('SELECT lat FROM last_positions WHERE object_id = ?').get(first.rows[0]!.object_id) as { lat: number };
+    expect(row.lat).toBe(first.rows[0]!.lat);
+
+    // The same body again changes nothing.
+    const text = await statusText();
+    await ingestor.ingest(text, Date.now());
+    const again = await ingestor.ingest(text, Date.now());
+    expect(changedColumns(again).ids.length).toBe(0);
+  });
+
+  it('rejects a body that does not parse with a clear error and keeps serving', async () => {
+    await expect(ingestor.ingest('{"Positions": [{"ObjectId": 1, "Lat": "north"}]', Date.now())).rejects.toMatchObject({
+      code: 'server_error',
+      message: expect.stringContaining('GET /api/ObjectsStatus'),
+    });
+    const ok = await ingestor.ingest(await statusText(), Date.now());
+    expect(ok.fetchedAt).toBeGreaterThan(0);
+    expect(cache.integrityCheck()).toBe('ok');
+  });
+});
