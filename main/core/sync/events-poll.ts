@@ -31,6 +31,7 @@ export function createEventsPoll(o: EventsPollOptions): () => Promise<void> {
     o.lock.run(async () => {
       let feed: FleetEvent[];
       let all: FleetEvent[];
+      o.signal.throwIfAborted();
       try {
         [feed, all] = await Promise.all([o.api.feed({ signal: o.signal }), o.api.list({ signal: o.signal })]);
       } catch (e) {

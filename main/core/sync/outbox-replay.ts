@@ -93,6 +93,9 @@ export function createOutboxReplay(o: OutboxReplayOptions): OutboxReplay {
       const payload = batch.length === 1 ? first.payload : kind.merge!.combine(batch.map((e) => e.payload));
       try {
         await o.lock.run(async () => {
+          // The lock may be handed over after the connection closed; the HTTP client does
+          // not refuse an already aborted signal, so the check has to be here.
+          signal.throwIfAborted();
           await kind.send(payload, signal);
           // Closed meanwhile (the cache too): the entry stays and is sent again next time.
           if (signal.aborted) return;
