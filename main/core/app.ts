@@ -6,6 +6,7 @@ import { createDispatcher, type Dispatcher } from './rpc/dispatcher';
 import { createPushBus, type PushBus } from './rpc/pushes';
 import { sessionHandlers } from './handlers/session';
 import { liveHandlers } from './handlers/live';
+import { historyHandlers } from './handlers/history';
 import { eventsHandlers } from './handlers/events';
 import { outboxHandlers } from './handlers/outbox';
 import { commandsHandlers } from './handlers/commands';
@@ -55,6 +56,7 @@ export function createCore(o: CoreOptions): Core {
   const dispatcher = createDispatcher(log);
   dispatcher.register(sessionHandlers(session));
   dispatcher.register(liveHandlers(session, connectivity));
+  dispatcher.register(historyHandlers(session, bus));
   const offline = createOfflineFirst({ session, bus, connectivity, settings: o.settings, log });
   dispatcher.register(eventsHandlers(offline));
   dispatcher.register(outboxHandlers(offline));

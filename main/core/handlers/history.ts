@@ -1,0 +1,49 @@
+import type { ActiveSession, SessionService } from '../session/session-service';
+import type { HandlerMap } from '../rpc/dispatcher';
+import type { PushBus } from '../rpc/pushes';
+import { HistoryExtras, HistoryService } from '../history';
+import { FleetError } from '../../../common/errors';
+import { filesHandlers } from './files';
+
+export interface HistoryServices {
+  loader: HistoryService;
+  extras: HistoryExtras;
+}
+
+/**
+ * One loader per open connection (its worker, learned window limits and running loads
+ * end with the connection). Keyed by the session object, so a handler never reaches the
+ * loader of a connection that has since closed.
+ */
+export function historyServices(session: SessionService, bus: PushBus): (s: ActiveSession) => HistoryServices {
+  const byActive = new WeakMap<ActiveSession, HistoryServices>();
+  session.use((active) => {
+    const services: HistoryServices = {
+      loader: new HistoryService({ api: active.api, cache: active.cache, bus }),
+      extras: new HistoryExtras({ api: active.api, cache: active.cache }),
+    };
+    byActive.set(active, services);
+    return () => services.loader.close();
+  });
+  return (s) => {
+    const h = byActive.get(s);
+    if (!h) throw new FleetError('unauthorized', 'Not signed in');
+    return h;
+  };
+}
+
+/** history/* and files/get (file bodies share the history services). */
+export function historyHandlers(session: SessionService, bus: PushBus): HandlerMap {
+  const of = historyServices(session, bus);
+  const cur = () => of(session.current());
+  return {
+    'history/load': (a) => cur().loader.load(a.objectId, a.from, a.till),
+    'history/read': (a) => cur().loader.read(a.objectId, a.from, a.till),
+    'history/cancel': (a) => ({ cancelled: cur().loader.cancel(a.loadId) }),
+    'history/dailyStat': (a) => cur().extras.catalogue('dailyStat', a.objectId, a.from, a.till),
+    'history/driverSessions': (a) => cur().extras.catalogue('driverSessions', a.objectId, a.from, a.till),
+    'history/parkingMoto': (a) => cur().extras.catalogue('parkingMoto', a.objectId, a.from, a.till),
+    'history/packets': (a) => cur().extras.packets(a.objectId, a.from, a.till),
+    ...filesHandlers(session, of),
+  };
+}

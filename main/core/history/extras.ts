@@ -1,0 +1,81 @@
+/**
+ * The ObjectsHistory catalogue (daily statistics, driver sessions, parkings/engine), device
+ * packets and file bodies. Catalogue answers are kept per (object, kind, from, till) in
+ * `history_extras` and served when the service cannot be reached (said so with
+ * `fromCache`); packets are passed through (original device form, rarely re-read); a file
+ * body is downloaded once and then always served from the cache (files do not change).
+ */
+import { FleetError, isFleetError } from '../../../common/errors';
+import type { FileBody, HistoryPackets, HistoryRecords } from '../../../common/methods/history';
+import type { FleetApi, LooseRecord } from '../api';
+import type { Cache } from '../cache';
+
+export type CatalogueKind = 'dailyStat' | 'driverSessions' | 'parkingMoto';
+
+export interface ExtrasOptions {
+  api: Pick<FleetApi, 'history' | 'packets' | 'files'>;
+  cache: Cache;
+  now?: () => number;
+}
+
+export class HistoryExtras {
+  private readonly now: () => number;
+  private readonly downloads = new Map<string, Promise<FileBody>>();
+
+  constructor(private readonly o: ExtrasOptions) {
+    this.now = o.now ?? Date.now;
+  }
+
+  private fetchCatalogue(kind: CatalogueKind, objectId: number, from: number, till: number): Promise<LooseRecord[]> {
+    const req = { ObjectId: objectId, From: from, Till: till };
+    if (kind === 'dailyStat') return this.o.api.history.dailyStat(req, objectId);
+    if (kind === 'driverSessions') return this.o.api.history.driverSessions(req, objectId);
+    return this.o.api.history.parkingMoto(req);
+  }
+
+  async catalogue(kind: CatalogueKind, objectId: number, from: number, till: number): Promise<HistoryRecords> {
+    const key = `catalogue:${kind}:${Math.round(till)}`;
+    try {
+      const items = await this.fetchCatalogue(kind, objectId, from, till);
+      const fetchedAt = this.now();
+      this.o.cache.db
+        .prepare('INSERT OR REPLACE INTO history_extras (object_id, kind, from_ms, till_ms, json) VALUES (?, ?, ?, ?, ?)')
+        .run(objectId, key, Math.round(from), Math.round(till), JSON.stringify({ items, fetchedAt }));
+      return { items, fetchedAt, fromCache: false };
+    } catch (e) {
+      if (!isFleetError(e) || (e.code !== 'offline' && e.code !== 'server_error' && e.code !== 'rate_limited')) throw e;
+      const json = this.o.cache.db
+        .prepare('SELECT json FROM history_extras WHERE object_id = ? AND kind = ? AND from_ms = ?')
+        .pluck()
+        .get(objectId, key, Math.round(from)) as string | undefined;
+      if (json === undefined) throw e;
+      const kept = JSON.parse(json) as { items: Record<string, unknown>[]; fetchedAt: number };
+      return { items: kept.items, fetchedAt: kept.fetchedAt, fromCache: true };
+    }
+  }
+
+  async packets(objectId: number, from: number, till: number): Promise<HistoryPackets> {
+    return { items: await this.o.api.packets.get({ ObjectId: objectId, From: from, Till: till }) };
+  }
+
+  /** One download per uid at a time; later calls read the cache. */
+  file(uid: string): Promise<FileBody> {
+    const cached = this.o.cache.history.fileBody(uid);
+    if (cached) return Promise.resolve({ uid, type: this.knownType(uid) ?? 'application/octet-stream', bytes: cached });
+    let p = this.downloads.get(uid);
+    if (!p) {
+      p = (async () => {
+        const d = await this.o.api.files.download(uid);
+        if (!d.bytes) throw new FleetError('server_error', `GET /api/ObjectFiles/${uid}: empty answer`);
+        this.o.cache.history.putFileBody(uid, d.bytes, this.now());
+        return { uid, type: this.knownType(uid) ?? d.mediaType, bytes: d.bytes };
+      })().finally(() => this.downloads.delete(uid));
+      this.downloads.set(uid, p);
+    }
+    return p;
+  }
+
+  private knownType(uid: string): string | undefined {
+    return this.o.cache.db.prepare('SELECT type FROM files WHERE uid = ?').pluck().get(uid) as string | undefined;
+  }
+}

@@ -1,0 +1,234 @@
+/**
+ * The history loader of one connection: answers from the cache, then fetches only the
+ * gaps (DESIGN.md "History is loaded by coverage").
+ *
+ * - Gaps come from the cache's coverage; windows from windows.ts (≤ 30 days, sized by the
+ *   object's learned density, halved on a 400 that names the length, bounded).
+ * - At most `maxInFlight` windows of one load are requested at once; bodies are parsed in
+ *   a worker (parse-track.ts) and stored in small transactions (store.ts).
+ * - Coverage is recorded only up to now − `openEdgeMs`: the service may still receive late
+ *   points for the recent minutes, so that edge is fetched again next time.
+ * - Loads of one object run one after another: the second one recomputes its gaps when
+ *   its turn comes, so overlapping requests never fetch the same window twice.
+ */
+import { randomUUID } from 'node:crypto';
+import { FleetError, isFleetError, type ErrorInfo } from '../../../common/errors';
+import type { HistoryData, HistoryLoadResult, HistoryProgress } from '../../../common/methods/history';
+import { isIntervalTooLong, type FleetApi, type RawBytes } from '../api';
+import { HISTORY_KIND, type Cache } from '../cache';
+import type { PushBus } from '../rpc/pushes';
+import { createHistoryParser, type HistoryParser } from './parse-track';
+import { readRange, storeWindow } from './store';
+import { DEFAULT_POLICY, halve, totalMs, WindowQueue, windowLength, type Window, type WindowPolicy } from './windows';
+
+export interface HistoryServiceOptions {
+  api: Pick<FleetApi, 'http'>;
+  cache: Cache;
+  bus: Pick<PushBus, 'emit'>;
+  now?: () => number;
+  /** Not recorded as covered: the most recent this many ms (late points may still arrive). */
+  openEdgeMs?: number;
+  /** Windows of one load requested at once. */
+  maxInFlight?: number;
+  policy?: Partial<WindowPolicy>;
+  /** false: parse in the calling thread (diagnostics, benchmarks). */
+  threaded?: boolean;
+  log?: (msg: string, e?: unknown) => void;
+}
+
+interface RunningLoad {
+  id: string;
+  ctl: AbortController;
+  done: Promise<void>;
+}
+
+export const OPEN_EDGE_MS = 10 * 60_000;
+/** 400s for length tolerated per load before giving up (each halves the window). */
+const MAX_HALVINGS = 12;
+
+function toErrorInfo(e: unknown): ErrorInfo {
+  if (isFleetError(e)) return { code: e.code, message: e.message };
+  return { code: 'server_error', message: e instanceof Error ? e.message : String(e) };
+}
+
+export class HistoryService {
+  private readonly now: () => number;
+  private readonly openEdgeMs: number;
+  private readonly maxInFlight: number;
+  private readonly policy: WindowPolicy;
+  private readonly parser: HistoryParser;
+  private readonly loads = new Map<string, RunningLoad>();
+  /** Per object: the tail of its chain of loads. */
+  private readonly chains = new Map<number, Promise<void>>();
+  /** Per object: bytes of answer per ms of history, from the last window. */
+  private readonly density = new Map<number, number>();
+  private closed = false;
+  private readonly log: (msg: string, e?: unknown) => void;
+
+  /** Requests of POST /api/ObjectsHistory sent, with their windows (diagnostics, tests). */
+  readonly requests: Window[] = [];
+
+  constructor(private readonly o: HistoryServiceOptions) {
+    this.now = o.now ?? Date.now;
+    this.openEdgeMs = o.openEdgeMs ?? OPEN_EDGE_MS;
+    this.maxInFlight = Math.max(1, o.maxInFlight ?? 2);
+    this.policy = { ...DEFAULT_POLICY, ...o.policy };
+    this.parser = createHistoryParser(o.threaded === undefined ? {} : { threaded: o.threaded });
+    this.log = o.log ?? (() => {});
+  }
+
+  /** The longest window the service is believed to accept (halved by 400s). */
+  get maxWindowMs(): number {
+    return this.policy.maxMs;
+  }
+
+  get threaded(): boolean {
+    return this.parser.threaded;
+  }
+
+  read(objectId: number, from: number, till: number): Promise<HistoryData> {
+    this.check();
+    return readRange(this.o.cache, objectId, from, till, () => !this.closed);
+  }
+
+  /** Cached data now; the missing parts are fetched in the background (pushes). */
+  async load(objectId: number, from: number, till: number): Promise<HistoryLoadResult> {
+    const data = await this.read(objectId, from, till);
+    if (data.coverage.complete) return { ...data, loadId: null };
+    const id = randomUUID();
+    const ctl = new AbortController();
+    const prev = this.chains.get(objectId) ?? Promise.resolve();
+    // Start after the reply is on its way: pushes for this load never precede it.
+    const done = prev.then(() => new Promise<void>((r) => setImmediate(r))).then(() => this.run(id, objectId, from, till, ctl.signal));
+    const tail = done.catch(() => undefined);
+    this.chains.set(objectId, tail);
+    void tail.then(() => {
+      if (this.chains.get(objectId) === tail) this.chains.delete(objectId);
+      this.loads.delete(id);
+    });
+    this.loads.set(id, { id, ctl, done });
+    return { ...data, loadId: id };
+  }
+
+  /** Resolves when the load has finished (tests, benchmarks). */
+  async settled(loadId: string): Promise<void> {
+    await this.loads.get(loadId)?.done.catch(() => undefined);
+  }
+
+  cancel(loadId: string): boolean {
+    const l = this.loads.get(loadId);
+    if (!l || l.ctl.signal.aborted) return false;
+    l.ctl.abort(new FleetError('invalid_input', 'The history load was cancelled'));
+    return true;
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    for (const l of this.loads.values()) l.ctl.abort(new FleetError('invalid_input', 'The connection was closed'));
+    this.parser.close();
+  }
+
+  private check() {
+    if (this.closed) throw new FleetError('unauthorized', 'The connection was closed');
+  }
+
+  private emit(p: HistoryProgress) {
+    if (!this.closed) this.o.bus.emit('history/progress', p);
+  }
+
+  private async run(loadId: string, objectId: number, from: number, till: number, signal: AbortSignal): Promise<void> {
+    const base = { loadId, objectId, from, till };
+    if (signal.aborted || this.closed) {
+      this.emit({ ...base, fetchedMs: 0, totalMs: 0, done: true, cancelled: true });
+      return;
+    }
+    // Recomputed now: an earlier load of this object may have filled part of it.
+    const gaps = this.o.cache.coverage.gaps(objectId, from, till, HISTORY_KIND);
+    const total = totalMs(gaps);
+    let fetched = 0;
+    const queue = new WindowQueue(gaps);
+    let halvings = 0;
+    let failure: unknown = null;
+    let inFlight = 0;
+    this.emit({ ...base, fetchedMs: 0, totalMs: total, done: false });
+
+    await new Promise<void>((resolveAll) => {
+      const pump = () => {
+        while (!failure && !signal.aborted && inFlight < this.maxInFlight) {
+          // With the density unknown, one probe at a time: its answer sizes the others.
+          if (inFlight > 0 && !this.density.has(objectId)) break;
+          const w = queue.next(windowLength(this.policy, this.density.get(objectId)));
+          if (!w) break;
+          inFlight++;
+          void this.fetchWindow(objectId, w, signal).then(
+            () => {
+              fetched += w.till - w.from;
+              this.emit({ ...base, fetchedMs: fetched, totalMs: total, done: false });
+              if (!this.closed) this.o.bus.emit('history/chunk', { loadId, objectId, from: w.from, till: w.till });
+            },
+            (e: unknown) => {
+              if (signal.aborted) return;
+              const parts = isIntervalTooLong(e) && halvings < MAX_HALVINGS ? halve(w, this.policy.minMs) : null;
+              if (parts) {
+                halvings++;
+                // The service told us its limit is below this window: remember for the session.
+                this.policy.maxMs = Math.min(this.policy.maxMs, parts[0].till - parts[0].from);
+                this.log(`history: ${w.till - w.from} ms refused as too long; trying halves`);
+                queue.pushFront(...parts);
+              } else failure = e;
+            },
+          ).finally(() => {
+            inFlight--;
+            pump();
+          });
+        }
+        if (inFlight === 0) resolveAll();
+      };
+      pump();
+    });
+
+    if (signal.aborted || this.closed) this.emit({ ...base, fetchedMs: fetched, totalMs: total, done: true, cancelled: true });
+    else if (failure) this.emit({ ...base, fetchedMs: fetched, totalMs: total, done: true, error: toErrorInfo(failure) });
+    else this.emit({ ...base, fetchedMs: fetched, totalMs: total, done: true });
+  }
+
+  private async fetchWindow(objectId: number, w: Window, signal: AbortSignal): Promise<void> {
+    this.requests.push({ ...w });
+    const raw = await this.o.api.http.request<RawBytes>({
+      method: 'POST',
+      path: '/api/ObjectsHistory',
+      endpoint: 'POST /api/ObjectsHistory',
+      body: { ObjectId: objectId, From: w.from, Till: w.till },
+      idempotent: true,
+      // The body stays bytes here: parsing it on this thread would stall the renderer's RPCs.
+      responseType: 'bytes',
+      parse: (r) => r as RawBytes,
+      timeoutMs: 120_000,
+      signal,
+    });
+    if (signal.aborted) throw signal.reason;
+    const bytes = raw.bytes.byteLength;
+    this.density.set(objectId, bytes / Math.max(1, w.till - w.from));
+    let parsed;
+    try {
+      parsed = await this.parser.parse(raw.bytes);
+    } catch (e) {
+      throw new FleetError('server_error', `POST /api/ObjectsHistory: the answer could not be read (${e instanceof Error ? e.message : String(e)})`);
+    }
+    if (signal.aborted || this.closed) throw signal.reason ?? new Error('closed');
+    const stored = await storeWindow(
+      this.o.cache,
+      {
+        objectId,
+        from: w.from,
+        till: w.till,
+        coveredTill: this.now() - this.openEdgeMs,
+        fetchedAt: this.now(),
+        stopped: () => signal.aborted || this.closed,
+      },
+      parsed,
+    );
+    if (!stored) throw signal.reason ?? new Error('stopped');
+  }
+}

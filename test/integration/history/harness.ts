@@ -1,0 +1,95 @@
+/**
+ * A history loader wired to a real simulator over loopback and a real SQLite file in a
+ * temp folder. Every POST /api/ObjectsHistory that leaves the client is recorded (window
+ * and status) by a counting fetch, so tests count real requests.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startSimulator, type SimulatorHandle, type StartOptions } from '../../../simulator';
+import { signIn } from '../../../main/core/api/auth';
+import { createApi, createHttp } from '../../../main/core/api';
+import { openCache, type Cache } from '../../../main/core/cache';
+import { HistoryService, type HistoryServiceOptions } from '../../../main/core/history';
+import type { HistoryChunk, HistoryProgress } from '../../../common/methods/history';
+
+export interface SentRequest {
+  from: number;
+  till: number;
+  status: number | 'failed';
+}
+
+export interface HistoryHarness {
+  sim: SimulatorHandle;
+  cache: Cache;
+  loader: HistoryService;
+  sent: SentRequest[];
+  progress: HistoryProgress[];
+  chunks: HistoryChunk[];
+  close(): Promise<void>;
+}
+
+export async function startHistoryHarness(
+  o: { sim?: StartOptions; loader?: Partial<HistoryServiceOptions> } = {},
+): Promise<HistoryHarness> {
+  const sim = await startSimulator({ port: 0, seed: 7, objects: 5, historyHz: 0.05, ...o.sim });
+  const dir = mkdtempSync(join(tmpdir(), 'fleet-history-'));
+  const cache = openCache({ dataDir: dir, baseUrl: sim.baseUrl, login: 'demo' });
+  let token = (await signIn(fetch, sim.baseUrl, 'demo', 'demo')).token as string | null;
+  const sent: SentRequest[] = [];
+  const counting: typeof fetch = async (input, init) => {
+    const url = String(input instanceof Request ? input.url : input);
+    const isHistory = url.endsWith('/api/ObjectsHistory');
+    const body = isHistory && typeof init?.body === 'string' ? (JSON.parse(init.body) as { From: number; Till: number }) : null;
+    try {
+      const res = await fetch(input, init);
+      if (body) sent.push({ from: body.From, till: body.Till, status: res.status });
+      return res;
+    } catch (e) {
+      if (body) sent.push({ from: body.From, till: body.Till, status: 'failed' });
+      throw e;
+    }
+  };
+  const http = createHttp({
+    baseUrl: sim.baseUrl,
+    getToken: async () => token,
+    onUnauthorized: async () => {
+      token = (await signIn(fetch, sim.baseUrl, 'demo', 'demo')).token;
+      return true;
+    },
+    fetchImpl: counting,
+    // Retries of a refused connection need no real waiting here.
+    sleep: async () => {},
+  });
+  const progress: HistoryProgress[] = [];
+  const chunks: HistoryChunk[] = [];
+  const loader = new HistoryService({
+    api: createApi(http),
+    cache,
+    bus: {
+      emit: (name, payload) => {
+        if (name === 'history/progress') progress.push(payload as HistoryProgress);
+        if (name === 'history/chunk') chunks.push(payload as HistoryChunk);
+      },
+    },
+    ...o.loader,
+  });
+  return {
+    sim,
+    cache,
+    loader,
+    sent,
+    progress,
+    chunks,
+    close: async () => {
+      loader.close();
+      cache.close();
+      await sim.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const DAY = 86_400_000;
+/** Object 2 of seed 7 has ~260 days of history, moving part of each day. */
+export const OBJECT = 2;

@@ -1,0 +1,64 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openCache, type Cache } from '../../../main/core/cache';
+import { parseHistoryBody, readRange, storeWindow } from '../../../main/core/history';
+
+const HOUR = 3_600_000;
+let cache: Cache | undefined;
+let dir: string | undefined;
+afterEach(() => {
+  cache?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+  cache = dir = undefined;
+});
+
+function body(from: number, points: number, stepMs: number) {
+  const Positions = Array.from({ length: points }, (_, i) => ({ Lat: 50 + i * 1e-5, Lng: 14, Time: from + i * stepMs, Speed: 10, heading: 90, Sat: 8 }));
+  return new TextEncoder().encode(
+    JSON.stringify({
+      Track: { Intervals: [{ From: from - HOUR, Till: from, Position: { Lat: 50, Lng: 14 } }, { From: from, Till: from + points * stepMs, Positions }] },
+      Events: [{ Id: 7, ObjectId: 3, Time: from + 10, Type: 1 }],
+      Files: [{ ObjectId: 3, Time: from + 20, Type: 'image/jpeg', Uid: 'f1' }],
+      Sensors: [{ SensorId: 5, Intervals: [{ From: from, Till: from + HOUR, Values: [{ Time: from, Value: 1 }, { Time: from + 1000, Value: 2 }] }] }],
+      Violations: { SpeedViolations: [{ Time: from }], AccelerationViolations: [], BrakingViolations: [], TurningViolations: [], AccelerometerFaulty: false },
+    }),
+  );
+}
+
+describe('storeWindow / readRange', () => {
+  it('stores a window in batches across many hours and reads it back; coverage only up to coveredTill', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'fleet-hstore-'));
+    cache = openCache({ dataDir: dir, baseUrl: 'https://fleet.example.com', login: 'u' });
+    const from = 1_700_000_000_000 - (1_700_000_000_000 % HOUR);
+    const n = 50_000; // > two batches, ~14 h at 1 Hz
+    const parsed = parseHistoryBody(body(from, n, 1000));
+    const till = from + 20 * HOUR;
+    const ok = await storeWindow(cache, { objectId: 3, from, till, coveredTill: from + 15 * HOUR, fetchedAt: 1, stopped: () => false }, parsed);
+    expect(ok).toBe(true);
+    const r = await readRange(cache, 3, from - HOUR, till);
+    expect(r.track.time.length).toBe(n);
+    expect(r.track.time[n - 1]).toBe(from + (n - 1) * 1000);
+    expect(r.parkings).toHaveLength(1);
+    expect(r.events.map((e) => e.Id)).toEqual([7]);
+    expect(r.files.map((f) => f.Uid)).toEqual(['f1']);
+    expect(r.sensors).toEqual([{ sensorId: 5, time: new Float64Array([from, from + 1000]), value: new Float64Array([1, 2]) }]);
+    expect(r.violations).toHaveLength(1);
+    expect(r.coverage.missing).toEqual([[from - HOUR, from], [from + 15 * HOUR, till]]);
+  });
+
+  it('records no coverage when stopped half-way', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'fleet-hstore-'));
+    cache = openCache({ dataDir: dir, baseUrl: 'https://fleet.example.com', login: 'u' });
+    const from = 1_700_000_000_000 - (1_700_000_000_000 % HOUR);
+    let calls = 0;
+    const ok = await storeWindow(
+      cache,
+      { objectId: 3, from, till: from + 20 * HOUR, coveredTill: from + 20 * HOUR, fetchedAt: 1, stopped: () => ++calls > 1 },
+      parseHistoryBody(body(from, 50_000, 1000)),
+    );
+    expect(ok).toBe(false);
+    expect((await readRange(cache, 3, from, from + 20 * HOUR)).coverage.complete).toBe(false);
+  });
+});
