@@ -12,6 +12,9 @@ import { eventsMethods, eventsPushes } from './methods/events';
 import { outboxMethods, outboxPushes } from './methods/outbox';
 import { commandsMethods, commandsPushes } from './methods/commands';
 import { geocodeMethods, geocodePushes } from './methods/geocode';
+import { geozonesMethods, geozonesPushes } from './methods/geozones';
+import { tilesMethods, tilesPushes } from './methods/tiles';
+import { diagnosticsMethods, diagnosticsPushes } from './methods/diagnostics';
 
 export const methods = {
   ...sessionMethods,
@@ -22,6 +25,9 @@ export const methods = {
   ...outboxMethods,
   ...commandsMethods,
   ...geocodeMethods,
+  ...geozonesMethods,
+  ...tilesMethods,
+  ...diagnosticsMethods,
 } satisfies Record<string, MethodDef>;
 
 export const pushes = {
@@ -33,6 +39,9 @@ export const pushes = {
   ...outboxPushes,
   ...commandsPushes,
   ...geocodePushes,
+  ...geozonesPushes,
+  ...tilesPushes,
+  ...diagnosticsPushes,
 } satisfies Record<string, PushDef>;
 
 export type Methods = typeof methods;

@@ -11,6 +11,10 @@ import { eventsHandlers } from './handlers/events';
 import { outboxHandlers } from './handlers/outbox';
 import { commandsHandlers } from './handlers/commands';
 import { geocodeHandlers } from './handlers/geocode';
+import { geozonesHandlers } from './handlers/geozones';
+import { tilesHandlers } from './handlers/tiles';
+import { diagnosticsHandlers } from './handlers/diagnostics';
+import { createTileService } from './tiles';
 import { createOfflineFirst } from './services';
 import type { SettingsStore } from './seams/settings';
 import type { Vault } from './seams/vault';
@@ -62,6 +66,9 @@ export function createCore(o: CoreOptions): Core {
   dispatcher.register(outboxHandlers(offline));
   dispatcher.register(commandsHandlers(offline));
   dispatcher.register(geocodeHandlers(offline));
+  dispatcher.register(geozonesHandlers(session));
+  dispatcher.register(tilesHandlers(createTileService({ dataDir: o.dataDir, settings: o.settings })));
+  dispatcher.register(diagnosticsHandlers());
   return {
     dispatcher,
     bus,

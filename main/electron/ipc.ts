@@ -1,9 +1,12 @@
 import { BrowserWindow, ipcMain } from 'electron';
 import type { Core } from '../core/app';
+import { serveTiles } from './protocol';
 import { isTrustedSender } from './security';
 
 /** The Electron transport: the same envelope as browser mode, over invoke/send. */
 export function connectIpc(core: Core): () => void {
+  // Tiles come from the same core as the envelope; registered here so the shell's entry stays as it is.
+  serveTiles(core);
   ipcMain.handle('fleet:rpc', (event, envelope: unknown) => {
     if (!isTrustedSender(event.senderFrame)) {
       return { type: 'error', id: null, error: { code: 'forbidden', message: 'Not an app frame' } };

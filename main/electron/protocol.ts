@@ -5,11 +5,16 @@
 import { net, protocol } from 'electron';
 import { join, normalize, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { Core } from '../core/app';
 import { APP_SCHEME } from './security';
+
+/** Map tiles from the core's cache: fleet-tile://tiles/{z}/{x}/{y} (the CSP allows it as images only). */
+export const TILE_SCHEME = 'fleet-tile';
 
 export function registerSchemeAsPrivileged(): void {
   protocol.registerSchemesAsPrivileged([
     { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+    { scheme: TILE_SCHEME, privileges: { standard: true, secure: true } },
   ]);
 }
 
@@ -22,5 +27,17 @@ export function serveRenderer(rendererDir: string): void {
     const file = normalize(join(root, rel));
     if (!file.startsWith(root)) return new Response('Forbidden', { status: 403 });
     return net.fetch(pathToFileURL(file).toString());
+  });
+}
+
+export function serveTiles(core: Core): void {
+  if (protocol.isProtocolHandled(TILE_SCHEME)) return;
+  protocol.handle(TILE_SCHEME, async (req) => {
+    const m = /^\/(\d{1,2})\/(\d{1,8})\/(\d{1,8})$/.exec(new URL(req.url).pathname);
+    if (!m) return new Response('Not found', { status: 404 });
+    const reply = await core.dispatcher.dispatch({ id: 0, name: 'tiles/get', args: { z: Number(m[1]), x: Number(m[2]), y: Number(m[3]) } });
+    if (reply.type === 'error') return new Response(reply.error.message, { status: reply.error.code === 'not_found' ? 404 : 502 });
+    const tile = reply.result as { data: Uint8Array; contentType: string };
+    return new Response(tile.data as Uint8Array<ArrayBuffer>, { headers: { 'content-type': tile.contentType, 'cache-control': 'private, max-age=86400' } });
   });
 }

@@ -2,7 +2,7 @@
  * The window lockdown, in one place: the app's own pages only, no new windows but our
  * panels, no permissions, and IPC accepted only from frames showing our pages.
  */
-import { session, shell, type WebContents, type WebFrameMain } from 'electron';
+import { session, shell, type BrowserWindowConstructorOptions, type WebContents, type WebFrameMain } from 'electron';
 import { CONTENT_SECURITY_POLICY } from '../core/security/csp';
 
 export const APP_SCHEME = 'fleet';
@@ -27,7 +27,12 @@ function openExternally(raw: string) {
   }
 }
 
-export function lockDownContents(contents: WebContents): void {
+/**
+ * `childWindow`: the options of a window the page opens on an app URL (a control-room
+ * panel, window.open('#/panel/events')); it gets the same secure webPreferences and the
+ * same lockdown, never Electron's defaults.
+ */
+export function lockDownContents(contents: WebContents, childWindow?: BrowserWindowConstructorOptions): void {
   contents.on('will-navigate', (event, url) => {
     if (!isAppUrl(url)) {
       event.preventDefault();
@@ -39,10 +44,11 @@ export function lockDownContents(contents: WebContents): void {
   });
   contents.on('will-attach-webview', (event) => event.preventDefault());
   contents.setWindowOpenHandler(({ url }) => {
-    if (isAppUrl(url)) return { action: 'allow' };
-    openExternally(url);
+    if (isAppUrl(url) && childWindow) return { action: 'allow', overrideBrowserWindowOptions: childWindow };
+    if (!isAppUrl(url)) openExternally(url);
     return { action: 'deny' };
   });
+  contents.on('did-create-window', (child) => lockDownContents(child.webContents, childWindow));
 }
 
 export function lockDownSession(): void {

@@ -1,6 +1,19 @@
-import { BrowserWindow } from 'electron';
+import { BrowserWindow, type WebPreferences } from 'electron';
 import { join } from 'node:path';
 import { APP_ORIGIN, lockDownContents } from './security';
+
+export function secureWebPreferences(preloadDir: string): WebPreferences {
+  return {
+    preload: join(preloadDir, 'index.cjs'),
+    contextIsolation: true,
+    sandbox: true,
+    nodeIntegration: false,
+    nodeIntegrationInWorker: false,
+    webSecurity: true,
+    allowRunningInsecureContent: false,
+    spellcheck: false,
+  };
+}
 
 export function createMainWindow(preloadDir: string, route = '/'): BrowserWindow {
   const win = new BrowserWindow({
@@ -9,18 +22,16 @@ export function createMainWindow(preloadDir: string, route = '/'): BrowserWindow
     title: 'Fleet Console',
     show: false,
     backgroundColor: '#f5f6f8',
-    webPreferences: {
-      preload: join(preloadDir, 'index.cjs'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      nodeIntegrationInWorker: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      spellcheck: false,
-    },
+    webPreferences: secureWebPreferences(preloadDir),
   });
-  lockDownContents(win.webContents);
+  // Panels opened from the page (control-room windows) are BrowserWindows on the same contract.
+  lockDownContents(win.webContents, {
+    width: 720,
+    height: 900,
+    title: 'Fleet Console',
+    backgroundColor: '#f5f6f8',
+    webPreferences: secureWebPreferences(preloadDir),
+  });
   win.once('ready-to-show', () => win.show());
   void win.loadURL(`${APP_ORIGIN}${route}`);
   return win;

@@ -75,6 +75,7 @@ export async function startHost(opts: HostOptions): Promise<Host> {
       return;
     }
     const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
+    if (url.pathname.startsWith('/tiles/')) return serveTile(url, res);
     let rel = decodeURIComponent(url.pathname);
     if (rel.endsWith('/')) rel += 'index.html';
     const root = normalize(opts.staticDir + sep);
@@ -107,6 +108,35 @@ export async function startHost(opts: HostOptions): Promise<Host> {
     });
     if (req.method === 'HEAD') res.end();
     else createReadStream(file).pipe(res);
+  }
+
+  /** Map tiles through the core's cache (the token guards it like the socket: it spends the user's tile quota). */
+  async function serveTile(url: URL, res: ServerResponse) {
+    if (!sameSecret(url.searchParams.get('token') ?? '', token)) {
+      res.writeHead(401, { 'content-type': 'text/plain' }).end('Unauthorized');
+      return;
+    }
+    const m = /^\/tiles\/(\d{1,2})\/(\d{1,8})\/(\d{1,8})$/.exec(url.pathname);
+    if (!m) {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+      return;
+    }
+    const reply = await opts.dispatcher.dispatch({ id: 0, name: 'tiles/get', args: { z: Number(m[1]), x: Number(m[2]), y: Number(m[3]) } });
+    if (reply.type === 'error') {
+      const status = reply.error.code === 'invalid_input' || reply.error.code === 'not_found' ? 404 : 502;
+      res.writeHead(status, { 'content-type': 'text/plain', 'cache-control': 'no-store' }).end(reply.error.message);
+      return;
+    }
+    const tile = reply.result as { data: Uint8Array; contentType: string; cached: boolean };
+    res.writeHead(200, {
+      'content-type': tile.contentType,
+      'content-length': tile.data.byteLength,
+      'x-content-type-options': 'nosniff',
+      'x-tile-cache': tile.cached ? 'hit' : 'miss',
+      // The URL carries the source's version: a changed tile URL is a different URL.
+      'cache-control': 'private, max-age=86400',
+    });
+    res.end(tile.data);
   }
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: 8 * 1024 * 1024 });

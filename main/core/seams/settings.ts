@@ -15,6 +15,8 @@ export interface SettingsData {
   eventsPollMs: number;
   /** How long a command may wait for the service's answer before its outcome is unknown. */
   commandTimeoutMs: number;
+  /** Base-map tile URL template ({z}/{x}/{y}); the main side fetches only from here. */
+  tileUrl: string;
 }
 
 export const DEFAULT_SETTINGS: SettingsData = {
@@ -24,6 +26,7 @@ export const DEFAULT_SETTINGS: SettingsData = {
   objectsRefreshMs: 10 * 60_000,
   eventsPollMs: 10_000,
   commandTimeoutMs: 20_000,
+  tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
 };
 
 export interface SettingsStore {

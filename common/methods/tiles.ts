@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { method } from '../define';
+
+export const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+
+/**
+ * A tile URL template: http(s) only, with {z}, {x} and {y}; {s} (a subdomain) is allowed.
+ * The main side fetches exactly what this template says and nothing else.
+ */
+export const TileUrlSchema = z
+  .string()
+  .trim()
+  .max(500)
+  .refine((s) => {
+    try {
+      const u = new URL(s.replace(/\{[zxys]\}/g, '0'));
+      return (u.protocol === 'https:' || u.protocol === 'http:') && ['{z}', '{x}', '{y}'].every((p) => s.includes(p));
+    } catch {
+      return false;
+    }
+  }, 'An http(s) address with {z}, {x} and {y}, like https://tile.openstreetmap.org/{z}/{x}/{y}.png');
+
+export interface TilesConfig {
+  url: string;
+  defaultUrl: string;
+  /** Changes whenever the URL does, so the renderer never shows one source's tiles for another. */
+  version: string;
+}
+
+export interface TileImage {
+  data: Uint8Array;
+  contentType: string;
+  /** From the local cache without asking the network (fresh, or the network failed). */
+  cached: boolean;
+}
+
+const coord = z.number().int().min(0);
+
+export const tilesMethods = {
+  'tiles/config': method<TilesConfig>()(z.object({})),
+  'tiles/setUrl': method<TilesConfig>()(z.object({ url: TileUrlSchema.nullable() }), { write: true }),
+  /** One tile, from the cache or the configured source; not_found/offline when neither has it. */
+  'tiles/get': method<TileImage>()(
+    z
+      .object({ z: coord.max(22), x: coord, y: coord })
+      .refine((t) => t.x < 2 ** t.z && t.y < 2 ** t.z, 'Tile outside the world at this zoom'),
+  ),
+};
+
+export const tilesPushes = {};

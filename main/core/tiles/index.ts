@@ -1,0 +1,136 @@
+/**
+ * Base-map tiles for both hosts: fetched by the main side from the configured source
+ * only, kept in a bounded local cache, and served again from it when the network is
+ * gone, so areas seen before still show offline. Browser mode serves them on the host's
+ * /tiles route, Electron on the fleet-tile: scheme; both call `get`.
+ */
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import { FleetError } from '../../../common/errors';
+import { DEFAULT_TILE_URL, TileUrlSchema, type TileImage, type TilesConfig } from '../../../common/methods/tiles';
+import type { SettingsStore } from '../seams/settings';
+import { TileCache } from './tile-cache';
+
+export { TileCache } from './tile-cache';
+
+/** The seam to the network: one GET, no cookies, no redirects to other hosts. */
+export type TileFetcher = (url: string, signal: AbortSignal) => Promise<{ status: number; contentType: string; body: Buffer }>;
+
+/** OSM's tile policy asks for an identifying User-Agent; so would any other operator. */
+export const TILE_USER_AGENT = 'FleetConsole/0.1 (fleet monitoring desktop console; tiles cached locally)';
+
+export const defaultTileFetcher: TileFetcher = async (url, signal) => {
+  const res = await fetch(url, {
+    signal,
+    redirect: 'error',
+    headers: { 'user-agent': TILE_USER_AGENT, accept: 'image/png,image/jpeg,image/webp,image/*;q=0.8' },
+  });
+  return { status: res.status, contentType: res.headers.get('content-type') ?? 'image/png', body: Buffer.from(await res.arrayBuffer()) };
+};
+
+export interface TileServiceOptions {
+  dataDir: string;
+  settings: SettingsStore;
+  fetcher?: TileFetcher;
+  /** Bound of the cache file's tile bytes (default 256 MB). */
+  maxBytes?: number;
+  /** A cached tile younger than this is served without asking the network (default 7 days). */
+  freshMs?: number;
+  timeoutMs?: number;
+  /** Concurrent requests to the tile source (OSM asks for few). */
+  maxConcurrent?: number;
+  now?: () => number;
+}
+
+export interface TileService {
+  config(): TilesConfig;
+  setUrl(url: string | null): TilesConfig;
+  get(z: number, x: number, y: number): Promise<TileImage>;
+  close(): void;
+}
+
+export function tileVersion(url: string): string {
+  return createHash('sha256').update(url).digest('hex').slice(0, 10);
+}
+
+/** The template with integers only in it: nothing from the renderer reaches the URL but z, x, y. */
+export function tileUrl(template: string, z: number, x: number, y: number): string {
+  const sub = 'abc'[(x + y) % 3]!;
+  return template.replaceAll('{z}', String(z)).replaceAll('{x}', String(x)).replaceAll('{y}', String(y)).replaceAll('{s}', sub);
+}
+
+export function createTileService(o: TileServiceOptions): TileService {
+  const fetcher = o.fetcher ?? defaultTileFetcher;
+  const now = o.now ?? Date.now;
+  const freshMs = o.freshMs ?? 7 * 86_400_000;
+  const timeoutMs = o.timeoutMs ?? 10_000;
+  const maxConcurrent = o.maxConcurrent ?? 4;
+  let cache: TileCache | null = null;
+  // Opened on first use: a console that never shows a map never creates the file.
+  const db = () => (cache ??= new TileCache(join(o.dataDir, 'tiles.sqlite'), o.maxBytes ?? 256 * 1024 * 1024, now));
+  const inflight = new Map<string, Promise<TileImage>>();
+  let running = 0;
+  const waiting: (() => void)[] = [];
+
+  const currentUrl = () => {
+    const u = o.settings.get('tileUrl');
+    return typeof u === 'string' && TileUrlSchema.safeParse(u).success ? u : DEFAULT_TILE_URL;
+  };
+  const config = (): TilesConfig => {
+    const url = currentUrl();
+    return { url, defaultUrl: DEFAULT_TILE_URL, version: tileVersion(url) };
+  };
+
+  const slot = async () => {
+    if (running >= maxConcurrent) await new Promise<void>((r) => waiting.push(r));
+    running++;
+  };
+  const release = () => {
+    running--;
+    waiting.shift()?.();
+  };
+
+  const load = async (template: string, key: string, z: number, x: number, y: number): Promise<TileImage> => {
+    const hit = db().get(key);
+    if (hit && now() - hit.fetchedAt < freshMs) return { data: hit.data, contentType: hit.contentType, cached: true };
+    await slot();
+    try {
+      const res = await fetcher(tileUrl(template, z, x, y), AbortSignal.timeout(timeoutMs));
+      if (res.status === 200 && res.contentType.startsWith('image/') && res.body.byteLength > 0) {
+        db().put(key, res.body, res.contentType);
+        return { data: res.body, contentType: res.contentType, cached: false };
+      }
+      if (hit) return { data: hit.data, contentType: hit.contentType, cached: true };
+      throw new FleetError(res.status === 404 ? 'not_found' : 'server_error', `The tile source answered ${res.status}`);
+    } catch (e) {
+      if (e instanceof FleetError) throw e;
+      // Offline or the source unreachable: a stale tile beats the bare world outline.
+      if (hit) return { data: hit.data, contentType: hit.contentType, cached: true };
+      throw new FleetError('offline', 'The tile source cannot be reached and this tile was never seen');
+    } finally {
+      release();
+    }
+  };
+
+  return {
+    config,
+    setUrl(url) {
+      o.settings.set('tileUrl', url === null ? DEFAULT_TILE_URL : TileUrlSchema.parse(url));
+      return config();
+    },
+    get(z, x, y) {
+      const template = currentUrl();
+      const key = `${tileVersion(template)}/${z}/${x}/${y}`;
+      let p = inflight.get(key);
+      if (!p) {
+        p = load(template, key, z, x, y).finally(() => inflight.delete(key));
+        inflight.set(key, p);
+      }
+      return p;
+    },
+    close() {
+      cache?.close();
+      cache = null;
+    },
+  };
+}

@@ -1,0 +1,88 @@
+/**
+ * Map tiles seen before, in one SQLite file of the data folder (shared by every
+ * connection: tiles are public and not tied to a login), bounded in size. Eviction is
+ * least-recently-used; the last-use time is written at most once a minute per tile so
+ * that a pan does not turn every read into a write.
+ */
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+export interface CachedTile {
+  data: Buffer;
+  contentType: string;
+  fetchedAt: number;
+}
+
+const TOUCH_EVERY_MS = 60_000;
+
+export class TileCache {
+  private readonly db: Database.Database;
+  private total: number;
+  private readonly selectOne;
+  private readonly upsert;
+  private readonly touch;
+
+  constructor(
+    file: string,
+    private readonly maxBytes: number,
+    private readonly now: () => number = Date.now,
+  ) {
+    mkdirSync(dirname(file), { recursive: true });
+    this.db = new Database(file);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = NORMAL');
+    this.db.exec(`CREATE TABLE IF NOT EXISTS tiles (
+      key TEXT PRIMARY KEY, data BLOB NOT NULL, type TEXT NOT NULL, bytes INTEGER NOT NULL,
+      fetched_at INTEGER NOT NULL, used_at INTEGER NOT NULL);
+      CREATE INDEX IF NOT EXISTS tiles_used ON tiles (used_at);`);
+    this.total = (this.db.prepare('SELECT coalesce(sum(bytes), 0) FROM tiles').pluck().get() as number) ?? 0;
+    this.selectOne = this.db.prepare('SELECT data, type, fetched_at, used_at FROM tiles WHERE key = ?');
+    this.upsert = this.db.prepare(
+      'INSERT OR REPLACE INTO tiles (key, data, type, bytes, fetched_at, used_at) VALUES (?, ?, ?, ?, ?, ?)',
+    );
+    this.touch = this.db.prepare('UPDATE tiles SET used_at = ? WHERE key = ?');
+  }
+
+  get(key: string): CachedTile | undefined {
+    const r = this.selectOne.get(key) as { data: Buffer; type: string; fetched_at: number; used_at: number } | undefined;
+    if (!r) return undefined;
+    const t = this.now();
+    if (t - r.used_at > TOUCH_EVERY_MS) this.touch.run(t, key);
+    return { data: r.data, contentType: r.type, fetchedAt: r.fetched_at };
+  }
+
+  put(key: string, data: Buffer, contentType: string): void {
+    const t = this.now();
+    const old = this.db.prepare('SELECT bytes FROM tiles WHERE key = ?').pluck().get(key) as number | undefined;
+    this.upsert.run(key, data, contentType, data.byteLength, t, t);
+    this.total += data.byteLength - (old ?? 0);
+    if (this.total > this.maxBytes) this.evict();
+  }
+
+  /** Down to 90% of the bound, so that eviction runs once per many inserts, not on each. */
+  private evict(): void {
+    const target = this.maxBytes * 0.9;
+    const oldest = this.db.prepare('SELECT key, bytes FROM tiles ORDER BY used_at, rowid LIMIT 200');
+    const del = this.db.prepare('DELETE FROM tiles WHERE key = ?');
+    this.db.transaction(() => {
+      while (this.total > target) {
+        const rows = oldest.all() as { key: string; bytes: number }[];
+        if (rows.length === 0) break;
+        for (const r of rows) {
+          del.run(r.key);
+          this.total -= r.bytes;
+          if (this.total <= target) break;
+        }
+      }
+    })();
+  }
+
+  get size(): { bytes: number; tiles: number } {
+    return { bytes: this.total, tiles: this.db.prepare('SELECT count(*) FROM tiles').pluck().get() as number };
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}

@@ -1,0 +1,96 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FleetError } from '../../../common/errors';
+import { memorySettings } from '../../../main/core/seams/settings';
+import { TileCache, createTileService, tileUrl } from '../../../main/core/tiles';
+import { startTileServer, type TileServer } from './tile-server';
+
+let dir: string;
+let server: TileServer | null;
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'fleet-tiles-'));
+  server = await startTileServer();
+});
+afterEach(async () => {
+  await server?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('tile service against a loopback tile server', () => {
+  it('serves a tile seen once again with the tile server stopped', async () => {
+    const tiles = createTileService({ dataDir: dir, settings: memorySettings({ tileUrl: server!.template }), freshMs: 0 });
+    const template = server!.template;
+    const first = await tiles.get(5, 17, 10);
+    expect(first.cached).toBe(false);
+    expect(first.contentType).toBe('image/png');
+    expect(server!.requests).toEqual(['/5/17/10.png']);
+    await server!.close();
+    server = null;
+    const again = await tiles.get(5, 17, 10);
+    expect(again.cached).toBe(true);
+    expect(Buffer.from(again.data).equals(Buffer.from(first.data))).toBe(true);
+    // A tile never seen cannot be invented: a clear offline error, and the map shows its bundled world.
+    await expect(tiles.get(5, 18, 10)).rejects.toMatchObject({ code: 'offline' });
+    tiles.close();
+    // And it survives a restart: the cache is a file of the data folder, keyed by source.
+    const reopened = createTileService({ dataDir: dir, settings: memorySettings({ tileUrl: template }), freshMs: 0 });
+    expect((await reopened.get(5, 17, 10)).cached).toBe(true);
+    reopened.setUrl('http://127.0.0.1:9/{z}/{x}/{y}.png');
+    await expect(reopened.get(5, 17, 10)).rejects.toBeInstanceOf(FleetError);
+    reopened.close();
+  });
+
+  it('answers fresh tiles from the cache without asking the network, and coalesces concurrent requests', async () => {
+    const tiles = createTileService({ dataDir: dir, settings: memorySettings({ tileUrl: server!.template }) });
+    await Promise.all([tiles.get(3, 1, 2), tiles.get(3, 1, 2), tiles.get(3, 1, 2)]);
+    await tiles.get(3, 1, 2);
+    expect(server!.requests).toEqual(['/3/1/2.png']);
+    tiles.close();
+  });
+
+  it('keeps tiles of one source apart from another', async () => {
+    const settings = memorySettings({ tileUrl: server!.template });
+    const tiles = createTileService({ dataDir: dir, settings });
+    const a = tiles.config().version;
+    await tiles.get(2, 1, 1);
+    const other = await startTileServer();
+    tiles.setUrl(other.template);
+    expect(tiles.config().version).not.toBe(a);
+    await tiles.get(2, 1, 1);
+    expect(other.requests).toEqual(['/2/1/1.png']);
+    await other.close();
+    expect(() => tiles.setUrl('file:///etc/passwd')).toThrow();
+    expect(tiles.setUrl(null).url).toMatch(/^https:\/\/tile\.openstreetmap\.org/);
+    tiles.close();
+  });
+
+  it('fetches only what the template says, with z/x/y as integers', () => {
+    expect(tileUrl('https://{s}.tiles.example/{z}/{x}/{y}.png', 3, 4, 5)).toBe('https://a.tiles.example/3/4/5.png');
+  });
+});
+
+describe('tile cache bound', () => {
+  it('evicts the least recently used tiles past its size', () => {
+    let t = 1_000_000;
+    const cache = new TileCache(join(dir, 'lru.sqlite'), 10_000, () => t);
+    const blob = Buffer.alloc(1000, 7);
+    for (let i = 0; i < 9; i++) {
+      t += 120_000;
+      cache.put(`k${i}`, blob, 'image/png');
+    }
+    // k0 read again: now the most recent.
+    t += 120_000;
+    expect(cache.get('k0')).toBeDefined();
+    t += 120_000;
+    cache.put('k9', blob, 'image/png');
+    t += 120_000;
+    cache.put('k10', blob, 'image/png');
+    expect(cache.size.bytes).toBeLessThanOrEqual(10_000);
+    expect(cache.get('k0')).toBeDefined();
+    expect(cache.get('k1')).toBeUndefined();
+    expect(cache.get('k10')).toBeDefined();
+    cache.close();
+  });
+});
