@@ -7,8 +7,15 @@ import { FleetError } from '../../../common/errors';
 import { signIn } from '../api/auth';
 import type { Vault } from '../seams/vault';
 
-/** Renew this long before the token's expiry, so no request carries a dying token. */
+/**
+ * Renew this long before the token's expiry, so no request carries a dying token; for
+ * short-lived tokens, a quarter of their life instead.
+ */
 export const RENEW_MARGIN_MS = 60_000;
+
+export function renewMargin(lifetimeMs: number | null): number {
+  return lifetimeMs === null ? RENEW_MARGIN_MS : Math.min(RENEW_MARGIN_MS, Math.max(0, lifetimeMs / 4));
+}
 
 export interface CredentialsOptions {
   baseUrl: string;
@@ -27,6 +34,7 @@ export const passwordKey = (profileId: string) => `password:${profileId}`;
 export class Credentials {
   private token: string | null = null;
   private expiresAt: number | null = null;
+  private lifetimeMs: number | null = null;
   private renewing: Promise<boolean> | null = null;
   private readonly now: () => number;
 
@@ -39,7 +47,11 @@ export class Credentials {
     const r = await signIn(this.opts.fetchImpl ?? fetch, this.opts.baseUrl, this.opts.login, password);
     this.token = r.token;
     this.expiresAt = r.expiresAt;
-    await this.opts.vault.set(tokenKey(this.opts.profileId), JSON.stringify({ token: r.token, expiresAt: r.expiresAt }));
+    this.lifetimeMs = r.expiresAt === null ? null : r.expiresAt - this.now();
+    await this.opts.vault.set(
+      tokenKey(this.opts.profileId),
+      JSON.stringify({ token: r.token, expiresAt: r.expiresAt, lifetimeMs: this.lifetimeMs }),
+    );
     if (remember) await this.opts.vault.set(passwordKey(this.opts.profileId), password);
   }
 
@@ -48,10 +60,11 @@ export class Credentials {
     const raw = await this.opts.vault.get(tokenKey(this.opts.profileId));
     if (!raw) return false;
     try {
-      const v = JSON.parse(raw) as { token?: unknown; expiresAt?: unknown };
+      const v = JSON.parse(raw) as { token?: unknown; expiresAt?: unknown; lifetimeMs?: unknown };
       if (typeof v.token !== 'string') return false;
       this.token = v.token;
       this.expiresAt = typeof v.expiresAt === 'number' ? v.expiresAt : null;
+      this.lifetimeMs = typeof v.lifetimeMs === 'number' ? v.lifetimeMs : null;
       return true;
     } catch {
       return false;
@@ -64,7 +77,7 @@ export class Credentials {
 
   /** The token to send now, renewed first when it is about to expire. */
   getToken = async (): Promise<string | null> => {
-    if (this.token && (this.expiresAt === null || this.expiresAt - RENEW_MARGIN_MS > this.now())) return this.token;
+    if (this.token && (this.expiresAt === null || this.expiresAt - renewMargin(this.lifetimeMs) > this.now())) return this.token;
     if (await this.renew()) return this.token;
     return this.token;
   };

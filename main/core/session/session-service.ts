@@ -199,6 +199,16 @@ export class SessionService {
     const cache = openCache({ dataDir: this.deps.dataDir, baseUrl: this.cacheUrl(profile), login: profile.login });
     const http = createHttp({ baseUrl, getToken: credentials.getToken, onUnauthorized: credentials.onUnauthorized });
     const api = createApi(http);
+    // Pollers retry on their own schedule (with backoff): a poll must fail fast rather than
+    // wait out retries and a long Retry-After while newer data is due.
+    const pollHttp = createHttp({
+      baseUrl,
+      getToken: credentials.getToken,
+      onUnauthorized: credentials.onUnauthorized,
+      retries: 0,
+      maxRetryAfterMs: 0,
+      timeoutMs: 20_000,
+    });
     const ingestor = this.deps.statusWorker
       ? workerIngestor(this.deps.statusWorker, cache.file, cache.status)
       : inThreadIngestor(cache.status);
@@ -206,7 +216,7 @@ export class SessionService {
       api: {
         listObjects: () => api.objects.list(),
         getObjectsStatusText: () =>
-          http.request({ method: 'GET', path: '/api/ObjectsStatus', endpoint: STATUS_ENDPOINT, responseType: 'text', parse: (t) => t as string }),
+          pollHttp.request({ method: 'GET', path: '/api/ObjectsStatus', endpoint: STATUS_ENDPOINT, responseType: 'text', parse: (t) => t as string }),
       },
       cache,
       ingestor,
