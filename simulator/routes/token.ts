@@ -11,7 +11,7 @@ export const tokenRoutes: Route[] = [
   {
     method: 'POST', path: '/api/Token', tag: 'Authentication', auth: false,
     summary: 'Obtain an access token (HS256 JWT) with a login and a password',
-    body: TokenIn, response: TokenOut, errors: [400],
+    body: TokenIn, response: TokenOut, errors: [400, 401],
     async handler({ sim, body }) {
       const b = (body ?? {}) as Record<string, unknown>;
       const login = field(b, 'username', 'login', 'user');

@@ -1,0 +1,54 @@
+/** The catalogue collections and their field sets (shapes the interface leaves unshown). */
+import { z } from 'zod';
+import type { Route } from '../http/route';
+import { crud } from './crud';
+
+const int = z.number().int();
+const name = z.string().min(1).max(200);
+const color = z.string().regex(/^#[0-9A-Fa-f]{6}$/);
+const latLng = z.object({ Lat: z.number().min(-90).max(90), Lng: z.number().min(-180).max(180) });
+const ALL = ['list', 'get', 'post', 'put', 'delete'] as const;
+
+export const catalogueRoutes: Route[] = [
+  ...crud({ base: '/api/Objects/Groups', coll: 'ObjectGroups', tag: 'Object groups', what: 'object group', ops: [...ALL], fields: { Name: name, Color: color } }),
+  ...crud({
+    base: '/api/Geozones', coll: 'Geozones', tag: 'Geozones', what: 'geozone', ops: ['list', 'post', 'put', 'delete'],
+    fields: {
+      GroupId: int, Name: name, Type: z.enum(['Circle', 'Polygon']), Color: color, Center: latLng,
+      Radius: z.number().positive().describe('metres'), Points: z.array(latLng),
+    },
+    refs: { GroupId: 'GeozoneGroups' },
+    check: (r) => (r.Type === 'Polygon' && (r.Points as unknown[]).length < 3 ? 'A polygon needs at least 3 Points' : undefined),
+  }),
+  ...crud({ base: '/api/Geozones/Groups', coll: 'GeozoneGroups', tag: 'Geozones', what: 'geozone group', ops: [...ALL], fields: { Name: name, Color: color } }),
+  ...crud({
+    base: '/api/Drivers', coll: 'Drivers', tag: 'Drivers', what: 'driver', ops: [...ALL],
+    fields: { GroupId: int, Name: name, Phone: z.string(), LicenceNumber: z.string() }, refs: { GroupId: 'DriverGroups' },
+  }),
+  ...crud({ base: '/api/DriverGroups', coll: 'DriverGroups', tag: 'Drivers', what: 'driver group', ops: [...ALL], fields: { Name: name } }),
+  ...crud({
+    base: '/api/DriverKeys', coll: 'DriverKeys', tag: 'Drivers', what: 'driver key', ops: [...ALL],
+    fields: { GroupId: int, UId: z.string().regex(/^[0-9A-Fa-f]{8,16}$/), DriverId: int, Name: z.string() },
+    refs: { GroupId: 'DriverKeyGroups', DriverId: 'Drivers' }, unique: 'UId',
+  }),
+  ...crud({ base: '/api/DriverKeyGroups', coll: 'DriverKeyGroups', tag: 'Drivers', what: 'driver key group', ops: [...ALL], fields: { Name: name } }),
+  ...crud({
+    base: '/api/DriverShifts', coll: 'DriverShifts', tag: 'Drivers', what: 'driver shift', ops: [...ALL],
+    fields: { Name: name, StartMinute: int.min(0).max(1439).describe('minutes after local midnight'), DurationMinutes: int.min(1).max(1440), DriverIds: z.array(int) },
+    refs: { DriverIds: 'Drivers' },
+  }),
+  ...crud({
+    base: '/api/DriverPenalties', coll: 'DriverPenalties', tag: 'Drivers', what: 'driver penalty', ops: ['list', 'put'],
+    fields: { Name: name, EventType: int.describe('event Type bit the penalty applies to'), Points: int.min(0) },
+  }),
+  ...crud({
+    base: '/api/EventSettings', coll: 'EventSettings', tag: 'Event settings', what: 'event setting', ops: [...ALL],
+    fields: { GroupId: int, Name: name, EventType: int.min(1).describe('bitmask of event kinds the rule raises'), Enabled: z.boolean(), ObjectIds: z.array(int).describe('empty = all objects') },
+    refs: { GroupId: 'EventSettingsGroups' },
+  }),
+  ...crud({ base: '/api/EventSettingsGroups', coll: 'EventSettingsGroups', tag: 'Event settings', what: 'event settings group', ops: [...ALL], fields: { Name: name } }),
+  ...crud({
+    base: '/api/CommandTemplates', coll: 'CommandTemplates', tag: 'Commands', what: 'command template', ops: ['list', 'post', 'put', 'delete'],
+    fields: { Name: name, Command: z.string().min(1), Destructive: z.boolean().describe('wipes data or changes the device irreversibly') },
+  }),
+];

@@ -1,0 +1,34 @@
+/** Odometer and engine hours: anchored at the service start, so only a few days are summed. */
+import { localDay } from '../motion/plan';
+import type { Sim } from '../sim';
+import { DAY_MS } from '../world/generate';
+
+export function counters(sim: Sim, obj: number, t: number): { Odometer: number; EngineHours: number } {
+  const m = sim.world.motion[obj];
+  const offKm = sim.store.odometerOffsetKm.get(obj) ?? 0;
+  const offH = sim.store.engineOffsetH.get(obj) ?? 0;
+  if (!m || m.neverReported) return { Odometer: round(offKm, 1), EngineHours: round(offH, 2) };
+  const anchor = localDay(m, sim.startTime);
+  const day = localDay(m, Math.min(t, sim.tracker.window(obj)[1]));
+  let km = m.odometerBaseKm;
+  let hours = m.odometerBaseKm / 45;
+  const full = (d: number): { km: number; h: number } => {
+    const s = sim.sensors.dayStat(obj, d, Infinity);
+    return { km: s.Length, h: s.EngineTime / 3600 };
+  };
+  for (let d = anchor; d < day; d++) {
+    const f = full(d);
+    km += f.km;
+    hours += f.h;
+  }
+  for (let d = day; d < anchor; d++) {
+    const f = full(d);
+    km -= f.km;
+    hours -= f.h;
+  }
+  const today = sim.sensors.dayStat(obj, day, t);
+  return { Odometer: round(km + today.Length + offKm, 1), EngineHours: round(hours + today.EngineTime / 3600 + offH, 2) };
+}
+
+const round = (v: number, digits: number): number => Math.round(v * 10 ** digits) / 10 ** digits;
+export { DAY_MS };
