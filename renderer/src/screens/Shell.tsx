@@ -5,6 +5,7 @@ import { fleetStore } from '../stores/fleet-store';
 import { ConnectivityBadge } from '../ui/ConnectivityBadge';
 import { navigate, useRoute } from '../ui/route';
 import { LiveScreen } from './LiveScreen';
+import { PasswordPrompt } from './PasswordPrompt';
 import { useLiveFleet } from './use-live-fleet';
 
 interface Props {
@@ -42,6 +43,7 @@ export function Shell({ session, onSession }: Props) {
           Sign out
         </button>
       </header>
+      {session.status === 'needs_password' && <PasswordPrompt profile={profile} onSession={onSession} />}
       {screen.render()}
     </div>
   );

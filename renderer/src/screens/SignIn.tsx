@@ -9,7 +9,7 @@ interface Props {
 
 /** The demo fleet is the first choice; a real service is one form away. */
 export function SignIn({ state, onSignedIn }: Props) {
-  const [baseUrl, setBaseUrl] = useState('');
+  const [baseUrl, setBaseUrl] = useState(state.status === 'signed_out' ? (state.suggestedBaseUrl ?? '') : '');
   const [login, setLogin] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);

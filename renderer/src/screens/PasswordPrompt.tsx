@@ -1,0 +1,45 @@
+import { useState, type FormEvent } from 'react';
+import type { ConnectionProfile, SessionState } from '../../../common/methods/session';
+import { RpcError, rpc } from '../rpc/client';
+
+/**
+ * Shown over a running screen when the token expired and no password is stored: the
+ * fleet stays on screen from the cache and queued work waits until the user signs in.
+ */
+export function PasswordPrompt({ profile, onSession }: { profile: ConnectionProfile; onSession: (s: SessionState) => void }) {
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      onSession(await rpc('session/resume', { profileId: profile.id, password }));
+    } catch (err) {
+      setError(err instanceof RpcError ? err.text : String(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form className="password-prompt" role="alertdialog" aria-label="Sign in again" onSubmit={(e) => void submit(e)}>
+      <p>
+        Your session with <strong>{profile.name}</strong> has ended. The fleet below is from the cache; enter the password for{' '}
+        <strong>{profile.login}</strong> to continue.
+      </p>
+      <label>
+        Password
+        <input type="password" autoFocus autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+      </label>
+      <button type="submit" className="primary" disabled={busy}>
+        {busy ? 'Signing in…' : 'Sign in'}
+      </button>
+      {error && (
+        <span role="alert" className="error">
+          {error}
+        </span>
+      )}
+    </form>
+  );
+}
