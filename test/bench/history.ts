@@ -1,0 +1,102 @@
+/**
+ * History benchmark: one dense object (drives around the clock), 30 days at 1 Hz
+ * (~2.6 M points) from the simulator over loopback into a fresh cache, then the same
+ * range read back from the cache.
+ *
+ * The simulator runs in a child process, so what is measured here (event-loop stalls,
+ * RSS, heap) is the console's main side only: the loader, its parse worker and SQLite.
+ *
+ *   npx tsx test/bench/history.ts
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { signIn } from '../../main/core/api/auth';
+import { createApi, createHttp } from '../../main/core/api';
+import { openCache } from '../../main/core/cache';
+import { HistoryService } from '../../main/core/history';
+
+const DAY = 86_400_000;
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+async function startSimulatorProcess(): Promise<{ baseUrl: string; stop: () => void }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(ROOT, 'simulator/cli.ts'), '--port', '0', '--objects', '3', '--dense', '1', '--history-hz', '1'],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /Fleet simulator: (\S+)/.exec(out);
+      if (m) resolve(m[1]!);
+    });
+    child.on('exit', (code) => reject(new Error(`simulator exited (${code})`)));
+  });
+  return { baseUrl, stop: () => child.kill('SIGTERM') };
+}
+
+export async function runHistoryBench(): Promise<Record<string, number>> {
+  const sim = await startSimulatorProcess();
+  const dir = mkdtempSync(join(tmpdir(), 'fleet-history-bench-'));
+  const cache = openCache({ dataDir: dir, baseUrl: sim.baseUrl, login: 'demo' });
+  try {
+    const token = (await signIn(fetch, sim.baseUrl, 'demo', 'demo')).token;
+    const http = createHttp({ baseUrl: sim.baseUrl, getToken: async () => token });
+    const loader = new HistoryService({ api: createApi(http), cache, bus: { emit: () => {} } });
+    const till = Math.floor(Date.now() / DAY) * DAY - DAY;
+    const from = till - 30 * DAY;
+
+    let peakRss = 0;
+    let peakHeap = 0;
+    const sample = setInterval(() => {
+      const m = process.memoryUsage();
+      peakRss = Math.max(peakRss, m.rss);
+      peakHeap = Math.max(peakHeap, m.heapUsed);
+    }, 50);
+    const delay = monitorEventLoopDelay({ resolution: 5 });
+    delay.enable();
+    const t0 = performance.now();
+    const load = await loader.load(1, from, till);
+    await loader.settled(load.loadId!);
+    const coldMs = performance.now() - t0;
+    delay.disable();
+    clearInterval(sample);
+
+    const t1 = performance.now();
+    const read = await loader.read(1, from, till);
+    const readMs = performance.now() - t1;
+    const threaded = loader.threaded;
+    loader.close();
+    return {
+      points: read.track.time.length,
+      requests: loader.requests.length,
+      coldCompleteMs: Math.round(coldMs),
+      complete: read.coverage.complete ? 1 : 0,
+      readFromCacheMs: Math.round(readMs),
+      peakRssMB: Math.round(peakRss / 2 ** 20),
+      peakHeapMB: Math.round(peakHeap / 2 ** 20),
+      stallP99Ms: Math.round((delay.percentile(99) / 1e6) * 10) / 10,
+      stallMaxMs: Math.round((delay.max / 1e6) * 10) / 10,
+      threadedParse: threaded ? 1 : 0,
+    };
+  } finally {
+    cache.close();
+    sim.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  runHistoryBench().then(
+    (r) => console.log(r),
+    (e: unknown) => {
+      console.error(e);
+      process.exit(1);
+    },
+  );
+}
