@@ -13,6 +13,7 @@ import type { SettingsStore } from '../seams/settings';
 import type { Vault } from '../seams/vault';
 import type { ConnectivityTracker } from '../sync/connectivity';
 import { createLiveSync, type LiveSync } from '../sync/live-sync';
+import { referenceSources } from '../sync/reference-sync';
 import { STATUS_ENDPOINT, inThreadIngestor, workerIngestor, type StatusIngestor, type StatusWorkerScript } from '../sync/status-ingest';
 import { Credentials } from './credentials';
 import { DEMO_CACHE_URL, DEMO_PROFILE_ID, demoProfile, profileId, upsertProfile } from './profiles';
@@ -215,6 +216,8 @@ export class SessionService {
     const sync = createLiveSync({
       api: {
         listObjects: () => api.objects.list(),
+        profile: () => api.objects.profile(),
+        reference: referenceSources(api),
         getObjectsStatusText: () =>
           pollHttp.request({ method: 'GET', path: '/api/ObjectsStatus', endpoint: STATUS_ENDPOINT, responseType: 'text', parse: (t) => t as string }),
       },

@@ -3,16 +3,19 @@
  * objects) at sign-in and on a long period, last positions on a short one. Each poll
  * stores what arrived and pushes only the objects whose position changed.
  */
-import type { FleetObject } from '../../../common/resources';
+import type { FleetObject, Profile } from '../../../common/resources';
 import { changedColumns, type Cache } from '../cache';
 import type { PushBus } from '../rpc/pushes';
 import type { ConnectivityTracker } from './connectivity';
 import { createPoller, type Poller } from './poller';
+import { refreshReference, type ReferenceRefresh, type ReferenceSource } from './reference-sync';
 import type { StatusIngestor } from './status-ingest';
 
 /** The few calls live sync makes; the session adapts the full API client to it. */
 export interface LiveApi {
   listObjects(): Promise<FleetObject[]>;
+  profile(): Promise<Profile>;
+  reference: ReferenceSource[];
   /** The status body undecoded: the ingestor decodes it off the event loop. */
   getObjectsStatusText(): Promise<string>;
 }
@@ -35,6 +38,7 @@ export interface LiveSync {
   /** One status poll now (tests and "refresh" buttons). */
   pollStatus(): Promise<void>;
   refreshObjects(): Promise<void>;
+  refreshReference(): Promise<ReferenceRefresh>;
 }
 
 export function createLiveSync(o: LiveSyncOptions): LiveSync {
@@ -67,9 +71,16 @@ export function createLiveSync(o: LiveSyncOptions): LiveSync {
     }
   };
 
+  const reference = async () => {
+    const r = await refreshReference(o.cache, o.api.profile, o.api.reference, now);
+    for (const f of r.failed) log(`reference ${f.kind} not refreshed: ${f.message}`);
+    return r;
+  };
+
   const onError = (what: string) => (e: unknown) => log(`${what} failed: ${e instanceof Error ? e.message : String(e)}`);
   const pollers: Poller[] = [
     createPoller({ intervalMs: o.objectsRefreshMs, run: refreshObjects, onError: onError('objects refresh') }),
+    createPoller({ intervalMs: o.objectsRefreshMs, run: async () => void (await reference()), onError: onError('reference refresh') }),
     createPoller({ intervalMs: o.statusPollMs, run: pollStatus, onError: onError('status poll') }),
   ];
 
@@ -78,5 +89,6 @@ export function createLiveSync(o: LiveSyncOptions): LiveSync {
     stop: () => pollers.forEach((p) => p.stop()),
     pollStatus,
     refreshObjects,
+    refreshReference: reference,
   };
 }

@@ -67,6 +67,14 @@ describe('core: sign in, poll, cache', () => {
     const idx = first.ids.indexOf(delta.ids[0]!);
     expect([first.lat[idx], first.lng[idx]]).not.toEqual([delta.lat[0], delta.lng[0]]);
     expect(pushes.some((p) => p.name === 'connectivity/changed' && (p.args as { state: string }).state === 'online')).toBe(true);
+
+    // Reference data is kept for offline screens, each kind on its own.
+    const ref = await active.sync.refreshReference();
+    expect(ref.failed).toEqual([]);
+    expect(active.cache.profile.get()?.profile.Objects.length).toBe(list.objects.length);
+    expect(active.cache.reference.list('geozones').length).toBeGreaterThan(0);
+    expect(active.cache.reference.list('commandTemplates').length).toBeGreaterThan(0);
+    expect(active.cache.reference.list('drivers').length).toBeGreaterThan(0);
     await core.close();
   });
 
