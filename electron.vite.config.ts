@@ -17,7 +17,7 @@ export default defineConfig({
           index: resolve('main/index.ts'),
           host: resolve('main/host/cli.ts'),
           // Worker threads load their own entry file.
-          'status-worker': resolve('main/core/sync/status-worker.ts'),
+          'ingest-worker': resolve('main/core/sync/ingest-worker.ts'),
         },
       },
     },

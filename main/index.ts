@@ -39,7 +39,7 @@ void app.whenReady().then(async () => {
     settings: fileSettings(dataDir),
     demo,
     ...(values.server ? { suggestedBaseUrl: String(values.server) } : {}),
-    statusWorker: { script: join(here, 'status-worker.js') },
+    ingestWorker: { script: join(here, 'ingest-worker.js') },
   });
   const disconnect = connectIpc(core);
   await core.start().catch((e: unknown) => console.error('Could not open the last connection:', e));

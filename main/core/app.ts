@@ -20,7 +20,7 @@ import type { SettingsStore } from './seams/settings';
 import type { Vault } from './seams/vault';
 import { SessionService, type DemoProvider } from './session/session-service';
 import { createConnectivity } from './sync/connectivity';
-import type { StatusWorkerScript } from './sync/status-ingest';
+import type { IngestWorkerScript } from './sync/ingest';
 
 export interface CoreOptions {
   dataDir: string;
@@ -28,8 +28,8 @@ export interface CoreOptions {
   settings: SettingsStore;
   demo?: DemoProvider;
   suggestedBaseUrl?: string;
-  /** Status polls ingested in a worker thread (the apps); in-thread when absent (tests). */
-  statusWorker?: StatusWorkerScript;
+  /** Big poll bodies ingested in a worker thread (the apps); in-thread when absent (tests). */
+  ingestWorker?: IngestWorkerScript;
   log?: (msg: string, e?: unknown) => void;
 }
 
@@ -55,7 +55,7 @@ export function createCore(o: CoreOptions): Core {
     log,
     ...(o.demo ? { demo: o.demo } : {}),
     ...(o.suggestedBaseUrl ? { suggestedBaseUrl: o.suggestedBaseUrl } : {}),
-    ...(o.statusWorker ? { statusWorker: o.statusWorker } : {}),
+    ...(o.ingestWorker ? { ingestWorker: o.ingestWorker } : {}),
   });
   const dispatcher = createDispatcher(log);
   dispatcher.register(sessionHandlers(session));

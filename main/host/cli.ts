@@ -56,7 +56,7 @@ async function main() {
     settings,
     demo,
     ...(values.server ? { suggestedBaseUrl: String(values.server) } : {}),
-    statusWorker: { script: join(here, 'status-worker.js') },
+    ingestWorker: { script: join(here, 'ingest-worker.js') },
   });
   const host = await startHost({
     dispatcher: core.dispatcher,

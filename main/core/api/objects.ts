@@ -45,6 +45,8 @@ export type ObjectGroup = z.infer<typeof ObjectGroupSchema>;
 const profile = one(ProfileSchema);
 const object = one(FleetObjectSchema);
 const objects = many(FleetObjectSchema);
+/** GET /api/Objects body → objects; exported for the ingest worker, which decodes off the event loop. */
+export const parseObjectsList = (raw: unknown, endpoint: string): FleetObject[] => objects(raw, endpoint);
 const lite = one(LiteObjectSchema);
 const lites = many(LiteObjectSchema);
 

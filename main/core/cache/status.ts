@@ -13,7 +13,7 @@
  * no longer in the object list.
  *
  * The in-memory copy assumes this repository is the only writer of last status to its
- * file. When a worker thread ingests the polls (sync/status-worker), it writes with its
+ * file. When a worker thread ingests the polls (sync/ingest-worker), it writes with its
  * own StatusRepo and hands the changes back; the main thread's repository mirrors them
  * with remember(), without writing.
  */

@@ -14,7 +14,7 @@ import type { Vault } from '../seams/vault';
 import type { ConnectivityTracker } from '../sync/connectivity';
 import { createLiveSync, type LiveSync } from '../sync/live-sync';
 import { referenceSources } from '../sync/reference-sync';
-import { STATUS_ENDPOINT, inThreadIngestor, workerIngestor, type StatusIngestor, type StatusWorkerScript } from '../sync/status-ingest';
+import { OBJECTS_ENDPOINT, STATUS_ENDPOINT, inThreadIngestor, workerIngestor, type IngestWorkerScript, type Ingestor } from '../sync/ingest';
 import { Credentials } from './credentials';
 import { DEMO_CACHE_URL, DEMO_PROFILE_ID, demoProfile, profileId, upsertProfile } from './profiles';
 
@@ -30,8 +30,8 @@ export interface SessionDeps {
   bus: PushBus;
   connectivity: ConnectivityTracker;
   demo?: DemoProvider;
-  /** Where status polls are ingested off the event loop; in-thread when absent. */
-  statusWorker?: StatusWorkerScript;
+  /** Where big poll bodies are ingested off the event loop; in-thread when absent. */
+  ingestWorker?: IngestWorkerScript;
   /** Prefilled server address for the sign-in form (`--server URL`). */
   suggestedBaseUrl?: string;
   log?: (msg: string, e?: unknown) => void;
@@ -52,7 +52,7 @@ export interface ActiveSession {
   api: FleetApi;
   cache: Cache;
   sync: LiveSync;
-  ingestor: StatusIngestor;
+  ingestor: Ingestor;
   needsPassword: boolean;
 }
 
@@ -210,12 +210,13 @@ export class SessionService {
       maxRetryAfterMs: 0,
       timeoutMs: 20_000,
     });
-    const ingestor = this.deps.statusWorker
-      ? workerIngestor(this.deps.statusWorker, cache.file, cache.status)
-      : inThreadIngestor(cache.status);
+    const ingestor = this.deps.ingestWorker
+      ? workerIngestor(this.deps.ingestWorker, cache.file, cache.status)
+      : inThreadIngestor({ status: cache.status, objects: cache.objects, meta: cache.meta });
     const sync = createLiveSync({
       api: {
-        listObjects: () => api.objects.list(),
+        listObjectsText: () =>
+          pollHttp.request({ method: 'GET', path: '/api/Objects', endpoint: OBJECTS_ENDPOINT, responseType: 'text', parse: (t) => t as string }),
         profile: () => api.objects.profile(),
         reference: referenceSources(api),
         getObjectsStatusText: () =>

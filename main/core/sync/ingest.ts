@@ -1,56 +1,99 @@
 /**
- * Turning a status poll's body into stored rows and a delta. At 50,000 objects the body
- * is megabytes of JSON and the diff touches every row: 100+ ms of synchronous work that
- * must not run on the event loop answering the renderer (DESIGN.md: 10 ms budget). So
- * the poll fetches text, and an ingestor decodes, normalises, diffs and stores it:
- * in a worker thread in the apps, in-thread where no worker script is given (tests).
+ * Turning big poll bodies into stored rows. At 50,000 objects a status body is megabytes
+ * of JSON whose diff touches every row, and the object list is tens of megabytes: work of
+ * 100 ms to seconds that must not run on the event loop answering the renderer
+ * (DESIGN.md: 10 ms budget). So these polls fetch text, and an ingestor decodes,
+ * normalises, diffs and stores it: in a worker thread in the apps, in-thread where no
+ * worker script is given (tests, and as the fallback).
  */
+import { createHash } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { FleetError, isFleetError, type ErrorCode } from '../../../common/errors';
 import type { ObjectsStatus } from '../../../common/resources';
+import { parseObjectsList } from '../api/objects';
 import { parseObjectsStatus } from '../api/status';
 import { decodeBodyDetailed } from '../api/tolerant';
-import type { StatusChanges, StatusRepo } from '../cache';
+import type { MetaRepo, ObjectsRepo, StatusChanges, StatusRepo } from '../cache';
 
 export const STATUS_ENDPOINT = 'GET /api/ObjectsStatus';
+export const OBJECTS_ENDPOINT = 'GET /api/Objects';
+const OBJECTS_HASH_KEY = 'objects:hash';
 
-export function decodeStatus(text: string): ObjectsStatus {
-  const { value, repaired } = decodeBodyDetailed(text, STATUS_ENDPOINT);
+function decode(text: string, endpoint: string): unknown {
+  const { value, repaired } = decodeBodyDetailed(text, endpoint);
   // A repaired truncation may silently drop objects: better to skip this poll.
-  if (repaired === 'truncated') throw new FleetError('server_error', `${STATUS_ENDPOINT}: the answer was cut short`);
-  return parseObjectsStatus(value, STATUS_ENDPOINT);
+  if (repaired === 'truncated') throw new FleetError('server_error', `${endpoint}: the answer was cut short`);
+  return value;
 }
 
-export interface StatusIngestor {
-  /** Stores the poll and returns what changed; the main thread's repository already reflects it. */
-  ingest(text: string, fetchedAt: number): Promise<StatusChanges>;
+export function decodeStatus(text: string): ObjectsStatus {
+  return parseObjectsStatus(decode(text, STATUS_ENDPOINT), STATUS_ENDPOINT);
+}
+
+export interface ObjectsIngested {
+  count: number;
+  /** False when the list is the same as the one stored: nothing to push. */
+  changed: boolean;
+}
+
+export interface IngestRepos {
+  status: StatusRepo;
+  objects: ObjectsRepo;
+  meta: MetaRepo;
+}
+
+/** Both sides of the worker run this: decode, compare, store. */
+export function ingestObjects(repos: IngestRepos, text: string, fetchedAt: number): ObjectsIngested {
+  const list = parseObjectsList(decode(text, OBJECTS_ENDPOINT), OBJECTS_ENDPOINT);
+  const hash = createHash('sha256').update(JSON.stringify(list)).digest('base64');
+  if (repos.meta.get<string>(OBJECTS_HASH_KEY) === hash && repos.objects.count() === list.length) {
+    repos.meta.setLastGood('objects', fetchedAt);
+    return { count: list.length, changed: false };
+  }
+  repos.objects.replaceAll(list, fetchedAt);
+  repos.meta.set(OBJECTS_HASH_KEY, hash);
+  return { count: list.length, changed: true };
+}
+
+export interface Ingestor {
+  /** Stores a status poll and returns what changed; the main thread's repository already reflects it. */
+  status(text: string, fetchedAt: number): Promise<StatusChanges>;
+  objects(text: string, fetchedAt: number): Promise<ObjectsIngested>;
   close(): Promise<void>;
 }
 
-export function inThreadIngestor(repo: StatusRepo): StatusIngestor {
+export function inThreadIngestor(repos: IngestRepos): Ingestor {
   return {
-    ingest: async (text, fetchedAt) => repo.ingest(decodeStatus(text), fetchedAt),
+    status: async (text, fetchedAt) => repos.status.ingest(decodeStatus(text), fetchedAt),
+    objects: async (text, fetchedAt) => ingestObjects(repos, text, fetchedAt),
     close: async () => {},
   };
 }
 
-export interface StatusWorkerScript {
-  /** The worker entry (built: out/main/status-worker.js). */
+export interface IngestWorkerScript {
+  /** The worker entry (built: out/main/ingest-worker.js). */
   script: URL | string;
   /** E.g. ['--import', 'tsx'] to run the TypeScript entry from sources. */
   execArgv?: string[];
 }
 
-type WorkerReply = { id: number; changes: StatusChanges } | { id: number; error: { code: ErrorCode | null; message: string } };
+type Kind = 'status' | 'objects';
+interface WorkerRequest {
+  id: number;
+  kind: Kind;
+  text: string;
+  fetchedAt: number;
+}
+type WorkerReply = { id: number; result: unknown } | { id: number; error: { code: ErrorCode | null; message: string } };
 
 /**
  * The worker owns its own connection to the cache file (WAL lets both read); the main
- * thread's StatusRepo mirrors each change set so its reads stay current.
+ * thread's StatusRepo mirrors each status change set so its reads stay current.
  */
-export function workerIngestor(w: StatusWorkerScript, dbFile: string, mainRepo: StatusRepo): StatusIngestor {
+export function workerIngestor(w: IngestWorkerScript, dbFile: string, mainStatus: StatusRepo): Ingestor {
   const worker = new Worker(w.script, { workerData: { dbFile }, ...(w.execArgv ? { execArgv: w.execArgv } : {}) });
   worker.unref();
-  const pending = new Map<number, { resolve: (c: StatusChanges) => void; reject: (e: unknown) => void }>();
+  const pending = new Map<number, { resolve: (r: unknown) => void; reject: (e: unknown) => void }>();
   let nextId = 1;
   let dead: Error | null = null;
   const failAll = (e: Error) => {
@@ -62,37 +105,42 @@ export function workerIngestor(w: StatusWorkerScript, dbFile: string, mainRepo: 
     const p = pending.get(m.id);
     if (!p) return;
     pending.delete(m.id);
-    if ('changes' in m) {
-      mainRepo.remember(m.changes);
-      p.resolve(m.changes);
-    } else {
-      p.reject(m.error.code ? new FleetError(m.error.code, m.error.message) : new Error(m.error.message));
-    }
+    if ('result' in m) p.resolve(m.result);
+    else p.reject(m.error.code ? new FleetError(m.error.code, m.error.message) : new Error(m.error.message));
   });
   worker.on('error', (e) => failAll(e));
-  worker.on('exit', (code) => failAll(new Error(`The status worker stopped (exit ${code})`)));
+  worker.on('exit', (code) => failAll(new Error(`The ingest worker stopped (exit ${code})`)));
+  const send = (kind: Kind, text: string, fetchedAt: number): Promise<unknown> => {
+    if (dead) return Promise.reject(dead);
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      worker.postMessage({ id, kind, text, fetchedAt } satisfies WorkerRequest);
+    });
+  };
   return {
-    ingest(text, fetchedAt) {
-      if (dead) return Promise.reject(dead);
-      const id = nextId++;
-      return new Promise((resolve, reject) => {
-        pending.set(id, { resolve, reject });
-        worker.postMessage({ id, text, fetchedAt });
-      });
+    async status(text, fetchedAt) {
+      const changes = (await send('status', text, fetchedAt)) as StatusChanges;
+      mainStatus.remember(changes);
+      return changes;
     },
+    objects: async (text, fetchedAt) => (await send('objects', text, fetchedAt)) as ObjectsIngested,
     async close() {
       await worker.terminate();
     },
   };
 }
 
-/** The worker side, called from status-worker.ts: kept here so both sides change together. */
-export function serveIngest(repo: StatusRepo, port: { on(ev: 'message', cb: (m: { id: number; text: string; fetchedAt: number }) => void): void; postMessage(m: WorkerReply): void }) {
-  port.on('message', ({ id, text, fetchedAt }) => {
-    try {
-      port.postMessage({ id, changes: repo.ingest(decodeStatus(text), fetchedAt) });
-    } catch (e) {
-      port.postMessage({ id, error: { code: isFleetError(e) ? e.code : null, message: e instanceof Error ? e.message : String(e) } });
-    }
+/** The worker side, called from ingest-worker.ts: kept here so both sides change together. */
+export function serveIngest(
+  repos: IngestRepos,
+  port: { on(ev: 'message', cb: (m: WorkerRequest) => void): void; postMessage(m: WorkerReply): void },
+) {
+  const local = inThreadIngestor(repos);
+  port.on('message', ({ id, kind, text, fetchedAt }) => {
+    local[kind](text, fetchedAt).then(
+      (result) => port.postMessage({ id, result }),
+      (e: unknown) => port.postMessage({ id, error: { code: isFleetError(e) ? e.code : null, message: e instanceof Error ? e.message : String(e) } }),
+    );
   });
 }

@@ -3,17 +3,18 @@
  * objects) at sign-in and on a long period, last positions on a short one. Each poll
  * stores what arrived and pushes only the objects whose position changed.
  */
-import type { FleetObject, Profile } from '../../../common/resources';
+import type { Profile } from '../../../common/resources';
 import { changedColumns, type Cache } from '../cache';
 import type { PushBus } from '../rpc/pushes';
 import type { ConnectivityTracker } from './connectivity';
 import { createPoller, type Poller } from './poller';
 import { refreshReference, type ReferenceRefresh, type ReferenceSource } from './reference-sync';
-import type { StatusIngestor } from './status-ingest';
+import type { Ingestor } from './ingest';
 
 /** The few calls live sync makes; the session adapts the full API client to it. */
 export interface LiveApi {
-  listObjects(): Promise<FleetObject[]>;
+  /** The object list body undecoded: the ingestor decodes it off the event loop. */
+  listObjectsText(): Promise<string>;
   profile(): Promise<Profile>;
   reference: ReferenceSource[];
   /** The status body undecoded: the ingestor decodes it off the event loop. */
@@ -23,7 +24,7 @@ export interface LiveApi {
 export interface LiveSyncOptions {
   api: LiveApi;
   cache: Cache;
-  ingestor: StatusIngestor;
+  ingestor: Ingestor;
   bus: PushBus;
   connectivity: ConnectivityTracker;
   statusPollMs: () => number;
@@ -47,11 +48,11 @@ export function createLiveSync(o: LiveSyncOptions): LiveSync {
 
   const refreshObjects = async () => {
     try {
-      const objects = await o.api.listObjects();
+      const text = await o.api.listObjectsText();
       const at = now();
-      o.cache.objects.replaceAll(objects, at);
+      const { changed } = await o.ingestor.objects(text, at);
       o.connectivity.ok('objects', at);
-      o.bus.emit('objects/changed', { objects: o.cache.objects.list(), fetchedAt: at });
+      if (changed) o.bus.emit('objects/changed', { objects: o.cache.objects.list(), fetchedAt: at });
     } catch (e) {
       o.connectivity.fail('objects', e);
       throw e;
@@ -62,7 +63,7 @@ export function createLiveSync(o: LiveSyncOptions): LiveSync {
     try {
       const text = await o.api.getObjectsStatusText();
       const at = now();
-      const delta = changedColumns(await o.ingestor.ingest(text, at));
+      const delta = changedColumns(await o.ingestor.status(text, at));
       o.connectivity.ok('status', at);
       if (delta.ids.length > 0) o.bus.emit('status/delta', { ...delta, fetchedAt: at });
     } catch (e) {

@@ -4,15 +4,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator } from '../../../simulator';
 import { changedColumns, openCache, type Cache } from '../../../main/core/cache';
-import { workerIngestor, type StatusIngestor } from '../../../main/core/sync/status-ingest';
+import { workerIngestor, type Ingestor } from '../../../main/core/sync/ingest';
 
 type Sim = Awaited<ReturnType<typeof startSimulator>>;
 
 /** Status polls ingested in a real worker thread, writing the real cache file. */
-describe('status ingest in a worker thread', () => {
+describe('poll ingest in a worker thread', () => {
   let sim: Sim;
   let cache: Cache;
-  let ingestor: StatusIngestor;
+  let ingestor: Ingestor;
   let token: string;
 
   beforeAll(async () => {
@@ -21,7 +21,7 @@ describe('status ingest in a worker thread', () => {
     token = ((await r.json()) as { AccessToken: string }).AccessToken;
     cache = openCache({ dataDir: mkdtempSync(join(tmpdir(), 'fleet-worker-')), baseUrl: sim.baseUrl, login: 'demo' });
     ingestor = workerIngestor(
-      { script: new URL('../../../main/core/sync/status-worker.ts', import.meta.url), execArgv: ['--import', 'tsx'] },
+      { script: new URL('../../../main/core/sync/ingest-worker.ts', import.meta.url), execArgv: ['--import', 'tsx'] },
       cache.file,
       cache.status,
     );
@@ -35,7 +35,7 @@ describe('status ingest in a worker thread', () => {
   const statusText = async () => (await fetch(`${sim.baseUrl}/api/ObjectsStatus`, { headers: { authorization: `Bearer ${token}` } })).text();
 
   it('stores the poll from the worker, mirrors it on the main thread, and returns only changes', async () => {
-    const first = await ingestor.ingest(await statusText(), Date.now());
+    const first = await ingestor.status(await statusText(), Date.now());
     expect(first.rows.length).toBeGreaterThan(10);
     // The main thread's repository reflects the worker's write without writing itself.
     const snap = cache.status.snapshot();
@@ -45,17 +45,25 @@ describe('status ingest in a worker thread', () => {
 
     // The same body again changes nothing.
     const text = await statusText();
-    await ingestor.ingest(text, Date.now());
-    const again = await ingestor.ingest(text, Date.now());
+    await ingestor.status(text, Date.now());
+    const again = await ingestor.status(text, Date.now());
     expect(changedColumns(again).ids.length).toBe(0);
   });
 
+  it('stores the object list from the worker and reports unchanged lists', async () => {
+    const text = await (await fetch(`${sim.baseUrl}/api/Objects`, { headers: { authorization: `Bearer ${token}` } })).text();
+    const first = await ingestor.objects(text, Date.now());
+    expect(first.count).toBeGreaterThan(10);
+    expect(cache.objects.count()).toBe(first.count);
+    expect(await ingestor.objects(text, Date.now())).toEqual({ count: first.count, changed: false });
+  });
+
   it('rejects a body that does not parse with a clear error and keeps serving', async () => {
-    await expect(ingestor.ingest('{"Positions": [{"ObjectId": 1, "Lat": "north"}]', Date.now())).rejects.toMatchObject({
+    await expect(ingestor.status('{"Positions": [{"ObjectId": 1, "Lat": "north"}]', Date.now())).rejects.toMatchObject({
       code: 'server_error',
       message: expect.stringContaining('GET /api/ObjectsStatus'),
     });
-    const ok = await ingestor.ingest(await statusText(), Date.now());
+    const ok = await ingestor.status(await statusText(), Date.now());
     expect(ok.fetchedAt).toBeGreaterThan(0);
     expect(cache.integrityCheck()).toBe('ok');
   });
