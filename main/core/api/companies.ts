@@ -1,6 +1,6 @@
 /** Companies (administration rights required). No DELETE in the spec. */
 import type { Http } from './http';
-import { call, crud, extra, looseList, looseRecord, type Extra, type LooseRecord } from './shared';
+import { call, crud, extra, looseList, looseRecord, type Extra, type LooseItem, type LooseRecord } from './shared';
 
 export function companiesApi(http: Http) {
   const c = crud(http, '/api/Companies');
@@ -10,7 +10,7 @@ export function companiesApi(http: Http) {
     create: c.create,
     update: c.update,
     /** GET /api/Companies/statistics: a list of per-company records, or one summary record. */
-    statistics: (e?: Extra): Promise<LooseRecord | Array<LooseRecord | string | number>> =>
+    statistics: (e?: Extra): Promise<LooseRecord | Array<LooseItem | string | number>> =>
       call(http, 'GET', '/api/Companies/statistics', (raw, ep) =>
         raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? looseRecord(raw, ep) : looseList(raw, ep), extra(e)),
   };

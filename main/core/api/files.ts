@@ -4,7 +4,7 @@
  */
 import type { Http, RawBytes } from './http';
 import { seg } from './http';
-import { call, extra, looseList, writeResult, type Extra, type LooseRecord, type WriteResult } from './shared';
+import { call, extra, looseList, writeResult, type Extra, type LooseItem, type WriteResult } from './shared';
 
 export interface DownloadedFile {
   bytes: Uint8Array;
@@ -25,7 +25,7 @@ export interface FileToAttach {
 }
 
 /** POST /api/ObjectFiles: a look-up (read, retried). Body passed as given (shape unshown). */
-export function findFiles(http: Http, query: Record<string, unknown>, e?: Extra): Promise<Array<LooseRecord | string | number>> {
+export function findFiles(http: Http, query: Record<string, unknown>, e?: Extra): Promise<Array<LooseItem | string | number>> {
   return call(http, 'POST', '/api/ObjectFiles', looseList, { body: query, idempotent: true, ...extra(e) });
 }
 

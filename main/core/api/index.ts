@@ -54,7 +54,7 @@ export { createHttp, seg, type Http, type HttpOptions, type RequestOptions, type
 export { signIn, extractToken, tokenExpiry, type SignInResult, type SignInOptions } from './auth';
 export { ApiError, extractServerMessage, parseRetryAfter } from './errors';
 export { decodeBody, normalize, type ApiLog } from './tolerant';
-export type { Extra, LooseRecord, WriteResult } from './shared';
+export type { Extra, LooseItem, LooseRecord, WriteResult } from './shared';
 export type { LiteObject, ObjectGroup } from './objects';
 export { hasFix, parseObjectsStatus, type StatusPosition } from './status';
 export { isIntervalTooLong, type HistoryRequest, type IntervalRequest } from './history';

@@ -15,7 +15,7 @@ import {
   one,
   writeResult,
   type Extra,
-  type LooseRecord,
+  type LooseItem,
   type WriteResult,
 } from './shared';
 
@@ -86,17 +86,17 @@ export function listObjectsOfCompany(http: Http, companyId: number, e?: Extra): 
   return call(http, 'GET', `/api/Objects/company/${seg(companyId)}`, objects, extra(e));
 }
 /** Supported device models: records or plain names, as the server sends them. */
-export function listDeviceModels(http: Http, e?: Extra): Promise<Array<LooseRecord | string | number>> {
+export function listDeviceModels(http: Http, e?: Extra): Promise<Array<LooseItem | string | number>> {
   return call(http, 'GET', '/api/Objects/models', looseList, extra(e));
 }
-export function listObjectIcons(http: Http, e?: Extra): Promise<Array<LooseRecord | string | number>> {
+export function listObjectIcons(http: Http, e?: Extra): Promise<Array<LooseItem | string | number>> {
   return call(http, 'GET', '/api/Objects/Icons', looseList, extra(e));
 }
-export function listTrendIcons(http: Http, e?: Extra): Promise<Array<LooseRecord | string | number>> {
+export function listTrendIcons(http: Http, e?: Extra): Promise<Array<LooseItem | string | number>> {
   return call(http, 'GET', '/api/Objects/TrendIcons', looseList, extra(e));
 }
 /** POST /api/Objects/geticons: a read (safe to retry). The body (ids) is passed as given. */
-export function getIcons(http: Http, body: unknown, e?: Extra): Promise<Array<LooseRecord | string | number>> {
+export function getIcons(http: Http, body: unknown, e?: Extra): Promise<Array<LooseItem | string | number>> {
   return call(http, 'POST', '/api/Objects/geticons', looseList, { body, idempotent: true, ...extra(e) });
 }
 /** Assigns icon `iconId` to the objects: idempotent (same result when repeated). */

@@ -1,6 +1,6 @@
 /** POST /api/ObjectPackets: packets from the device over an interval, in original form (a read). */
 import type { Http } from './http';
-import { call, extra, looseList, type Extra, type LooseRecord } from './shared';
+import { call, extra, looseList, type Extra, type LooseItem } from './shared';
 
 export interface PacketsRequest {
   ObjectId: number;
@@ -9,7 +9,7 @@ export interface PacketsRequest {
   [k: string]: unknown;
 }
 
-export function getPackets(http: Http, req: PacketsRequest, e?: Extra): Promise<Array<LooseRecord | string | number>> {
+export function getPackets(http: Http, req: PacketsRequest, e?: Extra): Promise<Array<LooseItem | string | number>> {
   return call(http, 'POST', '/api/ObjectPackets', looseList, { body: req, idempotent: true, timeoutMs: 60_000, ...extra(e) });
 }
 

@@ -7,15 +7,15 @@
  */
 import type { Http } from './http';
 import { seg } from './http';
-import { call, crud, extra, looseList, looseRecord, type Extra, type LooseRecord } from './shared';
+import { call, crud, extra, looseList, looseRecord, type Extra, type LooseItem, type LooseRecord } from './shared';
 
 /** A report result may be a record or a list; both are returned as sent (keys normalised for Id). */
-function recordOrList(raw: unknown, endpoint: string): LooseRecord | Array<LooseRecord | string | number> {
+function recordOrList(raw: unknown, endpoint: string): LooseRecord | Array<LooseItem | string | number> {
   if (Array.isArray(raw) || raw === undefined || raw === null) return looseList(raw, endpoint);
   if (typeof raw === 'object') return looseRecord(raw, endpoint);
   return looseList([raw], endpoint);
 }
-export type ReportResult = LooseRecord | Array<LooseRecord | string | number>;
+export type ReportResult = LooseRecord | Array<LooseItem | string | number>;
 
 function report(http: Http, name: string) {
   return (body: Record<string, unknown>, e?: Extra): Promise<ReportResult> =>

@@ -5,9 +5,9 @@
 import { z } from 'zod';
 import { FleetError } from '../../../common/errors';
 import type { Http, HttpMethod, QueryValue } from './http';
-import { LooseRecordSchema, normalize, type LooseRecord, type NormalizeOptions } from './tolerant';
+import { LooseItemSchema, LooseRecordSchema, normalize, type LooseItem, type LooseRecord, type NormalizeOptions } from './tolerant';
 
-export type { LooseRecord } from './tolerant';
+export type { LooseItem, LooseRecord } from './tolerant';
 
 export interface CallOptions {
   body?: unknown;
@@ -81,11 +81,11 @@ export function looseRecord(raw: unknown, endpoint: string): LooseRecord {
  * Catalogue list: object elements normalised as loose records; primitive elements (a list
  * of model names, say) kept as sent.
  */
-const LooseListSchema = z.array(z.union([LooseRecordSchema, z.string(), z.number()]));
+const LooseListSchema = z.array(z.union([LooseItemSchema, z.string(), z.number()]));
 
-export function looseList(raw: unknown, endpoint: string): Array<LooseRecord | string | number> {
+export function looseList(raw: unknown, endpoint: string): Array<LooseItem | string | number> {
   const v = raw === undefined || raw === null || raw === '' ? [] : unwrapEnvelope(raw);
-  return normalize(LooseListSchema, v, endpoint) as Array<LooseRecord | string | number>;
+  return normalize(LooseListSchema, v, endpoint) as Array<LooseItem | string | number>;
 }
 
 /** Catalogue list whose elements are all records. */

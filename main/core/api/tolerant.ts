@@ -293,6 +293,9 @@ function walk(schema: AnySchema, value: unknown, key: string | undefined, ctx: W
       return isPlainObject(value) ? walkObject(d, value, ctx) : value;
     case 'union': {
       const opts = d.options ?? [];
+      if (typeof value === 'string' && NUMERIC.test(value.trim()) && opts.some((o) => defOf(unwrap(o).inner).type === 'number')) {
+        return Number(value.trim()); // "7" → 7 where a number is one of the choices
+      }
       const chosen = chooseUnionOption(opts, value, ctx);
       return chosen ? walk(chosen, value, key, ctx) : value;
     }
@@ -433,8 +436,14 @@ export function normalize<S extends AnySchema>(schema: S, raw: unknown, endpoint
   throw new FleetError('server_error', `${endpoint}: ${text}${more}`, { cause: r.error });
 }
 
-/** A list of loose records (catalogue endpoints): keys kept; Id coerced to a number when present. */
+/** A loose record of a collection (catalogue endpoints): keys kept; Id (any spelling) coerced to a number. */
 export const LooseRecordSchema = z.looseObject({ Id: z.number().optional() });
+/**
+ * An element of a catalogue list (models, report types, report columns): like a loose record,
+ * but a non-numeric identifier (a report column "Object") is kept as a string.
+ */
+export const LooseItemSchema = z.looseObject({ Id: z.union([z.number(), z.string()]).optional() });
+export type LooseItem = z.infer<typeof LooseItemSchema> & Record<string, unknown>;
 export type LooseRecord = z.infer<typeof LooseRecordSchema> & Record<string, unknown>;
 
 /**

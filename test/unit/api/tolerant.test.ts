@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { FleetError } from '../../../common/errors';
 import { EventSchema, FleetObjectSchema, HistorySchema, ProfileSchema, type MovementInterval } from '../../../common/resources';
 import { decodeBody, decodeBodyDetailed, normalize, yyyymmddToMs } from '../../../main/core/api/tolerant';
-import { many, looseList, writeResult } from '../../../main/core/api/shared';
+import { many, looseList, recordList, writeResult } from '../../../main/core/api/shared';
 import { z } from 'zod';
 
 const fixture = (name: string) => readFileSync(join(__dirname, 'fixtures', name), 'utf8');
@@ -132,7 +132,10 @@ describe('catalogue helpers', () => {
     expect(looseList([{ id: '4', name: 'x' }, 'Teltonika FMB920', 7], 'GET /api/Objects/models')).toEqual([{ Id: 4, name: 'x' }, 'Teltonika FMB920', 7]);
     expect(looseList({ Data: [{ ID: 1 }] }, 'x')).toEqual([{ Id: 1 }]);
     expect(looseList(undefined, 'x')).toEqual([]);
-    expect(() => looseList([{ Id: 'abc' }], 'GET /api/Drivers')).toThrow('GET /api/Drivers: [0].Id: expected a number, got "abc"');
+    // A non-numeric identifier (report column "Object") is kept; a nonsensical one is an error.
+    expect(looseList([{ Id: 'Object', Name: 'Object' }], 'x')).toEqual([{ Id: 'Object', Name: 'Object' }]);
+    expect(() => looseList([{ Id: { a: 1 } }], 'GET /api/ReportTemplates/GetReportTypes')).toThrow('GET /api/ReportTemplates/GetReportTypes: [0].Id:');
+    expect(() => recordList([{ Id: 'abc' }], 'GET /api/Drivers')).toThrow('GET /api/Drivers: [0].Id: expected a number, got "abc"');
   });
 
   it('write results carry the id the server gave, if any', () => {
