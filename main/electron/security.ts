@@ -3,35 +3,17 @@
  * panels, no permissions, and IPC accepted only from frames showing our pages.
  */
 import { session, shell, type BrowserWindowConstructorOptions, type WebContents, type WebFrameMain } from 'electron';
+import { APP_ORIGIN, APP_SCHEME, externalUrl, isAppUrl } from '../core/security/app-url';
 import { CONTENT_SECURITY_POLICY } from '../core/security/csp';
 
-export const APP_SCHEME = 'fleet';
-export const APP_ORIGIN = `${APP_SCHEME}://app`;
-
-export function isAppUrl(raw: string): boolean {
-  try {
-    const u = new URL(raw);
-    return u.protocol === `${APP_SCHEME}:` && u.host === 'app';
-  } catch {
-    return false;
-  }
-}
+export { APP_ORIGIN, APP_SCHEME, isAppUrl };
 
 /** Only https links leave the app, and then to the system browser. */
 function openExternally(raw: string) {
-  try {
-    const u = new URL(raw);
-    if (u.protocol === 'https:') void shell.openExternal(u.toString());
-  } catch {
-    /* not a URL: ignore */
-  }
+  const url = externalUrl(raw);
+  if (url) void shell.openExternal(url);
 }
 
-/**
- * `childWindow`: the options of a window the page opens on an app URL (a control-room
- * panel, window.open('#/panel/events')); it gets the same secure webPreferences and the
- * same lockdown, never Electron's defaults.
- */
 export function lockDownContents(contents: WebContents, childWindow?: BrowserWindowConstructorOptions): void {
   contents.on('will-navigate', (event, url) => {
     if (!isAppUrl(url)) {
