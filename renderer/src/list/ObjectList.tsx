@@ -1,37 +1,49 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useDeferredValue, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import type { FleetObject } from '../../../common/resources';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { CommandButton } from '../commands/CommandButton';
 import { fleetStore } from '../stores/fleet-store';
-import { STATE_COLOR, STATE_LABEL, objectState } from '../stores/object-state';
-import { ageText, speedText } from '../ui/format';
+import type { ObjectState } from '../stores/object-state';
 import { useNow } from '../ui/use-now';
+import { COLUMNS, type ColumnKey } from './columns';
+import { GridHeader } from './GridHeader';
+import { groupCounts, idsBetween, type SortSpec } from './list-model';
+import { ListToolbar } from './ListToolbar';
+import { marks, useMarked } from './marked';
+import { loadPrefs, savePrefs, type ListPrefs } from './prefs';
+import { Cell } from './RowCells';
+import { useListRows } from './use-list-rows';
 
 interface Props {
   selected: number | null;
   onSelect: (id: number) => void;
 }
 
-const ROW_HEIGHT = 44;
+const ROW_HEIGHT = 40;
 
-function matches(o: FleetObject, q: string): boolean {
-  return (
-    o.Name.toLowerCase().includes(q) ||
-    (o.StateNumber ?? '').toLowerCase().includes(q) ||
-    (o.IMEI ?? '').toLowerCase().includes(q)
-  );
+function countText(loading: boolean, shown: number, total: number): string {
+  if (loading) return 'Loading objects…';
+  return shown === total ? `${total} objects` : `${shown} of ${total}`;
 }
 
 /** A grid of every object, virtualised: only the rows in view exist in the DOM. */
 export function ObjectList({ selected, onSelect }: Props) {
-  useSyncExternalStore(fleetStore.subscribe, fleetStore.getVersion);
   const now = useNow(5000);
+  const [prefs, setPrefs] = useState<ListPrefs>(loadPrefs);
   const [query, setQuery] = useState('');
-  const deferred = useDeferredValue(query.trim().toLowerCase());
+  const [groupId, setGroupId] = useState<number | null>(null);
+  const [state, setState] = useState<ObjectState | null>(null);
+  const { rows, total } = useListRows(query, groupId, state, prefs.sort);
+  const marked = useMarked();
   const objects = fleetStore.objects;
-  const rows = useMemo(
-    () => (deferred ? objects.filter((o) => matches(o, deferred)) : objects),
-    [objects, deferred],
-  );
+  const [groups, setGroups] = useState<[number, number][]>([]);
+  useEffect(() => setGroups(groupCounts(objects)), [objects]);
+
+  const updatePrefs = (p: ListPrefs) => {
+    setPrefs(p);
+    savePrefs(p);
+  };
+  const template = `28px ${prefs.columns.map((k) => `${COLUMNS[k].width}fr`).join(' ')}`;
+
   const scroller = useRef<HTMLDivElement>(null);
   const virtual = useVirtualizer({
     count: rows.length,
@@ -40,71 +52,109 @@ export function ObjectList({ selected, onSelect }: Props) {
     overscan: 10,
   });
 
+  const click = useCallback(
+    (e: MouseEvent, id: number) => {
+      if (e.shiftKey && selected !== null) {
+        marks.add(idsBetween(rows, selected, id));
+      } else if (e.ctrlKey || e.metaKey) {
+        // The first ctrl-click starts a multi-selection from what was selected, like a file manager.
+        if (marked.size === 0 && selected !== null && selected !== id) marks.add([selected]);
+        marks.toggle(id);
+        return;
+      } else {
+        marks.clear();
+      }
+      onSelect(id);
+    },
+    [rows, selected, marked, onSelect],
+  );
+
+  const moveBy = (e: KeyboardEvent, step: number) => {
+    e.preventDefault();
+    const at = rows.findIndex((r) => r.o.Id === selected);
+    const next = Math.max(0, Math.min(rows.length - 1, at + step));
+    const row = rows[next];
+    if (!row) return;
+    onSelect(row.o.Id);
+    virtual.scrollToIndex(next);
+    requestAnimationFrame(() => scroller.current?.querySelector<HTMLElement>(`[data-id="${row.o.Id}"]`)?.focus());
+  };
+  const onGridKey = (e: KeyboardEvent) => {
+    if (e.key === 'ArrowDown') moveBy(e, 1);
+    else if (e.key === 'ArrowUp') moveBy(e, -1);
+    else if (e.key === 'PageDown') moveBy(e, 10);
+    else if (e.key === 'PageUp') moveBy(e, -10);
+  };
+
   return (
     <section className="object-list" aria-label="Objects">
-      <div className="list-toolbar">
-        <input
-          type="search"
-          aria-label="Search objects by name, plate or IMEI"
-          placeholder="Search name, plate, IMEI"
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-        />
-        <span className="count" aria-live="polite">
-          {fleetStore.objectsFetchedAt === null && objects.length === 0
-            ? 'Loading objects…'
-            : rows.length === objects.length
-              ? `${objects.length} objects`
-              : `${rows.length} of ${objects.length}`}
-        </span>
-      </div>
-      <div role="grid" aria-label="Object list" aria-rowcount={rows.length + 1} aria-colcount={5} className="grid">
-        <div role="row" className="row header" aria-rowindex={1}>
-          <span role="columnheader">Name</span>
-          <span role="columnheader">Plate</span>
-          <span role="columnheader">State</span>
-          <span role="columnheader">Speed</span>
-          <span role="columnheader">Last position</span>
-        </div>
-        <div ref={scroller} className="grid-body" role="rowgroup">
+      <ListToolbar
+        query={query}
+        onQuery={setQuery}
+        groups={groups}
+        groupId={groupId}
+        onGroup={setGroupId}
+        state={state}
+        onState={setState}
+        columns={prefs.columns}
+        onColumns={(columns: ColumnKey[]) => updatePrefs({ ...prefs, columns })}
+      />
+      <div role="grid" aria-label="Object list" aria-rowcount={rows.length + 1} aria-colcount={prefs.columns.length + 1} aria-multiselectable="true" className="grid">
+        <GridHeader columns={prefs.columns} sort={prefs.sort} onSort={(sort: SortSpec) => updatePrefs({ ...prefs, sort })} template={template} />
+        <div ref={scroller} className="grid-body" role="rowgroup" onKeyDown={onGridKey}>
           <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
             {virtual.getVirtualItems().map((item) => {
-              const o = rows[item.index]!;
+              const o = rows[item.index]!.o;
               const pos = fleetStore.position(o.Id);
-              const state = objectState(o.Status, pos?.time ?? 0, pos?.online ?? false, pos?.speed ?? 0);
               const isSel = o.Id === selected;
+              const isMarked = marked.has(o.Id);
               return (
                 <div
                   key={o.Id}
+                  data-id={o.Id}
                   role="row"
                   aria-rowindex={item.index + 2}
-                  aria-selected={isSel}
-                  className={isSel ? 'row selected' : 'row'}
-                  style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
-                  onClick={() => onSelect(o.Id)}
+                  aria-selected={isSel || isMarked}
+                  className={`row${isSel ? ' selected' : ''}${isMarked ? ' marked' : ''}`}
+                  style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT, gridTemplateColumns: template }}
+                  onClick={(e) => click(e, o.Id)}
                   onKeyDown={(e) => {
-                    if (e.key === 'Enter' || e.key === ' ') onSelect(o.Id);
+                    if (e.key === 'Enter') onSelect(o.Id);
+                    if (e.key === ' ') {
+                      e.preventDefault();
+                      marks.toggle(o.Id);
+                    }
                   }}
-                  tabIndex={isSel ? 0 : -1}
+                  tabIndex={isSel || (selected === null && item.index === 0) ? 0 : -1}
                 >
-                  <span role="gridcell" className="name">
-                    {o.Name}
+                  <span role="gridcell" className="mark-cell" onClick={(e) => e.stopPropagation()}>
+                    <input type="checkbox" tabIndex={-1} aria-label={`Mark ${o.Name}`} checked={isMarked} onChange={() => marks.toggle(o.Id)} />
                   </span>
-                  <span role="gridcell">{o.StateNumber ?? ''}</span>
-                  <span role="gridcell">
-                    <span className="dot" style={{ background: STATE_COLOR[state] }} aria-hidden="true" />
-                    {STATE_LABEL[state]}
-                  </span>
-                  <span role="gridcell">{pos ? speedText(pos.speed) : '—'}</span>
-                  <span role="gridcell" title={pos ? new Date(pos.time).toLocaleString() : undefined}>
-                    {ageText(pos?.time, now)}
-                  </span>
+                  {prefs.columns.map((k) => (
+                    <span key={k} role="gridcell">
+                      <Cell k={k} o={o} pos={pos} now={now} />
+                    </span>
+                  ))}
                 </div>
               );
             })}
           </div>
         </div>
       </div>
+      <footer className="list-footer">
+        <span className="count" aria-live="polite">
+          {countText(fleetStore.objectsFetchedAt === null && objects.length === 0, rows.length, total)}
+        </span>
+        {marked.size > 0 && (
+          <>
+            <span className="marked-count">{marked.size} marked</span>
+            <button type="button" className="link" onClick={() => marks.clear()}>
+              Clear marks
+            </button>
+          </>
+        )}
+        <CommandButton selected={selected} />
+      </footer>
     </section>
   );
 }

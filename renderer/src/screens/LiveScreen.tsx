@@ -1,14 +1,36 @@
+import { useCallback, useState } from 'react';
+import { DetailsPanel } from '../details/DetailsPanel';
+import { EventsPanel } from '../events/EventsPanel';
+import { useEventAlerts } from '../events/use-event-alerts';
 import { ObjectList } from '../list/ObjectList';
+import { Splitter } from '../list/Splitter';
 import { MapView } from '../map/MapView';
+import { ShortcutsHelp } from '../shortcuts/ShortcutsHelp';
+import { useShortcuts } from '../shortcuts/use-shortcuts';
 import { selection, useSelected } from '../stores/selection';
 
-/** The control-room screen: object list and live map side by side. */
+/** The control-room screen: object list, live map, and the selected object's details above the events. */
 export function LiveScreen() {
   const selected = useSelected();
+  const [help, setHelp] = useState(false);
+  const openHelp = useCallback(() => setHelp(true), []);
+  useShortcuts(openHelp);
+  useEventAlerts();
   return (
-    <main className="workspace" aria-label="Live monitoring">
+    <main className="live" aria-label="Live monitoring">
       <ObjectList selected={selected} onSelect={selection.set} />
-      <MapView selected={selected} onSelect={selection.set} />
+      <Splitter />
+      <div className="live-map">
+        <MapView selected={selected} onSelect={selection.set} />
+      </div>
+      <div className="live-side">
+        <DetailsPanel selected={selected} />
+        <EventsPanel />
+      </div>
+      <button type="button" className="help-button" aria-label="Keyboard shortcuts" aria-keyshortcuts="?" onClick={openHelp}>
+        ?
+      </button>
+      {help && <ShortcutsHelp onClose={() => setHelp(false)} />}
     </main>
   );
 }

@@ -1,0 +1,140 @@
+import { useState, type FormEvent } from 'react';
+import type { CommandTemplate } from '../../../common/methods/commands';
+import { RpcError, rpc } from '../rpc/client';
+import { fleetStore } from '../stores/fleet-store';
+import { Dialog } from './Dialog';
+import { SendOutcome } from './SendOutcome';
+import { sentCommands, type SentCommand } from './sent-store';
+import { useTemplates } from './use-templates';
+
+type Phase = { at: 'edit' } | { at: 'confirm' } | { at: 'sending' } | { at: 'sent'; cmd: SentCommand } | { at: 'failed'; message: string; unknown: boolean };
+
+function namesOf(ids: number[]): string[] {
+  return ids.map((id) => fleetStore.objectsById.get(id)?.Name ?? `Object ${id}`);
+}
+
+function targetText(names: string[]): string {
+  return names.length <= 3 ? names.join(', ') : `${names.slice(0, 3).join(', ')} and ${names.length - 3} more`;
+}
+
+/** Send one command to the chosen objects: by template or as a raw string; destructive ones are confirmed by name. */
+export function CommandDialog({ objectIds, onClose }: { objectIds: number[]; onClose: () => void }) {
+  const { list, error: listError } = useTemplates();
+  const [mode, setMode] = useState<'template' | 'raw'>('template');
+  const [templateId, setTemplateId] = useState<number | null>(null);
+  const [raw, setRaw] = useState('');
+  const [phase, setPhase] = useState<Phase>({ at: 'edit' });
+  const names = namesOf(objectIds);
+  const template: CommandTemplate | undefined = list?.templates.find((t) => t.Id === templateId);
+  const label = mode === 'template' ? (template?.Name ?? template?.Command ?? '') : raw.trim();
+  const ready = mode === 'template' ? template !== undefined : raw.trim().length > 0;
+
+  const send = async () => {
+    setPhase({ at: 'sending' });
+    const args = mode === 'template' ? { objectIds, templateId: templateId! } : { objectIds, command: raw.trim() };
+    try {
+      const r = await rpc('commands/send', args);
+      const cmd = { objectIds, label, sentAt: r.sentAt, status: 'accepted' as const };
+      sentCommands.add(cmd);
+      setPhase({ at: 'sent', cmd: { ...cmd, key: 0 } });
+    } catch (e) {
+      const err = e instanceof RpcError ? e : null;
+      if (err?.code === 'unknown_outcome') sentCommands.add({ objectIds, label, sentAt: Date.now(), status: 'unknown' });
+      setPhase({ at: 'failed', message: err ? err.text : String(e), unknown: err?.code === 'unknown_outcome' });
+    }
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!ready) return;
+    if (mode === 'template' && template?.destructive) setPhase({ at: 'confirm' });
+    else void send();
+  };
+
+  return (
+    <Dialog title={`Send a command to ${names.length === 1 ? names[0] : `${names.length} objects`}`} onClose={onClose} className="command-dialog">
+      {phase.at === 'confirm' ? (
+        <div className="confirm">
+          <h3 id="confirm-title">“{label}” cannot be undone</h3>
+          <p id="confirm-what">
+            It wipes, resets or reformats the device of {names.length === 1 ? 'this object' : `these ${names.length} objects`}:
+          </p>
+          <ul className="names">
+            {names.slice(0, 20).map((n, i) => (
+              <li key={objectIds[i]}>{n}</li>
+            ))}
+            {names.length > 20 && <li>and {names.length - 20} more</li>}
+          </ul>
+          <div className="buttons">
+            <button type="button" autoFocus onClick={() => setPhase({ at: 'edit' })}>
+              Go back
+            </button>
+            <button type="button" className="danger" onClick={() => void send()}>
+              {label} on {names.length === 1 ? names[0] : `${names.length} objects`}
+            </button>
+          </div>
+        </div>
+      ) : phase.at === 'sent' ? (
+        <div className="sent" role="status">
+          <p>
+            Accepted by the service at {new Date(phase.cmd.sentAt).toLocaleTimeString()}: “{phase.cmd.label}” to {targetText(names)}. The outcome appears in the
+            objects’ events:
+          </p>
+          <SendOutcome cmd={phase.cmd} />
+          <div className="buttons">
+            <button type="button" onClick={onClose}>
+              Close
+            </button>
+          </div>
+        </div>
+      ) : (
+        <form onSubmit={submit} aria-label="Command">
+          <p className="targets">To: {targetText(names)}</p>
+          <fieldset className="mode">
+            <legend className="visually-hidden">Command kind</legend>
+            <label>
+              <input type="radio" name="cmd-mode" checked={mode === 'template'} onChange={() => setMode('template')} /> From a template
+            </label>
+            <label>
+              <input type="radio" name="cmd-mode" checked={mode === 'raw'} onChange={() => setMode('raw')} /> Raw command
+            </label>
+          </fieldset>
+          {mode === 'template' ? (
+            <label className="field">
+              Template
+              <select value={templateId ?? ''} onChange={(e) => setTemplateId(e.target.value ? Number(e.target.value) : null)} disabled={!list}>
+                <option value="">{list ? 'Choose a template…' : listError ? 'Templates unavailable' : 'Loading templates…'}</option>
+                {list?.templates.map((t) => (
+                  <option key={t.Id} value={t.Id}>
+                    {t.Name ?? t.Command ?? `Template ${t.Id}`}
+                    {t.destructive ? ' (destructive)' : ''}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : (
+            <label className="field">
+              Command text
+              <input value={raw} onChange={(e) => setRaw(e.target.value)} maxLength={4000} placeholder="e.g. getgps" autoComplete="off" spellCheck={false} />
+            </label>
+          )}
+          {listError && mode === 'template' && <p className="error">{listError}</p>}
+          {template?.Command && mode === 'template' && <p className="hint">Sends “{template.Command}”</p>}
+          {phase.at === 'failed' && (
+            <div role="alert" className={phase.unknown ? 'warning' : 'error'}>
+              <p>{phase.message}</p>
+              {phase.unknown && <p>Look at the events of {targetText(names)} before sending it again.</p>}
+            </div>
+          )}
+          <div className="buttons">
+            <button type="button" onClick={onClose}>
+              Cancel
+            </button>
+            <button type="submit" className="primary" disabled={!ready || phase.at === 'sending'} aria-busy={phase.at === 'sending'}>
+              {phase.at === 'sending' ? 'Sending…' : 'Send'}
+            </button>
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
+}

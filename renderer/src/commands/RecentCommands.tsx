@@ -1,0 +1,21 @@
+import { SendOutcome } from './SendOutcome';
+import { useSentCommands } from './sent-store';
+
+/** Commands sent to this object in this session, with their outcome once its event arrives. */
+export function RecentCommands({ objectId }: { objectId: number }) {
+  const mine = useSentCommands().filter((c) => c.objectIds.includes(objectId)).slice(0, 3);
+  if (mine.length === 0) return null;
+  return (
+    <section className="detail-section" aria-labelledby="recent-commands">
+      <h3 id="recent-commands">Commands sent</h3>
+      {mine.map((c) => (
+        <div key={c.key} className="recent-command">
+          <span className="hint">
+            {new Date(c.sentAt).toLocaleTimeString()} · “{c.label}”
+          </span>
+          <SendOutcome cmd={{ ...c, objectIds: [objectId] }} />
+        </div>
+      ))}
+    </section>
+  );
+}

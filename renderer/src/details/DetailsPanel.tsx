@@ -1,0 +1,64 @@
+import { CommandButton } from '../commands/CommandButton';
+import { RecentCommands } from '../commands/RecentCommands';
+import { fleetStore } from '../stores/fleet-store';
+import { STATE_COLOR, STATE_LABEL, objectState } from '../stores/object-state';
+import { useNow } from '../ui/use-now';
+import { ObjectFields } from './ObjectFields';
+import { PositionSection } from './PositionSection';
+import { SensorsSection } from './SensorsSection';
+import { StatsSection } from './StatsSection';
+import { useDetails } from './use-details';
+
+/** Everything about the selected object: where, how fast, its sensors, driver and today's figures. */
+export function DetailsPanel({ selected }: { selected: number | null }) {
+  const { details, error } = useDetails(selected);
+  const now = useNow(5000);
+  const name = selected === null ? null : (details?.object.Name ?? fleetStore.objectsById.get(selected)?.Name ?? `Object ${selected}`);
+  return (
+    <section className="details-panel" aria-label="Object details">
+      {selected === null ? (
+        <p className="empty">Select an object in the list, on the map or from an event to see its details.</p>
+      ) : (
+        <>
+          <header className="panel-head">
+            <h2>{name}</h2>
+            {details && <StateBadge details={details} />}
+            <span className="spacer" />
+            <CommandButton selected={selected} label="Command…" />
+          </header>
+          {details?.object.StateNumber && <p className="subtitle">{details.object.StateNumber}</p>}
+          {error && (
+            <p role="alert" className="error">
+              {error}
+            </p>
+          )}
+          {!details && !error && <p className="hint">Loading…</p>}
+          {details && (
+            <div className="details-body">
+              <PositionSection objectId={details.object.Id} position={details.position} now={now} />
+              <SensorsSection sensors={details.sensors} now={now} />
+              <section className="detail-section" aria-labelledby="driver-title">
+                <h3 id="driver-title">Driver key</h3>
+                <p>{details.driverKey ? `${details.driverKey.UId} · attached ${new Date(details.driverKey.Time).toLocaleString()}` : 'No key attached'}</p>
+              </section>
+              <StatsSection stats={details.stats} />
+              <RecentCommands objectId={details.object.Id} />
+              <ObjectFields object={details.object} />
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function StateBadge({ details }: { details: NonNullable<ReturnType<typeof useDetails>['details']> }) {
+  const p = details.position;
+  const s = objectState(details.object.Status, p?.Time ?? 0, p?.Online ?? false, p?.Speed ?? 0);
+  return (
+    <span className="state-badge">
+      <span className="dot" style={{ background: STATE_COLOR[s] }} aria-hidden="true" />
+      {STATE_LABEL[s]}
+    </span>
+  );
+}

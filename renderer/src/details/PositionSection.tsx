@@ -1,0 +1,53 @@
+import type { Position } from '../../../common/resources';
+import { ageText, speedText } from '../ui/format';
+import { useAddress } from './use-address';
+
+function headingText(deg: number | undefined): string {
+  if (deg === undefined || !Number.isFinite(deg)) return '—';
+  const names = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'];
+  return `${Math.round(deg)}° ${names[Math.round((((deg % 360) + 360) % 360) / 45) % 8]}`;
+}
+
+/** Where the object is, in words first (the address) and numbers second. */
+export function PositionSection({ objectId, position, now }: { objectId: number; position: Position | null; now: number }) {
+  const has = position !== null && position.Time > 0;
+  const addr = useAddress(objectId, has ? position.Lat : undefined, has ? position.Lng : undefined);
+  if (!has) {
+    return (
+      <section className="detail-section" aria-labelledby="pos-title">
+        <h3 id="pos-title">Position</h3>
+        <p className="hint">This device has never reported a position.</p>
+      </section>
+    );
+  }
+  const p = position;
+  return (
+    <section className="detail-section" aria-labelledby="pos-title">
+      <h3 id="pos-title">Position</h3>
+      <p className="address" aria-label="Address">
+        {addr.at === 'done'
+          ? (addr.address.address ?? addr.address.street ?? `No address here${addr.address.error ? ` (${addr.address.error})` : ''}`)
+          : addr.at === 'failed'
+            ? `Address unavailable: ${addr.message}`
+            : 'Looking up the address…'}
+      </p>
+      <dl className="facts">
+        <dt>Reported</dt>
+        <dd title={new Date(p.Time).toLocaleString()}>
+          {ageText(p.Time, now)} · {p.Online ? 'online' : 'offline'}
+        </dd>
+        <dt>Speed</dt>
+        <dd>{speedText(p.Speed)}</dd>
+        <dt>Heading</dt>
+        <dd>{headingText(p.heading)}</dd>
+        <dt>Satellites</dt>
+        <dd>{p.Sat ?? '—'}</dd>
+        <dt>Coordinates</dt>
+        <dd>
+          {p.Lat.toFixed(5)}, {p.Lng.toFixed(5)}
+          {p.Alt !== undefined ? ` · ${Math.round(p.Alt)} m` : ''}
+        </dd>
+      </dl>
+    </section>
+  );
+}

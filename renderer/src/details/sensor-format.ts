@@ -1,0 +1,29 @@
+/** A sensor reading the way an operator reads it: "Open", "412.5 l", "24.1 V". */
+import type { Sensor } from '../../../common/resources';
+import { calibrate, calibrationPoints } from './calibration';
+
+/** DataType 1 is a discrete input in the services we know; OnText/OffText say so too. */
+export function isOnOff(s: Sensor): boolean {
+  return s.DataType === 1 || Boolean(s.OnText) || Boolean(s.OffText);
+}
+
+function numberText(v: number): string {
+  const abs = Math.abs(v);
+  const digits = abs >= 100 ? 0 : abs >= 10 ? 1 : 2;
+  return v.toLocaleString(undefined, { maximumFractionDigits: digits });
+}
+
+export interface ReadingText {
+  text: string;
+  /** The raw value, when the shown one is calibrated from it. */
+  raw?: string;
+}
+
+export function readingText(s: Sensor, value: number | null): ReadingText {
+  if (value === null || !Number.isFinite(value)) return { text: 'no reading' };
+  if (isOnOff(s)) return { text: value !== 0 ? s.OnText || 'On' : s.OffText || 'Off' };
+  const units = s.Units ? ` ${s.Units}` : '';
+  const calibrated = calibrate(calibrationPoints(s.CalibrationTable), value);
+  if (calibrated !== null) return { text: `${numberText(calibrated)}${units}`, raw: numberText(value) };
+  return { text: `${numberText(value)}${units}` };
+}

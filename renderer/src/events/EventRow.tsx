@@ -1,0 +1,42 @@
+import { memo } from 'react';
+import type { FleetEvent } from '../../../common/resources';
+import { eventKind, isAlarm } from './event-types';
+
+interface Props {
+  e: FleetEvent;
+  objectName: string;
+  checked: boolean;
+  focused: boolean;
+  refusal: string | undefined;
+  onCheck: (id: number, on: boolean) => void;
+  onFocus: (e: FleetEvent) => void;
+  onAck: (id: number) => void;
+}
+
+function timeText(t: number): string {
+  const d = new Date(t);
+  const today = new Date().toDateString() === d.toDateString();
+  return today ? d.toLocaleTimeString() : d.toLocaleString();
+}
+
+export const EventRow = memo(function EventRow({ e, objectName, checked, focused, refusal, onCheck, onFocus, onAck }: Props) {
+  const kind = eventKind(e.Type);
+  const what = `${kind.label}, ${objectName}`;
+  return (
+    <li className={`event-row${isAlarm(e.Type) ? ' alarm' : ''}${focused ? ' focused' : ''}`}>
+      <input type="checkbox" aria-label={`Select event: ${what}`} checked={checked} onChange={(ev) => onCheck(e.Id, ev.target.checked)} />
+      <button type="button" className="event-main" aria-label={`Show on map: ${what}`} aria-pressed={focused} onClick={() => onFocus(e)}>
+        <span className="event-head">
+          <span className="kind">{kind.label}</span>
+          <span className="obj">{objectName}</span>
+          <time dateTime={new Date(e.Time).toISOString()}>{timeText(e.Time)}</time>
+        </span>
+        {e.Text && <span className="event-text">{e.Text}</span>}
+        {refusal && <span className="refusal">Acknowledgement refused: {refusal}</span>}
+      </button>
+      <button type="button" className="ack" aria-label={`Acknowledge: ${what}`} title="Acknowledge" onClick={() => onAck(e.Id)}>
+        ✓
+      </button>
+    </li>
+  );
+});

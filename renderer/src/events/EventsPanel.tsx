@@ -1,0 +1,106 @@
+import { useCallback, useState } from 'react';
+import type { EventScope } from '../../../common/methods/events';
+import type { FleetEvent } from '../../../common/resources';
+import { fleetStore } from '../stores/fleet-store';
+import { selection } from '../stores/selection';
+import { ageText } from '../ui/format';
+import { useNow } from '../ui/use-now';
+import { AckErrors } from './AckErrors';
+import { EventRow } from './EventRow';
+import { eventsOf, eventsStore, useEvents } from './events-store';
+import { eventFocus } from './focus';
+import { NotifyButton } from './NotifyButton';
+import { ScopeSwitch } from './ScopeSwitch';
+import { SoundMenu } from './SoundMenu';
+
+/** Rendering thousands of rows helps nobody: the newest this many show; acknowledging all covers every one. */
+const MAX_ROWS = 300;
+const SCOPE_KEY = 'fleet.events.scope';
+
+function loadScope(): EventScope {
+  return localStorage.getItem(SCOPE_KEY) === 'all' ? 'all' : 'feed';
+}
+
+/** Unacknowledged events: the feed (or everything), acknowledged one by one, by selection or all at once. */
+export function EventsPanel() {
+  const view = useEvents();
+  const now = useNow(5000);
+  const [scope, setScope] = useState<EventScope>(loadScope);
+  const [focused, setFocused] = useState<number | null>(null);
+  const events = eventsOf(view, scope);
+  const shown = events.slice(0, MAX_ROWS);
+  const refusals = new Map(view.ackErrors.map((e) => [e.eventId, e.error]));
+
+  const changeScope = (s: EventScope) => {
+    setScope(s);
+    localStorage.setItem(SCOPE_KEY, s);
+  };
+  const onFocus = useCallback((e: FleetEvent) => {
+    setFocused(e.Id);
+    selection.set(e.ObjectId);
+    eventFocus.show(e);
+  }, []);
+  const onCheck = useCallback((id: number, on: boolean) => eventsStore.check(id, on), []);
+  const onAck = useCallback((id: number) => void eventsStore.ack([id]), []);
+  const checked = [...view.checked];
+
+  return (
+    <section className="events-panel" aria-labelledby="events-title">
+      <header className="panel-head">
+        <h2 id="events-title">Events</h2>
+        <span className="hint">{view.loaded ? `updated ${ageText(view.fetchedAt, now)}` : 'loading…'}</span>
+        <span className="spacer" />
+        <NotifyButton />
+        <SoundMenu />
+      </header>
+      <ScopeSwitch scope={scope} onScope={changeScope} feed={view.feed.length} all={view.all.length} />
+      <div className="events-actions">
+        <label className="check-all">
+          <input
+            type="checkbox"
+            aria-label="Select all shown events"
+            checked={shown.length > 0 && shown.every((e) => view.checked.has(e.Id))}
+            onChange={(e) => eventsStore.setChecked(e.target.checked ? shown.map((x) => x.Id) : [])}
+          />
+        </label>
+        <button type="button" disabled={checked.length === 0} aria-keyshortcuts="A" onClick={() => void eventsStore.ack(checked)}>
+          Acknowledge selected{checked.length ? ` (${checked.length})` : ''}
+        </button>
+        <button type="button" disabled={events.length === 0} onClick={() => void eventsStore.ack(events.map((e) => e.Id))}>
+          Acknowledge all {events.length}
+        </button>
+        {view.pendingAcks > 0 && (
+          <span className="hint" role="status">
+            {view.pendingAcks} waiting to be delivered
+          </span>
+        )}
+      </div>
+      {view.error && (
+        <p role="alert" className="error">
+          {view.error}
+        </p>
+      )}
+      <AckErrors errors={view.ackErrors} onRetry={eventsStore.retry} onDiscard={eventsStore.discard} />
+      {view.loaded && events.length === 0 ? (
+        <p className="empty">No unacknowledged events{scope === 'feed' ? ' in your feed' : ''}.</p>
+      ) : (
+        <ul className="event-list" aria-label={scope === 'feed' ? 'Event feed' : 'All events'}>
+          {shown.map((e) => (
+            <EventRow
+              key={e.Id}
+              e={e}
+              objectName={fleetStore.objectsById.get(e.ObjectId)?.Name ?? `Object ${e.ObjectId}`}
+              checked={view.checked.has(e.Id)}
+              focused={focused === e.Id}
+              refusal={refusals.get(e.Id)}
+              onCheck={onCheck}
+              onFocus={onFocus}
+              onAck={onAck}
+            />
+          ))}
+        </ul>
+      )}
+      {events.length > MAX_ROWS && <p className="hint">Showing the newest {MAX_ROWS} of {events.length}.</p>}
+    </section>
+  );
+}

@@ -1,0 +1,37 @@
+/**
+ * Short WebAudio beeps. Browsers only let audio start after a user gesture, so the context
+ * is created (or resumed) on the first pointer or key press of the session.
+ */
+let ctx: AudioContext | null = null;
+
+function unlock() {
+  try {
+    ctx ??= new AudioContext();
+    void ctx.resume();
+  } catch {
+    /* no audio device: events are still listed and notified */
+  }
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('pointerdown', unlock, { once: true, capture: true });
+  window.addEventListener('keydown', unlock, { once: true, capture: true });
+}
+
+export function beep(hz: number, times: number): void {
+  if (!ctx || ctx.state !== 'running') return;
+  const t0 = ctx.currentTime;
+  for (let i = 0; i < times; i++) {
+    const osc = ctx.createOscillator();
+    const gain = ctx.createGain();
+    osc.frequency.value = hz;
+    osc.type = 'sine';
+    const at = t0 + i * 0.22;
+    gain.gain.setValueAtTime(0.0001, at);
+    gain.gain.exponentialRampToValueAtTime(0.25, at + 0.02);
+    gain.gain.exponentialRampToValueAtTime(0.0001, at + 0.16);
+    osc.connect(gain).connect(ctx.destination);
+    osc.start(at);
+    osc.stop(at + 0.18);
+  }
+}

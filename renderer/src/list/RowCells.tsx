@@ -1,0 +1,36 @@
+import { STATE_COLOR, STATE_LABEL, objectState } from '../stores/object-state';
+import type { FleetPositionView } from './row-position';
+import { ageText, speedText } from '../ui/format';
+import type { ColumnKey } from './columns';
+import type { FleetObject } from '../../../common/resources';
+
+/** One cell's content, from the object and its current position (read fresh for visible rows only). */
+export function Cell({ k, o, pos, now }: { k: ColumnKey; o: FleetObject; pos: FleetPositionView | undefined; now: number }) {
+  switch (k) {
+    case 'name':
+      return <span className="name">{o.Name}</span>;
+    case 'plate':
+      return <>{o.StateNumber ?? ''}</>;
+    case 'imei':
+      return <>{o.IMEI ?? ''}</>;
+    case 'state': {
+      const s = objectState(o.Status, pos?.time ?? 0, pos?.online ?? false, pos?.speed ?? 0);
+      return (
+        <>
+          <span className="dot" style={{ background: STATE_COLOR[s] }} aria-hidden="true" />
+          {STATE_LABEL[s]}
+        </>
+      );
+    }
+    case 'speed':
+      return <>{pos ? speedText(pos.speed) : '—'}</>;
+    case 'age':
+      return <span title={pos ? new Date(pos.time).toLocaleString() : undefined}>{ageText(pos?.time, now)}</span>;
+    case 'device':
+      return <>{o.DeviceType ?? ''}</>;
+    case 'phone':
+      return <>{o.Phone ?? ''}</>;
+    case 'groups':
+      return <>{(o.GroupIds ?? []).join(', ')}</>;
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * The columns an operator can show in the object list. Each knows how to read its value
+ * from one row's facts, so sorting, rendering and the column chooser share one table.
+ */
+import type { FleetObject } from '../../../common/resources';
+import { STATE_LABEL, type ObjectState } from '../stores/object-state';
+
+/** What a row shows, gathered once per list pass (never per cell, never per subscription). */
+export interface RowFacts {
+  o: FleetObject;
+  state: ObjectState;
+  /** km/h, NaN when unknown or never reported. */
+  speed: number;
+  /** Unix ms of the last position, 0 when never reported. */
+  time: number;
+}
+
+export type ColumnKey = 'name' | 'plate' | 'imei' | 'state' | 'speed' | 'age' | 'device' | 'phone' | 'groups';
+
+export interface Column {
+  key: ColumnKey;
+  label: string;
+  /** Relative width in the row's CSS grid. */
+  width: number;
+  /** Ascending order means: this value ascending. Missing values sort last either way. */
+  value: (f: RowFacts) => string | number | null;
+}
+
+/** Order of states when sorting by state: what needs attention first. */
+const STATE_RANK: Record<ObjectState, number> = {
+  moving: 0, parked: 1, offline: 2, never: 3, broken: 4, service: 5, blocked: 6, inactive: 7,
+};
+
+export const COLUMNS: Record<ColumnKey, Column> = {
+  name: { key: 'name', label: 'Name', width: 1.6, value: (f) => f.o.Name },
+  plate: { key: 'plate', label: 'Plate', width: 1, value: (f) => f.o.StateNumber || null },
+  imei: { key: 'imei', label: 'IMEI', width: 1.4, value: (f) => f.o.IMEI || null },
+  state: { key: 'state', label: 'State', width: 1.1, value: (f) => STATE_RANK[f.state] },
+  speed: { key: 'speed', label: 'Speed', width: 0.8, value: (f) => (Number.isNaN(f.speed) || !f.time ? null : f.speed) },
+  // Ascending age = most recent first, so the value is the negated time.
+  age: { key: 'age', label: 'Last position', width: 1.1, value: (f) => (f.time ? -f.time : null) },
+  device: { key: 'device', label: 'Device', width: 1, value: (f) => f.o.DeviceType || null },
+  phone: { key: 'phone', label: 'Phone', width: 1.1, value: (f) => f.o.Phone || null },
+  groups: { key: 'groups', label: 'Groups', width: 0.9, value: (f) => (f.o.GroupIds?.length ? f.o.GroupIds.join(', ') : null) },
+};
+
+export const ALL_COLUMNS = Object.keys(COLUMNS) as ColumnKey[];
+export const DEFAULT_COLUMNS: ColumnKey[] = ['name', 'plate', 'state', 'speed', 'age'];
+
+export function stateLabel(s: ObjectState): string {
+  return STATE_LABEL[s];
+}

@@ -1,0 +1,3 @@
+import type { FleetStore } from '../stores/fleet-store';
+
+export type FleetPositionView = NonNullable<ReturnType<FleetStore['position']>>;

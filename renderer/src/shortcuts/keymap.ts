@@ -1,0 +1,27 @@
+/** The live screen's keyboard shortcuts: one table for the handler and the help dialog. */
+export type ShortcutAction = 'search' | 'ack' | 'clear' | 'help';
+
+export const SHORTCUTS: { keys: string[]; action: ShortcutAction; text: string }[] = [
+  { keys: ['/', 'Ctrl+K'], action: 'search', text: 'Search objects' },
+  { keys: ['A'], action: 'ack', text: 'Acknowledge the selected events' },
+  { keys: ['Esc'], action: 'clear', text: 'Clear the search, marks and event selection' },
+  { keys: ['?'], action: 'help', text: 'Show this help' },
+];
+
+export interface KeyLike {
+  key: string;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  altKey: boolean;
+}
+
+/** Which action a key press asks for; while typing in a field, only the ones that cannot be text. */
+export function actionFor(e: KeyLike, typing: boolean): ShortcutAction | null {
+  if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'k') return 'search';
+  if (e.key === 'Escape') return 'clear';
+  if (typing || e.ctrlKey || e.metaKey || e.altKey) return null;
+  if (e.key === '/') return 'search';
+  if (e.key === 'a' || e.key === 'A') return 'ack';
+  if (e.key === '?') return 'help';
+  return null;
+}
