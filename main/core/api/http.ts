@@ -259,6 +259,8 @@ export function createHttp(options: HttpOptions): Http {
           body = JSON.stringify(o.body);
         }
       }
+      // Cancelled before it was sent (a listener added after the abort never fires): send nothing.
+      if (o.signal?.aborted) throw o.signal.reason;
       const url = buildUrl(baseUrl, o.path, o.query);
       sent = true;
       let res: Response;
