@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { json, type Route } from '../http/route';
 import { buildOpenApi, DOCS_HTML } from '../openapi';
 import { adminRoutes } from './admin';
@@ -20,6 +21,7 @@ export function allRoutes(): Route[] {
   const docs: Route[] = [
     {
       method: 'GET', path: '/api/docs', tag: 'Documentation', auth: false, summary: 'This OpenAPI 3.1 document (no token needed)',
+      response: z.looseObject({ openapi: z.string(), info: z.looseObject({ title: z.string() }), paths: z.record(z.string(), z.unknown()) }),
       handler: () => json((doc ??= buildOpenApi([...docs, ...routes]))),
     },
     {
