@@ -91,6 +91,7 @@ describe('events', () => {
     const feed = await demo.api.events.feed();
     expect(feed.length).toBeLessThanOrEqual(all.length);
     const first = all[0];
+    expect(first, 'the simulator has unacknowledged events').toBeDefined();
     if (!first) return;
     await demo.api.events.ack([first.Id]);
     await demo.api.events.ack([first.Id]); // idempotent
@@ -250,14 +251,16 @@ describe('reports', () => {
     const typeKey = typeof t0 === 'object' ? (t0.Id ?? t0.Type ?? t0.Name) : t0;
     expect(Array.isArray(await admin.api.reportTemplates.columns(typeKey as string | number))).toBe(true);
     const first = list[0];
-    if (first?.Id !== undefined) {
-      const one = await admin.api.reportTemplates.get(first.Id);
-      await admin.api.reportTemplates.update({ ...one, Id: first.Id });
-      const r = await admin.api.reportTemplates.result(first.Id).catch((e: FleetError) => e);
-      if (r instanceof FleetError) expect(r.code).toBe('not_found');
-      await admin.api.reportTemplates.remove(first.Id);
-      expect((await admin.api.reportTemplates.list()).some((t) => t.Id === first.Id)).toBe(false);
-    }
+    expect(first?.Id).toBeTypeOf('number');
+    const id = first!.Id!;
+    const one = await admin.api.reportTemplates.get(id);
+    await admin.api.reportTemplates.update({ ...one, Id: id, Name: 'API renamed' });
+    expect((await admin.api.reportTemplates.get(id)).Name).toBe('API renamed');
+    const result = await admin.api.reportTemplates.result(id);
+    expect(result).toBeTruthy();
+    await admin.api.reportTemplates.remove(id);
+    expect((await admin.api.reportTemplates.list()).some((t) => t.Id === id)).toBe(false);
+    expect((await failure(admin.api.reportTemplates.result(id))).code).toBe('not_found');
   });
 
   it('POST /api/Reports/Moto, GeozoneVisit, Counters, Fuel', async (ctx) => {
@@ -283,5 +286,12 @@ describe('files', () => {
     const file = await demo.api.files.download(uid!);
     expect(file.mediaType).toBe('image/jpeg');
     expect([...file.bytes]).toEqual([...bytes]);
+  });
+
+  it('PUT /api/ObjectFiles/{id} (multipart, without a time); an unknown file is not_found', async (ctx) => {
+    await needRoute(ctx, demo, 'GET', '/api/ObjectFiles/1');
+    const r = await demo.api.files.attach(objectId, { data: new Uint8Array([0x89, 0x50, 0x4e, 0x47]), name: 'note.png', type: 'image/png' });
+    expect(r).toBeTruthy();
+    expect((await failure(demo.api.files.download('no-such-file'))).code).toBe('not_found');
   });
 });
