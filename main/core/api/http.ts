@@ -284,7 +284,7 @@ export function createHttp(options: HttpOptions): Http {
             return { kind: 'ok', value: o.parse(raw) };
           }
           const text = await res.text();
-          if (o.responseType === 'text') return { kind: 'ok', value: o.parse(text) };
+          if (o.responseType === 'text') return { kind: 'ok', value: parseSafely(o, text) };
           const { value: raw, repaired } = decodeBodyDetailed(text, o.endpoint, log);
           const value = parseSafely(o, raw);
           if (repaired === 'truncated' && idempotent) {
