@@ -3,6 +3,7 @@ import type { SessionState } from '../../common/methods/session';
 import { RpcError, onPush, rpc } from './rpc/client';
 import { Shell } from './screens/Shell';
 import { SignIn } from './screens/SignIn';
+import './theme/theme';
 
 export function App() {
   const [session, setSession] = useState<SessionState | null>(null);

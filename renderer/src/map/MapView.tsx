@@ -1,33 +1,72 @@
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
-import { useEffect, useRef } from 'react';
+import './map.css';
+import { useEffect, useRef, useState } from 'react';
+import type { TilesConfig } from '../../../common/methods/tiles';
+import { rpc } from '../rpc/client';
 import { fleetStore } from '../stores/fleet-store';
-import { addBasemap } from './basemap';
-import { ObjectLayer } from './object-layer';
+import { CANVAS_COLORS, useTheme } from '../theme/theme';
+import { addBasemap, setTileSource, type Basemap } from './basemap';
+import { addDomMarkers } from './dom-baseline';
+import { GeozoneOverlay } from './geozone-layer';
+import { ObjectLayer, type VisibleCluster } from './object-layer';
+import { TileSourceControl } from './TileSourceControl';
 
 interface Props {
   selected: number | null;
   onSelect: (id: number | null) => void;
 }
 
-/** React owns the container; Leaflet and the canvas layer own everything inside it. */
+const GEOZONES_KEY = 'fleet.map.geozones';
+
+function isEditable(t: EventTarget | null): boolean {
+  const el = t as HTMLElement | null;
+  return !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
+}
+
+/** Test and bench hooks, like __fleetPositions: what the map shows, without reading pixels. */
+export interface MapHooks {
+  map: L.Map;
+  clusters: () => ReturnType<ObjectLayer['visibleClusters']>;
+  geozones: () => { shown: boolean; count: number };
+  follow: () => boolean;
+  selected: () => number | null;
+  /** Replaces the canvas layer by one DOM marker per object (the bench's baseline). */
+  domBaseline: (limit: number) => number;
+}
+
+/** React owns the container and the controls; Leaflet and the canvas layers own the map itself. */
 export function MapView({ selected, onSelect }: Props) {
   const el = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);
   const layerRef = useRef<ObjectLayer | null>(null);
+  const baseRef = useRef<Basemap | null>(null);
+  const zonesRef = useRef<GeozoneOverlay | null>(null);
   const selectedRef = useRef(selected);
   const onSelectRef = useRef(onSelect);
   selectedRef.current = selected;
   onSelectRef.current = onSelect;
   const fitted = useRef(false);
+  const themeName = useTheme();
+  const [follow, setFollow] = useState(false);
+  const followRef = useRef(follow);
+  followRef.current = follow;
+  const [showZones, setShowZones] = useState(() => localStorage.getItem(GEOZONES_KEY) !== 'off');
+  const [zoneCount, setZoneCount] = useState<number | null>(null);
+  const [clusters, setClusters] = useState<VisibleCluster[]>([]);
+  const [tiles, setTiles] = useState<TilesConfig | null>(null);
 
   useEffect(() => {
-    const map = L.map(el.current!, { preferCanvas: true, worldCopyJump: true, zoomControl: true }).setView([50, 10], 4);
-    addBasemap(map);
+    const colors = CANVAS_COLORS[document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light'];
+    const map = L.map(el.current!, { preferCanvas: true, worldCopyJump: true, zoomControl: true, minZoom: 2 }).setView([50, 10], 4);
+    baseRef.current = addBasemap(map, colors);
+    zonesRef.current = new GeozoneOverlay(map);
     const layer = new ObjectLayer({
       store: fleetStore,
       onSelect: (id) => onSelectRef.current(id),
       getSelected: () => selectedRef.current,
+      onClusters: setClusters,
+      colors,
     }).addTo(map);
     mapRef.current = map;
     layerRef.current = layer;
@@ -35,31 +74,159 @@ export function MapView({ selected, onSelect }: Props) {
     const fit = () => {
       if (fitted.current) return;
       const p = fleetStore.positions;
-      const pts: L.LatLngTuple[] = [];
-      for (let i = 0; i < p.count; i++) if (p.time[i] !== 0) pts.push([p.lat[i]!, p.lng[i]!]);
-      if (pts.length === 0) return;
+      let s = 90;
+      let w = 180;
+      let n = -90;
+      let e = -180;
+      for (let i = 0; i < p.count; i++) {
+        if (p.time[i] === 0) continue;
+        s = Math.min(s, p.lat[i]!);
+        n = Math.max(n, p.lat[i]!);
+        w = Math.min(w, p.lng[i]!);
+        e = Math.max(e, p.lng[i]!);
+      }
+      if (s > n) return;
       fitted.current = true;
-      map.fitBounds(L.latLngBounds(pts), { padding: [30, 30], maxZoom: 13 });
+      map.fitBounds([[s, w], [n, e]], { padding: [30, 30], maxZoom: 13 });
+    };
+    // Follow: the selected object stays centred as its position updates.
+    const keepCentred = () => {
+      const id = selectedRef.current;
+      if (!followRef.current || id === null) return;
+      const pos = fleetStore.position(id);
+      if (!pos) return;
+      const at = map.latLngToContainerPoint([pos.lat, pos.lng]);
+      const mid = map.getSize().divideBy(2);
+      if (Math.abs(at.x - mid.x) > 1 || Math.abs(at.y - mid.y) > 1) map.setView([pos.lat, pos.lng], map.getZoom(), { animate: false });
     };
     fit();
-    const unsub = fleetStore.subscribe(fit);
+    const unsub = fleetStore.subscribe(() => {
+      fit();
+      keepCentred();
+    });
+    // Dragging the map means the user wants to look elsewhere: stop following.
+    map.on('dragstart', () => setFollow(false));
     const ro = new ResizeObserver(() => map.invalidateSize());
     ro.observe(el.current!);
+    let baseline: { remove(): void } | null = null;
+    const hooks: MapHooks = {
+      map,
+      clusters: () => layer.visibleClusters(),
+      geozones: () => ({ shown: zonesRef.current!.shown, count: zonesRef.current!.count }),
+      follow: () => followRef.current,
+      selected: () => selectedRef.current,
+      domBaseline: (limit) => {
+        layer.remove();
+        baseline?.remove();
+        const b = addDomMarkers(map, fleetStore, limit);
+        baseline = b;
+        return b.count;
+      },
+    };
+    (globalThis as { __fleetMap?: MapHooks }).__fleetMap = hooks;
+    let alive = true;
+    void rpc('tiles/config', {})
+      .then((c) => alive && setTiles(c))
+      .catch(() => {});
+    void rpc('geozones/list', {})
+      .then((g) => {
+        if (!alive) return;
+        zonesRef.current!.setZones(g.geozones);
+        setZoneCount(zonesRef.current!.count);
+      })
+      .catch(() => alive && setZoneCount(0));
     return () => {
+      alive = false;
       unsub();
       ro.disconnect();
+      baseline?.remove();
       map.remove();
+      delete (globalThis as { __fleetMap?: MapHooks }).__fleetMap;
     };
   }, []);
 
   useEffect(() => {
+    layerRef.current?.setColors(CANVAS_COLORS[themeName]);
+    baseRef.current?.setColors(CANVAS_COLORS[themeName]);
+  }, [themeName]);
+
+  useEffect(() => {
+    zonesRef.current?.show(showZones);
+    localStorage.setItem(GEOZONES_KEY, showZones ? 'on' : 'off');
+  }, [showZones, zoneCount]);
+
+  useEffect(() => {
     layerRef.current?.schedule();
-    if (selected === null) return;
-    const pos = fleetStore.position(selected);
-    if (pos && mapRef.current && !mapRef.current.getBounds().pad(-0.1).contains([pos.lat, pos.lng])) {
-      mapRef.current.panTo([pos.lat, pos.lng]);
+    const map = mapRef.current;
+    if (selected === null) {
+      setFollow(false);
+      return;
     }
+    const pos = fleetStore.position(selected);
+    if (!pos || !map) return;
+    if (followRef.current) map.setView([pos.lat, pos.lng], map.getZoom(), { animate: false });
+    else if (!map.getBounds().pad(-0.1).contains([pos.lat, pos.lng])) map.panTo([pos.lat, pos.lng]);
   }, [selected]);
 
-  return <div ref={el} className="map" role="region" aria-label="Map of the fleet" data-testid="map" />;
+  useEffect(() => {
+    const map = mapRef.current;
+    const pos = selected === null ? undefined : fleetStore.position(selected);
+    if (follow && map && pos) map.setView([pos.lat, pos.lng], map.getZoom(), { animate: false });
+  }, [follow]);
+
+  // F toggles follow anywhere in the window, except while typing.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'f' && e.key !== 'F') return;
+      if (e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented || isEditable(e.target)) return;
+      if (selectedRef.current === null) return;
+      e.preventDefault();
+      setFollow((f) => !f);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  return (
+    <div className="map-wrap">
+      <div ref={el} className="map" role="region" aria-label="Map of the fleet" data-testid="map" />
+      <div className="map-controls">
+        <button
+          type="button"
+          aria-pressed={follow}
+          aria-keyshortcuts="F"
+          disabled={selected === null}
+          title={selected === null ? 'Select an object to follow it' : 'Keep the selected object centred (F)'}
+          onClick={() => setFollow((f) => !f)}
+        >
+          Follow
+        </button>
+        <fieldset className="map-layers" aria-label="Map layers">
+          <legend>Layers</legend>
+          <label>
+            <input type="checkbox" checked={showZones} onChange={(e) => setShowZones(e.target.checked)} />
+            Geozones{zoneCount !== null ? ` (${zoneCount})` : ''}
+          </label>
+        </fieldset>
+        <TileSourceControl
+          config={tiles}
+          onChange={(c) => {
+            setTiles(c);
+            setTileSource(c);
+          }}
+        />
+      </div>
+      {clusters.length > 0 && (
+        <ul className="sr-only" aria-label="Clusters in view">
+          {clusters.map((c) => (
+            <li key={`${c.id}`}>
+              <button type="button" onClick={() => layerRef.current?.expand(c)}>
+                Zoom to a cluster of {c.count} objects
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
 }

@@ -1,29 +1,92 @@
 /**
- * The base map: OpenStreetMap tiles over a bundled low-detail world (Natural Earth
- * 1:110m countries from the world-atlas package). With no tile reachable, as offline
- * or on a closed network, the world outline still shows: the map is never a grey square.
+ * The base map: tiles from the configured source (OpenStreetMap by default), fetched and
+ * cached by the main side and served to this page by the host (browser mode: its /tiles
+ * route; Electron: the fleet-tile: scheme), over a bundled low-detail world (Natural
+ * Earth 1:110m countries from the world-atlas package). With no tile to be had, as
+ * offline in an area never seen, the world outline still shows: never a grey square.
  */
 import L from 'leaflet';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import countries from 'world-atlas/countries-110m.json';
+import type { TilesConfig } from '../../../common/methods/tiles';
+import { rpc } from '../rpc/client';
+import { launchToken } from '../rpc/transport';
+import { CANVAS_COLORS, type CanvasColors } from '../theme/theme';
 
-export const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+export { DEFAULT_TILE_URL } from '../../../common/methods/tiles';
 
-export function addBasemap(map: L.Map, tileUrl = DEFAULT_TILE_URL): void {
+/** A transparent pixel: a tile that failed shows the world outline under it, not a broken image. */
+const EMPTY_TILE = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
+
+/** Where this page asks for tiles; `version` changes with the source, so no tile of one shows for another. */
+export function hostTileUrl(version: string): string {
+  if (window.fleet) return `fleet-tile://tiles/{z}/{x}/{y}?v=${version}`;
+  return `/tiles/{z}/{x}/{y}?v=${version}&token=${encodeURIComponent(launchToken())}`;
+}
+
+/** The tile source is one setting for every map of the window (live, history): asked once, changes pushed to all. */
+let source: TilesConfig | null = null;
+const sourceListeners = new Set<(c: TilesConfig) => void>();
+let asked = false;
+
+export function setTileSource(c: TilesConfig): void {
+  source = c;
+  for (const l of sourceListeners) l(c);
+}
+
+function onTileSource(l: (c: TilesConfig) => void): () => void {
+  sourceListeners.add(l);
+  if (source) l(source);
+  else if (!asked) {
+    asked = true;
+    void rpc('tiles/config', {})
+      .then(setTileSource)
+      .catch(() => {
+        asked = false;
+      });
+  }
+  return () => sourceListeners.delete(l);
+}
+
+export interface Basemap {
+  tiles: L.TileLayer;
+  setSource(source: { url: string; version: string }): void;
+  setColors(c: CanvasColors): void;
+  remove(): void;
+}
+
+export function addBasemap(map: L.Map, colors: CanvasColors = CANVAS_COLORS.light): Basemap {
   const topo = countries as unknown as Topology<{ countries: GeometryCollection }>;
   const world = feature(topo, topo.objects.countries);
-  const renderer = L.canvas({ padding: 0.5 });
   map.createPane('fallback').style.zIndex = '150';
-  L.geoJSON(world, {
-    pane: 'fallback',
-    renderer,
-    interactive: false,
-    style: { color: '#8aa0b8', weight: 1, fillColor: '#e6ebe0', fillOpacity: 1 },
-  } as L.GeoJSONOptions).addTo(map);
-  L.tileLayer(tileUrl, {
-    maxZoom: 19,
-    attribution: '&copy; OpenStreetMap contributors',
-    crossOrigin: false,
-  }).addTo(map);
+  // The renderer's own pane decides where its canvas goes: under the tiles, not in the overlay pane over them.
+  const renderer = L.canvas({ padding: 0.5, pane: 'fallback' });
+  const style = (c: CanvasColors) => ({ color: c.border, weight: 1, fillColor: c.land, fillOpacity: 1 });
+  const outline = L.geoJSON(world, { pane: 'fallback', renderer, interactive: false, style: style(colors) } as L.GeoJSONOptions).addTo(map);
+  // No tiles until the source's version is known: a request without it would hit the wrong cache key.
+  const tiles = L.tileLayer('', { maxZoom: 19, errorTileUrl: EMPTY_TILE, crossOrigin: false });
+  const setSource = (c: { url: string; version: string }) => {
+    tiles.options.attribution = /openstreetmap\.org/.test(c.url) ? '&copy; OpenStreetMap contributors' : `Tiles: ${safeHost(c.url)}`;
+    // Re-added so the attribution control picks up the new source's credit.
+    tiles.remove();
+    tiles.setUrl(hostTileUrl(c.version), true);
+    tiles.addTo(map);
+  };
+  const off = onTileSource(setSource);
+  map.on('unload', off);
+  return {
+    tiles,
+    setSource,
+    setColors: (c) => outline.setStyle(style(c)),
+    remove: off,
+  };
+}
+
+function safeHost(url: string): string {
+  try {
+    return new URL(url.replace(/\{[zxys]\}/g, '0')).host.replace(/[<>&"]/g, '');
+  } catch {
+    return 'custom source';
+  }
 }

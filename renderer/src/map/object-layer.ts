@@ -2,19 +2,52 @@
  * Every object on one canvas, drawn from the store's typed arrays: no DOM node and no
  * React component per object. Redrawn on the next animation frame after a move, a
  * zoom or a position delta; only what is in view (plus a margin) is drawn.
+ *
+ * Up to CLUSTER_MAX_ZOOM objects are clustered by a worker (supercluster): the index is
+ * rebuilt at most once a second from the store, while objects left on their own by
+ * the clustering are drawn at their live positions from the store on every frame.
+ * Above it every object is drawn directly, so a moved point shows on the next frame.
  */
 import L from 'leaflet';
-import type { FleetStore } from '../stores/fleet-store';
+import { mercatorX, mercatorY, type FleetStore } from '../stores/fleet-store';
 import { STATE_COLOR, objectState } from '../stores/object-state';
+import { CANVAS_COLORS, type CanvasColors } from '../theme/theme';
+import { CLUSTER_MAX_ZOOM, type ClusterReply, type ClusterRequest } from './cluster-protocol';
 
 const TILE = 256;
 /** Extra area drawn around the view so a short pan does not reveal an empty edge. */
 const PADDING = 0.3;
+/** A delta re-indexes the clusters at most this often: indexing 50,000 points costs ~100 ms of worker time. */
+const REINDEX_MS = 1000;
+const LABEL_ZOOM = 14;
+const ARROW_ZOOM = 11;
+
+export interface VisibleCluster {
+  id: number;
+  count: number;
+  lat: number;
+  lng: number;
+}
 
 export interface ObjectLayerOptions {
   store: FleetStore;
   onSelect: (id: number | null) => void;
   getSelected: () => number | null;
+  /** The largest clusters in view, for the keyboard-reachable list beside the canvas. */
+  onClusters?: (clusters: VisibleCluster[]) => void;
+  colors?: CanvasColors;
+}
+
+/** Figures the bench and support read: poll-to-pixels (ms) per delta, index build times. */
+export interface MapPerf {
+  pollToPixels: number[];
+  indexMs: number[];
+}
+export const mapPerf: MapPerf = { pollToPixels: [], indexMs: [] };
+(globalThis as { __fleetMapPerf?: MapPerf }).__fleetMapPerf = mapPerf;
+
+function clusterRadius(count: number): number {
+  return 12 + Math.min(16, Math.log10(count) * 6);
 }
 
 export class ObjectLayer extends L.Layer {
@@ -22,39 +55,180 @@ export class ObjectLayer extends L.Layer {
   private frame = 0;
   private unsubscribe: (() => void) | null = null;
   private topLeft = L.point(0, 0);
+  private colors: CanvasColors;
+
+  private worker: Worker | null = null;
+  private seq = 0;
+  private indexing = false;
+  private dirty = true;
+  private lastIndexAt = -Infinity;
+  private indexTimer: ReturnType<typeof setTimeout> | null = null;
+  private queryInFlight = false;
+  private queryPending = false;
+  private clusters: Float64Array = new Float64Array(0);
+  private clustersZoom = -1;
+  private clustersIndexSeq = 0;
+  private readonly expands = new Map<number, L.LatLng>();
+  /** Poll-to-pixels: when the oldest undrawn delta arrived, and which index load covers it. */
+  private deltaT0: number | null = null;
+  private deltaLoadSeq = 0;
 
   constructor(private readonly opts: ObjectLayerOptions) {
     super();
+    this.colors = opts.colors ?? CANVAS_COLORS.light;
   }
 
   override onAdd(map: L.Map): this {
     this.canvas = L.DomUtil.create('canvas', 'fleet-object-layer leaflet-zoom-animated');
     this.canvas.setAttribute('aria-hidden', 'true');
     map.getPanes().overlayPane!.appendChild(this.canvas);
-    map.on('moveend zoomend resize viewreset', this.schedule, this);
+    map.on('moveend zoomend resize viewreset', this.viewChanged, this);
     map.on('zoomanim', this.animateZoom, this);
     map.on('click', this.handleClick, this);
-    this.unsubscribe = this.opts.store.subscribe(() => this.schedule());
+    this.worker = new Worker(new URL('./cluster.worker.ts', import.meta.url), { type: 'module' });
+    this.worker.onmessage = (e: MessageEvent<ClusterReply>) => this.onWorker(e.data);
+    this.unsubscribe = this.opts.store.subscribe(() => this.storeChanged());
+    this.dirty = true;
+    this.requestIndex();
     this.schedule();
     return this;
   }
 
   override onRemove(map: L.Map): this {
-    map.off('moveend zoomend resize viewreset', this.schedule, this);
+    map.off('moveend zoomend resize viewreset', this.viewChanged, this);
     map.off('zoomanim', this.animateZoom, this);
     map.off('click', this.handleClick, this);
     this.unsubscribe?.();
     cancelAnimationFrame(this.frame);
+    this.frame = 0;
+    if (this.indexTimer) clearTimeout(this.indexTimer);
+    this.worker?.terminate();
+    this.worker = null;
     this.canvas.remove();
     return this;
   }
 
+  setColors(colors: CanvasColors): void {
+    this.colors = colors;
+    this.schedule();
+  }
+
   schedule(): void {
-    if (this.frame) return;
+    if (this.frame || !this._map) return;
     this.frame = requestAnimationFrame(() => {
       this.frame = 0;
       this.draw();
     });
+  }
+
+  private storeChanged(): void {
+    this.deltaT0 ??= performance.now();
+    this.dirty = true;
+    this.requestIndex();
+    this.schedule();
+  }
+
+  private viewChanged(): void {
+    this.schedule();
+    this.query();
+  }
+
+  private requestIndex(): void {
+    if (!this.worker || this.indexing || this.indexTimer) return;
+    const wait = this.lastIndexAt + REINDEX_MS - performance.now();
+    if (wait > 0) {
+      this.indexTimer = setTimeout(() => {
+        this.indexTimer = null;
+        this.requestIndex();
+      }, wait);
+      return;
+    }
+    this.dirty = false;
+    this.indexing = true;
+    this.lastIndexAt = performance.now();
+    const p = this.opts.store.positions;
+    let n = 0;
+    for (let i = 0; i < p.count; i++) if (p.time[i] !== 0) n++;
+    const lng = new Float64Array(n);
+    const lat = new Float64Array(n);
+    const slots = new Int32Array(n);
+    for (let i = 0, k = 0; i < p.count; i++) {
+      if (p.time[i] === 0) continue;
+      lng[k] = p.lng[i]!;
+      lat[k] = p.lat[i]!;
+      slots[k++] = i;
+    }
+    const seq = ++this.seq;
+    if (this.deltaT0 !== null && this.deltaLoadSeq === 0) this.deltaLoadSeq = seq;
+    this.post({ type: 'load', seq, lng, lat, slots }, [lng.buffer, lat.buffer, slots.buffer]);
+  }
+
+  private post(m: ClusterRequest, transfer: Transferable[] = []): void {
+    this.worker?.postMessage(m, transfer);
+  }
+
+  private query(): void {
+    const map = this._map;
+    if (!map || !this.worker || map.getZoom() > CLUSTER_MAX_ZOOM) return;
+    if (this.queryInFlight) {
+      this.queryPending = true;
+      return;
+    }
+    this.queryInFlight = true;
+    const b = map.getBounds().pad(PADDING);
+    const west = b.getWest();
+    const east = b.getEast();
+    const bbox: [number, number, number, number] =
+      east - west >= 360 ? [-180, Math.max(-85, b.getSouth()), 180, Math.min(85, b.getNorth())] : [((west + 540) % 360) - 180, Math.max(-85, b.getSouth()), ((east + 540) % 360) - 180, Math.min(85, b.getNorth())];
+    this.post({ type: 'query', seq: ++this.seq, bbox, zoom: map.getZoom() });
+  }
+
+  private onWorker(m: ClusterReply): void {
+    if (m.type === 'loaded') {
+      this.indexing = false;
+      mapPerf.indexMs.push(m.ms);
+      if (mapPerf.indexMs.length > 1000) mapPerf.indexMs.splice(0, 500);
+      this.query();
+      // Deltas that arrived while indexing get the next index (throttled).
+      if (this.dirty) this.requestIndex();
+    } else if (m.type === 'clusters') {
+      this.queryInFlight = false;
+      this.clusters = m.items;
+      this.clustersZoom = m.zoom;
+      this.clustersIndexSeq = m.indexSeq;
+      this.schedule();
+      this.reportClusters();
+      if (this.queryPending) {
+        this.queryPending = false;
+        this.query();
+      }
+    } else if (m.type === 'expanded') {
+      const at = this.expands.get(m.seq);
+      this.expands.delete(m.seq);
+      if (at && this._map) this._map.setView(at, Math.min(Math.max(m.zoom, this._map.getZoom() + 1), 18));
+    }
+  }
+
+  private reportClusters(): void {
+    const cb = this.opts.onClusters;
+    const map = this._map;
+    if (!cb || !map) return;
+    const view = map.getBounds();
+    const out: VisibleCluster[] = [];
+    const c = this.clusters;
+    for (let k = 0; k < c.length; k += 4) {
+      if (c[k + 2]! < 2 || !view.contains([c[k + 1]!, c[k]!])) continue;
+      out.push({ lng: c[k]!, lat: c[k + 1]!, count: c[k + 2]!, id: c[k + 3]! });
+    }
+    out.sort((a, b) => b.count - a.count);
+    cb(map.getZoom() > CLUSTER_MAX_ZOOM ? [] : out.slice(0, 30));
+  }
+
+  /** Zooms to a cluster (a click on it, or its button in the list). */
+  expand(cluster: { id: number; lat: number; lng: number }): void {
+    const seq = ++this.seq;
+    this.expands.set(seq, L.latLng(cluster.lat, cluster.lng));
+    this.post({ type: 'expand', seq, clusterId: cluster.id });
   }
 
   private animateZoom(e: L.ZoomAnimEvent): void {
@@ -90,33 +264,47 @@ export class ObjectLayer extends L.Layer {
     const world = TILE * Math.pow(2, zoom);
     // Layer point of the canvas origin → absolute world pixel.
     const origin = map.getPixelOrigin().add(this.topLeft);
+    const clustered = zoom <= CLUSTER_MAX_ZOOM;
+    if (clustered) this.drawClusters(ctx, world, origin, w, h, zoom);
+    else this.drawPoints(ctx, world, origin, w, h, zoom, null);
+    this.drawSelection(ctx, world, origin, zoom);
+
+    if (this.deltaT0 !== null && (!clustered || (this.deltaLoadSeq !== 0 && this.clustersIndexSeq >= this.deltaLoadSeq))) {
+      const end = performance.now();
+      mapPerf.pollToPixels.push(end - this.deltaT0);
+      if (mapPerf.pollToPixels.length > 1000) mapPerf.pollToPixels.splice(0, 500);
+      performance.measure('fleet:poll-to-pixels', { start: this.deltaT0, end });
+      this.deltaT0 = null;
+      this.deltaLoadSeq = 0;
+    }
+  }
+
+  private radiusAt(zoom: number): number {
+    return zoom >= 12 ? 6 : zoom >= 8 ? 4 : 3;
+  }
+
+  /** Objects batched by colour (one path per state), optionally only the given slots. */
+  private drawPoints(ctx: CanvasRenderingContext2D, world: number, origin: L.Point, w: number, h: number, zoom: number, only: number[] | null): void {
     const p = this.opts.store.positions;
     const objects = this.opts.store.objectsById;
-    const radius = zoom >= 12 ? 6 : zoom >= 8 ? 4 : 3;
-    const arrows = zoom >= 11;
-    const labels = zoom >= 14;
-    const selected = this.opts.getSelected();
-    let selX = NaN;
-    let selY = NaN;
-
-    // Batch by colour: one path per state keeps fill-style changes to a handful.
+    const radius = this.radiusAt(zoom);
+    const arrows = zoom >= ARROW_ZOOM;
+    const labels = zoom >= LABEL_ZOOM;
     const byColor = new Map<string, number[]>();
-    for (let i = 0; i < p.count; i++) {
+    const n = only ? only.length : p.count;
+    for (let j = 0; j < n; j++) {
+      const i = only ? only[j]! : j;
       if (p.time[i] === 0) continue;
       const x = p.mx[i]! * world - origin.x;
       const y = p.my[i]! * world - origin.y;
       if (x < -radius || y < -radius || x > w + radius || y > h + radius) continue;
-      if (p.ids[i] === selected) {
-        selX = x;
-        selY = y;
-      }
       const color = STATE_COLOR[objectState(p.status[i], p.time[i]!, p.online[i] === 1, p.speed[i]!)];
       let list = byColor.get(color);
       if (!list) byColor.set(color, (list = []));
       list.push(i, x, y);
     }
     ctx.lineWidth = 1;
-    ctx.strokeStyle = 'rgba(255,255,255,0.9)';
+    ctx.strokeStyle = this.colors.dotStroke;
     for (const [color, list] of byColor) {
       ctx.fillStyle = color;
       ctx.beginPath();
@@ -154,8 +342,8 @@ export class ObjectLayer extends L.Layer {
       ctx.font = '12px system-ui, sans-serif';
       ctx.textBaseline = 'middle';
       ctx.lineWidth = 3;
-      ctx.strokeStyle = 'rgba(255,255,255,0.95)';
-      ctx.fillStyle = '#1d2430';
+      ctx.strokeStyle = this.colors.labelHalo;
+      ctx.fillStyle = this.colors.label;
       for (const list of byColor.values()) {
         for (let k = 0; k < list.length; k += 3) {
           const name = objects.get(p.ids[list[k]!]!)?.Name;
@@ -165,33 +353,119 @@ export class ObjectLayer extends L.Layer {
         }
       }
     }
-    if (!Number.isNaN(selX)) {
-      ctx.beginPath();
-      ctx.lineWidth = 3;
-      ctx.strokeStyle = '#ffb000';
-      ctx.arc(selX, selY, radius + 5, 0, Math.PI * 2);
-      ctx.stroke();
-    }
   }
 
-  /** Nearest drawn object within a few pixels of the click, else a click on empty map clears the selection. */
+  private drawClusters(ctx: CanvasRenderingContext2D, world: number, origin: L.Point, w: number, h: number, zoom: number): void {
+    const c = this.clusters;
+    const singles: number[] = [];
+    const big: number[] = [];
+    for (let k = 0; k < c.length; k += 4) {
+      if (c[k + 2]! === 1) singles.push(c[k + 3]!);
+      else big.push(k);
+    }
+    this.drawPoints(ctx, world, origin, w, h, zoom, singles);
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.font = '600 12px system-ui, sans-serif';
+    for (const k of big) {
+      const x = mercatorX(c[k]!) * world - origin.x;
+      const y = mercatorY(c[k + 1]!) * world - origin.y;
+      const count = c[k + 2]!;
+      const r = clusterRadius(count);
+      if (x < -r || y < -r || x > w + r || y > h + r) continue;
+      ctx.beginPath();
+      ctx.fillStyle = this.colors.clusterRing;
+      ctx.arc(x, y, r + 4, 0, Math.PI * 2);
+      ctx.fill();
+      ctx.beginPath();
+      ctx.fillStyle = this.colors.clusterFill;
+      ctx.arc(x, y, r, 0, Math.PI * 2);
+      ctx.fill();
+      ctx.fillStyle = this.colors.clusterText;
+      ctx.fillText(count >= 10_000 ? `${Math.round(count / 1000)}k` : String(count), x, y + 0.5);
+    }
+    ctx.textAlign = 'start';
+  }
+
+  /** The selected object is always drawn, even inside a cluster, so it can be followed at any zoom. */
+  private drawSelection(ctx: CanvasRenderingContext2D, world: number, origin: L.Point, zoom: number): void {
+    const selected = this.opts.getSelected();
+    if (selected === null) return;
+    const s = this.opts.store.slot(selected);
+    const p = this.opts.store.positions;
+    if (s === undefined || p.time[s] === 0) return;
+    const x = p.mx[s]! * world - origin.x;
+    const y = p.my[s]! * world - origin.y;
+    const radius = Math.max(this.radiusAt(zoom), 5);
+    ctx.beginPath();
+    ctx.fillStyle = STATE_COLOR[objectState(p.status[s], p.time[s]!, p.online[s] === 1, p.speed[s]!)];
+    ctx.strokeStyle = this.colors.dotStroke;
+    ctx.lineWidth = 1.5;
+    ctx.arc(x, y, radius, 0, Math.PI * 2);
+    ctx.fill();
+    ctx.stroke();
+    ctx.beginPath();
+    ctx.lineWidth = 3;
+    ctx.strokeStyle = this.colors.selection;
+    ctx.arc(x, y, radius + 5, 0, Math.PI * 2);
+    ctx.stroke();
+  }
+
+  /** Clusters drawn now, with their container-pixel centres (tests, the bench, the cluster list). */
+  visibleClusters(): (VisibleCluster & { x: number; y: number })[] {
+    const map = this._map;
+    if (!map || map.getZoom() > CLUSTER_MAX_ZOOM) return [];
+    const out: (VisibleCluster & { x: number; y: number })[] = [];
+    const size = map.getSize();
+    const c = this.clusters;
+    for (let k = 0; k < c.length; k += 4) {
+      if (c[k + 2]! < 2) continue;
+      const pt = map.latLngToContainerPoint([c[k + 1]!, c[k]!]);
+      if (pt.x < 0 || pt.y < 0 || pt.x > size.x || pt.y > size.y) continue;
+      out.push({ lng: c[k]!, lat: c[k + 1]!, count: c[k + 2]!, id: c[k + 3]!, x: pt.x, y: pt.y });
+    }
+    return out;
+  }
+
+  /** A cluster under the click zooms to it; else the nearest object within a few pixels; else clears the selection. */
   private handleClick(e: L.LeafletMouseEvent): void {
     const map = this._map;
-    const world = TILE * Math.pow(2, map.getZoom());
+    const zoom = map.getZoom();
+    const world = TILE * Math.pow(2, zoom);
     const origin = map.getPixelOrigin();
     const cx = e.layerPoint.x;
     const cy = e.layerPoint.y;
     const p = this.opts.store.positions;
     let best = -1;
     let bestD = 12 * 12;
-    for (let i = 0; i < p.count; i++) {
-      if (p.time[i] === 0) continue;
-      const dx = p.mx[i]! * world - origin.x - cx;
-      const dy = p.my[i]! * world - origin.y - cy;
-      const d = dx * dx + dy * dy;
-      if (d < bestD) {
-        bestD = d;
-        best = i;
+    if (zoom <= CLUSTER_MAX_ZOOM && this.clustersZoom === zoom) {
+      const c = this.clusters;
+      for (let k = 0; k < c.length; k += 4) {
+        const isCluster = c[k + 2]! > 1;
+        const x = isCluster ? mercatorX(c[k]!) * world : p.mx[c[k + 3]!]! * world;
+        const y = isCluster ? mercatorY(c[k + 1]!) * world : p.my[c[k + 3]!]! * world;
+        const dx = x - origin.x - cx;
+        const dy = y - origin.y - cy;
+        const d = dx * dx + dy * dy;
+        if (isCluster && d <= clusterRadius(c[k + 2]!) ** 2) {
+          this.expand({ id: c[k + 3]!, lat: c[k + 1]!, lng: c[k]! });
+          return;
+        }
+        if (!isCluster && d < bestD) {
+          bestD = d;
+          best = c[k + 3]!;
+        }
+      }
+    } else {
+      for (let i = 0; i < p.count; i++) {
+        if (p.time[i] === 0) continue;
+        const dx = p.mx[i]! * world - origin.x - cx;
+        const dy = p.my[i]! * world - origin.y - cy;
+        const d = dx * dx + dy * dy;
+        if (d < bestD) {
+          bestD = d;
+          best = i;
+        }
       }
     }
     this.opts.onSelect(best >= 0 ? p.ids[best]! : null);

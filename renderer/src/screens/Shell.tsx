@@ -7,6 +7,9 @@ import { navigate, useRoute } from '../ui/route';
 import { LiveScreen } from './LiveScreen';
 import { PasswordPrompt } from './PasswordPrompt';
 import { useLiveFleet } from './use-live-fleet';
+import { ThemeToggle } from '../theme/ThemeToggle';
+import { PanelLaunchers } from '../windows/PanelLaunchers';
+import { PanelRoute } from '../windows/PanelRoute';
 
 interface Props {
   session: Extract<SessionState, { status: 'signed_in' | 'needs_password' }>;
@@ -22,6 +25,7 @@ export function Shell({ session, onSession }: Props) {
   const conn = useLiveFleet();
   useSyncExternalStore(fleetStore.subscribe, fleetStore.getVersion);
   const route = useRoute();
+  if (route.startsWith('/panel/')) return <PanelRoute route={route} />;
   const profile = session.profile;
   const screen = SCREENS.find((s) => route.startsWith(s.route)) ?? SCREENS[0]!;
   return (
@@ -39,6 +43,8 @@ export function Shell({ session, onSession }: Props) {
           {profile.demo ? 'Demo fleet' : profile.name} · {profile.login}
         </span>
         <ConnectivityBadge state={conn} dataTime={fleetStore.positionsFetchedAt} />
+        <PanelLaunchers />
+        <ThemeToggle />
         <button type="button" className="signout" onClick={() => void rpc('session/signOut', {}).then(onSession)}>
           Sign out
         </button>

@@ -1,0 +1,45 @@
+/**
+ * Clustering off the main thread: indexing 50,000 points takes longer than a frame, so
+ * the index lives here and the page only asks "what is in this box at this zoom".
+ */
+import Supercluster, { type ClusterProperties, type PointFeature } from 'supercluster';
+import { CLUSTER_MAX_ZOOM, type ClusterReply, type ClusterRequest } from './cluster-protocol';
+
+type Props = { s: number };
+let index: Supercluster<Props> | null = null;
+let indexSeq = 0;
+
+const post = (m: ClusterReply, transfer: Transferable[] = []) => (self as unknown as Worker).postMessage(m, transfer);
+
+self.onmessage = (e: MessageEvent<ClusterRequest>) => {
+  const m = e.data;
+  if (m.type === 'load') {
+    const t0 = performance.now();
+    const points: PointFeature<Props>[] = new Array(m.slots.length);
+    for (let i = 0; i < m.slots.length; i++) {
+      points[i] = { type: 'Feature', geometry: { type: 'Point', coordinates: [m.lng[i]!, m.lat[i]!] }, properties: { s: m.slots[i]! } };
+    }
+    index = new Supercluster<Props>({ radius: 60, maxZoom: CLUSTER_MAX_ZOOM, minPoints: 3 }).load(points);
+    indexSeq = m.seq;
+    post({ type: 'loaded', seq: m.seq, ms: performance.now() - t0 });
+  } else if (m.type === 'query') {
+    const found = index ? index.getClusters(m.bbox, Math.round(m.zoom)) : [];
+    const items = new Float64Array(found.length * 4);
+    found.forEach((f, k) => {
+      const p = f.properties as Partial<ClusterProperties> & Partial<Props>;
+      items[k * 4] = f.geometry.coordinates[0]!;
+      items[k * 4 + 1] = f.geometry.coordinates[1]!;
+      items[k * 4 + 2] = p.cluster ? p.point_count! : 1;
+      items[k * 4 + 3] = p.cluster ? p.cluster_id! : p.s!;
+    });
+    post({ type: 'clusters', seq: m.seq, indexSeq, zoom: m.zoom, items }, [items.buffer]);
+  } else if (m.type === 'expand') {
+    let zoom = CLUSTER_MAX_ZOOM + 1;
+    try {
+      if (index) zoom = index.getClusterExpansionZoom(m.clusterId);
+    } catch {
+      /* a cluster of an older index: zoom in one step past clustering */
+    }
+    post({ type: 'expanded', seq: m.seq, zoom });
+  }
+};

@@ -1,0 +1,107 @@
+/**
+ * Light or dark, for every window of the app: follows the system (prefers-color-scheme)
+ * until the user picks one, then remembers the pick in localStorage, which other windows
+ * of the same origin hear through the storage event.
+ */
+import { useSyncExternalStore } from 'react';
+import './theme.css';
+
+export type ThemeName = 'light' | 'dark';
+export type ThemePref = ThemeName | 'system';
+
+const KEY = 'fleet.theme';
+const listeners = new Set<() => void>();
+const media = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
+
+function readPref(): ThemePref {
+  try {
+    const v = localStorage.getItem(KEY);
+    return v === 'light' || v === 'dark' ? v : 'system';
+  } catch {
+    return 'system';
+  }
+}
+
+let pref: ThemePref = readPref();
+let resolved: ThemeName = resolve();
+
+function resolve(): ThemeName {
+  return pref === 'system' ? (media?.matches ? 'dark' : 'light') : pref;
+}
+
+function apply() {
+  resolved = resolve();
+  const root = document.documentElement;
+  root.dataset.theme = resolved;
+  root.style.colorScheme = resolved;
+  for (const l of listeners) l();
+}
+
+media?.addEventListener('change', apply);
+window.addEventListener('storage', (e) => {
+  if (e.key !== KEY) return;
+  pref = readPref();
+  apply();
+});
+apply();
+
+export const theme = {
+  get: (): ThemeName => resolved,
+  pref: (): ThemePref => pref,
+  set(next: ThemePref) {
+    pref = next;
+    try {
+      if (next === 'system') localStorage.removeItem(KEY);
+      else localStorage.setItem(KEY, next);
+    } catch {
+      /* storage disabled: the choice lasts for this window */
+    }
+    apply();
+  },
+  subscribe(l: () => void) {
+    listeners.add(l);
+    return () => listeners.delete(l);
+  },
+};
+
+export function useTheme(): ThemeName {
+  return useSyncExternalStore(theme.subscribe, theme.get);
+}
+
+/** Colours the canvas layers draw with (CSS variables do not reach a canvas). */
+export interface CanvasColors {
+  dotStroke: string;
+  label: string;
+  labelHalo: string;
+  clusterFill: string;
+  clusterRing: string;
+  clusterText: string;
+  selection: string;
+  land: string;
+  border: string;
+}
+
+export const CANVAS_COLORS: Record<ThemeName, CanvasColors> = {
+  light: {
+    dotStroke: 'rgba(255,255,255,0.9)',
+    label: '#1d2430',
+    labelHalo: 'rgba(255,255,255,0.95)',
+    clusterFill: 'rgba(47,111,222,0.88)',
+    clusterRing: 'rgba(47,111,222,0.28)',
+    clusterText: '#ffffff',
+    selection: '#ffb000',
+    land: '#e6ebe0',
+    border: '#8aa0b8',
+  },
+  dark: {
+    dotStroke: 'rgba(16,20,28,0.9)',
+    label: '#e8ecf2',
+    labelHalo: 'rgba(16,20,28,0.92)',
+    clusterFill: 'rgba(88,140,235,0.92)',
+    clusterRing: 'rgba(88,140,235,0.3)',
+    clusterText: '#0d1117',
+    selection: '#ffc53d',
+    land: '#2b3341',
+    border: '#56657a',
+  },
+};

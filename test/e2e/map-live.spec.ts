@@ -1,0 +1,191 @@
+/**
+ * The live map in browser mode: clusters, geozones, follow, themes, panel windows and
+ * tiles served from the main side's cache. Tiles come from a tiny server on 127.0.0.1
+ * (never the internet): the tile URL is set in the data folder before the host starts.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startTileServer, type TileServer } from '../integration/tiles/tile-server';
+import { startBrowserMode, type RunningHost } from './support/browser-mode';
+
+interface Hooks {
+  map: { getZoom(): number; setZoom(z: number, o?: unknown): void; setView(c: [number, number], z: number, o?: unknown): void; getCenter(): { lat: number; lng: number }; latLngToContainerPoint(p: [number, number]): { x: number; y: number }; getSize(): { x: number; y: number } };
+  clusters(): { x: number; y: number; count: number }[];
+  geozones(): { shown: boolean; count: number };
+  follow(): boolean;
+  selected(): number | null;
+}
+declare global {
+  var __fleetMap: Hooks | undefined;
+  var __fleetPositions: (() => Record<string, [number, number]>) | undefined;
+}
+
+let host: RunningHost;
+let tiles: TileServer;
+
+test.beforeAll(async () => {
+  tiles = await startTileServer();
+  const dataDir = mkdtempSync(join(tmpdir(), 'fleet-e2e-map-'));
+  writeFileSync(join(dataDir, 'settings.json'), JSON.stringify({ tileUrl: tiles.template }));
+  host = await startBrowserMode({ dataDir });
+});
+test.afterAll(async () => {
+  await host?.stop();
+  await tiles?.close();
+});
+
+async function openLive(page: Page) {
+  await page.goto(host.url);
+  await expect(page.getByRole('region', { name: 'Map of the fleet' })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => Object.keys(globalThis.__fleetPositions?.() ?? {}).length)).toBeGreaterThan(10);
+}
+
+test('clusters show their counts at low zoom, and a click on one zooms in', async ({ page }) => {
+  await openLive(page);
+  await page.evaluate(() => void globalThis.__fleetMap!.map.setView([50, 10], 4, { animate: false }));
+  // The clusters drawn on the canvas are also listed for keyboard and screen-reader users.
+  const list = page.getByRole('list', { name: 'Clusters in view' });
+  await expect(list.getByRole('button', { name: /^Zoom to a cluster of \d+ objects$/ }).first()).toBeAttached();
+  const clusters = await page.evaluate(() => globalThis.__fleetMap!.clusters());
+  expect(clusters.length).toBeGreaterThan(0);
+  const big = clusters.sort((a, b) => b.count - a.count)[0]!;
+  expect(big.count).toBeGreaterThan(1);
+  const box = (await page.getByRole('region', { name: 'Map of the fleet' }).boundingBox())!;
+  const before = await page.evaluate(() => globalThis.__fleetMap!.map.getZoom());
+  await page.mouse.click(box.x + big.x, box.y + big.y);
+  await expect.poll(() => page.evaluate(() => globalThis.__fleetMap!.map.getZoom())).toBeGreaterThan(before);
+
+  // The keyboard path does the same.
+  await page.evaluate(() => void globalThis.__fleetMap!.map.setView([50, 10], 4, { animate: false }));
+  await list.getByRole('button', { name: /^Zoom to a cluster of/ }).first().focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => page.evaluate(() => globalThis.__fleetMap!.map.getZoom())).toBeGreaterThan(4);
+});
+
+test('the geozone overlay can be switched off and on', async ({ page }) => {
+  await openLive(page);
+  const layers = page.getByRole('group', { name: 'Map layers' });
+  const box = layers.getByRole('checkbox', { name: /Geozones/ });
+  await expect(box).toBeChecked();
+  await expect.poll(() => page.evaluate(() => globalThis.__fleetMap!.geozones())).toEqual({ shown: true, count: expect.any(Number) });
+  expect((await page.evaluate(() => globalThis.__fleetMap!.geozones())).count).toBeGreaterThan(0);
+  await box.uncheck();
+  expect((await page.evaluate(() => globalThis.__fleetMap!.geozones())).shown).toBe(false);
+  // The choice is remembered.
+  await page.reload();
+  await expect(page.getByRole('group', { name: 'Map layers' }).getByRole('checkbox', { name: /Geozones/ })).not.toBeChecked();
+  await page.getByRole('group', { name: 'Map layers' }).getByRole('checkbox', { name: /Geozones/ }).check();
+  expect((await page.evaluate(() => globalThis.__fleetMap!.geozones())).shown).toBe(true);
+});
+
+test('follow keeps the selected object centred while it moves', async ({ page }) => {
+  await openLive(page);
+  const follow = page.getByRole('button', { name: 'Follow' });
+  await expect(follow).toBeDisabled();
+  // Pick an object that is moving: one whose position changes between two polls.
+  const first = await page.evaluate(() => globalThis.__fleetPositions!());
+  let moving = '';
+  await expect
+    .poll(
+      async () => {
+        const now = await page.evaluate(() => globalThis.__fleetPositions!());
+        moving = Object.keys(now).find((id) => first[id] && (now[id]![0] !== first[id]![0] || now[id]![1] !== first[id]![1])) ?? '';
+        return moving;
+      },
+      { timeout: 10_000 },
+    )
+    .not.toBe('');
+  // Selecting from another window of the app selects here too (the shared selection channel).
+  await page.evaluate((id) => new BroadcastChannel('fleet.selection').postMessage({ selected: Number(id) }), moving);
+  await expect.poll(() => page.evaluate(() => globalThis.__fleetMap!.selected())).toBe(Number(moving));
+  await page.evaluate(() => void globalThis.__fleetMap!.map.setZoom(15, { animate: false }));
+  await page.locator('body').press('f');
+  await expect(follow).toHaveAttribute('aria-pressed', 'true');
+  const offset = () =>
+    page.evaluate((id) => {
+      const m = globalThis.__fleetMap!.map;
+      const p = globalThis.__fleetPositions!()[id]!;
+      const at = m.latLngToContainerPoint(p);
+      const size = m.getSize();
+      return { dx: Math.abs(at.x - size.x / 2), dy: Math.abs(at.y - size.y / 2), pos: p.join(',') };
+    }, moving);
+  const start = await offset();
+  expect(start.dx).toBeLessThanOrEqual(2);
+  // After it has moved, it is still in the middle.
+  await expect.poll(async () => (await offset()).pos, { timeout: 10_000 }).not.toBe(start.pos);
+  const later = await offset();
+  expect(later.dx).toBeLessThanOrEqual(2);
+  expect(later.dy).toBeLessThanOrEqual(2);
+  await follow.click();
+  await expect(follow).toHaveAttribute('aria-pressed', 'false');
+});
+
+test('dark and light themes (screenshots in test/artifacts)', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await openLive(page);
+  await page.waitForResponse((r) => r.url().includes('/tiles/') && r.status() === 200);
+  const toggle = page.getByRole('button', { name: 'Dark theme' });
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  mkdirSync('test/artifacts', { recursive: true });
+  await page.waitForTimeout(1200);
+  await page.screenshot({ path: 'test/artifacts/live-light.png' });
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+  await page.waitForTimeout(600);
+  await page.screenshot({ path: 'test/artifacts/live-dark.png' });
+  // Remembered across reloads, over the system's preference.
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Dark theme' })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: 'Dark theme' }).click();
+});
+
+test('the system preference is the default theme', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await openLive(page);
+  await expect(page.getByRole('button', { name: 'Dark theme' })).toHaveAttribute('aria-pressed', 'true');
+});
+
+test('a panel opens alone in its own window, on the same session', async ({ page }) => {
+  await openLive(page);
+  const [objects] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: 'Objects window' }).click()]);
+  await expect(objects.getByRole('main', { name: 'Objects panel' })).toBeVisible();
+  await expect(objects.getByRole('grid', { name: 'Object list' })).toBeVisible();
+  // Alone: no app bar, no map.
+  await expect(objects.getByRole('navigation', { name: 'Screens' })).toHaveCount(0);
+  await expect(objects.getByRole('region', { name: 'Map of the fleet' })).toHaveCount(0);
+  // The token came along in sessionStorage: rows from the live connection.
+  await expect(objects.getByText(/^[1-9]\d* objects$/)).toBeVisible();
+
+  const [events] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: 'Events window' }).click()]);
+  await expect(events.getByRole('main', { name: 'Events panel' })).toBeVisible();
+  await expect(events.getByRole('navigation', { name: 'Screens' })).toHaveCount(0);
+});
+
+test('tiles seen once still show with the tile source gone; never a grey square', async ({ browser, page }) => {
+  await openLive(page);
+  await page.evaluate(() => void globalThis.__fleetMap!.map.setView([52.5, 13.4], 6, { animate: false }));
+  await page.waitForResponse((r) => r.url().includes('/tiles/6/') && r.status() === 200);
+  await page.waitForTimeout(500);
+  await tiles.close();
+  // A fresh browser context: no browser cache, so whatever shows comes from the main side's cache.
+  const ctx = await browser.newContext();
+  const fresh = await ctx.newPage();
+  const served: { status: number; cache: string | undefined }[] = [];
+  fresh.on('response', (r) => {
+    if (r.url().includes('/tiles/6/')) served.push({ status: r.status(), cache: r.headers()['x-tile-cache'] });
+  });
+  await fresh.goto(host.url);
+  await expect(fresh.getByRole('region', { name: 'Map of the fleet' })).toBeVisible();
+  await fresh.evaluate(() => void globalThis.__fleetMap!.map.setView([52.5, 13.4], 6, { animate: false }));
+  await expect.poll(() => served.filter((s) => s.status === 200 && s.cache === 'hit').length).toBeGreaterThan(0);
+  // Somewhere never seen: no tile at all, and the bundled world still draws (the fallback pane has its canvas).
+  await fresh.evaluate(() => void globalThis.__fleetMap!.map.setView([-33.9, 18.4], 7, { animate: false }));
+  await expect(fresh.locator('.leaflet-fallback-pane canvas')).toHaveCount(1);
+  await fresh.waitForTimeout(800);
+  await fresh.screenshot({ path: 'test/artifacts/live-offline-world.png' });
+  await ctx.close();
+  tiles = await startTileServer(tiles.port);
+});
