@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import type { User } from './world/types';
 
-export interface AuthUser extends User {}
+export type AuthUser = User;
 
 export class Auth {
   private readonly key = new Uint8Array(randomBytes(32));

@@ -54,3 +54,20 @@ describe('profile, objects, status', () => {
     }
   });
 });
+
+describe('token lifetime', () => {
+  it('a token stops working after --token-ttl seconds', async () => {
+    let clock = Date.UTC(2025, 0, 8, 12);
+    const s = await start({ now: () => clock, tokenTtlS: 60, objects: 5 });
+    try {
+      const t = await s.token('demo');
+      expect((await s.call('GET', '/api/Profile', { token: t })).status).toBe(200);
+      clock += 61_000;
+      const r = await s.call('GET', '/api/Profile', { token: t });
+      expect(r.status).toBe(401);
+      expect(r.body.Message).toMatch(/expired/);
+    } finally {
+      await s.h.close();
+    }
+  });
+});

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- wire JSON, validated against the OpenAPI document by ajv */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { start, type Api } from './helpers';
 

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- wire JSON, validated against the OpenAPI document by ajv */
 /**
  * Shared helpers: a simulator on an ephemeral loopback port and a fetch wrapper that checks
  * every JSON response against the simulator's own OpenAPI document (ajv, JSON Schema 2020-12).
