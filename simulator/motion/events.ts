@@ -69,10 +69,11 @@ export class Events {
     };
     if (exit) {
       if (!at(0)) return -1;
-      for (let d = 10; d < leg.len; d += 10) if (!at(d)) return d;
+      // Zones are at most ~800 m across, so the edge is near the leg's ends.
+      for (let d = 10; d < Math.min(leg.len, 2500); d += 10) if (!at(d)) return d;
     } else {
       if (!at(leg.len)) return -1;
-      for (let d = leg.len - 10; d > 0; d -= 10) if (!at(d)) return d + 10;
+      for (let d = leg.len - 10; d > Math.max(0, leg.len - 2500); d -= 10) if (!at(d)) return d + 10;
     }
     return -1;
   }
