@@ -49,9 +49,6 @@ export function EventsPanel() {
       <header className="panel-head">
         <h2 id="events-title">Events</h2>
         <span className="hint">{view.loaded ? `updated ${ageText(view.fetchedAt, now)}` : 'loading…'}</span>
-        <span className="spacer" />
-        <NotifyButton />
-        <SoundMenu />
       </header>
       <ScopeSwitch scope={scope} onScope={changeScope} feed={view.feed.length} all={view.all.length} />
       <div className="events-actions">
@@ -74,6 +71,9 @@ export function EventsPanel() {
             {view.pendingAcks} waiting to be delivered
           </span>
         )}
+        <span className="spacer" />
+        <SoundMenu />
+        <NotifyButton />
       </div>
       {view.error && (
         <p role="alert" className="error">

@@ -12,14 +12,11 @@ interface Props {
 export function GridHeader({ columns, sort, onSort, template }: Props) {
   return (
     <div role="row" className="row header" aria-rowindex={1} style={{ gridTemplateColumns: template }}>
-      <span role="columnheader" className="mark-cell">
-        <span className="visually-hidden">Marked</span>
-      </span>
       {columns.map((k) => {
         const sorted = sort.key === k;
         const next: SortSpec = { key: k, dir: sorted && sort.dir === 'asc' ? 'desc' : 'asc' };
         return (
-          <span key={k} role="columnheader" aria-sort={sorted ? (sort.dir === 'asc' ? 'ascending' : 'descending') : undefined}>
+          <span key={k} role="columnheader" className={k === 'name' ? 'name-cell' : undefined} aria-sort={sorted ? (sort.dir === 'asc' ? 'ascending' : 'descending') : undefined}>
             <button type="button" className="sort" onClick={() => onSort(next)}>
               {COLUMNS[k].label}
               <span aria-hidden="true" className="sort-arrow">

@@ -14,6 +14,7 @@ interface Props {
   onState: (s: ObjectState | null) => void;
   columns: ColumnKey[];
   onColumns: (c: ColumnKey[]) => void;
+  onHelp: (() => void) | undefined;
 }
 
 /** Search, the two filters and the column chooser: everything that decides which rows show. */
@@ -47,6 +48,11 @@ export function ListToolbar(p: Props) {
           ))}
         </select>
         <ColumnChooser columns={p.columns} onChange={p.onColumns} />
+        {p.onHelp && (
+          <button type="button" className="help-button" aria-label="Keyboard shortcuts" aria-keyshortcuts="?" title="Keyboard shortcuts (?)" onClick={p.onHelp}>
+            ?
+          </button>
+        )}
       </div>
     </div>
   );

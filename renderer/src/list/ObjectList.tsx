@@ -16,6 +16,8 @@ import { useListRows } from './use-list-rows';
 interface Props {
   selected: number | null;
   onSelect: (id: number) => void;
+  /** Opens the keyboard shortcuts help; the screen that owns the shortcuts passes it. */
+  onHelp?: () => void;
 }
 
 const ROW_HEIGHT = 40;
@@ -26,7 +28,7 @@ function countText(loading: boolean, shown: number, total: number): string {
 }
 
 /** A grid of every object, virtualised: only the rows in view exist in the DOM. */
-export function ObjectList({ selected, onSelect }: Props) {
+export function ObjectList({ selected, onSelect, onHelp }: Props) {
   const now = useNow(5000);
   const [prefs, setPrefs] = useState<ListPrefs>(loadPrefs);
   const [query, setQuery] = useState('');
@@ -42,7 +44,7 @@ export function ObjectList({ selected, onSelect }: Props) {
     setPrefs(p);
     savePrefs(p);
   };
-  const template = `28px ${prefs.columns.map((k) => `${COLUMNS[k].width}fr`).join(' ')}`;
+  const template = prefs.columns.map((k) => `${COLUMNS[k].width}fr`).join(' ');
 
   const scroller = useRef<HTMLDivElement>(null);
   const virtual = useVirtualizer({
@@ -98,8 +100,9 @@ export function ObjectList({ selected, onSelect }: Props) {
         onState={setState}
         columns={prefs.columns}
         onColumns={(columns: ColumnKey[]) => updatePrefs({ ...prefs, columns })}
+        onHelp={onHelp}
       />
-      <div role="grid" aria-label="Object list" aria-rowcount={rows.length + 1} aria-colcount={prefs.columns.length + 1} aria-multiselectable="true" className="grid">
+      <div role="grid" aria-label="Object list" aria-rowcount={rows.length + 1} aria-colcount={prefs.columns.length} aria-multiselectable="true" className="grid">
         <GridHeader columns={prefs.columns} sort={prefs.sort} onSort={(sort: SortSpec) => updatePrefs({ ...prefs, sort })} template={template} />
         <div ref={scroller} className="grid-body" role="rowgroup" onKeyDown={onGridKey}>
           <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
@@ -127,11 +130,19 @@ export function ObjectList({ selected, onSelect }: Props) {
                   }}
                   tabIndex={isSel || (selected === null && item.index === 0) ? 0 : -1}
                 >
-                  <span role="gridcell" className="mark-cell" onClick={(e) => e.stopPropagation()}>
-                    <input type="checkbox" tabIndex={-1} aria-label={`Mark ${o.Name}`} checked={isMarked} onChange={() => marks.toggle(o.Id)} />
-                  </span>
                   {prefs.columns.map((k) => (
-                    <span key={k} role="gridcell">
+                    <span key={k} role="gridcell" className={k === 'name' ? 'name-cell' : undefined}>
+                      {k === 'name' && (
+                        // Inside the name cell, so the first cell of a row still reads as its name.
+                        <input
+                          type="checkbox"
+                          tabIndex={-1}
+                          aria-label={`Mark ${o.Name}`}
+                          checked={isMarked}
+                          onClick={(e) => e.stopPropagation()}
+                          onChange={() => marks.toggle(o.Id)}
+                        />
+                      )}
                       <Cell k={k} o={o} pos={pos} now={now} />
                     </span>
                   ))}

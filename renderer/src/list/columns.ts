@@ -32,13 +32,13 @@ const STATE_RANK: Record<ObjectState, number> = {
 };
 
 export const COLUMNS: Record<ColumnKey, Column> = {
-  name: { key: 'name', label: 'Name', width: 1.6, value: (f) => f.o.Name },
-  plate: { key: 'plate', label: 'Plate', width: 1, value: (f) => f.o.StateNumber || null },
+  name: { key: 'name', label: 'Name', width: 1.4, value: (f) => f.o.Name },
+  plate: { key: 'plate', label: 'Plate', width: 1.2, value: (f) => f.o.StateNumber || null },
   imei: { key: 'imei', label: 'IMEI', width: 1.4, value: (f) => f.o.IMEI || null },
-  state: { key: 'state', label: 'State', width: 1.1, value: (f) => STATE_RANK[f.state] },
+  state: { key: 'state', label: 'State', width: 1, value: (f) => STATE_RANK[f.state] },
   speed: { key: 'speed', label: 'Speed', width: 0.8, value: (f) => (Number.isNaN(f.speed) || !f.time ? null : f.speed) },
   // Ascending age = most recent first, so the value is the negated time.
-  age: { key: 'age', label: 'Last position', width: 1.1, value: (f) => (f.time ? -f.time : null) },
+  age: { key: 'age', label: 'Last position', width: 1, value: (f) => (f.time ? -f.time : null) },
   device: { key: 'device', label: 'Device', width: 1, value: (f) => f.o.DeviceType || null },
   phone: { key: 'phone', label: 'Phone', width: 1.1, value: (f) => f.o.Phone || null },
   groups: { key: 'groups', label: 'Groups', width: 0.9, value: (f) => (f.o.GroupIds?.length ? f.o.GroupIds.join(', ') : null) },

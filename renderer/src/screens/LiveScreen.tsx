@@ -18,7 +18,7 @@ export function LiveScreen() {
   useEventAlerts();
   return (
     <main className="live" aria-label="Live monitoring">
-      <ObjectList selected={selected} onSelect={selection.set} />
+      <ObjectList selected={selected} onSelect={selection.set} onHelp={openHelp} />
       <Splitter />
       <div className="live-map">
         <MapView selected={selected} onSelect={selection.set} />
@@ -27,9 +27,6 @@ export function LiveScreen() {
         <DetailsPanel selected={selected} />
         <EventsPanel />
       </div>
-      <button type="button" className="help-button" aria-label="Keyboard shortcuts" aria-keyshortcuts="?" onClick={openHelp}>
-        ?
-      </button>
       {help && <ShortcutsHelp onClose={() => setHelp(false)} />}
     </main>
   );

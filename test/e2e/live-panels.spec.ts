@@ -1,0 +1,235 @@
+/**
+ * The control-room panels against a simulator this test owns (so it can read the write
+ * log and stop it): list search/filter/sort, details, events acknowledgement, commands,
+ * and the offline picture. Elements are found by role and name, as an operator would.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startSimulator, type SimulatorHandle } from '../../simulator';
+import { startBrowserMode, type RunningHost } from './support/browser-mode';
+
+test.describe.configure({ mode: 'serial' });
+
+const OBJECTS = 150;
+let sim: SimulatorHandle;
+let host: RunningHost;
+
+test.beforeAll(async () => {
+  sim = await startSimulator({ objects: OBJECTS, seed: 3, commandDelayMs: 500 });
+  const dataDir = mkdtempSync(join(tmpdir(), 'fleet-panels-'));
+  // Events every second instead of ten, so outcomes and acknowledgements show up quickly.
+  writeFileSync(join(dataDir, 'settings.json'), JSON.stringify({ eventsPollMs: 1000 }));
+  host = await startBrowserMode({ dataDir });
+});
+test.afterAll(async () => {
+  await host?.stop();
+  await sim?.close();
+});
+
+const grid = (page: Page) => page.getByRole('grid', { name: 'Object list' });
+const dataRows = (page: Page) => grid(page).getByRole('rowgroup').getByRole('row');
+
+/** The host opens its embedded demo; sign out of it and into the simulator this test controls. */
+async function openOwnFleet(page: Page) {
+  await page.goto(host.url);
+  const signOut = page.getByRole('button', { name: 'Sign out' });
+  const form = page.getByRole('form', { name: 'Sign in to a fleet service' });
+  await expect(signOut.or(form)).toBeVisible();
+  if (await signOut.isVisible()) {
+    const server = await page.getByText(/ · demo$/).getAttribute('title');
+    if (server?.startsWith(sim.baseUrl)) {
+      await expect(page.getByText(/^\d+ objects$/)).toBeVisible({ timeout: 30_000 });
+      await allCount(page);
+      return;
+    }
+    await signOut.click();
+  }
+  await form.getByLabel('Server address').fill(sim.baseUrl);
+  await form.getByLabel('Login').fill('demo');
+  await form.getByLabel('Password').fill('demo');
+  await form.getByLabel('Remember me on this computer').check();
+  await form.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText(/^\d+ objects$/)).toBeVisible({ timeout: 30_000 });
+  await allCount(page);
+}
+
+/** The demo login sees its own company's share of the fleet: "N objects", remembered once read. */
+let total = 0;
+async function allCount(page: Page): Promise<RegExp> {
+  if (!total) total = Number((await page.getByText(/^\d+ objects$/).textContent())!.split(' ')[0]);
+  return new RegExp(`^${total} objects$`);
+}
+const someOf = () => new RegExp(`^\\d+ of ${total}$`);
+
+test('search narrows the list; / focuses the search', async ({ page }) => {
+  await openOwnFleet(page);
+  await expect(dataRows(page).first()).toBeVisible();
+  await page.locator('body').press('/');
+  const search = page.getByRole('searchbox', { name: /Search objects/ });
+  await expect(search).toBeFocused();
+  const name = (await dataRows(page).nth(3).getByRole('gridcell').first().textContent())!;
+  await search.fill(name);
+  await expect(page.getByText(someOf())).toBeVisible();
+  await expect(dataRows(page).first().getByRole('gridcell').first()).toHaveText(name);
+  await search.press('Escape');
+  await expect(page.getByText(await allCount(page))).toBeVisible();
+});
+
+test('filter by state', async ({ page }) => {
+  await openOwnFleet(page);
+  await page.getByRole('combobox', { name: 'Filter by state' }).selectOption({ label: 'Parked' });
+  await expect(page.getByText(someOf())).toBeVisible();
+  const states = await dataRows(page).getByRole('gridcell').filter({ hasText: /^(Moving|Parked|Offline|Never reported|Blocked|Broken|On service|Not installed)$/ }).allTextContents();
+  expect(states.length).toBeGreaterThan(0);
+  expect(new Set(states)).toEqual(new Set(['Parked']));
+  await page.getByRole('combobox', { name: 'Filter by state' }).selectOption({ label: 'All states' });
+  await expect(page.getByText(await allCount(page))).toBeVisible();
+});
+
+test('sort by a column, and the column choice survives a reload', async ({ page }) => {
+  await openOwnFleet(page);
+  const nameHeader = grid(page).getByRole('columnheader', { name: 'Name' });
+  await expect(nameHeader).toHaveAttribute('aria-sort', 'ascending');
+  await nameHeader.getByRole('button').click();
+  await expect(nameHeader).toHaveAttribute('aria-sort', 'descending');
+  const names = async () => (await dataRows(page).locator('[role=gridcell]:nth-child(1)').allTextContents()).slice(0, 8);
+  const desc = await names();
+  const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+  expect(desc).toEqual([...desc].sort((a, b) => collator.compare(b, a)));
+
+  await page.getByText('Columns', { exact: true }).click();
+  await page.getByRole('checkbox', { name: 'IMEI' }).check();
+  await page.getByText('Columns', { exact: true }).click();
+  await expect(grid(page).getByRole('columnheader', { name: 'IMEI' })).toBeVisible();
+  await page.reload();
+  await expect(grid(page).getByRole('columnheader', { name: 'IMEI' })).toBeVisible();
+  await expect(grid(page).getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'descending');
+  // Back to the default order for the tests that follow.
+  await grid(page).getByRole('columnheader', { name: 'Name' }).getByRole('button').click();
+  await expect(grid(page).getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'ascending');
+});
+
+test('selecting an object shows its details with sensors and an address', async ({ page }) => {
+  await openOwnFleet(page);
+  await page.getByRole('combobox', { name: 'Filter by state' }).selectOption({ label: 'Moving' });
+  const row = dataRows(page).first();
+  const name = (await row.getByRole('gridcell').first().textContent())!;
+  await row.click();
+  const details = page.getByRole('region', { name: 'Object details' });
+  await expect(details.getByRole('heading', { name })).toBeVisible();
+  const sensors = details.getByRole('table', { name: 'Sensors' });
+  await expect(sensors.getByRole('row', { name: /Fuel level/ })).toContainText(/\d l/);
+  await expect(sensors.getByRole('row', { name: /Cargo door/ })).toContainText(/Open|Closed/);
+  await expect(sensors.getByRole('row', { name: /Ignition/ })).toContainText(/On|Off/);
+  await expect(details.getByLabel('Address')).toContainText(/\d{5} \w+/, { timeout: 20_000 });
+  await expect(details.getByRole('heading', { name: 'Today' })).toBeVisible();
+  await expect(details.getByText('Satellites')).toBeVisible();
+});
+
+test('an acknowledged event leaves the feed at once and stays gone after a reload', async ({ page }) => {
+  await openOwnFleet(page);
+  const feed = page.getByRole('list', { name: 'Event feed' });
+  await expect(feed.getByRole('listitem').first()).toBeVisible({ timeout: 30_000 });
+  const first = feed.getByRole('listitem').first();
+  const text = (await first.textContent())!;
+  const title = await page.title();
+  expect(title).toMatch(/^\(\d+\) Fleet Console$/);
+  await first.getByRole('button', { name: /^Acknowledge:/ }).click();
+  await expect(feed.getByRole('listitem').filter({ hasText: text })).toHaveCount(0);
+  await expect.poll(() => sim.writeLog().filter((e) => e.path.includes('/Events/ack')).length, { timeout: 15_000 }).toBeGreaterThan(0);
+  await page.reload();
+  await expect(feed.getByRole('listitem').first()).toBeVisible();
+  await expect(feed.getByRole('listitem').filter({ hasText: text })).toHaveCount(0);
+
+  // A acknowledges the checked events.
+  const next = feed.getByRole('listitem').first();
+  const nextText = (await next.textContent())!;
+  await next.getByRole('checkbox').check();
+  await page.keyboard.press('a');
+  await expect(feed.getByRole('listitem').filter({ hasText: nextText })).toHaveCount(0);
+
+  // The switch to every event explains what the feed leaves out.
+  await page.getByRole('radio', { name: /All events/ }).check();
+  await expect(page.getByText(/including \d+ from muted groups/)).toBeVisible();
+  await page.getByRole('radio', { name: /My feed/ }).check();
+});
+
+test('a command by template reaches the service and its outcome appears', async ({ page }) => {
+  await openOwnFleet(page);
+  sim.clearWriteLog();
+  await page.getByRole('combobox', { name: 'Filter by state' }).selectOption({ label: 'Parked' });
+  const rows = dataRows(page);
+  const a = (await rows.nth(0).getByRole('gridcell').first().textContent())!;
+  const b = (await rows.nth(1).getByRole('gridcell').first().textContent())!;
+  await rows.nth(0).click();
+  await rows.nth(1).click({ modifiers: ['Control'] });
+  await page.getByRole('button', { name: 'Send command to 2…' }).click();
+  const dialog = page.getByRole('dialog', { name: /Send a command to 2 objects/ });
+  await expect(dialog).toBeVisible();
+
+  // A destructive template asks first, naming the objects; going back sends nothing.
+  await dialog.getByRole('combobox', { name: 'Template' }).selectOption({ label: 'Wipe stored records (destructive)' });
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await expect(dialog.getByText('cannot be undone')).toBeVisible();
+  await expect(dialog.getByRole('listitem').filter({ hasText: a })).toBeVisible();
+  await expect(dialog.getByRole('listitem').filter({ hasText: b })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Go back' }).click();
+  expect(sim.writeLog().filter((e) => e.path.includes('Commands'))).toHaveLength(0);
+
+  await dialog.getByRole('combobox', { name: 'Template' }).selectOption({ label: 'Get position' });
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await expect(dialog.getByText(/Accepted by the service/)).toBeVisible();
+  const log = sim.writeLog().filter((e) => e.path.includes('/Commands/run'));
+  expect(log).toHaveLength(1);
+  expect((log[0]!.body as { ObjectIds: number[] }).ObjectIds).toHaveLength(2);
+  await expect(dialog.getByRole('list', { name: /Outcome of Get position/ }).getByRole('listitem').filter({ hasText: /executed|not delivered/ })).toHaveCount(2, { timeout: 30_000 });
+  mkdirSync('test/artifacts', { recursive: true });
+  await page.screenshot({ path: 'test/artifacts/live-panels-command.png' });
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  // The outcome stays next to the object after the dialog is closed.
+  await expect(page.getByRole('region', { name: 'Object details' }).getByText(/executed|not delivered/)).toBeVisible();
+  await page.screenshot({ path: 'test/artifacts/live-panels.png' });
+});
+
+test('the shortcuts help opens with ? and closes with Escape', async ({ page }) => {
+  await openOwnFleet(page);
+  await page.locator('body').press('?');
+  const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(help).toBeVisible();
+  await expect(help.getByText('Acknowledge the selected events')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(help).toBeHidden();
+});
+
+test('at 1024×700 the panels dock below the map', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await openOwnFleet(page);
+  await dataRows(page).first().click();
+  await expect(page.getByRole('region', { name: 'Object details' }).getByRole('heading', { name: 'Sensors' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Events' })).toBeInViewport();
+  await expect(page.getByTestId('map')).toBeInViewport();
+  await page.screenshot({ path: 'test/artifacts/live-panels-1024.png' });
+});
+
+test('with the service stopped, the fleet stays listed with its age and commands are refused', async ({ page }) => {
+  await openOwnFleet(page);
+  await sim.stopListening();
+  try {
+    await expect(page.getByRole('status', { name: 'Connection and data age' })).toContainText('Offline', { timeout: 30_000 });
+    await expect(page.getByText(await allCount(page))).toBeVisible();
+    await expect(dataRows(page).first()).toContainText(/ ago|never/);
+    await dataRows(page).first().click();
+    await page.getByRole('button', { name: 'Send command…' }).click();
+    const dialog = page.getByRole('dialog', { name: /Send a command to/ });
+    await dialog.getByRole('radio', { name: 'Raw command' }).check();
+    await dialog.getByRole('textbox', { name: 'Command text' }).fill('getgps');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await expect(dialog.getByRole('alert')).toContainText('not sent while offline');
+    await page.screenshot({ path: 'test/artifacts/live-panels-offline.png' });
+  } finally {
+    await sim.startListening();
+  }
+});
