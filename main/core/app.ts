@@ -28,7 +28,7 @@ export interface CoreOptions {
   settings: SettingsStore;
   demo?: DemoProvider;
   suggestedBaseUrl?: string;
-  /** Big poll bodies ingested in a worker thread (the apps); in-thread when absent (tests). */
+  /** Big poll bodies and history windows stored in worker threads (the apps); in-thread when absent (tests). */
   ingestWorker?: IngestWorkerScript;
   log?: (msg: string, e?: unknown) => void;
 }
@@ -60,7 +60,7 @@ export function createCore(o: CoreOptions): Core {
   const dispatcher = createDispatcher(log);
   dispatcher.register(sessionHandlers(session));
   dispatcher.register(liveHandlers(session, connectivity));
-  dispatcher.register(historyHandlers(session, bus));
+  dispatcher.register(historyHandlers(session, bus, o.ingestWorker));
   const offline = createOfflineFirst({ session, bus, connectivity, settings: o.settings, log });
   dispatcher.register(eventsHandlers(offline));
   dispatcher.register(outboxHandlers(offline));

@@ -3,6 +3,7 @@ import type { HandlerMap } from '../rpc/dispatcher';
 import type { PushBus } from '../rpc/pushes';
 import { HistoryExtras, HistoryService } from '../history';
 import { FleetError } from '../../../common/errors';
+import type { IngestWorkerScript } from '../sync/ingest';
 import { filesHandlers } from './files';
 
 export interface HistoryServices {
@@ -15,11 +16,15 @@ export interface HistoryServices {
  * end with the connection). Keyed by the session object, so a handler never reaches the
  * loader of a connection that has since closed.
  */
-export function historyServices(session: SessionService, bus: PushBus): (s: ActiveSession) => HistoryServices {
+export function historyServices(
+  session: SessionService,
+  bus: PushBus,
+  worker?: IngestWorkerScript,
+): (s: ActiveSession) => HistoryServices {
   const byActive = new WeakMap<ActiveSession, HistoryServices>();
   session.use((active) => {
     const services: HistoryServices = {
-      loader: new HistoryService({ api: active.api, cache: active.cache, bus }),
+      loader: new HistoryService({ api: active.api, cache: active.cache, bus, ...(worker ? { worker } : {}) }),
       extras: new HistoryExtras({ api: active.api, cache: active.cache }),
     };
     byActive.set(active, services);
@@ -32,9 +37,12 @@ export function historyServices(session: SessionService, bus: PushBus): (s: Acti
   };
 }
 
-/** history/* and files/get (file bodies share the history services). */
-export function historyHandlers(session: SessionService, bus: PushBus): HandlerMap {
-  const of = historyServices(session, bus);
+/**
+ * history/* and files/get (file bodies share the history services). `worker`: the ingest
+ * worker's entry, which also parses and stores history windows off the event loop.
+ */
+export function historyHandlers(session: SessionService, bus: PushBus, worker?: IngestWorkerScript): HandlerMap {
+  const of = historyServices(session, bus, worker);
   const cur = () => of(session.current());
   return {
     'history/load': (a) => cur().loader.load(a.objectId, a.from, a.till),

@@ -4,8 +4,9 @@
  *
  * - Gaps come from the cache's coverage; windows from windows.ts (≤ 30 days, sized by the
  *   object's learned density, halved on a 400 that names the length, bounded).
- * - At most `maxInFlight` windows of one load are requested at once; bodies are parsed in
- *   a worker (parse-track.ts) and stored in small transactions (store.ts).
+ * - At most `maxInFlight` windows of one load are requested at once; bodies stay bytes on
+ *   this thread and are parsed and stored by the writer (writer.ts: a worker thread with
+ *   its own connection when a worker script is given, in-thread otherwise).
  * - Coverage is recorded only up to now − `openEdgeMs`: the service may still receive late
  *   points for the recent minutes, so that edge is fetched again next time.
  * - Loads of one object run one after another: the second one recomputes its gaps when
@@ -17,8 +18,9 @@ import type { HistoryData, HistoryLoadResult, HistoryProgress } from '../../../c
 import { isIntervalTooLong, type FleetApi, type RawBytes } from '../api';
 import { HISTORY_KIND, type Cache } from '../cache';
 import type { PushBus } from '../rpc/pushes';
-import { createHistoryParser, type HistoryParser } from './parse-track';
-import { readRange, storeWindow } from './store';
+import type { IngestWorkerScript } from '../sync/ingest';
+import { readRange } from './store';
+import { inThreadHistoryWriter, workerHistoryWriter, type HistoryWriter } from './writer';
 import { DEFAULT_POLICY, halve, totalMs, WindowQueue, windowLength, type Window, type WindowPolicy } from './windows';
 
 export interface HistoryServiceOptions {
@@ -31,8 +33,11 @@ export interface HistoryServiceOptions {
   /** Windows of one load requested at once. */
   maxInFlight?: number;
   policy?: Partial<WindowPolicy>;
-  /** false: parse in the calling thread (diagnostics, benchmarks). */
-  threaded?: boolean;
+  /**
+   * The worker entry that parses and stores windows off this thread (the poll ingest
+   * worker's entry, which serves both); absent: in-thread (tests, diagnostics).
+   */
+  worker?: IngestWorkerScript;
   log?: (msg: string, e?: unknown) => void;
 }
 
@@ -56,7 +61,7 @@ export class HistoryService {
   private readonly openEdgeMs: number;
   private readonly maxInFlight: number;
   private readonly policy: WindowPolicy;
-  private readonly parser: HistoryParser;
+  private readonly writer: HistoryWriter;
   private readonly loads = new Map<string, RunningLoad>();
   /** Per object: the tail of its chain of loads. */
   private readonly chains = new Map<number, Promise<void>>();
@@ -73,7 +78,7 @@ export class HistoryService {
     this.openEdgeMs = o.openEdgeMs ?? OPEN_EDGE_MS;
     this.maxInFlight = Math.max(1, o.maxInFlight ?? 2);
     this.policy = { ...DEFAULT_POLICY, ...o.policy };
-    this.parser = createHistoryParser(o.threaded === undefined ? {} : { threaded: o.threaded });
+    this.writer = o.worker ? workerHistoryWriter(o.worker, o.cache.file) : inThreadHistoryWriter(o.cache);
     this.log = o.log ?? (() => {});
   }
 
@@ -82,8 +87,9 @@ export class HistoryService {
     return this.policy.maxMs;
   }
 
+  /** Whether windows are parsed and stored in a worker thread. */
   get threaded(): boolean {
-    return this.parser.threaded;
+    return this.writer.threaded;
   }
 
   read(objectId: number, from: number, till: number): Promise<HistoryData> {
@@ -126,7 +132,7 @@ export class HistoryService {
     if (this.closed) return;
     this.closed = true;
     for (const l of this.loads.values()) l.ctl.abort(new FleetError('invalid_input', 'The connection was closed'));
-    this.parser.close();
+    void this.writer.close();
   }
 
   private check() {
@@ -208,27 +214,14 @@ export class HistoryService {
       signal,
     });
     if (signal.aborted) throw signal.reason;
-    const bytes = raw.bytes.byteLength;
-    this.density.set(objectId, bytes / Math.max(1, w.till - w.from));
-    let parsed;
-    try {
-      parsed = await this.parser.parse(raw.bytes);
-    } catch (e) {
-      throw new FleetError('server_error', `POST /api/ObjectsHistory: the answer could not be read (${e instanceof Error ? e.message : String(e)})`);
-    }
-    if (signal.aborted || this.closed) throw signal.reason ?? new Error('closed');
-    const stored = await storeWindow(
-      this.o.cache,
-      {
-        objectId,
-        from: w.from,
-        till: w.till,
-        coveredTill: this.now() - this.openEdgeMs,
-        fetchedAt: this.now(),
-        stopped: () => signal.aborted || this.closed,
-      },
-      parsed,
+    // Before the bytes are handed over (transferred, detached here).
+    this.density.set(objectId, raw.bytes.byteLength / Math.max(1, w.till - w.from));
+    const { stored } = await this.writer.store(
+      raw.bytes,
+      { objectId, from: w.from, till: w.till, coveredTill: this.now() - this.openEdgeMs, fetchedAt: this.now() },
+      signal,
     );
+    if (signal.aborted || this.closed) throw signal.reason ?? new Error('closed');
     if (!stored) throw signal.reason ?? new Error('stopped');
   }
 }

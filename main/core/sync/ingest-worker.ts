@@ -1,9 +1,14 @@
-/** Worker entry: ingests big poll bodies into the cache file named by workerData. */
+/**
+ * Worker entry: ingests big poll bodies and history windows into the cache file named by
+ * workerData. Each user starts its own instance (the poll ingestor one, each connection's
+ * history writer another), so a month of history never queues ahead of a status poll.
+ */
 import { parentPort, workerData } from 'node:worker_threads';
-import { MetaRepo, ObjectsRepo, StatusRepo, openDb } from '../cache';
+import { createCache, openDb } from '../cache';
+import { serveHistory } from '../history/writer';
 import { serveIngest } from './ingest';
 
 const { dbFile } = workerData as { dbFile: string };
-const db = openDb(dbFile);
-const meta = new MetaRepo(db);
-serveIngest({ status: new StatusRepo(db, meta), objects: new ObjectsRepo(db, meta), meta }, parentPort!);
+const cache = createCache(openDb(dbFile), dbFile);
+serveIngest({ status: cache.status, objects: cache.objects, meta: cache.meta }, parentPort!);
+serveHistory(cache, parentPort!);

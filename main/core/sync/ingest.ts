@@ -138,6 +138,8 @@ export function serveIngest(
 ) {
   const local = inThreadIngestor(repos);
   port.on('message', ({ id, kind, text, fetchedAt }) => {
+    // The same entry serves history windows (history/writer.ts) on the same port.
+    if (kind !== 'status' && kind !== 'objects') return;
     local[kind](text, fetchedAt).then(
       (result) => port.postMessage({ id, result }),
       (e: unknown) => port.postMessage({ id, error: { code: isFleetError(e) ? e.code : null, message: e instanceof Error ? e.message : String(e) } }),

@@ -29,6 +29,13 @@ export interface HistoryHarness {
   close(): Promise<void>;
 }
 
+/** The worker entry the apps build as out/main/ingest-worker.js, run from sources. */
+export const WORKER = {
+  script: new URL('../../../main/core/sync/ingest-worker.ts', import.meta.url),
+  execArgv: ['--import', 'tsx'],
+};
+
+/** Loads use the worker (as the apps do) unless `loader.worker` is set to undefined. */
 export async function startHistoryHarness(
   o: { sim?: StartOptions; loader?: Partial<HistoryServiceOptions> } = {},
 ): Promise<HistoryHarness> {
@@ -72,6 +79,7 @@ export async function startHistoryHarness(
         if (name === 'history/chunk') chunks.push(payload as HistoryChunk);
       },
     },
+    worker: WORKER,
     ...o.loader,
   });
   return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createHistoryParser, parseHistoryBody } from '../../../main/core/history';
+import { parseHistoryBody } from '../../../main/core/history';
 
 /** A recorded POST /api/ObjectsHistory body (simulator, trimmed), with a few oddities added. */
 const RECORDED = {
@@ -63,18 +63,5 @@ describe('parseHistoryBody', () => {
   it('refuses what is not a history object', () => {
     expect(() => parseHistoryBody(bytes([1, 2]))).toThrow(/not an object/);
     expect(() => parseHistoryBody(bytes('{"Track":'))).toThrow();
-  });
-
-  it('gives the same result in the worker thread', async () => {
-    const p = createHistoryParser();
-    try {
-      const r = await p.parse(bytes(RECORDED));
-      expect(p.threaded).toBe(true);
-      expect(Array.from(r.track.time)).toEqual([5000, 6000, 7000]);
-      expect(r.parkings).toHaveLength(2);
-      await expect(p.parse(bytes('nope'))).rejects.toThrow();
-    } finally {
-      p.close();
-    }
   });
 });
