@@ -8,6 +8,8 @@ import type { Faults } from './faults';
 import { errorToResponse, handleApi, Router, sendError } from './http/server';
 import { handleControl } from './http/sim-control';
 import { allRoutes } from './routes';
+import { FEED_BACKFILL_MS } from './routes/event-list';
+import { localDay } from './motion/plan';
 import { DEFAULTS, Sim, type SimOptions } from './sim';
 import type { WriteLogEntry } from './writelog';
 
@@ -51,13 +53,24 @@ export interface SimulatorHandle {
   sim: Sim;
 }
 
-/** Build today's plans in small slices after start, so the first big status call is fast. */
+/**
+ * Build today's plans and the feed window's events in small slices after start, so the
+ * first big status and feed calls are fast; the event loop stays free between slices.
+ */
 function warmPlans(sim: Sim): void {
   const ids = [...sim.world.objects.keys()];
   let i = 0;
   const step = (): void => {
     const now = sim.now();
-    for (const end = Math.min(ids.length, i + 2000); i < end; i++) sim.tracker.lastFix(ids[i]!, now);
+    for (const end = Math.min(ids.length, i + 500); i < end; i++) {
+      const id = ids[i]!;
+      const m = sim.world.motion[id];
+      if (!m || m.neverReported) continue;
+      for (let d = Math.max(m.firstDay, localDay(m, sim.startTime - FEED_BACKFILL_MS)); d <= localDay(m, now); d++) {
+        sim.events.forPlan(sim.tracker.plans.get(id, d));
+      }
+      sim.tracker.lastFix(id, now);
+    }
     if (i < ids.length) setImmediate(step);
   };
   setImmediate(step);

@@ -67,13 +67,21 @@ export class Events {
       const [la, ln] = this.latLng(plan, leg.s0 + d, obj);
       return inside(z, la, ln);
     };
+    // Zones are at most ~800 m across, so the edge is near the leg's ends: step 40 m, then bisect.
+    const refine = (lo: number, hi: number): number => {
+      for (let i = 0; i < 8; i++) {
+        const mid = (lo + hi) / 2;
+        if (at(mid) === exit) lo = mid;
+        else hi = mid;
+      }
+      return hi;
+    };
     if (exit) {
       if (!at(0)) return -1;
-      // Zones are at most ~800 m across, so the edge is near the leg's ends.
-      for (let d = 10; d < Math.min(leg.len, 2500); d += 10) if (!at(d)) return d;
+      for (let d = 40; d < Math.min(leg.len, 2500); d += 40) if (!at(d)) return refine(d - 40, d);
     } else {
       if (!at(leg.len)) return -1;
-      for (let d = leg.len - 10; d > Math.max(0, leg.len - 2500); d -= 10) if (!at(d)) return d + 10;
+      for (let d = leg.len - 40; d > Math.max(0, leg.len - 2500); d -= 40) if (!at(d)) return refine(d, d + 40);
     }
     return -1;
   }
