@@ -16,6 +16,14 @@ interface Compiled {
 
 const MAX_BODY = 50 * 1024 * 1024;
 
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    throw new HttpError(400, 'Malformed percent-encoding in the path');
+  }
+}
+
 export class Router {
   private compiled: Compiled[];
   constructor(readonly routes: Route[]) {
@@ -36,7 +44,7 @@ export class Router {
       for (let i = 0; i < segs.length; i++) {
         const p = c.parts[i]!;
         const s = segs[i]!;
-        if (p.startsWith('{')) params[p.slice(1, -1)] = decodeURIComponent(s);
+        if (p.startsWith('{')) params[p.slice(1, -1)] = safeDecode(s);
         else if (p.toLowerCase() !== s.toLowerCase()) {
           ok = false;
           break;

@@ -88,10 +88,11 @@ export class Events {
 
   forPlan(plan: DayPlan): RawEvent[] {
     const cache = (plan.cache ??= {});
-    if (cache.events) return cache.events as RawEvent[];
     const obj = plan.obj;
-    const m = this.tr.motion(obj);
     const o = this.tr.world.objects.get(obj);
+    // Speeding depends on MaxSpeed, which PUT /api/Objects may change.
+    if (cache.events && cache.maxSpeed === o?.MaxSpeed) return cache.events as RawEvent[];
+    const m = this.tr.motion(obj);
     const maxSpeed = (o?.MaxSpeed ?? 90) / 3.6;
     const seed = this.tr.world.seed;
     const out: Omit<RawEvent, 'Id' | 'ObjectId'>[] = [];
@@ -142,6 +143,7 @@ export class Events {
       .sort((a, b) => a.Time - b.Time);
     const events = kept.map((e, idx) => ({ Id: eventId(plan.day, obj, idx), ObjectId: obj, ...e }));
     cache.events = events;
+    cache.maxSpeed = o?.MaxSpeed;
     return events;
   }
 }
