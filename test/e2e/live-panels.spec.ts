@@ -194,6 +194,24 @@ test('a command by template reaches the service and its outcome appears', async 
   await page.screenshot({ path: 'test/artifacts/live-panels.png' });
 });
 
+test('a command whose confirmation is lost says the outcome is unknown and points at the events', async ({ page }) => {
+  await openOwnFleet(page);
+  await dataRows(page).first().click();
+  sim.setFaults({ resetRate: 1, pathPattern: 'Commands/run' });
+  try {
+    await page.getByRole('button', { name: 'Send command…' }).click();
+    const dialog = page.getByRole('dialog', { name: /Send a command to/ });
+    await dialog.getByRole('radio', { name: 'Raw command' }).check();
+    await dialog.getByRole('textbox', { name: 'Command text' }).fill('getstatus');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    const alert = dialog.getByRole('alert');
+    await expect(alert).toContainText(/outcome is unknown/i, { timeout: 30_000 });
+    await expect(alert).toContainText(/Look at the events of/);
+  } finally {
+    sim.clearFaults();
+  }
+});
+
 test('the shortcuts help opens with ? and closes with Escape', async ({ page }) => {
   await openOwnFleet(page);
   await page.locator('body').press('?');
