@@ -46,6 +46,8 @@ describe('history loader against the simulator', () => {
     expect(read.parkings.length).toBeGreaterThan(10);
     expect(read.sensors.length).toBeGreaterThan(0);
     for (let i = 1; i < read.track.time.length; i++) expect(read.track.time[i]!).toBeGreaterThan(read.track.time[i - 1]!);
+    // A stop cut by a window boundary (the service clips parkings to the window) is one parking.
+    for (let i = 1; i < read.parkings.length; i++) expect(read.parkings[i]!.from).toBeGreaterThan(read.parkings[i - 1]!.till);
 
     // 10 more days at the end: only those are asked for.
     const before = h.sent.length;

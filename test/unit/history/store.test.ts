@@ -62,3 +62,48 @@ describe('storeWindow / readRange', () => {
     expect((await readRange(cache, 3, from, from + 20 * HOUR)).coverage.complete).toBe(false);
   });
 });
+
+describe('parkings across window boundaries', () => {
+  const open = () => {
+    dir = mkdtempSync(join(tmpdir(), 'fleet-hstore-'));
+    cache = openCache({ dataDir: dir, baseUrl: 'https://fleet.example.com', login: 'u' });
+    return cache;
+  };
+  const parked = (ivs: { From: number; Till: number; Lat?: number }[]) =>
+    parseHistoryBody(
+      new TextEncoder().encode(
+        JSON.stringify({ Track: { Intervals: ivs.map((iv) => ({ From: iv.From, Till: iv.Till, Position: { Lat: iv.Lat ?? 50, Lng: 14 } })) } }),
+      ),
+    );
+  const store = (c: Cache, from: number, till: number, ivs: { From: number; Till: number; Lat?: number }[]) =>
+    storeWindow(c, { objectId: 3, from, till, coveredTill: till, fetchedAt: 1, stopped: () => false }, parked(ivs));
+  const T = 1_700_000_000_000 - (1_700_000_000_000 % HOUR);
+
+  it('a parking cut by the boundary of two windows is stored once, whichever window is stored first', async () => {
+    const c = open();
+    // Window B first, then A: the service clips the stop at T + 10 h in both answers.
+    await store(c, T + 10 * HOUR, T + 20 * HOUR, [{ From: T + 10 * HOUR, Till: T + 12 * HOUR, Lat: 50.5 }, { From: T + 15 * HOUR, Till: T + 16 * HOUR }]);
+    await store(c, T, T + 10 * HOUR, [{ From: T + HOUR, Till: T + 2 * HOUR }, { From: T + 8 * HOUR, Till: T + 10 * HOUR, Lat: 50.4 }]);
+    const r = await readRange(c, 3, T, T + 20 * HOUR);
+    expect(r.parkings.map((p) => [p.from - T, p.till - T])).toEqual([
+      [HOUR, 2 * HOUR],
+      [8 * HOUR, 12 * HOUR],
+      [15 * HOUR, 16 * HOUR],
+    ]);
+    // The earliest piece's position.
+    expect(r.parkings[1]!.lat).toBe(50.4);
+    expect(c.integrityCheck()).toBe('ok');
+  });
+
+  it('the refetched open edge overlapping a stored parking extends it; touching inside a window stays apart', async () => {
+    const c = open();
+    await store(c, T, T + 5 * HOUR, [{ From: T + 4 * HOUR, Till: T + 5 * HOUR }]);
+    // The edge [T + 4.5 h, …) fetched again later: the stop went on until T + 6 h.
+    await store(c, T + 4.5 * HOUR, T + 8 * HOUR, [{ From: T + 4.5 * HOUR, Till: T + 6 * HOUR }, { From: T + 6 * HOUR, Till: T + 7 * HOUR, Lat: 51 }]);
+    const r = await readRange(c, 3, T, T + 8 * HOUR);
+    expect(r.parkings.map((p) => [p.from - T, p.till - T])).toEqual([
+      [4 * HOUR, 6 * HOUR],
+      [6 * HOUR, 7 * HOUR],
+    ]);
+  });
+});

@@ -1,0 +1,124 @@
+/**
+ * The worker path of history writes: the same bodies stored by the ingest worker's entry
+ * (own connection to the WAL file, bytes transferred) and in-thread give the same cache.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openCache, type Cache } from '../../../main/core/cache';
+import { inThreadHistoryWriter, readRange, workerHistoryWriter, type HistoryWriter } from '../../../main/core/history';
+import { startSimulator, type SimulatorHandle } from '../../../simulator';
+import { signIn } from '../../../main/core/api/auth';
+import { DAY, OBJECT, WORKER } from './harness';
+
+const cleanup: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const f of cleanup.splice(0).reverse()) await f();
+});
+
+function tempCache(): Cache {
+  const dir = mkdtempSync(join(tmpdir(), 'fleet-hworker-'));
+  const cache = openCache({ dataDir: dir, baseUrl: 'https://fleet.example.com', login: 'u' });
+  cleanup.push(() => {
+    cache.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return cache;
+}
+
+async function bodies(sim: SimulatorHandle, windows: { from: number; till: number }[]): Promise<Uint8Array[]> {
+  const token = (await signIn(fetch, sim.baseUrl, 'demo', 'demo')).token;
+  const out: Uint8Array[] = [];
+  for (const w of windows) {
+    const r = await fetch(`${sim.baseUrl}/api/ObjectsHistory`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ ObjectId: OBJECT, From: w.from, Till: w.till }),
+    });
+    expect(r.status).toBe(200);
+    out.push(new Uint8Array(await r.arrayBuffer()));
+  }
+  return out;
+}
+
+async function storeAll(writer: HistoryWriter, windows: { from: number; till: number }[], bs: Uint8Array[]) {
+  const signal = new AbortController().signal;
+  // Two at a time, as a load keeps two windows in flight.
+  return Promise.all(
+    windows.map((w, i) => writer.store(bs[i]!.slice(), { objectId: OBJECT, ...w, coveredTill: w.till, fetchedAt: 1 }, signal)),
+  );
+}
+
+describe('history writes in a worker thread', () => {
+  it('stores the same data as in-thread, integrity ok, bytes transferred not copied', async () => {
+    const sim = await startSimulator({ port: 0, seed: 7, objects: 5, historyHz: 0.2 });
+    cleanup.push(() => sim.close());
+    const till = Math.floor(Date.now() / DAY) * DAY - 5 * DAY;
+    const windows = [
+      { from: till - 6 * DAY, till: till - 3 * DAY },
+      { from: till - 3 * DAY, till },
+    ];
+    const bs = await bodies(sim, windows);
+
+    const a = tempCache();
+    const threaded = workerHistoryWriter(WORKER, a.file);
+    cleanup.push(() => threaded.close());
+    expect(threaded.threaded).toBe(true);
+    const view = bs[0]!.slice();
+    const [first] = await Promise.all([
+      threaded.store(view, { objectId: OBJECT, ...windows[0]!, coveredTill: windows[0]!.till, fetchedAt: 1 }, new AbortController().signal),
+    ]);
+    // The buffer went to the worker: nothing was cloned on this side.
+    expect(view.byteLength).toBe(0);
+    expect(first!.stored).toBe(true);
+    const rest = await storeAll(threaded, windows.slice(1), bs.slice(1));
+    expect(rest.every((r) => r.stored)).toBe(true);
+
+    const b = tempCache();
+    const here = inThreadHistoryWriter(b);
+    expect(here.threaded).toBe(false);
+    await storeAll(here, windows, bs);
+
+    expect(a.integrityCheck()).toBe('ok');
+    const ra = await readRange(a, OBJECT, windows[0]!.from, till);
+    const rb = await readRange(b, OBJECT, windows[0]!.from, till);
+    expect(ra.track.time.length).toBeGreaterThan(1000);
+    expect(ra.coverage).toEqual({ complete: true, missing: [] });
+    expect(ra).toEqual(rb);
+    // Written by the worker's connection, seen by this one (WAL).
+    expect(ra.parkings.length).toBeGreaterThan(0);
+    for (let i = 1; i < ra.parkings.length; i++) expect(ra.parkings[i]!.from).toBeGreaterThan(ra.parkings[i - 1]!.till - 1);
+  });
+
+  it('a body that is not a history answer is a server_error, and the worker keeps serving', async () => {
+    const c = tempCache();
+    const w = workerHistoryWriter(WORKER, c.file);
+    cleanup.push(() => w.close());
+    const signal = new AbortController().signal;
+    await expect(w.store(new TextEncoder().encode('[1, 2]'), { objectId: 1, from: 0, till: DAY, coveredTill: DAY, fetchedAt: 1 }, signal)).rejects.toMatchObject({
+      code: 'server_error',
+      message: expect.stringContaining('POST /api/ObjectsHistory'),
+    });
+    const ok = await w.store(new TextEncoder().encode('{}'), { objectId: 1, from: 0, till: DAY, coveredTill: DAY, fetchedAt: 1 }, signal);
+    expect(ok).toEqual({ stored: true, points: 0 });
+    expect(c.coverage.gaps(1, 0, DAY)).toEqual([]);
+  });
+
+  it('an aborted window stops in the worker and records no coverage', async () => {
+    const c = tempCache();
+    const w = workerHistoryWriter(WORKER, c.file);
+    cleanup.push(() => w.close());
+    const HOUR = 3_600_000;
+    const from = 1_700_000_000_000 - (1_700_000_000_000 % HOUR);
+    const n = 60_000;
+    const Positions = Array.from({ length: n }, (_, i) => ({ Lat: 50, Lng: 14, Time: from + i * 1000 }));
+    const body = new TextEncoder().encode(JSON.stringify({ Track: { Intervals: [{ From: from, Till: from + n * 1000, Positions }] } }));
+    const ctl = new AbortController();
+    const p = w.store(body, { objectId: 4, from, till: from + n * 1000, coveredTill: from + n * 1000, fetchedAt: 1 }, ctl.signal);
+    ctl.abort();
+    expect((await p).stored).toBe(false);
+    expect(c.coverage.gaps(4, from, from + n * 1000)).toHaveLength(1);
+    expect(c.integrityCheck()).toBe('ok');
+  });
+});
