@@ -39,7 +39,9 @@ function rebuild(patch: Partial<EventsView> = {}) {
   const p = picture;
   const all = p ? p.all.filter((e) => !hidden.has(e.Id)) : [];
   const feedIds = new Set(p?.feedIds ?? []);
-  const checked = new Set([...(patch.checked ?? view.checked)].filter((id) => all.some((e) => e.Id === id)));
+  const ids = new Set(all.map((e) => e.Id));
+  // An event that left the list cannot stay checked: A would acknowledge something unseen.
+  const checked = new Set([...(patch.checked ?? view.checked)].filter((id) => ids.has(id)));
   view = {
     ...view,
     ...patch,

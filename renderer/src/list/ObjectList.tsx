@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useCallback, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { CommandButton } from '../commands/CommandButton';
 import { fleetStore } from '../stores/fleet-store';
 import type { ObjectState } from '../stores/object-state';
@@ -37,8 +37,7 @@ export function ObjectList({ selected, onSelect, onHelp }: Props) {
   const { rows, total } = useListRows(query, groupId, state, prefs.sort);
   const marked = useMarked();
   const objects = fleetStore.objects;
-  const [groups, setGroups] = useState<[number, number][]>([]);
-  useEffect(() => setGroups(groupCounts(objects)), [objects]);
+  const groups = useMemo(() => groupCounts(objects), [objects]);
 
   const updatePrefs = (p: ListPrefs) => {
     setPrefs(p);

@@ -39,6 +39,7 @@ const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'bas
 
 function compareValues(a: string | number, b: string | number): number {
   if (typeof a === 'number' && typeof b === 'number') return a - b;
+  if (a === b) return 0;
   return collator.compare(String(a), String(b));
 }
 
@@ -52,7 +53,8 @@ export function sortRows(rows: readonly RowFacts[], sort: SortSpec, nameRank?: R
   // With a precomputed name order, names compare as numbers: 50,000 rows re-sort in a few ms.
   const rank = (r: RowFacts) => nameRank?.get(r.o.Id) ?? 0;
   const value = sort.key === 'name' && nameRank ? rank : COLUMNS[sort.key].value;
-  const keyed = rows.map((r) => ({ r, v: value(r) }));
+  // Rank read once per row, not twice per comparison: ties (every parked vehicle at 0 km/h) are the common case.
+  const keyed = rows.map((r) => ({ r, v: value(r), n: rank(r) }));
   keyed.sort((x, y) => {
     if (x.v === null || y.v === null) {
       if (x.v !== y.v) return x.v === null ? 1 : -1;
@@ -60,7 +62,7 @@ export function sortRows(rows: readonly RowFacts[], sort: SortSpec, nameRank?: R
       const c = compareValues(x.v, y.v);
       if (c !== 0) return sign * c;
     }
-    const byName = nameRank ? rank(x.r) - rank(y.r) : collator.compare(x.r.o.Name, y.r.o.Name);
+    const byName = nameRank ? x.n - y.n : collator.compare(x.r.o.Name, y.r.o.Name);
     return byName || x.r.o.Id - y.r.o.Id;
   });
   return keyed.map((k) => k.r);
