@@ -20,7 +20,7 @@ import { HISTORY_KIND, type Cache } from '../cache';
 import type { PushBus } from '../rpc/pushes';
 import type { IngestWorkerScript } from '../sync/ingest';
 import { readRange } from './store';
-import { inThreadHistoryWriter, workerHistoryWriter, type HistoryWriter } from './writer';
+import { inThreadHistoryWriter, workerHistoryReader, workerHistoryWriter, type HistoryReader, type HistoryWriter } from './writer';
 import { DEFAULT_POLICY, halve, totalMs, WindowQueue, windowLength, type Window, type WindowPolicy } from './windows';
 
 export interface HistoryServiceOptions {
@@ -62,6 +62,7 @@ export class HistoryService {
   private readonly maxInFlight: number;
   private readonly policy: WindowPolicy;
   private readonly writer: HistoryWriter;
+  private readonly reader: HistoryReader | null;
   private readonly loads = new Map<string, RunningLoad>();
   /** Per object: the tail of its chain of loads. */
   private readonly chains = new Map<number, Promise<void>>();
@@ -79,6 +80,7 @@ export class HistoryService {
     this.maxInFlight = Math.max(1, o.maxInFlight ?? 2);
     this.policy = { ...DEFAULT_POLICY, ...o.policy };
     this.writer = o.worker ? workerHistoryWriter(o.worker, o.cache.file) : inThreadHistoryWriter(o.cache);
+    this.reader = o.worker ? workerHistoryReader(o.worker, o.cache.file) : null;
     this.log = o.log ?? (() => {});
   }
 
@@ -94,6 +96,7 @@ export class HistoryService {
 
   read(objectId: number, from: number, till: number): Promise<HistoryData> {
     this.check();
+    if (this.reader) return this.reader.read(objectId, from, till);
     return readRange(this.o.cache, objectId, from, till, () => !this.closed);
   }
 
@@ -133,6 +136,7 @@ export class HistoryService {
     this.closed = true;
     for (const l of this.loads.values()) l.ctl.abort(new FleetError('invalid_input', 'The connection was closed'));
     void this.writer.close();
+    void this.reader?.close();
   }
 
   private check() {

@@ -16,10 +16,11 @@
  */
 import { Worker } from 'node:worker_threads';
 import { FleetError, isFleetError, type ErrorCode } from '../../../common/errors';
+import type { HistoryData } from '../../../common/methods/history';
 import type { Cache } from '../cache';
 import type { IngestWorkerScript } from '../sync/ingest';
 import { parseHistoryBody, transferable } from './parse-track';
-import { storeWindow } from './store';
+import { readRange, storeWindow } from './store';
 
 /** The window a body answers, and what of it may be recorded as covered. */
 export interface WindowInfo {
@@ -83,18 +84,22 @@ export interface HistoryCancelRequest {
   id: number;
   kind: 'history-cancel';
 }
+export interface HistoryReadRequest {
+  id: number;
+  kind: 'history-read';
+  objectId: number;
+  from: number;
+  till: number;
+}
 export type HistoryReply =
   | { id: number; result: WindowStored }
   | { id: number; error: { code: ErrorCode | null; message: string } };
 
-/**
- * A worker owning its own connection to `dbFile`. Windows are sent as they arrive (at
- * most a load's in-flight count); an aborted one is told to stop at its next batch.
- */
-export function workerHistoryWriter(script: IngestWorkerScript, dbFile: string): HistoryWriter {
+/** One worker instance of the entry, with request/reply bookkeeping. */
+function startWorker(script: IngestWorkerScript, dbFile: string, name: string) {
   const worker = new Worker(script.script, { workerData: { dbFile }, ...(script.execArgv ? { execArgv: script.execArgv } : {}) });
   worker.unref();
-  const pending = new Map<number, { resolve: (r: WindowStored) => void; reject: (e: unknown) => void }>();
+  const pending = new Map<number, { resolve: (r: unknown) => void; reject: (e: unknown) => void }>();
   let nextId = 1;
   let dead: Error | null = null;
   const failAll = (e: Error) => {
@@ -102,45 +107,90 @@ export function workerHistoryWriter(script: IngestWorkerScript, dbFile: string):
     for (const p of pending.values()) p.reject(e);
     pending.clear();
   };
-  worker.on('message', (m: HistoryReply) => {
+  worker.on('message', (m: { id: number; result?: unknown; error?: { code: ErrorCode | null; message: string } }) => {
     const p = pending.get(m.id);
     if (!p) return;
     pending.delete(m.id);
-    if ('result' in m) p.resolve(m.result);
+    if (!m.error) p.resolve(m.result);
     else p.reject(m.error.code ? new FleetError(m.error.code, m.error.message) : new Error(m.error.message));
   });
   worker.on('error', (e) => failAll(e));
-  worker.on('exit', (code) => failAll(new Error(`The history writer stopped (exit ${code})`)));
+  worker.on('exit', (code) => failAll(new Error(`The ${name} stopped (exit ${code})`)));
   return {
-    threaded: true,
-    store(bytes, w, signal) {
+    request<T>(make: (id: number) => { msg: object; transfer?: ArrayBuffer[] }, signal?: AbortSignal): Promise<T> {
       if (dead) return Promise.reject(dead);
       const id = nextId++;
-      const buf = transferable(bytes);
-      return new Promise<WindowStored>((resolve, reject) => {
+      const { msg, transfer } = make(id);
+      return new Promise<T>((resolve, reject) => {
         const onAbort = () => worker.postMessage({ id, kind: 'history-cancel' } satisfies HistoryCancelRequest);
-        signal.addEventListener('abort', onAbort, { once: true });
+        signal?.addEventListener('abort', onAbort, { once: true });
+        const settle = () => signal?.removeEventListener('abort', onAbort);
         pending.set(id, {
           resolve: (r) => {
-            signal.removeEventListener('abort', onAbort);
-            resolve(r);
+            settle();
+            resolve(r as T);
           },
           reject: (e) => {
-            signal.removeEventListener('abort', onAbort);
+            settle();
             reject(e);
           },
         });
-        const req: HistoryStoreRequest = { id, kind: 'history', buf, ...pick(w) };
-        worker.postMessage(req, [buf]);
+        worker.postMessage(msg, transfer ?? []);
       });
     },
     async close() {
-      failAll(new Error('The history writer was closed'));
+      failAll(new Error(`The ${name} was closed`));
       // Whatever batch is open is rolled back with the worker's connection; coverage
       // comes last, so that window is simply fetched again.
       await worker.terminate();
     },
   };
+}
+
+/**
+ * A worker owning its own connection to `dbFile`. Windows are sent as they arrive (at
+ * most a load's in-flight count); an aborted one is told to stop at its next batch.
+ */
+export function workerHistoryWriter(script: IngestWorkerScript, dbFile: string): HistoryWriter {
+  const w = startWorker(script, dbFile, 'history writer');
+  return {
+    threaded: true,
+    store(bytes, info, signal) {
+      const buf = transferable(bytes);
+      return w.request<WindowStored>((id) => {
+        const msg: HistoryStoreRequest = { id, kind: 'history', buf, ...pick(info) };
+        return { msg, transfer: [buf] };
+      }, signal);
+    },
+    close: () => w.close(),
+  };
+}
+
+export interface HistoryReader {
+  read(objectId: number, from: number, till: number): Promise<HistoryData>;
+  close(): Promise<void>;
+}
+
+/**
+ * Reads in a worker of their own (not queued behind a window being parsed): a month is
+ * ~100 MB of columns built from 720 blobs, whose allocations alone cost the main thread
+ * tens of ms of GC; here it receives the finished columns, transferred.
+ */
+export function workerHistoryReader(script: IngestWorkerScript, dbFile: string): HistoryReader {
+  const w = startWorker(script, dbFile, 'history reader');
+  return {
+    read: (objectId, from, till) =>
+      w.request<HistoryData>((id) => ({ msg: { id, kind: 'history-read', objectId, from, till } satisfies HistoryReadRequest })),
+    close: () => w.close(),
+  };
+}
+
+/** Buffers of every column of a read (each column owns its buffer). */
+function readTransfers(d: HistoryData): ArrayBuffer[] {
+  const out = new Set<ArrayBuffer>();
+  for (const c of Object.values(d.track) as ArrayBufferView[]) out.add(c.buffer as ArrayBuffer);
+  for (const s of d.sensors) out.add(s.time.buffer as ArrayBuffer).add(s.value.buffer as ArrayBuffer);
+  return [...out];
 }
 
 const pick = (w: WindowInfo): WindowInfo => ({
@@ -153,7 +203,7 @@ const pick = (w: WindowInfo): WindowInfo => ({
 
 interface Port {
   on(ev: 'message', cb: (m: { kind?: unknown }) => void): void;
-  postMessage(m: HistoryReply): void;
+  postMessage(m: HistoryReply | { id: number; result: HistoryData }, transfer?: ArrayBuffer[]): void;
 }
 
 /** The worker side, called from sync/ingest-worker.ts: kept here so both sides change together. */
@@ -162,6 +212,14 @@ export function serveHistory(cache: Cache, port: Port): void {
   port.on('message', (m) => {
     if (m.kind === 'history-cancel') {
       cancelled.add((m as HistoryCancelRequest).id);
+      return;
+    }
+    if (m.kind === 'history-read') {
+      const { id, objectId, from, till } = m as HistoryReadRequest;
+      readRange(cache, objectId, from, till).then(
+        (result) => port.postMessage({ id, result }, readTransfers(result)),
+        (e: unknown) => port.postMessage({ id, error: { code: isFleetError(e) ? e.code : null, message: e instanceof Error ? e.message : String(e) } }),
+      );
       return;
     }
     if (m.kind !== 'history') return;

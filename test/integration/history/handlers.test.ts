@@ -105,7 +105,7 @@ describe('history handlers through the dispatcher', () => {
     pushes.length = 0;
     let repliedAt = -1;
     const reply = call<HistoryLoadResult>('history/load', { objectId: OBJECT, ...r }).then((x) => {
-      repliedAt = pushes.length;
+      repliedAt = pushes.filter((p) => p.name.startsWith('history/')).length;
       return x;
     });
     const first = await reply;
