@@ -1,0 +1,277 @@
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import type { FleetEvent, FleetFile, FleetObject } from '../../../common/resources';
+import { RpcError } from '../rpc/client';
+import { flattenRecords } from './record-shapes';
+import { fetchRecords } from './records';
+import { fleetStore } from '../stores/fleet-store';
+import { selection } from '../stores/selection';
+import { derive } from './derive';
+import { exportCharts, exportInterval, fileStem, type ExportKind } from './exports';
+import { FileViewer } from './FileViewer';
+import { figuresFromDailyStats } from './summary';
+import { IntervalPicker } from './IntervalPicker';
+import { operatorTimeZone, quickInterval, validTimeZone, type Interval } from './interval';
+import { HistoryMap, type MapApi } from './map/HistoryMap';
+import { fixAt, indexAt } from './model';
+import { ObjectPicker } from './ObjectPicker';
+import { EventsList, SummaryPanel, TripsList, ViolationsList } from './Panels';
+import { Cursor, Player } from './player';
+import { PlayerBar } from './PlayerBar';
+import { Readout } from './Readout';
+import { RecordsTable } from './RecordsTable';
+import { SensorChart } from './SensorChart';
+import { fmtShort, fmtTime } from './time-format';
+import { Timeline } from './Timeline';
+import type { Stop, Trip } from './trips';
+import { useHistory } from './use-history';
+import { ProgressNote } from './ProgressNote';
+
+type Tab = 'summary' | 'trips' | 'events' | 'violations' | 'sessions' | 'parkings' | 'packets';
+const TABS: { id: Tab; label: string }[] = [
+  { id: 'summary', label: 'Summary' },
+  { id: 'trips', label: 'Trips and stops' },
+  { id: 'events', label: 'Events' },
+  { id: 'violations', label: 'Violations' },
+  { id: 'sessions', label: 'Driver sessions' },
+  { id: 'parkings', label: 'Parkings and engine' },
+  { id: 'packets', label: 'Raw packets' },
+];
+
+/** `#/history?o=ID&from=MS&till=MS`: a reload or a second window opens the same interval. */
+function readHash(): { o?: number; from?: number; till?: number } {
+  const q = new URLSearchParams(window.location.hash.split('?')[1] ?? '');
+  const n = (k: string) => (q.get(k) !== null && Number.isFinite(Number(q.get(k))) ? Number(q.get(k)) : undefined);
+  return { o: n('o'), from: n('from'), till: n('till') };
+}
+
+export function HistoryScreen() {
+  useSyncExternalStore(fleetStore.subscribe, fleetStore.getVersion);
+  const initial = useRef(readHash());
+  const [objectId, setObjectId] = useState<number | null>(initial.current.o ?? selection.get());
+  const [interval, setInterval] = useState<Interval | null>(
+    initial.current.from !== undefined && initial.current.till !== undefined ? { from: initial.current.from, till: initial.current.till } : null,
+  );
+  const [useObjectTz, setUseObjectTz] = useState(true);
+  const [tab, setTab] = useState<Tab>('summary');
+  const [file, setFile] = useState<FleetFile | null>(null);
+  const [cursor] = useState(() => new Cursor());
+  const [player] = useState(() => new Player(cursor));
+  const mapApi = useRef<MapApi | null>(null);
+  const charts = useRef(new Map<number, HTMLCanvasElement>());
+
+  const object: FleetObject | null = (objectId !== null ? fleetStore.objectsById.get(objectId) : undefined) ?? null;
+  const operatorTz = useMemo(operatorTimeZone, []);
+  const objectTz = validTimeZone(object?.TimeZone);
+  const tz = useObjectTz && objectTz ? objectTz : operatorTz;
+
+  // With nothing chosen, the selected (or first) object's today is a useful first picture.
+  useEffect(() => {
+    if (objectId === null && fleetStore.objects[0]) setObjectId(fleetStore.objects[0].Id);
+  });
+  useEffect(() => {
+    if (!interval && object) setInterval(quickInterval('today', Date.now(), tz));
+  }, [interval, object, tz]);
+  useEffect(() => {
+    if (!interval || objectId === null) return;
+    const hash = `#/history?o=${objectId}&from=${interval.from}&till=${interval.till}`;
+    if (window.location.hash !== hash) window.history.replaceState(null, '', hash);
+  }, [objectId, interval]);
+
+  const req = object && interval ? { objectId: object.Id, from: interval.from, till: interval.till } : null;
+  const hist = useHistory(req);
+  const data = hist.data;
+  const d = useMemo(() => (data ? derive(data, object) : null), [data, object]);
+  const daily = useMemo(() => (hist.dailyStats ? figuresFromDailyStats(hist.dailyStats.items) : null), [hist.dailyStats]);
+
+  // A new interval puts the cursor at its first point; new chunks of the same one leave it be.
+  const cursorKey = useRef('');
+  useEffect(() => {
+    if (!data || !d) return;
+    player.from = data.from;
+    player.till = data.till;
+    player.parkings = d.stops;
+    const key = `${data.objectId}:${data.from}:${data.till}`;
+    const t = cursor.get();
+    if (cursorKey.current !== key || t < data.from || t > data.till) {
+      cursorKey.current = key;
+      player.pause();
+      cursor.set(d.model.n ? d.model.cols.time[0]! : data.from);
+    }
+  }, [data, d, cursor, player]);
+  useEffect(() => () => player.pause(), [player]);
+
+  const onApi = useCallback((api: MapApi) => (mapApi.current = api), []);
+  const onSeek = useCallback(() => player.pause(), [player]);
+  const onCanvas = useCallback((id: number, c: HTMLCanvasElement | null) => {
+    if (c) charts.current.set(id, c);
+    else charts.current.delete(id);
+  }, []);
+
+  const step = (dir: 1 | -1) => {
+    if (!d || d.model.n === 0) return;
+    player.pause();
+    const time = d.model.cols.time;
+    const t = cursor.get();
+    const i = indexAt(time, t);
+    const j = dir > 0 ? i + 1 : time[i] === t ? i - 1 : i;
+    if (j >= 0 && j < time.length) cursor.set(time[j]!);
+  };
+  const zoomTo = (x: Trip | Stop) => {
+    player.pause();
+    cursor.set(x.from);
+    if (x.kind === 'stop') mapApi.current?.fitLatLngs([[x.lat, x.lng]]);
+    else if (d) {
+      const pts: [number, number][] = [];
+      const stride = Math.max(1, Math.floor((x.last - x.first) / 2000));
+      for (let i = x.first; i <= x.last; i += stride) pts.push([d.model.cols.lat[i]!, d.model.cols.lng[i]!]);
+      mapApi.current?.fitLatLngs(pts);
+    }
+  };
+  const seekEvent = (t: number) => {
+    player.pause();
+    cursor.set(t);
+    const f = d ? fixAt(d.model, t) : null;
+    if (f) mapApi.current?.fitLatLngs([[f.lat, f.lng]]);
+  };
+  const describe = useCallback(
+    (t: number) => {
+      const f = d ? fixAt(d.model, t) : null;
+      return f && Number.isFinite(f.speed) ? `${Math.round(f.speed)} km/h` : '';
+    },
+    [d],
+  );
+  const doExport = (kind: ExportKind) => data && d && object && exportInterval(kind, object.Name, data, d, tz);
+  const doChartPng = () => {
+    if (!d || !data || !object) return;
+    const list = d.sensors.flatMap((s) => {
+      const c = charts.current.get(s.id);
+      return c ? [{ name: `${s.name}${s.units ? ` (${s.units})` : ''}`, canvas: c }] : [];
+    });
+    exportCharts(list, `${fileStem(object.Name, data.from, data.till, tz)}_sensors.png`);
+  };
+
+  // The core never marks the last minutes before now as covered (late points may still
+  // arrive): that open edge is not worth a warning.
+  const missing = useMemo(() => (data?.coverage.missing ?? []).filter(([a]) => a < Date.now() - 15 * 60_000), [data]);
+  const eventTimes = useMemo(() => (data ? data.events.map((e) => e.Time) : []), [data]);
+  const loadDone = !hist.progress || hist.progress.done;
+
+  return (
+    <main className="history" aria-label="History">
+      <section className="history-bar" aria-label="Object and interval">
+        <ObjectPicker value={object} onPick={(o) => setObjectId(o.Id)} />
+        <IntervalPicker value={interval} tz={tz} objectTz={objectTz} operatorTz={operatorTz} useObjectTz={useObjectTz} onUseObjectTz={setUseObjectTz} onChange={setInterval} />
+      </section>
+      <ProgressNote hist={hist} tz={tz} missing={missing} loadDone={loadDone} />
+      <div className="history-body">
+        <div className="history-main">
+          <HistoryMap
+            model={d?.model ?? null}
+            stops={d?.stops ?? []}
+            events={d?.eventMarks ?? []}
+            violations={d?.violations ?? []}
+            fuel={d?.fuelMarks ?? []}
+            tz={tz}
+            cursor={cursor}
+            player={player}
+            fitKey={`${req?.objectId}:${req?.from}:${req?.till}:${loadDone}`}
+            onApi={onApi}
+          />
+          {data && (
+            <>
+              <Timeline
+                from={data.from}
+                till={data.till}
+                tz={tz}
+                trips={d?.trips ?? []}
+                stops={d?.stops ?? []}
+                eventTimes={eventTimes}
+                missing={missing}
+                files={data.files}
+                cursor={cursor}
+                describe={describe}
+                onOpenFile={setFile}
+                onSeek={onSeek}
+              />
+              <PlayerBar player={player} disabled={!d || d.model.n === 0} onStep={step} />
+            </>
+          )}
+        </div>
+        <aside className="history-side" aria-label="Details of the interval">
+          <Readout model={d?.model ?? null} sensors={d?.sensors ?? []} cursor={cursor} tz={tz} />
+          <div className="history-export" role="group" aria-label="Export">
+            <span>Export</span>
+            <button type="button" disabled={!data} onClick={() => doExport('gpx')}>GPX</button>
+            <button type="button" disabled={!data} onClick={() => doExport('kml')}>KML</button>
+            <button type="button" disabled={!data} onClick={() => doExport('csv')}>CSV</button>
+            <button type="button" disabled={!d?.sensors.length} onClick={doChartPng}>Charts PNG</button>
+          </div>
+          <div role="tablist" aria-label="Interval details" className="history-tabs">
+            {TABS.map((t) => (
+              <button key={t.id} type="button" role="tab" aria-selected={tab === t.id} onClick={() => setTab(t.id)}>
+                {t.label}
+                {t.id === 'trips' && d ? ` (${d.stops.length})` : t.id === 'events' && data ? ` (${data.events.length})` : t.id === 'violations' && d ? ` (${d.violations.length})` : ''}
+              </button>
+            ))}
+          </div>
+          <div role="tabpanel" className="history-tabpanel" aria-label={TABS.find((t) => t.id === tab)!.label}>
+            {tab === 'summary' && (
+              <SummaryPanel
+                track={d?.figures ?? null}
+                daily={daily}
+                dailyNote={hist.dailyError ? `Daily statistics: ${hist.dailyError}` : hist.dailyStats?.fromCache ? `Last copy from ${hist.dailyStats.fetchedAt ? fmtTime(hist.dailyStats.fetchedAt, tz) : 'an earlier session'}` : ''}
+              />
+            )}
+            {tab === 'trips' && <TripsList items={d?.list ?? []} tz={tz} onPick={zoomTo} />}
+            {tab === 'events' && <EventsList events={data?.events ?? []} tz={tz} onPick={(e: FleetEvent) => seekEvent(e.Time)} />}
+            {tab === 'violations' && <ViolationsList list={d?.violations ?? []} faulty={d?.faulty ?? []} tz={tz} onPick={(v) => seekEvent(v.time)} />}
+            {(tab === 'sessions' || tab === 'parkings' || tab === 'packets') && req && <RemoteRecords tab={tab} req={req} tz={tz} />}
+          </div>
+        </aside>
+      </div>
+      {d && data && d.sensors.length > 0 && (
+        <section className="history-sensors" aria-label="Sensors">
+          {d.sensors.map((s) => (
+            <SensorChart key={`${s.id}:${hist.version}`} view={s} from={data.from} till={data.till} tz={tz} cursor={cursor} jumps={d.jumps.get(s.id) ?? []} onSeek={onSeek} onCanvas={onCanvas} />
+          ))}
+        </section>
+      )}
+      {file && <FileViewer file={file} tz={tz} onClose={() => setFile(null)} />}
+      {data && (
+        <p className="history-caption muted">
+          {object?.Name}: {fmtShort(data.from, tz)} – {fmtShort(data.till, tz)}, {data.track.time.length.toLocaleString()} points
+        </p>
+      )}
+    </main>
+  );
+}
+
+const METHOD = { sessions: 'history/driverSessions', parkings: 'history/parkingMoto', packets: 'history/packets' } as const;
+const LABEL = { sessions: 'Driver sessions', parkings: 'Parkings and engine operation', packets: 'Raw packets' } as const;
+
+function RemoteRecords({ tab, req, tz }: { tab: 'sessions' | 'parkings' | 'packets'; req: { objectId: number; from: number; till: number }; tz: string }) {
+  const [state, setState] = useState<{ items: unknown[]; note: string } | { error: string } | null>(null);
+  const { objectId, from, till } = req;
+  useEffect(() => {
+    let alive = true;
+    setState(null);
+    fetchRecords(METHOD[tab], objectId, from, till)
+      .then((r) => {
+        if (!alive) return;
+        const note = r.fromCache ? `Offline: the last copy${r.fetchedAt ? ` from ${fmtTime(r.fetchedAt, tz)}` : ''}.` : '';
+        setState({ items: flattenRecords(r.items), note });
+      })
+      .catch((e: unknown) => alive && setState({ error: e instanceof RpcError ? e.text : String(e) }));
+    return () => {
+      alive = false;
+    };
+  }, [tab, objectId, from, till, tz]);
+  if (!state) return <p role="status">Loading…</p>;
+  if ('error' in state) return <p role="alert" className="error">{state.error}</p>;
+  return (
+    <>
+      {state.note && <p className="muted">{state.note}</p>}
+      <RecordsTable label={LABEL[tab]} items={state.items} tz={tz} empty={`No ${LABEL[tab].toLowerCase()} for this interval.`} />
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+import { useEffect, useState } from 'react';
+import { QUICK_RANGES, formatLocal, parseLocal, quickInterval, type Interval } from './interval';
+import { fmtOffset } from './time-format';
+
+interface Props {
+  value: Interval | null;
+  tz: string;
+  objectTz: string | null;
+  operatorTz: string;
+  useObjectTz: boolean;
+  onUseObjectTz: (v: boolean) => void;
+  onChange: (i: Interval) => void;
+}
+
+/** Quick choices and free dates with times, read in the zone the screen names. */
+export function IntervalPicker({ value, tz, objectTz, operatorTz, useObjectTz, onUseObjectTz, onChange }: Props) {
+  const [fromText, setFromText] = useState('');
+  const [tillText, setTillText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (!value) return;
+    setFromText(formatLocal(value.from, tz));
+    setTillText(formatLocal(value.till, tz));
+  }, [value, tz]);
+
+  const apply = () => {
+    const from = parseLocal(fromText, tz);
+    const till = parseLocal(tillText, tz);
+    if (from === null || till === null) return setError('Give both dates with times.');
+    if (till <= from) return setError('The end must be after the start.');
+    if (till - from > 400 * 86_400_000) return setError('At most 400 days at once.');
+    setError(null);
+    onChange({ from, till });
+  };
+
+  return (
+    <div className="history-interval" role="group" aria-label="Interval">
+      <div className="quick">
+        {QUICK_RANGES.map((r) => (
+          <button key={r.id} type="button" onClick={() => onChange(quickInterval(r.id, Date.now(), tz))}>
+            {r.label}
+          </button>
+        ))}
+      </div>
+      <form
+        className="free"
+        onSubmit={(e) => {
+          e.preventDefault();
+          apply();
+        }}
+      >
+        <label>
+          From
+          <input type="datetime-local" value={fromText} onChange={(e) => setFromText(e.target.value)} />
+        </label>
+        <label>
+          To
+          <input type="datetime-local" value={tillText} onChange={(e) => setTillText(e.target.value)} />
+        </label>
+        <button type="submit">Show</button>
+      </form>
+      <label className="tz" title="Dates, times and day boundaries are read in this zone">
+        <input type="checkbox" checked={useObjectTz} disabled={!objectTz} onChange={(e) => onUseObjectTz(e.target.checked)} />
+        Object’s time zone
+      </label>
+      <span className="tz-name" aria-label="Time zone in use">
+        Times in {tz} ({fmtOffset(value?.from ?? Date.now(), tz)}){useObjectTz && objectTz ? ', the object’s zone' : objectTz && objectTz !== operatorTz ? `, yours; the object is in ${objectTz}` : ', yours'}
+      </span>
+      {error && <span role="alert" className="error">{error}</span>}
+    </div>
+  );
+}

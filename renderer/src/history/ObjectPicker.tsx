@@ -1,0 +1,67 @@
+import { useId, useMemo, useState, useSyncExternalStore } from 'react';
+import type { FleetObject } from '../../../common/resources';
+import { fleetStore } from '../stores/fleet-store';
+
+const MAX = 50;
+
+/** Search by name, plate or IMEI; the first 50 matches are offered (a fleet can be 50,000). */
+export function ObjectPicker({ value, onPick }: { value: FleetObject | null; onPick: (o: FleetObject) => void }) {
+  useSyncExternalStore(fleetStore.subscribe, fleetStore.getVersion);
+  const [q, setQ] = useState('');
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+  const listId = useId();
+  const objects = fleetStore.objects;
+  const matches = useMemo(() => {
+    const s = q.trim().toLowerCase();
+    const out: FleetObject[] = [];
+    for (const o of objects) {
+      if (!s || o.Name.toLowerCase().includes(s) || (o.StateNumber ?? '').toLowerCase().includes(s) || (o.IMEI ?? '').includes(s)) out.push(o);
+      if (out.length >= MAX) break;
+    }
+    return out;
+  }, [q, objects]);
+  const pick = (o: FleetObject) => {
+    onPick(o);
+    setQ('');
+    setOpen(false);
+  };
+  return (
+    <div className="history-object-picker">
+      <input
+        role="combobox"
+        aria-label="Object"
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        placeholder={value ? value.Name : 'Search an object…'}
+        value={q}
+        onChange={(e) => {
+          setQ(e.target.value);
+          setOpen(true);
+          setActive(0);
+        }}
+        onFocus={() => setOpen(true)}
+        onBlur={() => setTimeout(() => setOpen(false), 150)}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown') setActive((a) => Math.min(matches.length - 1, a + 1));
+          else if (e.key === 'ArrowUp') setActive((a) => Math.max(0, a - 1));
+          else if (e.key === 'Enter' && matches[active]) pick(matches[active]);
+          else if (e.key === 'Escape') setOpen(false);
+          else return;
+          e.preventDefault();
+        }}
+      />
+      {value && <span className="picked" aria-label="Selected object">{value.Name}{value.StateNumber ? ` · ${value.StateNumber}` : ''}</span>}
+      {open && matches.length > 0 && (
+        <ul id={listId} role="listbox" aria-label="Matching objects">
+          {matches.map((o, i) => (
+            <li key={o.Id} role="option" aria-selected={i === active} onMouseDown={(e) => e.preventDefault()} onClick={() => pick(o)}>
+              {o.Name} <span className="muted">{o.StateNumber}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { ERROR_TEXT } from '../../../common/errors';
+import { fmtShort } from './time-format';
+import type { HistoryState } from './use-history';
+
+/** How complete the picture is: fetching (with progress), stopped (and why), or what the cache lacks. */
+export function ProgressNote({ hist, tz, missing, loadDone }: { hist: HistoryState; tz: string; missing: [number, number][]; loadDone: boolean }) {
+  const p = hist.progress;
+  if (hist.error) return <p role="alert" className="history-note error">{hist.error}</p>;
+  if (hist.loading && !hist.data) return <p role="status" className="history-note">Reading the cache…</p>;
+  if (p && !p.done) {
+    const pct = p.totalMs > 0 ? Math.round((100 * p.fetchedMs) / p.totalMs) : 0;
+    return (
+      <div className="history-note" role="status">
+        Fetching what the cache lacks… {pct}%
+        <progress aria-label="History download" max={100} value={pct} />
+        <span className="muted">What is already cached is shown.</span>
+      </div>
+    );
+  }
+  if (!loadDone || missing.length === 0) return null;
+  const why = p?.error ? ERROR_TEXT[p.error.code] ?? p.error.message : p?.cancelled ? 'The download was stopped.' : '';
+  const shown = missing.slice(0, 4).map(([a, b]) => `${fmtShort(a, tz)} – ${fmtShort(b, tz)}`);
+  return (
+    <p role="status" className="history-note warn" aria-label="Missing parts">
+      {why && <b>{why} </b>}
+      Not in the cache: {shown.join('; ')}
+      {missing.length > 4 ? ` and ${missing.length - 4} more` : ''}. The rest of the interval is shown.
+    </p>
+  );
+}

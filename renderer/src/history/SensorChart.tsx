@@ -1,0 +1,122 @@
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import type { FuelJump } from './fuel';
+import type { Cursor } from './player';
+import { sensorText, valueAt, type SensorView } from './sensors';
+
+interface Props {
+  view: SensorView;
+  from: number;
+  till: number;
+  tz: string;
+  cursor: Cursor;
+  jumps: FuelJump[];
+  onSeek: () => void;
+  /** The chart's canvas, for the PNG export. */
+  onCanvas: (id: number, c: HTMLCanvasElement | null) => void;
+}
+
+const HEIGHT = 110;
+
+/** One sensor over the interval; on/off inputs are drawn as filled steps (bands), levels as lines. */
+export function SensorChart({ view, from, till, tz, cursor, jumps, onSeek, onCanvas }: Props) {
+  const box = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const el = box.current!;
+    const css = getComputedStyle(el);
+    const accent = css.getPropertyValue('--accent').trim() || '#2f6fde';
+    const color = view.onOff ? css.getPropertyValue('--history-park').trim() || accent : view.fuel ? '#e08e0b' : accent;
+    const opts: uPlot.Options = {
+      width: Math.max(200, el.clientWidth),
+      height: HEIGHT,
+      ms: 1,
+      tzDate: (ts) => uPlot.tzDate(new Date(ts), tz),
+      legend: { show: false },
+      cursor: { y: false, drag: { x: false, y: false } },
+      scales: {
+        x: { time: true, range: () => [from, till] },
+        y: view.onOff ? { range: () => [0, 1.05] } : { auto: true },
+      },
+      axes: [
+        { size: 28, stroke: css.getPropertyValue('--muted').trim() || '#5f6b7a', grid: { show: false } },
+        {
+          size: 56,
+          stroke: css.getPropertyValue('--muted').trim() || '#5f6b7a',
+          ...(view.onOff ? { splits: () => [0, 1], values: (_u: uPlot, v: number[]) => v.map((x) => (x ? view.onText : view.offText)) } : {}),
+        },
+      ],
+      series: [
+        {},
+        {
+          label: view.name,
+          stroke: color,
+          width: 1.5,
+          ...(view.onOff ? { fill: `${color}55`, paths: uPlot.paths.stepped!({ align: 1 }) } : {}),
+        },
+      ],
+      hooks: {
+        draw: [
+          (u) => {
+            // Refuels and drains: a coloured bar over the step, so the eye finds them on a month.
+            const ctx = u.ctx;
+            for (const j of jumps) {
+              const x0 = u.valToPos(j.from, 'x', true);
+              const x1 = Math.max(x0 + 3, u.valToPos(j.till, 'x', true));
+              ctx.fillStyle = j.kind === 'refuel' ? 'rgba(31,157,85,0.35)' : 'rgba(192,57,43,0.45)';
+              ctx.fillRect(x0 - 2, u.bbox.top, x1 - x0 + 4, u.bbox.height);
+            }
+          },
+        ],
+      },
+    };
+    const u = new uPlot(opts, [Array.from(view.series.time), Array.from(view.series.value)], el);
+    onCanvas(view.id, u.ctx.canvas);
+    const l = document.createElement('div');
+    l.className = 'chart-cursor';
+    u.over.appendChild(l);
+    const click = (e: MouseEvent) => {
+      cursor.set(Math.max(from, Math.min(till, u.posToVal(e.offsetX, 'x'))));
+      onSeek();
+    };
+    u.over.addEventListener('click', click);
+    // The line follows the cursor directly: no React render per replay frame for it.
+    const place = () => (l.style.transform = `translateX(${u.valToPos(cursor.get(), 'x')}px)`);
+    place();
+    const off = cursor.subscribe(place);
+    const ro = new ResizeObserver(() => {
+      u.setSize({ width: Math.max(200, el.clientWidth), height: HEIGHT });
+      place();
+    });
+    ro.observe(el);
+    return () => {
+      off();
+      ro.disconnect();
+      u.over.removeEventListener('click', click);
+      onCanvas(view.id, null);
+      u.destroy();
+    };
+  }, [view, from, till, tz, jumps, cursor, onSeek, onCanvas]);
+
+  const t = useSyncExternalStore(cursor.subscribe, cursor.get);
+
+  const v = valueAt(view.series, t);
+  return (
+    <figure className="sensor-chart" aria-label={`${view.name} chart`}>
+      <figcaption>
+        <span className="name">{view.name}</span>
+        {view.units && <span className="units">({view.units})</span>}
+        <output className="value" aria-label={`${view.name} at the cursor`}>
+          {sensorText(view, v)}
+        </output>
+        {jumps.length > 0 && (
+          <span className="jumps">
+            {jumps.filter((j) => j.kind === 'refuel').length} refuel(s), {jumps.filter((j) => j.kind === 'drain').length} drain(s)
+          </span>
+        )}
+      </figcaption>
+      <div ref={box} className="plot" />
+    </figure>
+  );
+}

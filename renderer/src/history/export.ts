@@ -1,0 +1,121 @@
+/**
+ * GPX, KML and CSV of an interval: the whole track (never the decimated picture), the
+ * stops and the events. Builders return string parts, so a million-point track becomes a
+ * Blob without first being one giant string.
+ */
+import Papa from 'papaparse';
+import type { TrackColumns } from '../../../common/track';
+
+export interface ExportPoint {
+  time: number;
+  lat: number;
+  lng: number;
+  name: string;
+  description?: string;
+}
+
+export interface ExportInput {
+  name: string;
+  track: TrackColumns;
+  stops: ExportPoint[];
+  events: ExportPoint[];
+}
+
+export function xmlEscape(s: string): string {
+  return s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const coord = (v: number) => v.toFixed(7);
+
+/** Points per string part: large enough to be cheap, small enough never to make a huge string. */
+const PART = 5000;
+
+export function buildGpx(x: ExportInput): string[] {
+  const parts: string[] = [
+    '<?xml version="1.0" encoding="UTF-8"?>\n',
+    '<gpx version="1.1" creator="Fleet Console" xmlns="http://www.topografix.com/GPX/1/1">\n',
+    `<metadata><name>${xmlEscape(x.name)}</name></metadata>\n`,
+  ];
+  for (const p of [...x.stops, ...x.events]) {
+    parts.push(
+      `<wpt lat="${coord(p.lat)}" lon="${coord(p.lng)}"><time>${iso(p.time)}</time><name>${xmlEscape(p.name)}</name>` +
+        (p.description ? `<desc>${xmlEscape(p.description)}</desc>` : '') +
+        '</wpt>\n',
+    );
+  }
+  parts.push(`<trk><name>${xmlEscape(x.name)}</name><trkseg>\n`);
+  const t = x.track;
+  let buf = '';
+  for (let i = 0; i < t.time.length; i++) {
+    const ele = Number.isFinite(t.alt[i]) ? `<ele>${t.alt[i]!.toFixed(1)}</ele>` : '';
+    buf += `<trkpt lat="${coord(t.lat[i]!)}" lon="${coord(t.lng[i]!)}">${ele}<time>${iso(t.time[i]!)}</time></trkpt>\n`;
+    if ((i + 1) % PART === 0) {
+      parts.push(buf);
+      buf = '';
+    }
+  }
+  parts.push(buf, '</trkseg></trk>\n</gpx>\n');
+  return parts;
+}
+
+export function buildKml(x: ExportInput): string[] {
+  const placemark = (p: ExportPoint, folder: string) =>
+    `<Placemark><name>${xmlEscape(p.name)}</name><description>${xmlEscape(p.description ?? folder)}</description>` +
+    `<TimeStamp><when>${iso(p.time)}</when></TimeStamp><Point><coordinates>${coord(p.lng)},${coord(p.lat)}</coordinates></Point></Placemark>\n`;
+  const parts: string[] = [
+    '<?xml version="1.0" encoding="UTF-8"?>\n<kml xmlns="http://www.opengis.net/kml/2.2"><Document>\n',
+    `<name>${xmlEscape(x.name)}</name>\n`,
+    '<Style id="track"><LineStyle><color>ffde6f2f</color><width>3</width></LineStyle></Style>\n',
+    '<Placemark><name>Track</name><styleUrl>#track</styleUrl><LineString><tessellate>1</tessellate><coordinates>\n',
+  ];
+  const t = x.track;
+  let buf = '';
+  for (let i = 0; i < t.time.length; i++) {
+    buf += `${coord(t.lng[i]!)},${coord(t.lat[i]!)}${Number.isFinite(t.alt[i]) ? `,${t.alt[i]!.toFixed(1)}` : ''}\n`;
+    if ((i + 1) % PART === 0) {
+      parts.push(buf);
+      buf = '';
+    }
+  }
+  parts.push(buf, '</coordinates></LineString></Placemark>\n');
+  parts.push('<Folder><name>Stops</name>\n', ...x.stops.map((p) => placemark(p, 'Stop')), '</Folder>\n');
+  parts.push('<Folder><name>Events</name>\n', ...x.events.map((p) => placemark(p, 'Event')), '</Folder>\n');
+  parts.push('</Document></kml>\n');
+  return parts;
+}
+
+/** One table with a `kind` column, so a spreadsheet can filter track points, stops and events. */
+export function buildCsv(x: ExportInput): string[] {
+  const header = ['kind', 'time', 'lat', 'lng', 'speed_kmh', 'heading', 'altitude', 'name', 'description'];
+  const parts: string[] = [Papa.unparse([header]) + '\r\n'];
+  const t = x.track;
+  const num = (v: number) => (Number.isFinite(v) ? v : '');
+  let rows: unknown[][] = [];
+  const flush = () => {
+    if (rows.length) parts.push(Papa.unparse(rows, { newline: '\r\n' }) + '\r\n');
+    rows = [];
+  };
+  for (let i = 0; i < t.time.length; i++) {
+    rows.push(['point', iso(t.time[i]!), coord(t.lat[i]!), coord(t.lng[i]!), num(t.speed[i]!), num(t.heading[i]!), num(t.alt[i]!), '', '']);
+    if (rows.length === PART) flush();
+  }
+  for (const p of x.stops) rows.push(['stop', iso(p.time), coord(p.lat), coord(p.lng), '', '', '', p.name, p.description ?? '']);
+  for (const p of x.events) rows.push(['event', iso(p.time), coord(p.lat), coord(p.lng), '', '', '', p.name, p.description ?? '']);
+  flush();
+  return parts;
+}
+
+export function download(parts: BlobPart[] | Blob, filename: string, type: string): void {
+  const blob = parts instanceof Blob ? parts : new Blob(parts, { type });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  a.style.display = 'none';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  // The download has its own reference by now; revoking later keeps slow browsers safe.
+  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+}

@@ -1,0 +1,56 @@
+/** The export buttons' work: gather the interval, build the file, hand it to the browser. */
+import type { HistoryData } from '../../../common/methods/history';
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
+import type { Derived } from './derive';
+import { buildCsv, buildGpx, buildKml, download, type ExportInput } from './export';
+import { fmtDuration, fmtTime } from './time-format';
+
+export type ExportKind = 'gpx' | 'kml' | 'csv';
+
+const TYPES: Record<ExportKind, string> = {
+  gpx: 'application/gpx+xml',
+  kml: 'application/vnd.google-earth.kml+xml',
+  csv: 'text/csv',
+};
+
+export function fileStem(name: string, from: number, till: number, tz: string): string {
+  const f = (ms: number) => format(new TZDate(ms, tz), 'yyyyMMdd-HHmm');
+  return `${name.replace(/[^\w.-]+/g, '_')}_${f(from)}_${f(till)}`;
+}
+
+export function exportInterval(kind: ExportKind, name: string, data: HistoryData, d: Derived, tz: string): void {
+  const input: ExportInput = {
+    name: `${name}, ${fmtTime(data.from, tz)} – ${fmtTime(data.till, tz)}`,
+    track: data.track,
+    stops: d.stops.map((s) => ({ time: s.from, lat: s.lat, lng: s.lng, name: `Stop ${s.n}`, description: `${fmtTime(s.from, tz)} – ${fmtTime(s.till, tz)}, ${fmtDuration(s.till - s.from)}` })),
+    events: d.eventMarks.map((e) => ({ time: e.time, lat: e.lat, lng: e.lng, name: e.text })),
+  };
+  const parts = kind === 'gpx' ? buildGpx(input) : kind === 'kml' ? buildKml(input) : buildCsv(input);
+  download(parts, `${fileStem(name, data.from, data.till, tz)}.${kind}`, TYPES[kind]);
+}
+
+/** All sensor charts stacked into one PNG, each under its name. */
+export function exportCharts(canvases: { name: string; canvas: HTMLCanvasElement }[], filename: string): void {
+  if (canvases.length === 0) return;
+  const title = 22;
+  const w = Math.max(...canvases.map((c) => c.canvas.width));
+  const h = canvases.reduce((s, c) => s + c.canvas.height + title, 0);
+  const out = document.createElement('canvas');
+  out.width = w;
+  out.height = h;
+  const ctx = out.getContext('2d')!;
+  ctx.fillStyle = '#ffffff';
+  ctx.fillRect(0, 0, w, h);
+  ctx.fillStyle = '#1d2430';
+  ctx.font = '14px system-ui, sans-serif';
+  ctx.textBaseline = 'middle';
+  let y = 0;
+  for (const c of canvases) {
+    ctx.fillText(c.name, 8, y + title / 2);
+    y += title;
+    ctx.drawImage(c.canvas, 0, y);
+    y += c.canvas.height;
+  }
+  out.toBlob((blob) => blob && download(blob, filename, 'image/png'), 'image/png');
+}

@@ -1,0 +1,181 @@
+import L from 'leaflet';
+import 'leaflet/dist/leaflet.css';
+import { useEffect, useRef } from 'react';
+import { addBasemap, type Basemap } from '../../map/basemap';
+import { rpc } from '../../rpc/client';
+import { CANVAS_COLORS, theme, useTheme } from '../../theme/theme';
+import { bounds, fixAt, type TrackModel } from '../model';
+import type { Cursor, Player } from '../player';
+import { SPEED_BUCKETS } from '../speed-colors';
+import { placesOf, type Stop } from '../trips';
+import type { Violation } from '../violations';
+import { endMarker, eventMarker, fuelMarker, groupByPixels, groupMarker, placeMarker, violationMarker, type EventMark, type FuelMark } from './markers';
+import { TrackLayer } from './track-layer';
+
+export interface MapApi {
+  fitLatLngs(points: [number, number][]): void;
+}
+
+interface Props {
+  model: TrackModel | null;
+  stops: Stop[];
+  events: EventMark[];
+  violations: Violation[];
+  fuel: FuelMark[];
+  tz: string;
+  cursor: Cursor;
+  player: Player;
+  /** Changes when a new interval is shown: the map fits the track once per key. */
+  fitKey: string;
+  onApi: (api: MapApi) => void;
+}
+
+const diag = globalThis as { __historyMarker?: () => [number, number] | null; __historyTrackDrawn?: () => number };
+
+/** The history screen's own map: React owns the container, Leaflet and the canvas layer the rest. */
+export function HistoryMap({ model, stops, events, violations, fuel, tz, cursor, player, fitKey, onApi }: Props) {
+  const el = useRef<HTMLDivElement>(null);
+  const mapRef = useRef<L.Map | null>(null);
+  const trackRef = useRef<TrackLayer | null>(null);
+  const markRef = useRef<L.LayerGroup | null>(null);
+  const carRef = useRef<L.Marker | null>(null);
+  const modelRef = useRef(model);
+  modelRef.current = model;
+  const fitted = useRef('');
+  const baseRef = useRef<Basemap | null>(null);
+  const themeName = useTheme();
+  useEffect(() => baseRef.current?.setColors(CANVAS_COLORS[themeName]), [themeName]);
+
+  useEffect(() => {
+    const map = L.map(el.current!, { preferCanvas: true, zoomControl: true }).setView([50, 10], 4);
+    const base = addBasemap(map, CANVAS_COLORS[theme.get()]);
+    baseRef.current = base;
+    let alive = true;
+    // The same tile source as the live map, served through the core's tile cache (offline too).
+    void rpc('tiles/config', {})
+      .then((c) => alive && base.setSource(c))
+      .catch(() => {});
+    const track = new TrackLayer().addTo(map);
+    const marks = L.layerGroup().addTo(map);
+    const car = L.marker([0, 0], {
+      icon: L.divIcon({ className: 'history-car', html: '<span class="arrow"></span>', iconSize: [26, 26], iconAnchor: [13, 13] }),
+      interactive: false,
+      keyboard: false,
+      zIndexOffset: 1000,
+    });
+    mapRef.current = map;
+    trackRef.current = track;
+    markRef.current = marks;
+    carRef.current = car;
+    onApi({
+      fitLatLngs: (pts) => {
+        if (pts.length === 0) return;
+        map.fitBounds(L.latLngBounds(pts), { padding: [40, 40], maxZoom: 16 });
+      },
+    });
+    const ro = new ResizeObserver(() => map.invalidateSize());
+    ro.observe(el.current!);
+
+    // The marker follows the cursor; the map follows the marker only when asked, and only
+    // when it nears the edge, so the track canvas is not redrawn on every replay frame.
+    const place = () => {
+      const m = modelRef.current;
+      const f = m ? fixAt(m, cursor.get()) : null;
+      if (!f) {
+        car.remove();
+        return;
+      }
+      car.setLatLng([f.lat, f.lng]);
+      if (!map.hasLayer(car)) car.addTo(map);
+      const arrow = car.getElement()?.firstElementChild as HTMLElement | null | undefined;
+      if (arrow) arrow.style.transform = `rotate(${Number.isFinite(f.heading) ? f.heading : 0}deg)`;
+      if (player.state.follow && !map.getBounds().pad(-0.2).contains([f.lat, f.lng])) map.panTo([f.lat, f.lng], { animate: false });
+    };
+    const off = cursor.subscribe(place);
+    diag.__historyMarker = () => (map.hasLayer(car) ? [car.getLatLng().lat, car.getLatLng().lng] : null);
+    diag.__historyTrackDrawn = () => track.drawnAt(map.getZoom());
+    return () => {
+      alive = false;
+      off();
+      ro.disconnect();
+      map.remove();
+      delete diag.__historyMarker;
+      delete diag.__historyTrackDrawn;
+    };
+  }, [cursor, player, onApi]);
+
+  useEffect(() => {
+    trackRef.current?.setModel(model);
+    const map = mapRef.current;
+    const car = carRef.current;
+    if (!map || !car) return;
+    if (model && model.n > 0) {
+      const f = fixAt(model, cursor.get());
+      if (f) car.setLatLng([f.lat, f.lng]).addTo(map);
+    } else car.remove();
+  }, [model, cursor]);
+
+  useEffect(() => {
+    const marks = markRef.current;
+    const map = mapRef.current;
+    if (!marks || !map) return;
+    marks.clearLayers();
+    const renderer = L.canvas({ padding: 0.3 });
+    for (const e of events) marks.addLayer(eventMarker(e, tz, renderer));
+    for (const v of violations) marks.addLayer(violationMarker(v, tz, renderer));
+    for (const f of fuel) marks.addLayer(fuelMarker(f, tz));
+    if (model && model.n > 0) {
+      const c = model.cols;
+      marks.addLayer(endMarker('start', c.lat[0]!, c.lng[0]!, c.time[0]!, tz));
+      marks.addLayer(endMarker('end', c.lat[model.n - 1]!, c.lng[model.n - 1]!, c.time[model.n - 1]!, tz));
+    }
+  }, [model, stops, events, violations, fuel, tz]);
+
+  // Stops: one marker per place, and places that would overlap at this zoom as one group.
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map) return;
+    const places = placesOf(stops);
+    const group = L.layerGroup().addTo(map);
+    const draw = () => {
+      group.clearLayers();
+      const z = map.getZoom();
+      for (const g of groupByPixels(places, (lat, lng) => map.project([lat, lng], z))) {
+        if (g.length === 1) group.addLayer(placeMarker(g[0]!, tz));
+        else group.addLayer(groupMarker(g, (ps) => map.fitBounds(L.latLngBounds(ps.map((p) => [p.lat, p.lng])), { padding: [60, 60], maxZoom: 18 })));
+      }
+    };
+    draw();
+    map.on('zoomend', draw);
+    return () => {
+      map.off('zoomend', draw);
+      group.remove();
+    };
+  }, [stops, tz]);
+
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map || fitted.current === fitKey) return;
+    const b = model ? bounds(model) : null;
+    const pts: [number, number][] = stops.map((s) => [s.lat, s.lng]);
+    if (b) pts.push(...b);
+    if (pts.length === 0) return;
+    fitted.current = fitKey;
+    map.fitBounds(L.latLngBounds(pts), { padding: [40, 40], maxZoom: 15 });
+  }, [fitKey, model, stops]);
+
+  return (
+    <div className="history-map-wrap">
+      <div ref={el} className="history-map" role="region" aria-label="Map of the track" />
+      <div className="history-legend" role="group" aria-label="Speed legend (km/h)">
+        <span className="title">km/h</span>
+        {SPEED_BUCKETS.map((b) => (
+          <span key={b.label} className="item">
+            <i style={{ background: b.color }} />
+            {b.label}
+          </span>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+/** Small Leaflet markers of the history map: stops, events, violations, fuel steps, start and end. */
+import L from 'leaflet';
+import { fmtDuration, fmtShort, fmtTime } from '../time-format';
+import type { Place, Stop } from '../trips';
+import type { Violation } from '../violations';
+import { VIOLATION_LABEL } from '../violations';
+
+export interface EventMark {
+  id: number;
+  time: number;
+  lat: number;
+  lng: number;
+  text: string;
+}
+
+export interface FuelMark {
+  kind: 'refuel' | 'drain';
+  time: number;
+  lat: number;
+  lng: number;
+  delta: number;
+  units: string;
+}
+
+const esc = (s: string) => s.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+const stopLine = (s: Stop, tz: string) =>
+  `<b>Stop ${s.n}</b>: arrival ${esc(fmtTime(s.from, tz))}, departure ${esc(fmtTime(s.till, tz))}, ${esc(fmtDuration(s.till - s.from))}`;
+
+/** Visits shown in one popup; a depot visited every night lists its latest ones. */
+const POPUP_MAX = 25;
+
+/** One marker per place: its stop number, or the number of visits when the vehicle came back there. */
+export function placeMarker(p: Place, tz: string): L.Marker {
+  const first = p.stops[0]!;
+  const many = p.stops.length > 1;
+  const label = many
+    ? `${p.stops.length} stops here (stops ${p.stops.map((s) => s.n).slice(0, 8).join(', ')}${p.stops.length > 8 ? '…' : ''})`
+    : `Stop ${first.n}: arrived ${fmtShort(first.from, tz)}, left ${fmtShort(first.till, tz)}, ${fmtDuration(first.till - first.from)}`;
+  const m = L.marker([p.lat, p.lng], {
+    icon: L.divIcon({
+      className: `history-stop-marker${many ? ' many' : ''}`,
+      html: many ? `<span>${p.stops.length}×</span>` : `<span>${first.n}</span>`,
+      iconSize: many ? [30, 22] : [22, 22],
+      iconAnchor: many ? [15, 11] : [11, 11],
+    }),
+    title: label,
+    alt: label,
+    keyboard: true,
+    zIndexOffset: 100,
+  });
+  m.bindTooltip(esc(label), { direction: 'top', offset: [0, -10] });
+  const shown = p.stops.slice(-POPUP_MAX);
+  m.bindPopup(
+    (p.stops.length > POPUP_MAX ? `<i>Latest ${POPUP_MAX} of ${p.stops.length} stops here</i><br>` : '') + shown.map((s) => stopLine(s, tz)).join('<br>'),
+    { maxHeight: 260, maxWidth: 420 },
+  );
+  return m;
+}
+
+export function endMarker(kind: 'start' | 'end', lat: number, lng: number, time: number, tz: string): L.Marker {
+  const label = `${kind === 'start' ? 'Start' : 'End'} of the track, ${fmtTime(time, tz)}`;
+  return L.marker([lat, lng], {
+    icon: L.divIcon({ className: `history-end-marker ${kind}`, html: kind === 'start' ? 'A' : 'B', iconSize: [24, 24], iconAnchor: [12, 12] }),
+    title: label,
+    alt: label,
+    zIndexOffset: 200,
+  }).bindTooltip(esc(label), { direction: 'top', offset: [0, -12] });
+}
+
+export function eventMarker(e: EventMark, tz: string, renderer: L.Renderer): L.CircleMarker {
+  return L.circleMarker([e.lat, e.lng], { renderer, radius: 5, color: '#fff', weight: 1.5, fillColor: '#8e44ad', fillOpacity: 0.95 }).bindTooltip(
+    `${esc(fmtTime(e.time, tz))}<br>${esc(e.text)}`,
+    { direction: 'top' },
+  );
+}
+
+export function violationMarker(v: Violation, tz: string, renderer: L.Renderer): L.CircleMarker {
+  return L.circleMarker([v.lat, v.lng], { renderer, radius: 7, color: '#c0392b', weight: 2.5, fillColor: '#fff', fillOpacity: 1 }).bindTooltip(
+    `<b>${VIOLATION_LABEL[v.kind]}</b> ${esc(v.detail)}<br>${esc(fmtTime(v.time, tz))}`,
+    { direction: 'top' },
+  );
+}
+
+export function fuelMarker(f: FuelMark, tz: string): L.Marker {
+  const label = `${f.kind === 'refuel' ? 'Refuel' : 'Fuel drain'} ${f.delta > 0 ? '+' : ''}${f.delta.toFixed(1)} ${f.units}`;
+  return L.marker([f.lat, f.lng], {
+    icon: L.divIcon({ className: `history-fuel-marker ${f.kind}`, html: f.kind === 'refuel' ? '+' : '−', iconSize: [22, 22], iconAnchor: [11, 11] }),
+    title: label,
+    alt: label,
+    zIndexOffset: 150,
+  }).bindTooltip(`<b>${esc(label)}</b><br>${esc(fmtTime(f.time, tz))}`, { direction: 'top', offset: [0, -10] });
+}
+
+/** Places too close to tell apart at this zoom: one marker with their number of stops; a click zooms in. */
+export function groupMarker(places: Place[], onOpen: (places: Place[]) => void): L.Marker {
+  const stops = places.reduce((n, p) => n + p.stops.length, 0);
+  const lat = places.reduce((s, p) => s + p.lat, 0) / places.length;
+  const lng = places.reduce((s, p) => s + p.lng, 0) / places.length;
+  const label = `${stops} stops at ${places.length} places: zoom in`;
+  const m = L.marker([lat, lng], {
+    icon: L.divIcon({ className: 'history-stop-marker group', html: `<span>${stops}</span>`, iconSize: [28, 28], iconAnchor: [14, 14] }),
+    title: label,
+    alt: label,
+    keyboard: true,
+    zIndexOffset: 90,
+  });
+  m.on('click', () => onOpen(places));
+  return m;
+}
+
+/** Greedy grouping by screen distance at one zoom: a few hundred places cost nothing. */
+export function groupByPixels(places: readonly Place[], project: (lat: number, lng: number) => { x: number; y: number }, px = 26): Place[][] {
+  const groups: { x: number; y: number; places: Place[] }[] = [];
+  for (const p of places) {
+    const q = project(p.lat, p.lng);
+    const g = groups.find((g) => Math.abs(g.x - q.x) < px && Math.abs(g.y - q.y) < px);
+    if (g) g.places.push(p);
+    else groups.push({ x: q.x, y: q.y, places: [p] });
+  }
+  return groups.map((g) => g.places);
+}

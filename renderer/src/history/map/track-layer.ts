@@ -1,0 +1,134 @@
+/**
+ * The track on one canvas, coloured by speed. Drawn from the per-zoom decimation of the
+ * model (simplify.ts), only the segments that touch the view, batched into one path per
+ * colour: a million points cost a few thousand segments at any zoom where they would
+ * overlap. Redrawn after a move or zoom, never per replay frame (the marker is its own).
+ */
+import L from 'leaflet';
+import type { TrackModel } from '../model';
+import { ZoomLevels } from '../simplify';
+import { SPEED_BUCKETS, speedBucket } from '../speed-colors';
+
+const PADDING = 0.3;
+
+export class TrackLayer extends L.Layer {
+  private canvas!: HTMLCanvasElement;
+  private frame = 0;
+  private topLeft = L.point(0, 0);
+  private model: TrackModel | null = null;
+  private buckets = new Uint8Array(0);
+  private levels: ZoomLevels | null = null;
+
+  setModel(m: TrackModel | null): void {
+    this.model = m;
+    if (m) {
+      const b = new Uint8Array(m.n);
+      for (let i = 0; i < m.n; i++) b[i] = speedBucket(m.cols.speed[i]!);
+      this.buckets = b;
+      this.levels = new ZoomLevels(m, (i) => b[i]!);
+    } else {
+      this.levels = null;
+    }
+    this.schedule();
+  }
+
+  /** Points drawn at the current zoom (diagnostics for the e2e suite). */
+  drawnAt(zoom: number): number {
+    return this.levels?.at(zoom).length ?? 0;
+  }
+
+  override onAdd(map: L.Map): this {
+    this.canvas = L.DomUtil.create('canvas', 'history-track-layer leaflet-zoom-animated');
+    this.canvas.setAttribute('aria-hidden', 'true');
+    map.getPanes().overlayPane!.appendChild(this.canvas);
+    map.on('moveend zoomend resize viewreset', this.schedule, this);
+    map.on('zoomanim', this.animateZoom, this);
+    this.schedule();
+    return this;
+  }
+
+  override onRemove(map: L.Map): this {
+    map.off('moveend zoomend resize viewreset', this.schedule, this);
+    map.off('zoomanim', this.animateZoom, this);
+    cancelAnimationFrame(this.frame);
+    this.canvas.remove();
+    return this;
+  }
+
+  schedule(): void {
+    if (this.frame || !this._map) return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      this.draw();
+    });
+  }
+
+  private animateZoom(e: L.ZoomAnimEvent): void {
+    const map = this._map;
+    const scale = map.getZoomScale(e.zoom, map.getZoom());
+    // Leaflet's own renderers use this internal to place a layer for the zoom animation.
+    const internal = map as unknown as { _getNewPixelOrigin(center: L.LatLng, zoom: number): L.Point };
+    const offset = map.getPixelOrigin().add(this.topLeft).multiplyBy(scale).subtract(internal._getNewPixelOrigin(e.center, e.zoom));
+    L.DomUtil.setTransform(this.canvas, offset, scale);
+  }
+
+  private draw(): void {
+    const map = this._map;
+    if (!map) return;
+    const size = map.getSize();
+    const pad = size.multiplyBy(PADDING).round();
+    this.topLeft = map.containerPointToLayerPoint([-pad.x, -pad.y]);
+    const w = size.x + 2 * pad.x;
+    const h = size.y + 2 * pad.y;
+    const dpr = window.devicePixelRatio || 1;
+    if (this.canvas.width !== Math.round(w * dpr) || this.canvas.height !== Math.round(h * dpr)) {
+      this.canvas.width = Math.round(w * dpr);
+      this.canvas.height = Math.round(h * dpr);
+      this.canvas.style.width = `${w}px`;
+      this.canvas.style.height = `${h}px`;
+    }
+    L.DomUtil.setPosition(this.canvas, this.topLeft);
+    const ctx = this.canvas.getContext('2d')!;
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    ctx.clearRect(0, 0, w, h);
+    const m = this.model;
+    if (!m || !this.levels || m.n < 2) return;
+
+    const zoom = map.getZoom();
+    const world = 256 * Math.pow(2, zoom);
+    const origin = map.getPixelOrigin().add(this.topLeft);
+    const idx = this.levels.at(zoom);
+    const paths = SPEED_BUCKETS.map(() => new Path2D());
+    let px = m.mx[idx[0]!]! * world - origin.x;
+    let py = m.my[idx[0]!]! * world - origin.y;
+    let lastBucket = -1;
+    for (let k = 1; k < idx.length; k++) {
+      const i = idx[k]!;
+      const x = m.mx[i]! * world - origin.x;
+      const y = m.my[i]! * world - origin.y;
+      const outside = (px < 0 && x < 0) || (py < 0 && y < 0) || (px > w && x > w) || (py > h && y > h);
+      if (m.breakBefore[i] || outside) {
+        lastBucket = -1;
+      } else {
+        const b = this.buckets[i]!;
+        const path = paths[b]!;
+        if (b !== lastBucket) path.moveTo(px, py);
+        path.lineTo(x, y);
+        lastBucket = b;
+      }
+      px = x;
+      py = y;
+    }
+    ctx.lineJoin = 'round';
+    ctx.lineCap = 'round';
+    // A light casing keeps the line readable over any tile colour.
+    ctx.strokeStyle = 'rgba(255,255,255,0.85)';
+    ctx.lineWidth = 6;
+    for (const p of paths) ctx.stroke(p);
+    ctx.lineWidth = 3.5;
+    paths.forEach((p, b) => {
+      ctx.strokeStyle = SPEED_BUCKETS[b]!.color;
+      ctx.stroke(p);
+    });
+  }
+}

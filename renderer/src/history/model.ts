@@ -1,0 +1,131 @@
+/**
+ * The track prepared once per load for everything that reads it many times a second:
+ * Web Mercator coordinates (projected once, not per frame), cumulative distance, and
+ * lookups by time with interpolation for the replay marker.
+ */
+import type { TrackColumns } from '../../../common/track';
+
+const R = 6_371_008.8;
+const RAD = Math.PI / 180;
+
+export interface TrackModel {
+  n: number;
+  cols: TrackColumns;
+  /** Web Mercator in [0, 1]. */
+  mx: Float64Array;
+  my: Float64Array;
+  /** Metres from the first point; jumps across gaps (see `breakBefore`) are not counted. */
+  cum: Float64Array;
+  /** 1 where the line must not join point i-1 to point i (a hole in the data, not a drive). */
+  breakBefore: Uint8Array;
+}
+
+export function mercX(lng: number): number {
+  return (lng + 180) / 360;
+}
+export function mercY(lat: number): number {
+  const c = Math.max(-85.05112878, Math.min(85.05112878, lat));
+  const s = Math.sin(c * RAD);
+  return 0.5 - Math.log((1 + s) / (1 - s)) / (4 * Math.PI);
+}
+
+export function haversine(lat1: number, lng1: number, lat2: number, lng2: number): number {
+  const dLat = (lat2 - lat1) * RAD;
+  const dLng = (lng2 - lng1) * RAD;
+  const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * RAD) * Math.cos(lat2 * RAD) * Math.sin(dLng / 2) ** 2;
+  return 2 * R * Math.asin(Math.min(1, Math.sqrt(a)));
+}
+
+/**
+ * A jump no vehicle makes: more than 10 minutes without points and faster than 250 km/h
+ * on the straight line. Parked time between two drives stays joined (same place).
+ */
+function isHole(dtMs: number, metres: number): boolean {
+  return dtMs > 600_000 && metres > 2000 && metres / (dtMs / 1000) > 70;
+}
+
+export function buildModel(cols: TrackColumns): TrackModel {
+  const n = cols.time.length;
+  const mx = new Float64Array(n);
+  const my = new Float64Array(n);
+  const cum = new Float64Array(n);
+  const breakBefore = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    mx[i] = mercX(cols.lng[i]!);
+    my[i] = mercY(cols.lat[i]!);
+    if (i === 0) continue;
+    const d = haversine(cols.lat[i - 1]!, cols.lng[i - 1]!, cols.lat[i]!, cols.lng[i]!);
+    const dt = cols.time[i]! - cols.time[i - 1]!;
+    if (isHole(dt, d) || dt > 6 * 3600_000) {
+      breakBefore[i] = 1;
+      cum[i] = cum[i - 1]!;
+    } else cum[i] = cum[i - 1]! + d;
+  }
+  return { n, cols, mx, my, cum, breakBefore };
+}
+
+/** Index of the last point with time <= t (-1 before the first). */
+export function indexAt(time: Float64Array, t: number): number {
+  let lo = 0;
+  let hi = time.length - 1;
+  if (hi < 0 || t < time[0]!) return -1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (time[mid]! <= t) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+export interface Fix {
+  lat: number;
+  lng: number;
+  speed: number;
+  heading: number;
+  /** Index of the point at or before t. */
+  index: number;
+}
+
+/** Where the vehicle was at t: between two points of one drive it glides; across a hole or a stop it waits. */
+export function fixAt(m: TrackModel, t: number): Fix | null {
+  if (m.n === 0) return null;
+  const c = m.cols;
+  const i = Math.max(0, indexAt(c.time, t));
+  const j = i + 1;
+  if (j < m.n && !m.breakBefore[j] && t > c.time[i]!) {
+    const dt = c.time[j]! - c.time[i]!;
+    // Only interpolate across sampling gaps; a long gap is a stop, where the vehicle stands still.
+    if (dt <= 120_000) {
+      const f = (t - c.time[i]!) / dt;
+      return {
+        lat: c.lat[i]! + (c.lat[j]! - c.lat[i]!) * f,
+        lng: c.lng[i]! + (c.lng[j]! - c.lng[i]!) * f,
+        speed: c.speed[i]! + (c.speed[j]! - c.speed[i]!) * f,
+        heading: c.heading[i]!,
+        index: i,
+      };
+    }
+  }
+  const stopped = t > c.time[i]! + 120_000;
+  return { lat: c.lat[i]!, lng: c.lng[i]!, speed: stopped ? 0 : c.speed[i]!, heading: c.heading[i]!, index: i };
+}
+
+export function bounds(m: TrackModel): [[number, number], [number, number]] | null {
+  if (m.n === 0) return null;
+  let s = 90;
+  let w = 180;
+  let nth = -90;
+  let e = -180;
+  for (let i = 0; i < m.n; i++) {
+    const la = m.cols.lat[i]!;
+    const ln = m.cols.lng[i]!;
+    if (la < s) s = la;
+    if (la > nth) nth = la;
+    if (ln < w) w = ln;
+    if (ln > e) e = ln;
+  }
+  return [
+    [s, w],
+    [nth, e],
+  ];
+}

@@ -1,0 +1,79 @@
+/** Reading sensor series the way the history screen shows them: value at the cursor, units, on/off words. */
+import type { SensorColumns } from '../../../common/methods/history';
+import type { Sensor } from '../../../common/resources';
+
+export interface SensorView {
+  id: number;
+  name: string;
+  units: string;
+  onOff: boolean;
+  onText: string;
+  offText: string;
+  fuel: boolean;
+  series: SensorColumns;
+}
+
+/** DataType 1 is a discrete input in the demo service; OnText/OffText say so on any server. */
+export function isOnOff(s: Sensor | undefined): boolean {
+  return !!s && (s.DataType === 1 || !!(s.OnText || s.OffText));
+}
+
+export function isFuel(s: Sensor | undefined): boolean {
+  return !!s && (s.DataType === 2 || /fuel|lls/i.test(`${s.Name} ${s.Source ?? ''}`));
+}
+
+export function isIgnition(s: SensorView): boolean {
+  return s.onOff && /ignit|ign|acc|engine/i.test(s.name);
+}
+
+export function sensorViews(sensors: readonly Sensor[] | undefined, series: readonly SensorColumns[]): SensorView[] {
+  const byId = new Map((sensors ?? []).map((s) => [s.Id, s]));
+  return series
+    .filter((c) => c.time.length > 0)
+    .map((c) => {
+      const s = byId.get(c.sensorId);
+      return {
+        id: c.sensorId,
+        name: s?.Name ?? `Sensor ${c.sensorId}`,
+        units: s?.Units ?? '',
+        onOff: isOnOff(s),
+        onText: s?.OnText || 'On',
+        offText: s?.OffText || 'Off',
+        fuel: isFuel(s),
+        series: c,
+      };
+    })
+    .sort((a, b) => Number(a.onOff) - Number(b.onOff) || a.name.localeCompare(b.name));
+}
+
+/** The last reading at or before t (sensors hold their value until the next one), else NaN. */
+export function valueAt(c: SensorColumns, t: number): number {
+  let lo = 0;
+  let hi = c.time.length - 1;
+  if (hi < 0 || t < c.time[0]!) return NaN;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (c.time[mid]! <= t) lo = mid;
+    else hi = mid - 1;
+  }
+  return c.value[lo]!;
+}
+
+export function sensorText(s: SensorView, v: number): string {
+  if (!Number.isFinite(v)) return '—';
+  if (s.onOff) return v ? s.onText : s.offText;
+  const r = Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 10 ? v.toFixed(1) : v.toFixed(2);
+  return s.units ? `${r} ${s.units}` : r;
+}
+
+/** Total time the input was on within [from, till). */
+export function onTime(c: SensorColumns, from: number, till: number): number {
+  let total = 0;
+  for (let i = 0; i < c.time.length; i++) {
+    if (!c.value[i]) continue;
+    const a = Math.max(from, c.time[i]!);
+    const b = Math.min(till, i + 1 < c.time.length ? c.time[i + 1]! : till);
+    if (b > a) total += b - a;
+  }
+  return total;
+}

@@ -1,0 +1,32 @@
+/** Times as an operator reads them, always in the zone the screen says it uses. */
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
+
+export function fmtTime(ms: number, tz: string, pattern = 'd MMM yyyy HH:mm:ss'): string {
+  return Number.isFinite(ms) ? format(new TZDate(ms, tz), pattern) : '—';
+}
+
+export function fmtShort(ms: number, tz: string): string {
+  return fmtTime(ms, tz, 'd MMM HH:mm');
+}
+
+/** "2 h 05 min", "45 min", "12 s", "3 d 4 h". */
+export function fmtDuration(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  if (s < 60) return `${s} s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m} min`;
+  const h = Math.floor(m / 60);
+  if (h < 48) return `${h} h ${String(m % 60).padStart(2, '0')} min`;
+  return `${Math.floor(h / 24)} d ${h % 24} h`;
+}
+
+export function fmtKm(metres: number): string {
+  const km = metres / 1000;
+  return `${km >= 100 ? Math.round(km) : km.toFixed(1)} km`;
+}
+
+/** UTC offset of `tz` at `ms`, e.g. "UTC+02:00", shown next to the zone's name. */
+export function fmtOffset(ms: number, tz: string): string {
+  return `UTC${format(new TZDate(ms, tz), 'xxx')}`;
+}

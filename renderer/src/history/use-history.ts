@@ -1,0 +1,132 @@
+/**
+ * One interval of one object: the cache's copy at once (history/load), then, while the
+ * core fetches the gaps, re-reads as windows are stored (history/chunk), throttled so a
+ * long load does not re-read a big track for every window. A new interval cancels the
+ * previous load; what it stored stays in the cache.
+ */
+import { useEffect, useState } from 'react';
+import type { HistoryData, HistoryProgress, HistoryRecords } from '../../../common/methods/history';
+import { RpcError, onPush, rpc } from '../rpc/client';
+import { fetchRecords } from './records';
+
+export interface HistoryRequest {
+  objectId: number;
+  from: number;
+  till: number;
+}
+
+export interface HistoryState {
+  data: HistoryData | null;
+  /** Background fetch of the gaps; null when nothing is being fetched. */
+  progress: HistoryProgress | null;
+  loading: boolean;
+  error: string | null;
+  dailyStats: HistoryRecords | null;
+  /** Why the daily statistics are missing (the rest of the screen works without them). */
+  dailyError: string | null;
+  /** Bumps on every new copy of the data, for memoised derivations. */
+  version: number;
+}
+
+const EMPTY: HistoryState = { data: null, progress: null, loading: false, error: null, dailyStats: null, dailyError: null, version: 0 };
+const REREAD_MS = 1500;
+
+const text = (e: unknown) => (e instanceof RpcError ? e.text : e instanceof Error ? e.message : String(e));
+
+export function useHistory(req: HistoryRequest | null): HistoryState {
+  const [state, setState] = useState<HistoryState>(EMPTY);
+  const key = req ? `${req.objectId}:${req.from}:${req.till}` : '';
+
+  useEffect(() => {
+    if (!req) {
+      setState(EMPTY);
+      return;
+    }
+    const range = { objectId: req.objectId, from: req.from, till: req.till };
+    let alive = true;
+    let loadId: string | null = null;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    let reading = false;
+    let again = false;
+
+    const reread = async () => {
+      if (reading) {
+        again = true;
+        return;
+      }
+      reading = true;
+      try {
+        const data = await rpc('history/read', range);
+        if (alive) setState((s) => ({ ...s, data, version: s.version + 1 }));
+      } catch (e) {
+        if (alive) setState((s) => ({ ...s, error: text(e) }));
+      } finally {
+        reading = false;
+        if (again && alive) {
+          again = false;
+          void reread();
+        }
+      }
+    };
+    const schedule = () => {
+      if (timer) return;
+      timer = setTimeout(() => {
+        timer = null;
+        void reread();
+      }, REREAD_MS);
+    };
+
+    const offs = [
+      onPush('history/chunk', (c) => {
+        if (c.loadId === loadId) schedule();
+      }),
+      onPush('history/progress', (p) => {
+        if (p.loadId !== loadId || !alive) return;
+        setState((s) => ({ ...s, progress: p }));
+        if (p.done) {
+          if (timer) clearTimeout(timer);
+          timer = null;
+          void reread();
+        }
+      }),
+    ];
+
+    setState({ ...EMPTY, loading: true });
+    rpc('history/load', range)
+      .then((r) => {
+        const { loadId: id, ...data } = r;
+        if (!alive) {
+          if (id) void rpc('history/cancel', { loadId: id }).catch(() => {});
+          return;
+        }
+        loadId = id;
+        setState((s) => ({
+          ...s,
+          data,
+          loading: false,
+          version: s.version + 1,
+          progress: id ? { loadId: id, objectId: r.objectId, from: r.from, till: r.till, fetchedMs: 0, totalMs: sumMissing(r.coverage.missing), done: false } : null,
+        }));
+      })
+      .catch((e: unknown) => {
+        if (alive) setState((s) => ({ ...s, loading: false, error: text(e) }));
+      });
+    fetchRecords('history/dailyStat', range.objectId, range.from, range.till)
+      .then((d) => alive && setState((s) => ({ ...s, dailyStats: { ...d, items: d.items as Record<string, unknown>[] } })))
+      .catch((e: unknown) => alive && setState((s) => ({ ...s, dailyError: text(e) })));
+
+    return () => {
+      alive = false;
+      if (timer) clearTimeout(timer);
+      for (const off of offs) off();
+      if (loadId) void rpc('history/cancel', { loadId }).catch(() => {});
+    };
+    // The key is the request's identity; the object itself is rebuilt on every render.
+  }, [key]);
+
+  return state;
+}
+
+export function sumMissing(missing: readonly [number, number][]): number {
+  return missing.reduce((s, [a, b]) => s + (b - a), 0);
+}

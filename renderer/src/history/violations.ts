@@ -1,0 +1,81 @@
+/**
+ * Violations: the service does not document their element shape, so each element is read
+ * tolerantly (Time, Lat/Lng, Speed/Value in any letter case) and placed on the track by
+ * its time when it carries no position.
+ */
+import type { HistoryViolations } from '../../../common/methods/history';
+import { fixAt, type TrackModel } from './model';
+
+export type ViolationKind = 'speed' | 'acceleration' | 'braking' | 'turning';
+
+export const VIOLATION_LABEL: Record<ViolationKind, string> = {
+  speed: 'Speeding',
+  acceleration: 'Harsh acceleration',
+  braking: 'Harsh braking',
+  turning: 'Sharp turn',
+};
+
+const KEYS: [ViolationKind, string][] = [
+  ['speed', 'SpeedViolations'],
+  ['acceleration', 'AccelerationViolations'],
+  ['braking', 'BrakingViolations'],
+  ['turning', 'TurningViolations'],
+];
+
+export interface Violation {
+  kind: ViolationKind;
+  time: number;
+  lat: number;
+  lng: number;
+  /** A reading in words ("112 km/h, limit 90", "4.2"), or ''. */
+  detail: string;
+}
+
+function field(o: Record<string, unknown>, ...names: string[]): number | undefined {
+  for (const k of Object.keys(o)) {
+    if (names.includes(k.toLowerCase())) {
+      const v = o[k];
+      if (typeof v === 'number' && Number.isFinite(v)) return v;
+    }
+  }
+  return undefined;
+}
+
+export function readViolations(windows: readonly HistoryViolations[], m: TrackModel | null, from: number, till: number): { list: Violation[]; faulty: HistoryViolations[] } {
+  const list: Violation[] = [];
+  const seen = new Set<string>();
+  for (const w of windows) {
+    const v = w.violations as unknown as Record<string, unknown>;
+    for (const [kind, key] of KEYS) {
+      const arr = v[key];
+      if (!Array.isArray(arr)) continue;
+      for (const el of arr) {
+        if (!el || typeof el !== 'object') continue;
+        const o = el as Record<string, unknown>;
+        const time = field(o, 'time', 'from', 'start');
+        if (time === undefined || time < from || time >= till) continue;
+        let lat = field(o, 'lat', 'latitude');
+        let lng = field(o, 'lng', 'lon', 'longitude');
+        if ((lat === undefined || lng === undefined) && m) {
+          const f = fixAt(m, time);
+          lat = f?.lat;
+          lng = f?.lng;
+        }
+        if (lat === undefined || lng === undefined) continue;
+        const id = `${kind}:${time}`;
+        // Overlapping windows repeat the same violation.
+        if (seen.has(id)) continue;
+        seen.add(id);
+        const speed = field(o, 'speed');
+        const limit = field(o, 'maxspeed', 'limit');
+        const value = field(o, 'value');
+        const detail =
+          speed !== undefined ? `${Math.round(speed)} km/h${limit !== undefined ? `, limit ${Math.round(limit)}` : ''}` : value !== undefined ? String(value) : '';
+        list.push({ kind, time, lat, lng, detail });
+      }
+    }
+  }
+  list.sort((a, b) => a.time - b.time);
+  const faulty = windows.filter((w) => w.violations.AccelerometerFaulty && w.till > from && w.from < till);
+  return { list, faulty };
+}

@@ -1,0 +1,50 @@
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import { buildCsv, buildGpx, buildKml, xmlEscape, type ExportInput } from '../../../renderer/src/history/export';
+import { drive, track } from './helpers';
+
+const input: ExportInput = {
+  name: 'Truck <7> & "friends"',
+  track: track(drive(12_345, Date.UTC(2026, 0, 1))),
+  stops: [{ time: Date.UTC(2026, 0, 1, 5), lat: 50, lng: 10, name: 'Stop 1', description: '2 h' }],
+  events: [{ time: Date.UTC(2026, 0, 1, 6), lat: 50.1, lng: 10.1, name: 'Speeding: 112 km/h' }],
+};
+
+describe('exports', () => {
+  it('GPX: one trkpt per track point, waypoints for stops and events, escaped names', () => {
+    const gpx = buildGpx(input).join('');
+    expect(gpx.match(/<trkpt /g)).toHaveLength(12_345);
+    expect(gpx.match(/<wpt /g)).toHaveLength(2);
+    expect(gpx).toContain('<name>Truck &lt;7&gt; &amp; &quot;friends&quot;</name>');
+    expect(gpx).toContain('<time>2026-01-01T00:00:00.000Z</time>');
+    expect(gpx.startsWith('<?xml')).toBe(true);
+    expect(gpx.trim().endsWith('</gpx>')).toBe(true);
+  });
+
+  it('GPX is built in parts, never one giant string', () => {
+    const parts = buildGpx(input);
+    expect(parts.length).toBeGreaterThan(3);
+    expect(Math.max(...parts.map((p) => p.length))).toBeLessThan(1_000_000);
+  });
+
+  it('KML: a LineString of lng,lat and a placemark per stop and event', () => {
+    const kml = buildKml(input).join('');
+    const coords = /<coordinates>\n([\s\S]*?)<\/coordinates><\/LineString>/.exec(kml)![1]!.trim().split('\n');
+    expect(coords).toHaveLength(12_345);
+    expect(coords[0]).toBe('10.0000000,50.0000000');
+    expect(kml.match(/<Placemark>/g)).toHaveLength(3);
+  });
+
+  it('CSV: a header, one row per point, stop and event, parseable', () => {
+    const csv = buildCsv(input).join('');
+    const rows = Papa.parse<string[]>(csv.trim()).data;
+    expect(rows[0]).toEqual(['kind', 'time', 'lat', 'lng', 'speed_kmh', 'heading', 'altitude', 'name', 'description']);
+    expect(rows).toHaveLength(1 + 12_345 + 2);
+    expect(rows.at(-1)).toEqual(['event', '2026-01-01T06:00:00.000Z', '50.1000000', '10.1000000', '', '', '', 'Speeding: 112 km/h', '']);
+    expect(rows[1]![4]).toBe('36');
+  });
+
+  it('escapes XML', () => {
+    expect(xmlEscape(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&apos;&amp;&apos;&lt;/a&gt;');
+  });
+});
