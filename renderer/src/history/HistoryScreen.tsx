@@ -15,7 +15,7 @@ import { HistoryMap, type MapApi } from './map/HistoryMap';
 import { fixAt, indexAt } from './model';
 import { ObjectPicker } from './ObjectPicker';
 import { EventsList, SummaryPanel, TripsList, ViolationsList } from './Panels';
-import { Cursor, Player } from './player';
+import { Cursor, Player } from './replay';
 import { PlayerBar } from './PlayerBar';
 import { Readout } from './Readout';
 import { RecordsTable } from './RecordsTable';

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { NextIcon, PauseIcon, PlayIcon, PrevIcon } from './icons';
-import { PLAYER_SPEEDS, type Player } from './player';
+import { PLAYER_SPEEDS } from './player';
+import type { Player } from './replay';
 
 interface Props {
   player: Player;

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { fixAt, type TrackModel } from './model';
-import type { Cursor } from './player';
+import type { Cursor } from './replay';
 import { sensorText, valueAt, type SensorView } from './sensors';
 import { fmtTime } from './time-format';
 

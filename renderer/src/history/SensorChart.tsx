@@ -2,7 +2,7 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { FuelJump } from './fuel';
-import type { Cursor } from './player';
+import type { Cursor } from './replay';
 import { sensorText, valueAt, type SensorView } from './sensors';
 
 interface Props {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent, type PointerEvent } from 'react';
 import type { FleetFile } from '../../../common/resources';
 import { CameraIcon } from './icons';
-import type { Cursor } from './player';
+import type { Cursor } from './replay';
 import { fmtShort, fmtTime } from './time-format';
 import type { Stop, Trip } from './trips';
 

@@ -3,7 +3,8 @@ import type { HistoryData } from '../../../common/methods/history';
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import type { Derived } from './derive';
-import { buildCsv, buildGpx, buildKml, download, type ExportInput } from './export';
+import { buildCsv, buildGpx, buildKml, type ExportInput } from './export';
+import { download } from './download';
 import { fmtDuration, fmtTime } from './time-format';
 
 export type ExportKind = 'gpx' | 'kml' | 'csv';

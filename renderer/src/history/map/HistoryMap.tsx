@@ -5,7 +5,7 @@ import { addBasemap, type Basemap } from '../../map/basemap';
 import { rpc } from '../../rpc/client';
 import { CANVAS_COLORS, theme, useTheme } from '../../theme/theme';
 import { bounds, fixAt, type TrackModel } from '../model';
-import type { Cursor, Player } from '../player';
+import type { Cursor, Player } from '../replay';
 import { SPEED_BUCKETS } from '../speed-colors';
 import { placesOf, type Stop } from '../trips';
 import type { Violation } from '../violations';
