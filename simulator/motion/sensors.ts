@@ -3,7 +3,7 @@
  * same plans as the track so they agree with it (ignition with legs, fuel with distance).
  */
 import { unit } from '../util/rng';
-import { DAY_MS } from '../world/generate';
+import { DAY_MS, fuelTable, rawFuel } from '../world/generate';
 import type { Motion } from '../world/types';
 import { dailyKmEst, dayStartOf, departureMs, drivesOn, localDay } from './plan';
 import { distAt, maxSpeedUpTo } from './profile';
@@ -118,7 +118,7 @@ export class Sensors {
   value(obj: number, kind: number, t: number): number {
     switch (kind) {
       case 1: return this.ignition(obj, t) ? 1 : 0;
-      case 2: return this.fuelLevel(obj, t);
+      case 2: return this.fuelRaw(obj, t);
       case 3: return this.temperature(obj, t);
       case 4: return this.voltage(obj, t);
       default: return this.door(obj, t) ? 1 : 0;
@@ -128,8 +128,20 @@ export class Sensors {
   /** All five readings at t, sharing one plan lookup (the hot path of ObjectsStatus). */
   all(obj: number, t: number): [number, number, number, number, number] {
     const ign = this.ignition(obj, t);
-    return [ign ? 1 : 0, this.fuelLevel(obj, t), this.temperature(obj, t, ign), this.voltage(obj, t, ign), this.door(obj, t) ? 1 : 0];
+    return [ign ? 1 : 0, this.fuelRaw(obj, t), this.temperature(obj, t, ign), this.voltage(obj, t, ign), this.door(obj, t) ? 1 : 0];
   }
+
+  /**
+   * What the fuel probe sends: the raw reading that the sensor's CalibrationTable turns
+   * into fuelLevel() litres. Reports and events speak litres; the wire speaks raw.
+   */
+  fuelRaw(obj: number, t: number): number {
+    const m = this.tr.motion(obj);
+    let table = this.tables.get(m.tankL);
+    if (!table) this.tables.set(m.tankL, (table = fuelTable(m.tankL)));
+    return rawFuel(table, this.fuelLevel(obj, t));
+  }
+  private readonly tables = new Map<number, { X: number; Y: number }[]>();
 
   /** Driver key attached on `day` (pure), with the time it was presented. */
   driverOn(obj: number, day: number): { DriverId: number; Name: string; UId: string; Time: number } | undefined {

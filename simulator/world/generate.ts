@@ -103,10 +103,30 @@ export function isoLocal(ms: number): string {
   return new Date(ms).toISOString().slice(0, 19);
 }
 
+/**
+ * The fuel probe's calibration: raw 12-bit readings (0..4095) to litres, slightly curved
+ * like a real tank. The wire carries raw readings; clients calibrate them with this table.
+ */
+export function fuelTable(tankL: number): { X: number; Y: number }[] {
+  const steps = 8;
+  return Array.from({ length: steps + 1 }, (_, i) => ({ X: Math.round((4095 * i) / steps), Y: Math.round(tankL * Math.pow(i / steps, 1.08) * 10) / 10 }));
+}
+
+/** The raw reading that the table calibrates to `litres` (piecewise-linear inverse). */
+export function rawFuel(table: { X: number; Y: number }[], litres: number): number {
+  const first = table[0]!;
+  if (litres <= first.Y) return first.X;
+  for (let i = 1; i < table.length; i++) {
+    const a = table[i - 1]!;
+    const b = table[i]!;
+    if (litres <= b.Y) return Math.round(a.X + ((litres - a.Y) * (b.X - a.X)) / (b.Y - a.Y || 1));
+  }
+  return table[table.length - 1]!.X;
+}
+
 function sensorsFor(id: number, tankL: number): SensorRec[] {
   const base = id * 10;
-  const steps = 8;
-  const table = Array.from({ length: steps + 1 }, (_, i) => ({ X: Math.round((4095 * i) / steps), Y: Math.round(tankL * Math.pow(i / steps, 1.08) * 10) / 10 }));
+  const table = fuelTable(tankL);
   return [
     { Id: base + 1, Name: 'Ignition', Source: 'din1', Units: '', DataType: 1, OnText: 'On', OffText: 'Off', CalibrationTable: [] },
     { Id: base + 2, Name: 'Fuel level', Source: 'lls1', Units: 'l', DataType: 2, OnText: '', OffText: '', CalibrationTable: table },
