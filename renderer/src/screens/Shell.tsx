@@ -5,6 +5,7 @@ import { fleetStore } from '../stores/fleet-store';
 import { ConnectivityBadge } from '../ui/ConnectivityBadge';
 import { navigate, useRoute } from '../ui/route';
 import { LiveScreen } from './LiveScreen';
+import { HistoryScreen } from '../history/HistoryScreen';
 import { PasswordPrompt } from './PasswordPrompt';
 import { useLiveFleet } from './use-live-fleet';
 import { ThemeToggle } from '../theme/ThemeToggle';
@@ -19,6 +20,7 @@ interface Props {
 /** Screens a user can switch between; each route renders one. Panels render alone, without the bar. */
 const SCREENS: { route: string; label: string; render: () => React.ReactNode }[] = [
   { route: '/live', label: 'Live', render: () => <LiveScreen /> },
+  { route: '/history', label: 'History', render: () => <HistoryScreen /> },
 ];
 
 export function Shell({ session, onSession }: Props) {
