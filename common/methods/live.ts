@@ -33,11 +33,18 @@ export interface StatusDelta extends PositionColumns {
   fetchedAt: number;
 }
 
+export interface ObjectGroupsList {
+  groups: { Id: number; Name: string }[];
+  fetchedAt: number | null;
+}
+
 export const liveMethods = {
   'objects/list': method<ObjectsList>()(z.object({})),
   'status/snapshot': method<StatusSnapshot>()(z.object({})),
   /** The details panel's picture of one object (not_found when the cache does not know it). */
   'objects/details': method<ObjectDetails>()(z.object({ id: z.number().int() })),
+  /** Object groups by id and name, from the cache (refreshed with the reference data). */
+  'objects/groups': method<ObjectGroupsList>()(z.object({})),
 };
 
 export const livePushes = {

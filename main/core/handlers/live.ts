@@ -20,6 +20,14 @@ export function liveHandlers(session: SessionService, connectivity: Connectivity
     },
     'connectivity/state': () => connectivity.state(),
     'objects/details': (a) => objectDetails(session.current().cache, a.id),
+    'objects/groups': () => {
+      const { cache } = session.current();
+      const groups = cache.reference
+        .list<{ Id?: unknown; Name?: unknown }>('objectGroups')
+        .filter((g): g is { Id: number; Name?: unknown } => typeof g.Id === 'number')
+        .map((g) => ({ Id: g.Id, Name: typeof g.Name === 'string' && g.Name ? g.Name : `Group ${g.Id}` }));
+      return { groups, fetchedAt: cache.reference.fetchedAt('objectGroups') };
+    },
   };
 }
 

@@ -1,3 +1,4 @@
+import { useGroupNames } from '../stores/group-names';
 import { STATE_LABEL, type ObjectState } from '../stores/object-state';
 import { ColumnChooser } from './ColumnChooser';
 import type { ColumnKey } from './columns';
@@ -19,6 +20,7 @@ interface Props {
 
 /** Search, the two filters and the column chooser: everything that decides which rows show. */
 export function ListToolbar(p: Props) {
+  const groupNames = useGroupNames();
   return (
     <div className="list-toolbar">
       <input
@@ -43,7 +45,7 @@ export function ListToolbar(p: Props) {
           <option value="">All groups</option>
           {p.groups.map(([id, n]) => (
             <option key={id} value={id}>
-              Group {id} ({n})
+              {groupNames.get(id) ?? `Group ${id}`} ({n})
             </option>
           ))}
         </select>

@@ -75,6 +75,12 @@ describe('core: sign in, poll, cache', () => {
     expect(active.cache.reference.list('geozones').length).toBeGreaterThan(0);
     expect(active.cache.reference.list('commandTemplates').length).toBeGreaterThan(0);
     expect(active.cache.reference.list('drivers').length).toBeGreaterThan(0);
+    const groups = (await call(core, 'objects/groups')) as { groups: { Id: number; Name: string }[] };
+    expect(groups.groups.length).toBeGreaterThan(0);
+    expect(groups.groups.every((g) => typeof g.Name === 'string' && g.Name.length > 0)).toBe(true);
+    const grouped = list.objects as { GroupIds?: number[] }[];
+    const known = new Set(groups.groups.map((g) => g.Id));
+    expect(grouped.some((o) => (o.GroupIds ?? []).some((g) => known.has(g)))).toBe(true);
     await core.close();
   });
 
