@@ -208,4 +208,9 @@ test('with the service stopped, the same interval opens from the cache', async (
   mkdirSync('test/artifacts', { recursive: true });
   await page.waitForTimeout(800);
   await page.screenshot({ path: 'test/artifacts/history.png', fullPage: true });
+  // One trip up close: the speed colours and the replay marker on the street grid.
+  await page.getByRole('tablist', { name: 'Interval details' }).getByRole('tab', { name: /Trips and stops/ }).click();
+  await page.getByRole('table', { name: 'Trips and stops' }).getByRole('row', { name: /^Trip 5 / }).click();
+  await page.waitForTimeout(800);
+  await page.screenshot({ path: 'test/artifacts/history-trip.png' });
 });

@@ -54,6 +54,7 @@ export function TripsList({ items, tz, onPick }: { items: (Trip | Stop)[]; tz: s
           <th>To</th>
           <th>Duration</th>
           <th>Distance</th>
+          <th>Max speed</th>
         </tr>
       </thead>
       <tbody>
@@ -63,7 +64,8 @@ export function TripsList({ items, tz, onPick }: { items: (Trip | Stop)[]; tz: s
             <td>{fmtShort(x.from, tz)}</td>
             <td>{fmtShort(x.till, tz)}</td>
             <td>{fmtDuration(x.till - x.from)}</td>
-            <td>{x.kind === 'trip' ? `${fmtKm(x.metres)}, max ${kmh(x.maxSpeed)}` : 'Parked'}</td>
+            <td>{x.kind === 'trip' ? fmtKm(x.metres) : 'Parked'}</td>
+            <td>{x.kind === 'trip' ? kmh(x.maxSpeed) : ''}</td>
           </tr>
         ))}
       </tbody>

@@ -106,7 +106,7 @@ export function SensorChart({ view, from, till, tz, cursor, jumps, onSeek, onCan
     <figure className="sensor-chart" aria-label={`${view.name} chart`}>
       <figcaption>
         <span className="name">{view.name}</span>
-        {view.units && <span className="units">({view.units})</span>}
+        {view.units && <span className="units">({view.units}{view.calibrated ? ', calibrated' : ''})</span>}
         <output className="value" aria-label={`${view.name} at the cursor`}>
           {sensorText(view, v)}
         </output>

@@ -1,6 +1,7 @@
 /** Reading sensor series the way the history screen shows them: value at the cursor, units, on/off words. */
 import type { SensorColumns } from '../../../common/methods/history';
 import type { Sensor } from '../../../common/resources';
+import { calibrateAll, readCalibration } from './calibration';
 
 export interface SensorView {
   id: number;
@@ -10,7 +11,9 @@ export interface SensorView {
   onText: string;
   offText: string;
   fuel: boolean;
+  /** Values in the sensor's units (raw readings passed through its calibration table). */
   series: SensorColumns;
+  calibrated: boolean;
 }
 
 /** DataType 1 is a discrete input in the demo service; OnText/OffText say so on any server. */
@@ -32,6 +35,7 @@ export function sensorViews(sensors: readonly Sensor[] | undefined, series: read
     .filter((c) => c.time.length > 0)
     .map((c) => {
       const s = byId.get(c.sensorId);
+      const cal = isOnOff(s) ? null : readCalibration(s?.CalibrationTable);
       return {
         id: c.sensorId,
         name: s?.Name ?? `Sensor ${c.sensorId}`,
@@ -40,7 +44,8 @@ export function sensorViews(sensors: readonly Sensor[] | undefined, series: read
         onText: s?.OnText || 'On',
         offText: s?.OffText || 'Off',
         fuel: isFuel(s),
-        series: c,
+        series: cal ? { sensorId: c.sensorId, time: c.time, value: calibrateAll(cal, c.value) } : c,
+        calibrated: cal !== null,
       };
     })
     .sort((a, b) => Number(a.onOff) - Number(b.onOff) || a.name.localeCompare(b.name));

@@ -76,7 +76,8 @@ export class TrackLayer extends L.Layer {
     const map = this._map;
     if (!map) return;
     const size = map.getSize();
-    const pad = size.multiplyBy(PADDING).round();
+    // A canvas past the browser's size limit draws nothing at all: drop the margin for huge maps.
+    const pad = size.x * size.y > 4_000_000 ? L.point(0, 0) : size.multiplyBy(PADDING).round();
     this.topLeft = map.containerPointToLayerPoint([-pad.x, -pad.y]);
     const w = size.x + 2 * pad.x;
     const h = size.y + 2 * pad.y;
