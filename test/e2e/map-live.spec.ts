@@ -22,6 +22,9 @@ declare global {
   var __fleetPositions: (() => Record<string, [number, number]>) | undefined;
 }
 
+// Page-side code runs in Chromium; this project's Node typings have no DOM.
+declare const document: { documentElement: { dataset: Record<string, string | undefined> } };
+
 let host: RunningHost;
 let tiles: TileServer;
 
