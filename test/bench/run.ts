@@ -244,12 +244,18 @@ async function listScroll(browser: Browser, host: RunningHost, results: Results)
   await page.goto(host.url);
   const grid = page.getByRole('grid', { name: 'Object list' });
   await grid.waitFor({ timeout: 60_000 });
-  await page.waitForFunction(() => document.querySelector('[role="grid"]')?.getAttribute('aria-rowcount') !== null, null, { timeout: 60_000 });
+  await page.waitForFunction(() => Number(document.querySelector('[role="grid"]')?.getAttribute('aria-rowcount') ?? 0) > 1000, null, {
+    timeout: 240_000,
+    polling: 1000,
+  });
+  await page.waitForTimeout(2000);
   const rows = Number(await grid.getAttribute('aria-rowcount')) - 1;
   const stop = await startFrameProbe(page);
   await page.evaluate(async () => {
     const grid = document.querySelector('[role="grid"]')!;
-    const scroller = [grid, ...grid.querySelectorAll('*')].find((e) => e.scrollHeight > e.clientHeight + 10 && getComputedStyle(e).overflowY !== 'visible')!;
+    const scroller = [grid, ...grid.querySelectorAll('*')].find((e) => e.scrollHeight > e.clientHeight + 10 && getComputedStyle(e).overflowY !== 'visible');
+    // Thrown here, not inside a frame callback, where it would leave this promise pending for ever.
+    if (!scroller) throw new Error('The object list has no scrollable body');
     const t0 = performance.now();
     await new Promise<void>((resolve) => {
       const step = (t: number) => {
