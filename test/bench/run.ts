@@ -6,8 +6,9 @@
  *
  * Scenarios: live-map (50,000 moving objects on the canvas layer while panning and
  * zooming across zoom 3–17, plus a baseline of one Leaflet DOM marker per object at
- * 5,000 objects in the same page), list (scrolling the 50,000-row list), and the cache
- * and history benches when their modules exist. Results: {"scenario": {"metric_unit": n}}.
+ * 5,000 objects in the same page), list (scrolling the 50,000-row list), list-model
+ * (sorting and filtering 50,000 rows against a collator baseline), and the cache and
+ * history benches when their modules exist. Results: {"scenario": {"metric_unit": n}}.
  * Needs the build (out/); tiles come from a loopback tile server, never the internet.
  */
 import { chromium, type Browser, type Page } from '@playwright/test';
@@ -350,6 +351,7 @@ async function main() {
   }
   await optional('cache', 'cache.ts', 'runCacheBench', results);
   await optional('history', 'history.ts', 'runHistoryBench', results);
+  await optional('list-model', 'list-model.ts', 'runListModelBench', results);
   printTable(results);
   const json = JSON.stringify(results, null, 2);
   if (values.out) writeFileSync(String(values.out), json);

@@ -1,5 +1,9 @@
-/** The list at control-room scale: 50,000 objects stay searchable, sortable and scrollable without long stalls. */
-import { expect, test } from '@playwright/test';
+/**
+ * The list at control-room scale: with 50,000 objects the list still sorts, filters,
+ * searches and scrolls to its last row correctly. How fast it does so is measured by
+ * `npm run bench` (scenario "list"), never asserted here: this machine is shared and noisy.
+ */
+import { expect, test, type Page } from '@playwright/test';
 import { startBrowserMode, type RunningHost } from './support/browser-mode';
 
 let host: RunningHost;
@@ -11,48 +15,49 @@ test.afterAll(async () => {
   await host?.stop();
 });
 
-test('50,000 objects: sort, filter and search answer quickly', async ({ page }) => {
+const grid = (page: Page) => page.getByRole('grid', { name: 'Object list' });
+const dataRows = (page: Page) => grid(page).getByRole('rowgroup').getByRole('row');
+
+/** Text of one column in the rendered rows, read in one pass so a live update cannot tear it. */
+async function column(page: Page, header: string): Promise<string[]> {
+  const headers = await grid(page).getByRole('columnheader').allTextContents();
+  const index = headers.findIndex((h) => h.startsWith(header));
+  expect(index, `column ${header} among ${headers.join(', ')}`).toBeGreaterThanOrEqual(0);
+  return dataRows(page).evaluateAll((rows, i) => rows.map((r) => r.querySelectorAll('[role=gridcell]')[i]?.textContent ?? ''), index);
+}
+
+test('50,000 objects: sort, filter, search and scroll to the last row', async ({ page }) => {
   test.setTimeout(180_000);
   await page.goto(host.url);
   const count = page.getByText(/^\d+ objects$/);
   await expect(count).toBeVisible({ timeout: 120_000 });
   const total = Number((await count.textContent())!.split(' ')[0]);
   expect(total).toBeGreaterThan(10_000);
-  const grid = page.getByRole('grid', { name: 'Object list' });
+  await expect(grid(page)).toHaveAttribute('aria-rowcount', String(total + 1));
 
-  const timed = async (action: () => Promise<unknown>, done: () => Promise<void>) => {
-    const t0 = Date.now();
-    await action();
-    await done();
-    return Date.now() - t0;
-  };
-  const speed = grid.getByRole('columnheader', { name: 'Speed' });
-  const sortMs = await timed(() => speed.getByRole('button').click(), () => expect(speed).toHaveAttribute('aria-sort', 'ascending'));
-  const filterMs = await timed(
-    () => page.getByRole('combobox', { name: 'Filter by state' }).selectOption({ label: 'Moving' }),
-    () => expect(page.getByText(new RegExp(`^\\d+ of ${total}$`))).toBeVisible(),
-  );
-  const searchMs = await timed(
-    () => page.getByRole('searchbox', { name: /Search objects/ }).fill('Truck 0001'),
-    () => expect(page.getByText(new RegExp(`^\\d+ of ${total}$`))).toBeVisible(),
-  );
-  // Long tasks while scrolling the whole list: none should stall the page for long.
-  // (A string, because the test process has no DOM types.)
-  const longest = await page.evaluate<number>(`(async () => {
-    let worst = 0;
-    const obs = new PerformanceObserver((l) => l.getEntries().forEach((e) => (worst = Math.max(worst, e.duration))));
-    obs.observe({ type: 'longtask', buffered: false });
-    const body = document.querySelector('[role=grid] [role=rowgroup]');
-    for (let i = 0; i < 30; i++) {
-      body.scrollTop += 3000;
-      await new Promise((r) => requestAnimationFrame(r));
-    }
-    obs.disconnect();
-    return worst;
-  })()`);
-  console.log(`50k: sort ${sortMs} ms, filter ${filterMs} ms, search ${searchMs} ms, longest scroll task ${Math.round(longest)} ms`);
-  expect(sortMs).toBeLessThan(3000);
-  expect(filterMs).toBeLessThan(3000);
-  expect(searchMs).toBeLessThan(3000);
-  expect(longest).toBeLessThan(200);
+  const speed = grid(page).getByRole('columnheader', { name: 'Speed' });
+  await speed.getByRole('button').click();
+  await expect(speed).toHaveAttribute('aria-sort', 'ascending');
+  const speeds = (await column(page, 'Speed')).map((s) => parseFloat(s)).filter((n) => !Number.isNaN(n));
+  expect(speeds.length).toBeGreaterThan(3);
+  expect(speeds).toEqual([...speeds].sort((a, b) => a - b));
+
+  await page.getByRole('combobox', { name: 'Filter by state' }).selectOption({ label: 'Moving' });
+  const moving = page.getByText(new RegExp(`^\\d+ of ${total}$`));
+  await expect(moving).toBeVisible();
+  expect(Number((await moving.textContent())!.split(' ')[0])).toBeLessThan(total);
+  expect(new Set(await column(page, 'State'))).toEqual(new Set(['Moving']));
+
+  await page.getByRole('combobox', { name: 'Filter by state' }).selectOption({ label: 'All states' });
+  await expect(page.getByText(`${total} objects`)).toBeVisible();
+  const name = (await column(page, 'Name'))[4]!;
+  await page.getByRole('searchbox', { name: /Search objects/ }).fill(name);
+  await expect(page.getByText(new RegExp(`^\\d+ of ${total}$`))).toBeVisible();
+  expect((await column(page, 'Name')).every((n) => n.toLowerCase().includes(name.toLowerCase()))).toBe(true);
+  await page.getByRole('searchbox', { name: /Search objects/ }).fill('');
+  await expect(page.getByText(`${total} objects`)).toBeVisible();
+
+  // The virtual list reaches its very last row.
+  await grid(page).getByRole('rowgroup').evaluate((el) => (el.scrollTop = el.scrollHeight));
+  await expect(grid(page).locator(`[aria-rowindex="${total + 1}"]`)).toBeVisible();
 });
