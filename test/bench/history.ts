@@ -9,7 +9,6 @@
  *   npx tsx test/bench/history.ts               (worker: as the apps run)
  *   npx tsx test/bench/history.ts --in-thread   (the fallback, for comparison)
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,27 +18,9 @@ import { signIn } from '../../main/core/api/auth';
 import { createApi, createHttp } from '../../main/core/api';
 import { openCache } from '../../main/core/cache';
 import { HistoryService } from '../../main/core/history';
+import { startSimulatorProcess } from './simulator-process';
 
 const DAY = 86_400_000;
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-
-async function startSimulatorProcess(): Promise<{ baseUrl: string; stop: () => void }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(ROOT, 'simulator/cli.ts'), '--port', '0', '--objects', '3', '--dense', '1', '--history-hz', '1'],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  const baseUrl = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /Fleet simulator: (\S+)/.exec(out);
-      if (m) resolve(m[1]!);
-    });
-    child.on('exit', (code) => reject(new Error(`simulator exited (${code})`)));
-  });
-  return { baseUrl, stop: () => child.kill('SIGTERM') };
-}
 
 const ms = (ns: number) => Math.round((ns / 1e6) * 10) / 10;
 
@@ -73,7 +54,7 @@ async function idleDelay(ms: number): Promise<{ p99: number; max: number }> {
 }
 
 export async function runHistoryBench(): Promise<Record<string, number>> {
-  const sim = await startSimulatorProcess();
+  const sim = await startSimulatorProcess(['--objects', '3', '--dense', '1', '--history-hz', '1']);
   const dir = mkdtempSync(join(tmpdir(), 'fleet-history-bench-'));
   const cache = openCache({ dataDir: dir, baseUrl: sim.baseUrl, login: 'demo' });
   try {

@@ -92,8 +92,8 @@ async function openInterval(page: Page) {
 }
 
 async function loaded(page: Page) {
-  // Loaded when nothing is being fetched any more and the track has points.
-  await expect(page.getByText(/Fetching what the cache lacks/)).toHaveCount(0, { timeout: 80_000 });
+  // Loaded when the screen says the whole interval is in and the track has points.
+  await expect(page.getByRole('status').filter({ hasText: 'Whole interval loaded.' })).toBeVisible({ timeout: 80_000 });
   await expect(page.getByText(/[1-9][\d,]* points$/)).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('alert')).toHaveCount(0);
 }
@@ -105,13 +105,20 @@ test('a 45-day interval loads without an error and shows parkings and events', a
   await signIn(page);
   await openInterval(page);
   await loaded(page);
-  await expect(page.locator('.history-stop-marker').first()).toBeVisible();
+  const stopMarkers = page.getByRole('button', { name: /^Stop \d+:|stops here|stops at \d+ places/ });
+  await expect(stopMarkers.first()).toBeVisible();
   const tabs = page.getByRole('tablist', { name: 'Interval details' });
   await tabs.getByRole('tab', { name: /Trips and stops/ }).click();
   const trips = page.getByRole('table', { name: 'Trips and stops' });
   await expect(trips.getByRole('row').nth(5)).toBeVisible();
-  // Stops at one place share a marker (a depot visited every night is one marker, not 40).
-  expect(await page.locator('.history-stop-marker').count()).toBeGreaterThan(3);
+  // Every stop of the table is on the map, and stops at one place share a marker (a depot
+  // visited every night is one marker, not 40).
+  const stopRows = await trips.getByRole('row', { name: /^P\d+ / }).count();
+  const labels = await Promise.all((await stopMarkers.all()).map(async (m) => (await m.getAttribute('aria-label')) ?? ''));
+  const represented = labels.reduce((n, l) => n + Number(/^(\d+) stops/.exec(l)?.[1] ?? 1), 0);
+  expect(stopRows).toBeGreaterThan(20);
+  expect(represented).toBe(stopRows);
+  expect(labels.length).toBeLessThan(stopRows);
   await tabs.getByRole('tab', { name: /Events/ }).click();
   const events = page.getByRole('table', { name: 'Events' });
   expect(await events.getByRole('row').count()).toBeGreaterThan(20);
@@ -200,7 +207,8 @@ test('with the service stopped, the same interval opens from the cache', async (
   await page.reload();
   await expect(page.getByRole('slider', { name: 'Time cursor' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText(/[1-9][\d,]* points$/)).toBeVisible();
-  await expect(page.locator('.history-stop-marker').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Stop \d+:|stops here|stops at \d+ places/ }).first()).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Whole interval loaded.' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('status', { name: 'Missing parts' })).toHaveCount(0);
   // Park the cursor mid-interval so the picture shows the marker and the chart cursors.
   const slider = page.getByRole('slider', { name: 'Time cursor' });

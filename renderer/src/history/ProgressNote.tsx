@@ -17,7 +17,10 @@ export function ProgressNote({ hist, tz, missing, loadDone }: { hist: HistorySta
       </div>
     );
   }
-  if (!loadDone || missing.length === 0) return null;
+  if (!loadDone || !hist.data || hist.loading) return null;
+  // Said once the whole interval is in: an operator (and the e2e suite) can tell a finished
+  // picture from one still filling in.
+  if (missing.length === 0) return <p role="status" className="history-note muted">Whole interval loaded.</p>;
   const why = p?.error ? ERROR_TEXT[p.error.code] ?? p.error.message : p?.cancelled ? 'The download was stopped.' : '';
   const shown = missing.slice(0, 4).map(([a, b]) => `${fmtShort(a, tz)} – ${fmtShort(b, tz)}`);
   return (

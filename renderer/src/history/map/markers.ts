@@ -22,6 +22,15 @@ export interface FuelMark {
   units: string;
 }
 
+/**
+ * Leaflet names a keyboard marker by its icon's text ("20", "+"), which tells a screen
+ * reader nothing: the label goes on the element itself once it exists.
+ */
+function named<M extends L.Marker>(m: M, label: string): M {
+  m.on('add', () => m.getElement()?.setAttribute('aria-label', label));
+  return m;
+}
+
 const esc = (s: string) => s.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const stopLine = (s: Stop, tz: string) =>
@@ -49,7 +58,7 @@ export function placeMarker(p: Place, tz: string): L.Marker {
     keyboard: true,
     zIndexOffset: 100,
   });
-  m.bindTooltip(esc(label), { direction: 'top', offset: [0, -10] });
+  named(m, label).bindTooltip(esc(label), { direction: 'top', offset: [0, -10] });
   const shown = p.stops.slice(-POPUP_MAX);
   m.bindPopup(
     (p.stops.length > POPUP_MAX ? `<i>Latest ${POPUP_MAX} of ${p.stops.length} stops here</i><br>` : '') + shown.map((s) => stopLine(s, tz)).join('<br>'),
@@ -60,12 +69,13 @@ export function placeMarker(p: Place, tz: string): L.Marker {
 
 export function endMarker(kind: 'start' | 'end', lat: number, lng: number, time: number, tz: string): L.Marker {
   const label = `${kind === 'start' ? 'Start' : 'End'} of the track, ${fmtTime(time, tz)}`;
-  return L.marker([lat, lng], {
+  const m = L.marker([lat, lng], {
     icon: L.divIcon({ className: `history-end-marker ${kind}`, html: kind === 'start' ? 'A' : 'B', iconSize: [24, 24], iconAnchor: [12, 12] }),
     title: label,
     alt: label,
     zIndexOffset: 200,
-  }).bindTooltip(esc(label), { direction: 'top', offset: [0, -12] });
+  });
+  return named(m, label).bindTooltip(esc(label), { direction: 'top', offset: [0, -12] });
 }
 
 export function eventMarker(e: EventMark, tz: string, renderer: L.Renderer): L.CircleMarker {
@@ -84,12 +94,13 @@ export function violationMarker(v: Violation, tz: string, renderer: L.Renderer):
 
 export function fuelMarker(f: FuelMark, tz: string): L.Marker {
   const label = `${f.kind === 'refuel' ? 'Refuel' : 'Fuel drain'} ${f.delta > 0 ? '+' : ''}${f.delta.toFixed(1)} ${f.units}`;
-  return L.marker([f.lat, f.lng], {
+  const m = L.marker([f.lat, f.lng], {
     icon: L.divIcon({ className: `history-fuel-marker ${f.kind}`, html: f.kind === 'refuel' ? '+' : '−', iconSize: [22, 22], iconAnchor: [11, 11] }),
     title: label,
     alt: label,
     zIndexOffset: 150,
-  }).bindTooltip(`<b>${esc(label)}</b><br>${esc(fmtTime(f.time, tz))}`, { direction: 'top', offset: [0, -10] });
+  });
+  return named(m, label).bindTooltip(`<b>${esc(label)}</b><br>${esc(fmtTime(f.time, tz))}`, { direction: 'top', offset: [0, -10] });
 }
 
 /** Places too close to tell apart at this zoom: one marker with their number of stops; a click zooms in. */
@@ -106,7 +117,7 @@ export function groupMarker(places: Place[], onOpen: (places: Place[]) => void):
     zIndexOffset: 90,
   });
   m.on('click', () => onOpen(places));
-  return m;
+  return named(m, label);
 }
 
 /** Greedy grouping by screen distance at one zoom: a few hundred places cost nothing. */
