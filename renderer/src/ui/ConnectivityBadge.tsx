@@ -13,7 +13,7 @@ export function ConnectivityBadge({ state, dataTime }: { state: ConnectivityStat
       <span className="dot" aria-hidden="true" />
       <span>{state ? LABEL[s] : 'Connecting…'}</span>
       <span className="age">Data {ageText(dataTime, now)}</span>
-      {state?.lastError && s !== 'online' && <span className="why">{state.lastError}</span>}
+      {state?.lastError && s !== 'online' && <span className="why" title={state.lastError}>{state.lastError}</span>}
     </div>
   );
 }
