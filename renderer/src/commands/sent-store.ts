@@ -24,6 +24,10 @@ export const sentCommands = {
     sent = [{ ...c, key: nextKey++ }, ...sent].slice(0, 50);
     for (const l of listeners) l();
   },
+  clear() {
+    sent = [];
+    for (const l of listeners) l();
+  },
   subscribe(l: Listener) {
     listeners.add(l);
     return () => listeners.delete(l);

@@ -30,7 +30,8 @@ const newListeners = new Set<NewEventsListener>();
 let picture: EventsChanged | null = null;
 let hidden = new Set<number>();
 let seen: Set<number> | null = null;
-let view: EventsView = { loaded: false, all: [], feed: [], fetchedAt: null, pendingAcks: 0, ackErrors: [], checked: new Set(), error: null };
+const EMPTY_VIEW: EventsView = { loaded: false, all: [], feed: [], fetchedAt: null, pendingAcks: 0, ackErrors: [], checked: new Set(), error: null };
+let view: EventsView = EMPTY_VIEW;
 let pendingFromOutbox = 0;
 let started = 0;
 let stop: (() => void) | null = null;
@@ -113,6 +114,15 @@ export const eventsStore = {
         stop = null;
       }
     };
+  },
+  /** Another session: its events are not this one's, and its first load must not ring. */
+  reset() {
+    picture = null;
+    hidden = new Set();
+    seen = null;
+    pendingFromOutbox = 0;
+    view = EMPTY_VIEW;
+    for (const l of listeners) l();
   },
   /** Called with feed events that were not there before (never for the first load). */
   onNew(l: NewEventsListener) {

@@ -102,6 +102,7 @@ export class ObjectLayer extends L.Layer {
     cancelAnimationFrame(this.frame);
     this.frame = 0;
     if (this.indexTimer) clearTimeout(this.indexTimer);
+    if (this.reportTimer) clearTimeout(this.reportTimer);
     this.worker?.terminate();
     this.worker = null;
     this.canvas.remove();
@@ -129,8 +130,40 @@ export class ObjectLayer extends L.Layer {
   }
 
   private viewChanged(): void {
+    // The canvas sits in a pane that Leaflet moves with the map: while the view stays inside
+    // the padded area last drawn, at the same zoom, the pixels on screen are already right.
+    // Panning then costs no redraw and no cluster query until an edge comes near.
+    if (this.viewInsideDrawn()) {
+      // The keyboard list of clusters in view still follows, a little later.
+      if (this.reportTimer) clearTimeout(this.reportTimer);
+      this.reportTimer = setTimeout(() => {
+        this.reportTimer = null;
+        this.reportClusters();
+      }, 200);
+      return;
+    }
     this.schedule();
     this.query();
+  }
+
+  private reportTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The area the last cluster query asked for. */
+  private queried: L.LatLngBounds | null = null;
+
+  /** What the last draw covered, in layer pixels at one zoom and pixel origin. */
+  private drawn: { zoom: number; originX: number; originY: number; x0: number; y0: number; x1: number; y1: number } | null = null;
+
+  private viewInsideDrawn(): boolean {
+    const map = this._map;
+    const d = this.drawn;
+    if (!map || !d || this.frame) return false;
+    const origin = map.getPixelOrigin();
+    if (map.getZoom() !== d.zoom || origin.x !== d.originX || origin.y !== d.originY) return false;
+    if (d.zoom <= CLUSTER_MAX_ZOOM && !(this.queried?.contains(map.getBounds()) ?? false)) return false;
+    const size = map.getSize();
+    const a = map.containerPointToLayerPoint([0, 0]);
+    const b = map.containerPointToLayerPoint([size.x, size.y]);
+    return a.x >= d.x0 && a.y >= d.y0 && b.x <= d.x1 && b.y <= d.y1;
   }
 
   private requestIndex(): void {
@@ -176,6 +209,7 @@ export class ObjectLayer extends L.Layer {
     }
     this.queryInFlight = true;
     const b = map.getBounds().pad(PADDING);
+    this.queried = b;
     const west = b.getWest();
     const east = b.getEast();
     const bbox: [number, number, number, number] =
@@ -265,6 +299,10 @@ export class ObjectLayer extends L.Layer {
     // Layer point of the canvas origin → absolute world pixel.
     const origin = map.getPixelOrigin().add(this.topLeft);
     const clustered = zoom <= CLUSTER_MAX_ZOOM;
+    const po = map.getPixelOrigin();
+    // Margins kept free: labels and cluster discs reach past their anchor point.
+    const m = 40;
+    this.drawn = { zoom, originX: po.x, originY: po.y, x0: this.topLeft.x + m, y0: this.topLeft.y + m, x1: this.topLeft.x + w - m, y1: this.topLeft.y + h - m };
     if (clustered) this.drawClusters(ctx, world, origin, w, h, zoom);
     else this.drawPoints(ctx, world, origin, w, h, zoom, null);
     this.drawSelection(ctx, world, origin, zoom);

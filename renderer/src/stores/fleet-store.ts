@@ -81,6 +81,17 @@ export class FleetStore {
     this.changed();
   }
 
+  /** Forgets everything: another session's fleet must never show, not even for a moment. */
+  reset() {
+    this.objects = [];
+    this.objectsById = new Map();
+    this.objectsFetchedAt = null;
+    this.positions = emptyPositions(0);
+    this.positionsFetchedAt = null;
+    this.slotOf.clear();
+    this.changed();
+  }
+
   slot(id: number): number | undefined {
     return this.slotOf.get(id);
   }

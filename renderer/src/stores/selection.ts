@@ -21,6 +21,8 @@ channel?.addEventListener('message', (e: MessageEvent<{ selected: number | null 
 export const selection = {
   get: () => selected,
   set: (id: number | null) => set(id, true),
+  /** A new session: every window resets on its own, so nothing is broadcast. */
+  clear: () => set(null, false),
   subscribe: (l: Listener) => {
     listeners.add(l);
     return () => listeners.delete(l);
