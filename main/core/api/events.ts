@@ -6,6 +6,17 @@ import { call, extra, ignoreBody, many, type Extra } from './shared';
 
 const events = many(EventSchema);
 
+export const EVENTS_FEED_ENDPOINT = 'GET /api/Events/feed';
+export const EVENTS_ENDPOINT = 'GET /api/Events';
+
+/** Parses a decoded events body (the ingest worker decodes it off the event loop). */
+export const parseEvents = (raw: unknown, endpoint: string): FleetEvent[] => events(raw, endpoint);
+
+/** A list body undecoded: at thousands of events, decoding it is the ingestor's job. */
+function eventsText(http: Http, path: '/api/Events/feed' | '/api/Events', e?: Extra): Promise<string> {
+  return http.request<string>({ method: 'GET', path, endpoint: `GET ${path}`, responseType: 'text', parse: (t) => t as string, ...extra(e) });
+}
+
 /** GET /api/Events/feed: unacknowledged events, without groups the user muted. */
 export function getEventsFeed(http: Http, e?: Extra): Promise<FleetEvent[]> {
   return call(http, 'GET', '/api/Events/feed', events, extra(e));
@@ -28,6 +39,8 @@ export function eventsApi(http: Http) {
   return {
     feed: (e?: Extra) => getEventsFeed(http, e),
     list: (e?: Extra) => listEvents(http, e),
+    feedText: (e?: Extra) => eventsText(http, '/api/Events/feed', e),
+    listText: (e?: Extra) => eventsText(http, '/api/Events', e),
     ack: (ids: readonly number[], e?: Extra) => ackEvents(http, ids, e),
   };
 }

@@ -212,7 +212,7 @@ export class SessionService {
     });
     const ingestor = this.deps.ingestWorker
       ? workerIngestor(this.deps.ingestWorker, cache.file, cache.status)
-      : inThreadIngestor({ status: cache.status, objects: cache.objects, meta: cache.meta });
+      : inThreadIngestor(cache);
     const sync = createLiveSync({
       api: {
         listObjectsText: () =>

@@ -12,42 +12,54 @@ export const FEED_IDS_KEY = 'events:feedIds';
 export const EVENTS_DATASET = 'events';
 
 export interface EventsApi {
-  feed(e?: { signal?: AbortSignal }): Promise<FleetEvent[]>;
-  list(e?: { signal?: AbortSignal }): Promise<FleetEvent[]>;
+  /** Bodies undecoded: the ingestor decodes and stores them off the event loop. */
+  feedText(e?: { signal?: AbortSignal }): Promise<string>;
+  listText(e?: { signal?: AbortSignal }): Promise<string>;
 }
 
 export interface EventsPollOptions {
   api: EventsApi;
-  cache: Cache;
+  ingest: (feedText: string, allText: string, fetchedAt: number) => Promise<void>;
   connectivity: ConnectivityTracker;
   lock: Mutex;
   signal: AbortSignal;
   now?: () => number;
 }
 
+/** Stores one poll's two lists (both sides of the ingest worker run this). */
+export function storeEvents(cache: Pick<Cache, 'events' | 'meta' | 'transaction'>, feed: FleetEvent[], all: FleetEvent[], at: number): void {
+  // The two lists are fetched at slightly different moments: an event new in the feed
+  // is unacknowledged even if the full list was read just before it arrived.
+  const known = new Set(all.map((e) => e.Id));
+  const union = all.concat(feed.filter((e) => !known.has(e.Id)));
+  cache.transaction(() => {
+    cache.events.replaceUnacknowledged(union, at);
+    cache.meta.set(FEED_IDS_KEY, feed.map((e) => e.Id));
+  });
+}
+
 export function createEventsPoll(o: EventsPollOptions): () => Promise<void> {
   const now = o.now ?? Date.now;
   return () =>
     o.lock.run(async () => {
-      let feed: FleetEvent[];
-      let all: FleetEvent[];
+      let feed: string;
+      let all: string;
       o.signal.throwIfAborted();
       try {
-        [feed, all] = await Promise.all([o.api.feed({ signal: o.signal }), o.api.list({ signal: o.signal })]);
+        [feed, all] = await Promise.all([o.api.feedText({ signal: o.signal }), o.api.listText({ signal: o.signal })]);
       } catch (e) {
         if (!o.signal.aborted) o.connectivity.fail(EVENTS_DATASET, e);
         throw e;
       }
       if (o.signal.aborted) return;
-      // The two lists are fetched at slightly different moments: an event new in the feed
-      // is unacknowledged even if the full list was read just before it arrived.
-      const known = new Set(all.map((e) => e.Id));
-      const union = all.concat(feed.filter((e) => !known.has(e.Id)));
       const at = now();
-      o.cache.transaction(() => {
-        o.cache.events.replaceUnacknowledged(union, at);
-        o.cache.meta.set(FEED_IDS_KEY, feed.map((e) => e.Id));
-      });
+      try {
+        await o.ingest(feed, all, at);
+      } catch (e) {
+        // A body that does not parse is the service's fault: said, and nothing half-stored.
+        o.connectivity.fail(EVENTS_DATASET, e);
+        throw e;
+      }
       o.connectivity.ok(EVENTS_DATASET, at);
     });
 }

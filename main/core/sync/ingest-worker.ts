@@ -11,5 +11,5 @@ import { serveIngest } from './ingest';
 
 const { dbFile } = workerData as { dbFile: string };
 const cache = createCache(openDb(dbFile), dbFile);
-serveIngest({ status: cache.status, objects: cache.objects, meta: cache.meta }, parentPort!);
+serveIngest(cache, parentPort!);
 serveHistory(cache, parentPort!);

@@ -10,10 +10,12 @@ import { createHash } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { FleetError, isFleetError, type ErrorCode } from '../../../common/errors';
 import type { ObjectsStatus } from '../../../common/resources';
+import { EVENTS_ENDPOINT, EVENTS_FEED_ENDPOINT, parseEvents } from '../api/events';
 import { parseObjectsList } from '../api/objects';
 import { parseObjectsStatus } from '../api/status';
 import { decodeBodyDetailed } from '../api/tolerant';
-import type { MetaRepo, ObjectsRepo, StatusChanges, StatusRepo } from '../cache';
+import type { Cache, StatusChanges, StatusRepo } from '../cache';
+import { storeEvents } from './events-poll';
 
 export const STATUS_ENDPOINT = 'GET /api/ObjectsStatus';
 export const OBJECTS_ENDPOINT = 'GET /api/Objects';
@@ -36,11 +38,7 @@ export interface ObjectsIngested {
   changed: boolean;
 }
 
-export interface IngestRepos {
-  status: StatusRepo;
-  objects: ObjectsRepo;
-  meta: MetaRepo;
-}
+export type IngestRepos = Pick<Cache, 'status' | 'objects' | 'meta' | 'events' | 'transaction'>;
 
 /** Both sides of the worker run this: decode, compare, store. */
 export function ingestObjects(repos: IngestRepos, text: string, fetchedAt: number): ObjectsIngested {
@@ -59,13 +57,23 @@ export interface Ingestor {
   /** Stores a status poll and returns what changed; the main thread's repository already reflects it. */
   status(text: string, fetchedAt: number): Promise<StatusChanges>;
   objects(text: string, fetchedAt: number): Promise<ObjectsIngested>;
+  /** Both lists of unacknowledged events (feed, then all), decoded and stored together. */
+  events(feedText: string, allText: string, fetchedAt: number): Promise<void>;
   close(): Promise<void>;
+}
+
+/** Decodes both bodies before storing anything: one that does not parse leaves the cache as it was. */
+export function ingestEvents(repos: IngestRepos, feedText: string, allText: string, fetchedAt: number): void {
+  const feed = parseEvents(decode(feedText, EVENTS_FEED_ENDPOINT), EVENTS_FEED_ENDPOINT);
+  const all = parseEvents(decode(allText, EVENTS_ENDPOINT), EVENTS_ENDPOINT);
+  storeEvents(repos, feed, all, fetchedAt);
 }
 
 export function inThreadIngestor(repos: IngestRepos): Ingestor {
   return {
     status: async (text, fetchedAt) => repos.status.ingest(decodeStatus(text), fetchedAt),
     objects: async (text, fetchedAt) => ingestObjects(repos, text, fetchedAt),
+    events: async (feedText, allText, fetchedAt) => ingestEvents(repos, feedText, allText, fetchedAt),
     close: async () => {},
   };
 }
@@ -77,11 +85,13 @@ export interface IngestWorkerScript {
   execArgv?: string[];
 }
 
-type Kind = 'status' | 'objects';
+type Kind = 'status' | 'objects' | 'events';
 interface WorkerRequest {
   id: number;
   kind: Kind;
   text: string;
+  /** The second body of kinds that take two (events: the full list). */
+  text2?: string;
   fetchedAt: number;
 }
 type WorkerReply = { id: number; result: unknown } | { id: number; error: { code: ErrorCode | null; message: string } };
@@ -110,12 +120,12 @@ export function workerIngestor(w: IngestWorkerScript, dbFile: string, mainStatus
   });
   worker.on('error', (e) => failAll(e));
   worker.on('exit', (code) => failAll(new Error(`The ingest worker stopped (exit ${code})`)));
-  const send = (kind: Kind, text: string, fetchedAt: number): Promise<unknown> => {
+  const send = (kind: Kind, text: string, fetchedAt: number, text2?: string): Promise<unknown> => {
     if (dead) return Promise.reject(dead);
     const id = nextId++;
     return new Promise((resolve, reject) => {
       pending.set(id, { resolve, reject });
-      worker.postMessage({ id, kind, text, fetchedAt } satisfies WorkerRequest);
+      worker.postMessage({ id, kind, text, fetchedAt, ...(text2 !== undefined ? { text2 } : {}) } satisfies WorkerRequest);
     });
   };
   return {
@@ -125,6 +135,7 @@ export function workerIngestor(w: IngestWorkerScript, dbFile: string, mainStatus
       return changes;
     },
     objects: async (text, fetchedAt) => (await send('objects', text, fetchedAt)) as ObjectsIngested,
+    events: async (feedText, allText, fetchedAt) => void (await send('events', feedText, fetchedAt, allText)),
     async close() {
       await worker.terminate();
     },
@@ -137,10 +148,11 @@ export function serveIngest(
   port: { on(ev: 'message', cb: (m: WorkerRequest) => void): void; postMessage(m: WorkerReply): void },
 ) {
   const local = inThreadIngestor(repos);
-  port.on('message', ({ id, kind, text, fetchedAt }) => {
+  port.on('message', ({ id, kind, text, text2, fetchedAt }) => {
     // The same entry serves history windows (history/writer.ts) on the same port.
-    if (kind !== 'status' && kind !== 'objects') return;
-    local[kind](text, fetchedAt).then(
+    if (kind !== 'status' && kind !== 'objects' && kind !== 'events') return;
+    const work: Promise<unknown> = kind === 'events' ? local.events(text, text2 ?? '[]', fetchedAt) : local[kind](text, fetchedAt);
+    work.then(
       (result) => port.postMessage({ id, result }),
       (e: unknown) => port.postMessage({ id, error: { code: isFleetError(e) ? e.code : null, message: e instanceof Error ? e.message : String(e) } }),
     );

@@ -67,4 +67,23 @@ describe('poll ingest in a worker thread', () => {
     expect(ok.fetchedAt).toBeGreaterThan(0);
     expect(cache.integrityCheck()).toBe('ok');
   });
+
+  it('stores both event lists from the worker; a list that does not parse leaves the stored ones alone', async () => {
+    const get = async (path: string) => (await fetch(`${sim.baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } })).text();
+    const [feedText, allText] = await Promise.all([get('/api/Events/feed'), get('/api/Events')]);
+    const feed = JSON.parse(feedText) as { Id: number }[];
+    const all = JSON.parse(allText) as { Id: number }[];
+    expect(all.length).toBeGreaterThan(feed.length);
+    await ingestor.events(feedText, allText, Date.now());
+    const stored = new Set(cache.events.unacknowledged().map((s) => s.event.Id));
+    const union = new Set([...all, ...feed].map((e) => e.Id));
+    expect(stored).toEqual(union);
+    expect(cache.meta.get<number[]>('events:feedIds')).toEqual(feed.map((e) => e.Id));
+
+    await expect(ingestor.events(feedText, '<html>502 Bad Gateway</html>', Date.now())).rejects.toMatchObject({
+      message: expect.stringContaining('GET /api/Events'),
+    });
+    expect(new Set(cache.events.unacknowledged().map((s) => s.event.Id))).toEqual(union);
+    expect(cache.meta.get<number[]>('events:feedIds')).toEqual(feed.map((e) => e.Id));
+  });
 });
