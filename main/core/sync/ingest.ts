@@ -1,6 +1,7 @@
 /**
  * Turning big poll bodies into stored rows. At 50,000 objects a status body is megabytes
- * of JSON whose diff touches every row, and the object list is tens of megabytes: work of
+ * of JSON whose diff touches every row, the object list is tens of megabytes, and each
+ * events poll brings two lists of up to 10,000 events: work of
  * 100 ms to seconds that must not run on the event loop answering the renderer
  * (DESIGN.md: 10 ms budget). So these polls fetch text, and an ingestor decodes,
  * normalises, diffs and stores it: in a worker thread in the apps, in-thread where no
