@@ -40,6 +40,11 @@ export function pngFor(key: number, width = 160, height = 120): Buffer {
       raw[i + 2] = ground ? 65 : Math.round(b0 * (1 - f) + 255 * f);
     }
   }
+  return encodeRgbPng(width, height, raw);
+}
+
+/** An 8-bit RGB PNG from scanlines, each led by its filter byte (0: none). */
+export function encodeRgbPng(width: number, height: number, raw: Buffer): Buffer {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);

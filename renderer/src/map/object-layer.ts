@@ -9,6 +9,7 @@
  * Above it every object is drawn directly, so a moved point shows on the next frame.
  */
 import L from 'leaflet';
+import { prepareCanvasFrame } from './canvas-frame';
 import { mercatorX, mercatorY, type FleetStore } from '../stores/fleet-store';
 import { STATE_COLOR, objectState } from '../stores/object-state';
 import { CANVAS_COLORS, type CanvasColors } from '../theme/theme';
@@ -277,22 +278,8 @@ export class ObjectLayer extends L.Layer {
   private draw(): void {
     const map = this._map;
     if (!map) return;
-    const size = map.getSize();
-    const pad = size.multiplyBy(PADDING).round();
-    this.topLeft = map.containerPointToLayerPoint([-pad.x, -pad.y]);
-    const w = size.x + 2 * pad.x;
-    const h = size.y + 2 * pad.y;
-    const dpr = window.devicePixelRatio || 1;
-    if (this.canvas.width !== Math.round(w * dpr) || this.canvas.height !== Math.round(h * dpr)) {
-      this.canvas.width = Math.round(w * dpr);
-      this.canvas.height = Math.round(h * dpr);
-      this.canvas.style.width = `${w}px`;
-      this.canvas.style.height = `${h}px`;
-    }
-    L.DomUtil.setPosition(this.canvas, this.topLeft);
-    const ctx = this.canvas.getContext('2d')!;
-    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    ctx.clearRect(0, 0, w, h);
+    const { ctx, topLeft, w, h } = prepareCanvasFrame(map, this.canvas, map.getSize().multiplyBy(PADDING).round());
+    this.topLeft = topLeft;
 
     const zoom = map.getZoom();
     const world = TILE * Math.pow(2, zoom);

@@ -5,6 +5,7 @@
  * overlap. Redrawn after a move or zoom, never per replay frame (the marker is its own).
  */
 import L from 'leaflet';
+import { prepareCanvasFrame } from '../../map/canvas-frame';
 import type { TrackModel } from '../model';
 import { ZoomLevels } from '../simplify';
 import { SPEED_BUCKETS, speedBucket } from '../speed-colors';
@@ -78,20 +79,8 @@ export class TrackLayer extends L.Layer {
     const size = map.getSize();
     // A canvas past the browser's size limit draws nothing at all: drop the margin for huge maps.
     const pad = size.x * size.y > 4_000_000 ? L.point(0, 0) : size.multiplyBy(PADDING).round();
-    this.topLeft = map.containerPointToLayerPoint([-pad.x, -pad.y]);
-    const w = size.x + 2 * pad.x;
-    const h = size.y + 2 * pad.y;
-    const dpr = window.devicePixelRatio || 1;
-    if (this.canvas.width !== Math.round(w * dpr) || this.canvas.height !== Math.round(h * dpr)) {
-      this.canvas.width = Math.round(w * dpr);
-      this.canvas.height = Math.round(h * dpr);
-      this.canvas.style.width = `${w}px`;
-      this.canvas.style.height = `${h}px`;
-    }
-    L.DomUtil.setPosition(this.canvas, this.topLeft);
-    const ctx = this.canvas.getContext('2d')!;
-    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    ctx.clearRect(0, 0, w, h);
+    const { ctx, topLeft, w, h } = prepareCanvasFrame(map, this.canvas, pad);
+    this.topLeft = topLeft;
     const m = this.model;
     if (!m || !this.levels || m.n < 2) return;
 
