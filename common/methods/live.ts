@@ -16,7 +16,12 @@ export interface PositionColumns {
   heading: Float32Array;
   /** 1 when the service says the device is online. */
   online: Uint8Array;
+  /** The ignition input's last reading (Ignition.*): what tells "idle, engine running" from "parked". */
+  ignition: Uint8Array;
 }
+
+/** Values of PositionColumns.ignition. Unknown: the object has no ignition sensor, or no reading yet. */
+export const Ignition = { unknown: 0, off: 1, on: 2 } as const;
 
 export interface ObjectsList {
   objects: FleetObject[];

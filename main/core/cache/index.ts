@@ -95,12 +95,13 @@ export function createCache(
   const meta = new MetaRepo(db);
   const tracks = new TrackRepo(db);
   const events = new EventsRepo(db, meta);
+  const objects = new ObjectsRepo(db, meta);
   return {
     file,
     db,
     meta,
-    objects: new ObjectsRepo(db, meta),
-    status: new StatusRepo(db, meta),
+    objects,
+    status: new StatusRepo(db, meta, objects),
     profile: new ProfileRepo(db),
     reference: new ReferenceRepo(db, meta),
     events,

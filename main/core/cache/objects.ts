@@ -3,6 +3,7 @@
  * included); name, plate, IMEI and status are also columns with indexes for lookups.
  */
 import type { FleetObject, Sensor } from '../../../common/resources';
+import { ignitionSensorOf } from '../../../common/sensors';
 import type { Db } from './db';
 import type { MetaRepo } from './meta';
 
@@ -23,7 +24,7 @@ export class ObjectsRepo {
     this.insertObject = db.prepare(
       'INSERT INTO objects (id, ord, name, plate, imei, status, json, fetched_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     );
-    this.insertSensor = db.prepare('INSERT OR REPLACE INTO sensors (object_id, id, ord, name, json) VALUES (?, ?, ?, ?, ?)');
+    this.insertSensor = db.prepare('INSERT OR REPLACE INTO sensors (object_id, id, ord, name, json, ignition) VALUES (?, ?, ?, ?, ?, ?)');
     this.selectAll = db.prepare('SELECT json FROM objects ORDER BY ord').pluck();
     this.selectOne = db.prepare('SELECT json FROM objects WHERE id = ?').pluck();
     this.selectSensors = db.prepare('SELECT json FROM sensors WHERE object_id = ? ORDER BY ord').pluck();
@@ -53,7 +54,8 @@ export class ObjectsRepo {
           JSON.stringify(o),
           Math.round(fetchedAt),
         );
-        o.Sensors?.forEach((s, j) => this.insertSensor.run(id, s.Id, j, s.Name, JSON.stringify(s)));
+        const ignition = ignitionSensorOf(o.Sensors);
+        o.Sensors?.forEach((s, j) => this.insertSensor.run(id, s.Id, j, s.Name, JSON.stringify(s), s === ignition ? 1 : 0));
       }
       this.meta.setLastGood(OBJECTS_DATASET, fetchedAt);
     });
@@ -100,6 +102,11 @@ export class ObjectsRepo {
 
   sensorsOf(objectId: number): Sensor[] {
     return (this.selectSensors.all(objectId) as string[]).map((j) => JSON.parse(j) as Sensor);
+  }
+
+  /** [sensorId, objectId] of every object's ignition sensor (common/sensors.ts decides which). */
+  ignitionSensors(): [number, number][] {
+    return this.db.prepare('SELECT id, object_id FROM sensors WHERE ignition = 1').raw().all() as [number, number][];
   }
 
   /** A sensor by its Id (SensorId in status and history). */

@@ -17,10 +17,11 @@
  * own StatusRepo and hands the changes back; the main thread's repository mirrors them
  * with remember(), without writing.
  */
-import type { PositionColumns } from '../../../common/methods/live';
+import { Ignition, type PositionColumns } from '../../../common/methods/live';
 import type { DailyStat, DriverKey, ObjectsStatus, Position, SensorValue } from '../../../common/resources';
 import type { Db } from './db';
 import type { MetaRepo } from './meta';
+import type { ObjectsRepo } from './objects';
 
 export const STATUS_DATASET = 'status';
 
@@ -70,8 +71,13 @@ function sameRow(a: PosRow, b: PosRow): boolean {
 
 /** What one ingested poll changed; plain data, so it crosses a worker boundary as is. */
 export interface StatusChanges {
-  /** Changed positions, ascending object id. */
+  /**
+   * Changed positions, ascending object id; also the unchanged position of an object
+   * whose ignition switched, so the map recolours it.
+   */
   rows: PosRow[];
+  /** Ignition.* of each row, in the same order. */
+  ignition: number[];
   sensorValues: SensorValue[];
   driverKeys: DriverKey[];
   /** Changed daily stats as [objectId:day, json]. */
@@ -80,7 +86,7 @@ export interface StatusChanges {
 }
 
 export function changedColumns(changes: StatusChanges): PositionColumns {
-  return toColumns(changes.rows);
+  return toColumns(changes.rows, changes.ignition);
 }
 
 export function emptyPositionColumns(n = 0): PositionColumns {
@@ -92,10 +98,11 @@ export function emptyPositionColumns(n = 0): PositionColumns {
     speed: new Float32Array(n),
     heading: new Float32Array(n),
     online: new Uint8Array(n),
+    ignition: new Uint8Array(n),
   };
 }
 
-function toColumns(rows: readonly PosRow[]): PositionColumns {
+function toColumns(rows: readonly PosRow[], ignition: readonly number[]): PositionColumns {
   const c = emptyPositionColumns(rows.length);
   rows.forEach((r, i) => {
     c.ids[i] = r.object_id;
@@ -105,6 +112,7 @@ function toColumns(rows: readonly PosRow[]): PositionColumns {
     c.speed[i] = r.speed ?? NaN;
     c.heading[i] = r.heading ?? NaN;
     c.online[i] = r.online;
+    c.ignition[i] = ignition[i] ?? Ignition.unknown;
   });
   return c;
 }
@@ -114,6 +122,9 @@ export class StatusRepo {
   private sensorValues: Map<number, SensorValue> | undefined;
   private driverKeys: Map<number, DriverKey> | undefined;
   private stats: Map<string, string> | undefined;
+  /** Ignition sensor id → its object, and back (from the object list's sensors). */
+  private ignitionObject = new Map<number, number>();
+  private ignitionSensor = new Map<number, number>();
 
   private readonly upsertPos;
   private readonly upsertSensor;
@@ -123,6 +134,7 @@ export class StatusRepo {
   constructor(
     private readonly db: Db,
     private readonly meta: MetaRepo,
+    private readonly objects: Pick<ObjectsRepo, 'ignitionSensors'>,
   ) {
     this.upsertPos = db.prepare(`INSERT OR REPLACE INTO last_positions
       (object_id, online, lat, lng, alt, time, speed, heading, sat, accuracy, fetched_at)
@@ -162,10 +174,34 @@ export class StatusRepo {
       json: string;
     }>)
       stats.set(`${r.object_id}:${r.day}`, r.json);
+    this.reloadIgnition();
     this.positions = positions;
     this.sensorValues = sensorValues;
     this.driverKeys = driverKeys;
     this.stats = stats;
+  }
+
+  /**
+   * Re-reads which sensor is each object's ignition: after the object list was replaced,
+   * by this thread or another one writing the same file. True when that changed anything.
+   */
+  reloadIgnition(): boolean {
+    const before = this.ignitionObject;
+    const after = new Map<number, number>();
+    this.ignitionSensor.clear();
+    for (const [sensorId, objectId] of this.objects.ignitionSensors()) {
+      after.set(sensorId, objectId);
+      this.ignitionSensor.set(objectId, sensorId);
+    }
+    this.ignitionObject = after;
+    return after.size !== before.size || [...after].some(([sensorId, objectId]) => before.get(sensorId) !== objectId);
+  }
+
+  /** Ignition.* of one object from its ignition sensor's last reading. */
+  private ignitionOf(objectId: number): number {
+    const sensorId = this.ignitionSensor.get(objectId);
+    const v = sensorId === undefined ? undefined : this.sensorValues!.get(sensorId);
+    return ignitionValue(v?.Value);
   }
 
   /**
@@ -197,10 +233,14 @@ export class StatusRepo {
       if (old === undefined || !sameRow(old, row)) changed.set(row.object_id, row);
     }
     const changedSensors: SensorValue[] = [];
+    const ignitionSwitched = new Set<number>();
     for (const v of status.SensorValues) {
       const old = sensorValues.get(v.SensorId);
-      if (old === undefined || old.Time !== v.Time || old.Value !== v.Value)
+      if (old === undefined || old.Time !== v.Time || old.Value !== v.Value) {
         changedSensors.push({ SensorId: v.SensorId, Time: v.Time, Value: v.Value });
+        const objectId = this.ignitionObject.get(v.SensorId);
+        if (objectId !== undefined && ignitionValue(old?.Value) !== ignitionValue(v.Value)) ignitionSwitched.add(objectId);
+      }
     }
     const changedKeys: DriverKey[] = [];
     for (const k of status.DriverKeys) {
@@ -229,14 +269,15 @@ export class StatusRepo {
     run.immediate();
 
     // Only after the commit: a failed write leaves the copy equal to the database.
-    const changes: StatusChanges = {
-      rows: [...changed.values()].sort((a, b) => a.object_id - b.object_id),
-      sensorValues: changedSensors,
-      driverKeys: changedKeys,
-      stats: changedStats,
-      fetchedAt: at,
-    };
+    const rows = [...changed.values()];
+    for (const id of ignitionSwitched) {
+      const still = changed.has(id) ? undefined : positions.get(id);
+      if (still) rows.push(still);
+    }
+    rows.sort((a, b) => a.object_id - b.object_id);
+    const changes: StatusChanges = { rows, ignition: [], sensorValues: changedSensors, driverKeys: changedKeys, stats: changedStats, fetchedAt: at };
     this.remember(changes, false);
+    changes.ignition = rows.map((r) => this.ignitionOf(r.object_id));
     return changes;
   }
 
@@ -255,7 +296,11 @@ export class StatusRepo {
   /** Every stored last position, in ascending object id order. */
   snapshot(): PositionColumns {
     this.load();
-    return toColumns([...this.positions!.values()].sort((a, b) => a.object_id - b.object_id));
+    const rows = [...this.positions!.values()].sort((a, b) => a.object_id - b.object_id);
+    return toColumns(
+      rows,
+      rows.map((r) => this.ignitionOf(r.object_id)),
+    );
   }
 
   /** When a status was last stored, null if never. */
@@ -333,4 +378,10 @@ export class StatusRepo {
     for (const key of [...this.stats!.keys()]) if (!keep.has(Number(key.split(':')[0]))) this.stats!.delete(key);
     return unique.length;
   }
+}
+
+/** An on/off input reads 0 for off; anything else that is a number is on. */
+function ignitionValue(v: number | undefined): number {
+  if (v === undefined || !Number.isFinite(v)) return Ignition.unknown;
+  return v !== 0 ? Ignition.on : Ignition.off;
 }

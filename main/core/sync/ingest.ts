@@ -37,6 +37,8 @@ export interface ObjectsIngested {
   count: number;
   /** False when the list is the same as the one stored: nothing to push. */
   changed: boolean;
+  /** Some object's ignition sensor changed: every object's ignition state must be re-sent. */
+  ignitionChanged: boolean;
 }
 
 export type IngestRepos = Pick<Cache, 'status' | 'objects' | 'meta' | 'events' | 'transaction'>;
@@ -47,11 +49,11 @@ export function ingestObjects(repos: IngestRepos, text: string, fetchedAt: numbe
   const hash = createHash('sha256').update(JSON.stringify(list)).digest('base64');
   if (repos.meta.get<string>(OBJECTS_HASH_KEY) === hash && repos.objects.count() === list.length) {
     repos.meta.setLastGood('objects', fetchedAt);
-    return { count: list.length, changed: false };
+    return { count: list.length, changed: false, ignitionChanged: false };
   }
   repos.objects.replaceAll(list, fetchedAt);
   repos.meta.set(OBJECTS_HASH_KEY, hash);
-  return { count: list.length, changed: true };
+  return { count: list.length, changed: true, ignitionChanged: repos.status.reloadIgnition() };
 }
 
 export interface Ingestor {
@@ -135,7 +137,11 @@ export function workerIngestor(w: IngestWorkerScript, dbFile: string, mainStatus
       mainStatus.remember(changes);
       return changes;
     },
-    objects: async (text, fetchedAt) => (await send('objects', text, fetchedAt)) as ObjectsIngested,
+    async objects(text, fetchedAt) {
+      const result = (await send('objects', text, fetchedAt)) as ObjectsIngested;
+      if (result.changed) mainStatus.reloadIgnition();
+      return result;
+    },
     events: async (feedText, allText, fetchedAt) => void (await send('events', feedText, fetchedAt, allText)),
     async close() {
       await worker.terminate();

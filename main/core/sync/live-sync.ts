@@ -50,9 +50,11 @@ export function createLiveSync(o: LiveSyncOptions): LiveSync {
     try {
       const text = await o.api.listObjectsText();
       const at = now();
-      const { changed } = await o.ingestor.objects(text, at);
+      const { changed, ignitionChanged } = await o.ingestor.objects(text, at);
       o.connectivity.ok('objects', at);
       if (changed) o.bus.emit('objects/changed', { objects: o.cache.objects.list(), fetchedAt: at });
+      // Rare (a sensor was added or renamed), so the whole picture is simpler than a diff.
+      if (ignitionChanged) o.bus.emit('status/delta', { ...o.cache.status.snapshot(), fetchedAt: o.cache.status.fetchedAt() ?? at });
     } catch (e) {
       o.connectivity.fail('objects', e);
       throw e;

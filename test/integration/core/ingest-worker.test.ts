@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Ignition } from '../../../common/methods/live';
 import { startSimulator } from '../../../simulator';
 import { changedColumns, openCache, type Cache } from '../../../main/core/cache';
 import { workerIngestor, type Ingestor } from '../../../main/core/sync/ingest';
@@ -55,7 +56,11 @@ describe('poll ingest in a worker thread', () => {
     const first = await ingestor.objects(text, Date.now());
     expect(first.count).toBeGreaterThan(10);
     expect(cache.objects.count()).toBe(first.count);
-    expect(await ingestor.objects(text, Date.now())).toEqual({ count: first.count, changed: false });
+    expect(await ingestor.objects(text, Date.now())).toEqual({ count: first.count, changed: false, ignitionChanged: false });
+    // The list names each object's ignition sensor: the main thread's picture now reads it.
+    expect(first.ignitionChanged).toBe(true);
+    const ignition = Array.from(cache.status.snapshot().ignition);
+    expect(ignition.some((v) => v !== Ignition.unknown)).toBe(true);
   });
 
   it('rejects a body that does not parse with a clear error and keeps serving', async () => {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushEnvelope } from '../../../common/envelope';
+import { Ignition, type ObjectDetails } from '../../../common/methods/live';
 import { startSimulator } from '../../../simulator';
 import { createCore, type Core } from '../../../main/core/app';
 import { memorySettings, type SettingsStore } from '../../../main/core/seams/settings';
@@ -81,6 +82,26 @@ describe('core: sign in, poll, cache', () => {
     const grouped = list.objects as { GroupIds?: number[] }[];
     const known = new Set(groups.groups.map((g) => g.Id));
     expect(grouped.some((o) => (o.GroupIds ?? []).some((g) => known.has(g)))).toBe(true);
+    await core.close();
+  });
+
+  it('carries each object’s ignition reading with its position, as the details panel reads it', async () => {
+    const core = makeCore();
+    await core.start();
+    const active = core.session.current();
+    await active.sync.refreshObjects();
+    await active.sync.pollStatus();
+    const snap = (await call(core, 'status/snapshot')) as unknown as { ids: Int32Array; ignition: Uint8Array };
+    const seen = new Set<number>();
+    for (let i = 0; i < snap.ids.length; i++) {
+      const d = (await call(core, 'objects/details', { id: snap.ids[i] })) as unknown as ObjectDetails;
+      const reading = d.sensors.find((r) => r.sensor.Name === 'Ignition');
+      const expected = reading?.value == null ? Ignition.unknown : reading.value ? Ignition.on : Ignition.off;
+      expect(snap.ignition[i], `object ${snap.ids[i]}`).toBe(expected);
+      seen.add(expected);
+    }
+    // Every simulated vehicle has an ignition input: all unknown would mean the column is not filled.
+    expect([...seen].some((v) => v !== Ignition.unknown)).toBe(true);
     await core.close();
   });
 

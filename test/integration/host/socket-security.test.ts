@@ -59,6 +59,7 @@ describe('browser-mode host socket', () => {
       speed: new Float32Array([30]),
       heading: new Float32Array([90]),
       online: new Uint8Array([1]),
+      ignition: new Uint8Array([2]),
       fetchedAt: 1000,
     });
     await expect.poll(() => messages.length, { timeout: 5000 }).toBe(4);

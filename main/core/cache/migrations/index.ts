@@ -5,6 +5,7 @@
  * under Vite (the app bundle), vitest and tsx without `?raw` loaders.
  */
 import sql001 from './001_init';
+import sql002 from './002_sensor_ignition';
 
 export interface Migration {
   readonly id: number;
@@ -12,4 +13,7 @@ export interface Migration {
   readonly sql: string;
 }
 
-export const MIGRATIONS: readonly Migration[] = [{ id: 1, name: '001_init', sql: sql001 }];
+export const MIGRATIONS: readonly Migration[] = [
+  { id: 1, name: '001_init', sql: sql001 },
+  { id: 2, name: '002_sensor_ignition', sql: sql002 },
+];

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { Ignition } from '../../../common/methods/live';
+import type { FleetObject, ObjectsStatus, Position, SensorValue } from '../../../common/resources';
+import { createHash } from 'node:crypto';
+import { parseObjectsList } from '../../../main/core/api/objects';
+import { cacheFileFor, MIGRATIONS, openDb } from '../../../main/core/cache';
+import { ingestObjects } from '../../../main/core/sync/ingest';
+import { useTempCaches } from './helpers';
+
+const t = useTempCaches();
+
+/** Object `id` has sensor id*10+1 named `ignitionName` (on/off) and id*10+2 a fuel gauge. */
+function object(id: number, ignitionName = 'Ignition'): FleetObject {
+  return {
+    Id: id,
+    Name: `Truck ${id}`,
+    Sensors: [
+      { Id: id * 10 + 2, Name: 'Fuel', Source: 'lls1', DataType: 2, OnText: '', OffText: '' },
+      { Id: id * 10 + 1, Name: ignitionName, Source: 'din1', DataType: 1, OnText: 'On', OffText: 'Off' },
+    ],
+  } as FleetObject;
+}
+function pos(id: number, over: Partial<Position> = {}): Position {
+  return { ObjectId: id, Online: true, Lat: 55, Lng: 37, Time: 1000, Speed: 0, heading: 0, ...over };
+}
+function status(positions: Position[], sensorValues: SensorValue[]): ObjectsStatus {
+  return { Positions: positions, SensorValues: sensorValues, DriverKeys: [], Stats: [] };
+}
+const ign = (objectId: number, value: number, time = 1000): SensorValue => ({ SensorId: objectId * 10 + 1, Time: time, Value: value });
+const byId = (c: { ids: Int32Array; ignition: Uint8Array }) => Object.fromEntries([...c.ids].map((id, i) => [id, c.ignition[i]]));
+
+describe('status: ignition column', () => {
+  it('carries each object’s ignition reading with its position, unknown without a sensor', () => {
+    const c = t.open({ dataDir: t.tempDir() });
+    c.objects.replaceAll([object(1), object(2), object(3, 'Signal strength')], 1);
+    const first = c.status.applyStatus(status([pos(1), pos(2), pos(3)], [ign(1, 1), ign(2, 0), ign(3, 1)]), 10);
+    // Object 3's on/off sensor is not an ignition: "Signal" must not read as "ign".
+    expect(byId(first)).toEqual({ 1: Ignition.on, 2: Ignition.off, 3: Ignition.unknown });
+    expect(byId(c.status.snapshot())).toEqual({ 1: Ignition.on, 2: Ignition.off, 3: Ignition.unknown });
+  });
+
+  it('re-sends an object whose ignition switched although it did not move, and only that one', () => {
+    const c = t.open({ dataDir: t.tempDir() });
+    c.objects.replaceAll([object(1), object(2)], 1);
+    c.status.applyStatus(status([pos(1), pos(2)], [ign(1, 0), ign(2, 0)]), 10);
+    const delta = c.status.applyStatus(status([pos(1), pos(2)], [ign(1, 1, 2000), ign(2, 0, 2000)]), 20);
+    expect([...delta.ids]).toEqual([1]);
+    expect(delta.ignition[0]).toBe(Ignition.on);
+    expect(delta.lat[0]).toBe(55);
+  });
+
+  it('keeps the column across a restart and follows a changed object list', () => {
+    const dataDir = t.tempDir();
+    const c1 = t.open({ dataDir });
+    c1.objects.replaceAll([object(1), object(2, 'Door')], 1);
+    c1.status.applyStatus(status([pos(1), pos(2)], [ign(1, 1), ign(2, 1)]), 10);
+    c1.close();
+
+    const c2 = t.open({ dataDir });
+    expect(byId(c2.status.snapshot())).toEqual({ 1: Ignition.on, 2: Ignition.unknown });
+    // Object 2's input is renamed to what it is: the ignition.
+    c2.objects.replaceAll([object(1), object(2, 'ACC')], 20);
+    expect(c2.status.reloadIgnition()).toBe(true);
+    expect(byId(c2.status.snapshot())).toEqual({ 1: Ignition.on, 2: Ignition.on });
+    expect(c2.status.reloadIgnition()).toBe(false);
+  });
+});
+
+describe('migration 002: a cache from before the ignition column', () => {
+  it('makes the next objects refresh rewrite the sensors, so ignition appears without a sign-out', () => {
+    const dataDir = t.tempDir();
+    const file = cacheFileFor(dataDir, 'https://fleet.example.com', 'alice');
+    const text = JSON.stringify([object(1)]);
+    // What migration 001's cache held after storing this very list: rows and their hash.
+    const hash = createHash('sha256').update(JSON.stringify(parseObjectsList(JSON.parse(text), 'test'))).digest('base64');
+    const old = openDb(file, { migrations: MIGRATIONS.slice(0, 1) });
+    old.prepare(`INSERT INTO objects (id, ord, name, json, fetched_at) VALUES (1, 0, 'Truck 1', ?, 1)`).run(JSON.stringify(object(1)));
+    old.prepare(`INSERT INTO sensors (object_id, id, ord, name, json) VALUES (1, 11, 1, 'Ignition', '{}')`).run();
+    old.prepare(`INSERT INTO kv (key, value) VALUES ('objects:hash', ?)`).run(JSON.stringify(hash));
+    old.close();
+
+    const c = t.open({ dataDir });
+    expect(c.objects.ignitionSensors()).toEqual([]);
+    // The same list as stored: without the dropped hash this refresh would be skipped.
+    expect(ingestObjects(c, text, 5)).toMatchObject({ changed: true, ignitionChanged: true });
+    expect(c.objects.ignitionSensors()).toEqual([[11, 1]]);
+    expect(ingestObjects(c, text, 6)).toMatchObject({ changed: false });
+  });
+});
