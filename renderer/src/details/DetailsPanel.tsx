@@ -1,3 +1,4 @@
+import { ignitionSensorOf } from '../../../common/sensors';
 import { CommandButton } from '../commands/CommandButton';
 import { RecentCommands } from '../commands/RecentCommands';
 import { fleetStore } from '../stores/fleet-store';
@@ -54,7 +55,9 @@ export function DetailsPanel({ selected }: { selected: number | null }) {
 
 function StateBadge({ details }: { details: NonNullable<ReturnType<typeof useDetails>['details']> }) {
   const p = details.position;
-  const s = objectState(details.object.Status, p?.Time ?? 0, p?.Online ?? false, p?.Speed ?? 0);
+  const ignition = ignitionSensorOf(details.sensors.map((r) => r.sensor));
+  const reading = ignition && details.sensors.find((r) => r.sensor === ignition);
+  const s = objectState(details.object.Status, p?.Time ?? 0, p?.Online ?? false, p?.Speed ?? 0, !!reading?.value);
   return (
     <span className="state-badge">
       <span className="dot" style={{ background: STATE_COLOR[s] }} aria-hidden="true" />

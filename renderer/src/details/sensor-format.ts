@@ -1,11 +1,8 @@
 /** A sensor reading the way an operator reads it: "Open", "412.5 l", "24.1 V". */
 import type { Sensor } from '../../../common/resources';
+import { isOnOffSensor } from '../../../common/sensors';
 import { calibrate, calibrationPoints } from './calibration';
 
-/** DataType 1 is a discrete input in the services we know; OnText/OffText say so too. */
-export function isOnOff(s: Sensor): boolean {
-  return s.DataType === 1 || Boolean(s.OnText) || Boolean(s.OffText);
-}
 
 function numberText(v: number): string {
   const abs = Math.abs(v);
@@ -21,7 +18,7 @@ export interface ReadingText {
 
 export function readingText(s: Sensor, value: number | null): ReadingText {
   if (value === null || !Number.isFinite(value)) return { text: 'no reading' };
-  if (isOnOff(s)) return { text: value !== 0 ? s.OnText || 'On' : s.OffText || 'Off' };
+  if (isOnOffSensor(s)) return { text: value !== 0 ? s.OnText || 'On' : s.OffText || 'Off' };
   const units = s.Units ? ` ${s.Units}` : '';
   const calibrated = calibrate(calibrationPoints(s.CalibrationTable), value);
   if (calibrated !== null) return { text: `${numberText(calibrated)}${units}`, raw: numberText(value) };

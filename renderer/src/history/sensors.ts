@@ -1,6 +1,7 @@
 /** Reading sensor series the way the history screen shows them: value at the cursor, units, on/off words. */
 import type { SensorColumns } from '../../../common/methods/history';
 import type { Sensor } from '../../../common/resources';
+import { isOnOffSensor, namesIgnition } from '../../../common/sensors';
 import { calibrateAll, readCalibration } from './calibration';
 
 export interface SensorView {
@@ -16,17 +17,13 @@ export interface SensorView {
   calibrated: boolean;
 }
 
-/** DataType 1 is a discrete input in the demo service; OnText/OffText say so on any server. */
-export function isOnOff(s: Sensor | undefined): boolean {
-  return !!s && (s.DataType === 1 || !!(s.OnText || s.OffText));
-}
 
 export function isFuel(s: Sensor | undefined): boolean {
   return !!s && (s.DataType === 2 || /fuel|lls/i.test(`${s.Name} ${s.Source ?? ''}`));
 }
 
 export function isIgnition(s: SensorView): boolean {
-  return s.onOff && /ignit|ign|acc|engine/i.test(s.name);
+  return s.onOff && namesIgnition(s.name);
 }
 
 export function sensorViews(sensors: readonly Sensor[] | undefined, series: readonly SensorColumns[]): SensorView[] {
@@ -35,12 +32,12 @@ export function sensorViews(sensors: readonly Sensor[] | undefined, series: read
     .filter((c) => c.time.length > 0)
     .map((c) => {
       const s = byId.get(c.sensorId);
-      const cal = isOnOff(s) ? null : readCalibration(s?.CalibrationTable);
+      const cal = isOnOffSensor(s) ? null : readCalibration(s?.CalibrationTable);
       return {
         id: c.sensorId,
         name: s?.Name ?? `Sensor ${c.sensorId}`,
         units: s?.Units ?? '',
-        onOff: isOnOff(s),
+        onOff: isOnOffSensor(s),
         onText: s?.OnText || 'On',
         offText: s?.OffText || 'Off',
         fuel: isFuel(s),

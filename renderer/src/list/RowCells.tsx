@@ -14,7 +14,7 @@ export function Cell({ k, o, pos, now }: { k: ColumnKey; o: FleetObject; pos: Fl
     case 'imei':
       return <>{o.IMEI ?? ''}</>;
     case 'state': {
-      const s = objectState(o.Status, pos?.time ?? 0, pos?.online ?? false, pos?.speed ?? 0);
+      const s = objectState(o.Status, pos?.time ?? 0, pos?.online ?? false, pos?.speed ?? 0, pos?.ignitionOn);
       return (
         <>
           <span className="dot" style={{ background: STATE_COLOR[s] }} aria-hidden="true" />

@@ -28,7 +28,7 @@ export interface Column {
 
 /** Order of states when sorting by state: what needs attention first. */
 const STATE_RANK: Record<ObjectState, number> = {
-  moving: 0, parked: 1, offline: 2, never: 3, broken: 4, service: 5, blocked: 6, inactive: 7,
+  moving: 0, idle: 1, parked: 2, offline: 3, never: 4, broken: 5, service: 6, blocked: 7, inactive: 8,
 };
 
 export const COLUMNS: Record<ColumnKey, Column> = {

@@ -26,7 +26,7 @@ export function useListRows(query: string, groupId: number | null, state: Object
       const p = fleetStore.position(o.Id);
       return {
         o,
-        state: objectState(o.Status, p?.time ?? 0, p?.online ?? false, p?.speed ?? 0),
+        state: objectState(o.Status, p?.time ?? 0, p?.online ?? false, p?.speed ?? 0, p?.ignitionOn),
         speed: p?.speed ?? Number.NaN,
         time: p?.time ?? 0,
       };

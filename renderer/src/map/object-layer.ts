@@ -9,6 +9,7 @@
  * Above it every object is drawn directly, so a moved point shows on the next frame.
  */
 import L from 'leaflet';
+import { Ignition } from '../../../common/methods/live';
 import { prepareCanvasFrame } from './canvas-frame';
 import { mercatorX, mercatorY, type FleetStore } from '../stores/fleet-store';
 import { STATE_COLOR, objectState } from '../stores/object-state';
@@ -323,7 +324,7 @@ export class ObjectLayer extends L.Layer {
       const x = p.mx[i]! * world - origin.x;
       const y = p.my[i]! * world - origin.y;
       if (x < -radius || y < -radius || x > w + radius || y > h + radius) continue;
-      const color = STATE_COLOR[objectState(p.status[i], p.time[i]!, p.online[i] === 1, p.speed[i]!)];
+      const color = STATE_COLOR[objectState(p.status[i], p.time[i]!, p.online[i] === 1, p.speed[i]!, p.ignition[i] === Ignition.on)];
       let list = byColor.get(color);
       if (!list) byColor.set(color, (list = []));
       list.push(i, x, y);
@@ -423,7 +424,7 @@ export class ObjectLayer extends L.Layer {
     const y = p.my[s]! * world - origin.y;
     const radius = Math.max(this.radiusAt(zoom), 5);
     ctx.beginPath();
-    ctx.fillStyle = STATE_COLOR[objectState(p.status[s], p.time[s]!, p.online[s] === 1, p.speed[s]!)];
+    ctx.fillStyle = STATE_COLOR[objectState(p.status[s], p.time[s]!, p.online[s] === 1, p.speed[s]!, p.ignition[s] === Ignition.on)];
     ctx.strokeStyle = this.colors.dotStroke;
     ctx.lineWidth = 1.5;
     ctx.arc(x, y, radius, 0, Math.PI * 2);

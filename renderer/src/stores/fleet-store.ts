@@ -3,7 +3,7 @@
  * typed arrays, one slot per object. Deltas update slots in place; the map layer
  * redraws from these arrays, and React reads a version number, never the arrays.
  */
-import type { PositionColumns } from '../../../common/methods/live';
+import { Ignition, type PositionColumns } from '../../../common/methods/live';
 import type { FleetObject } from '../../../common/resources';
 
 type Listener = () => void;
@@ -20,6 +20,8 @@ export interface FleetPositions {
   speed: Float32Array;
   heading: Float32Array;
   online: Uint8Array;
+  /** Ignition.* from the object's ignition input. */
+  ignition: Uint8Array;
   /** Object.Status per slot (255 when the object is not in the list). */
   status: Uint8Array;
 }
@@ -36,6 +38,7 @@ function emptyPositions(capacity: number): FleetPositions {
     speed: new Float32Array(capacity),
     heading: new Float32Array(capacity),
     online: new Uint8Array(capacity),
+    ignition: new Uint8Array(capacity),
     status: new Uint8Array(capacity),
   };
 }
@@ -135,6 +138,7 @@ export class FleetStore {
       p.speed[s] = cols.speed[i]!;
       p.heading[s] = cols.heading[i]!;
       p.online[s] = cols.online[i]!;
+      p.ignition[s] = cols.ignition[i]!;
     }
     if (fetchedAt !== null) this.positionsFetchedAt = Math.max(this.positionsFetchedAt ?? 0, fetchedAt);
     this.changed();
@@ -146,7 +150,15 @@ export class FleetStore {
     if (s === undefined) return undefined;
     const p = this.positions;
     if (p.time[s] === 0) return undefined;
-    return { lat: p.lat[s]!, lng: p.lng[s]!, time: p.time[s]!, speed: p.speed[s]!, heading: p.heading[s]!, online: p.online[s] === 1 };
+    return {
+      lat: p.lat[s]!,
+      lng: p.lng[s]!,
+      time: p.time[s]!,
+      speed: p.speed[s]!,
+      heading: p.heading[s]!,
+      online: p.online[s] === 1,
+      ignitionOn: p.ignition[s] === Ignition.on,
+    };
   }
 }
 

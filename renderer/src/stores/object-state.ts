@@ -1,23 +1,30 @@
 /** The state an operator reads off a marker's colour; one function so map, list and legend agree. */
 import { ObjectStatusCode } from '../../../common/resources';
 
-export type ObjectState = 'moving' | 'parked' | 'offline' | 'never' | 'blocked' | 'broken' | 'service' | 'inactive';
+export type ObjectState = 'moving' | 'idle' | 'parked' | 'offline' | 'never' | 'blocked' | 'broken' | 'service' | 'inactive';
 
 /** Moving above this speed (km/h): GPS jitter of a parked vehicle stays below it. */
 const MOVING_KMH = 3;
 
-export function objectState(status: number | undefined, time: number, online: boolean, speed: number): ObjectState {
+/**
+ * `ignitionOn`: the object's ignition input reads on (PositionColumns.ignition). Standing
+ * with the engine running is "idle": fuel burnt for nothing, what a dispatcher looks for.
+ */
+export function objectState(status: number | undefined, time: number, online: boolean, speed: number, ignitionOn = false): ObjectState {
   if (status === ObjectStatusCode.blocked) return 'blocked';
   if (status === ObjectStatusCode.broken) return 'broken';
   if (status === ObjectStatusCode.onService) return 'service';
   if (status === ObjectStatusCode.notInstalled || status === ObjectStatusCode.deleted) return 'inactive';
   if (!time) return 'never';
   if (!online) return 'offline';
-  return speed > MOVING_KMH ? 'moving' : 'parked';
+  if (speed > MOVING_KMH) return 'moving';
+  return ignitionOn ? 'idle' : 'parked';
 }
 
 export const STATE_COLOR: Record<ObjectState, string> = {
   moving: '#1f9d55',
+  // Amber, apart from "broken" orange and readable on both themes' tiles.
+  idle: '#d4a20a',
   parked: '#2f6fde',
   offline: '#8a8f98',
   never: '#c2c6cc',
@@ -29,6 +36,7 @@ export const STATE_COLOR: Record<ObjectState, string> = {
 
 export const STATE_LABEL: Record<ObjectState, string> = {
   moving: 'Moving',
+  idle: 'Idle, ignition on',
   parked: 'Parked',
   offline: 'Offline',
   never: 'Never reported',
