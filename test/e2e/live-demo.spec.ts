@@ -22,6 +22,11 @@ test('a newcomer lands on the live demo fleet, and it moves', async ({ page }) =
   // The grid virtualises rows; its row count covers all objects (+1 header row).
   await expect(grid).toHaveAttribute('aria-rowcount', String(total + 1));
   await expect(page.getByRole('status', { name: 'Connection and data age' })).toContainText('Online');
+  // The map's legend accounts for every object once, whatever its state.
+  const legend = page.getByRole('list', { name: 'Objects by state' });
+  await expect
+    .poll(async () => (await legend.getByRole('listitem').allTextContents()).reduce((n, t) => n + Number(/([\d,]+)$/.exec(t)?.[1]?.replace(/,/g, '') ?? 0), 0))
+    .toBe(total);
 
   // At least one object's position changes within two poll intervals (1 s here).
   const positions = () =>

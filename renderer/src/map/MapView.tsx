@@ -10,6 +10,7 @@ import { addBasemap, setTileSource, type Basemap } from './basemap';
 import { addDomMarkers } from './dom-baseline';
 import { GeozoneOverlay } from './geozone-layer';
 import { ObjectLayer, type VisibleCluster } from './object-layer';
+import { StateLegend } from './StateLegend';
 import { TileSourceControl } from './TileSourceControl';
 
 interface Props {
@@ -216,6 +217,7 @@ export function MapView({ selected, onSelect }: Props) {
           }}
         />
       </div>
+      <StateLegend />
       {clusters.length > 0 && (
         <ul className="sr-only" aria-label="Clusters in view">
           {clusters.map((c) => (

@@ -1,0 +1,38 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { fleetStore } from '../stores/fleet-store';
+import { STATE_COLOR, STATE_LABEL, type ObjectState } from '../stores/object-state';
+import { countStates } from '../stores/state-counts';
+
+/**
+ * Recounted at most once a second: a poll of 50,000 objects bumps the store version in
+ * bursts, and a legend that flickers at frame rate is read by nobody.
+ */
+const RECOUNT_MS = 1000;
+
+/** The colours of the map with how many objects wear each; states with none are left out. */
+export function StateLegend() {
+  const version = useSyncExternalStore(fleetStore.subscribe, fleetStore.getVersion);
+  const [counts, setCounts] = useState(() => countStates(fleetStore));
+  const [lastAt, setLastAt] = useState(0);
+  useEffect(() => {
+    const wait = Math.max(0, lastAt + RECOUNT_MS - Date.now());
+    const t = setTimeout(() => {
+      setCounts(countStates(fleetStore));
+      setLastAt(Date.now());
+    }, wait);
+    return () => clearTimeout(t);
+  }, [version, lastAt]);
+
+  const shown = (Object.keys(STATE_LABEL) as ObjectState[]).filter((s) => counts[s] > 0);
+  if (shown.length === 0) return null;
+  return (
+    <ul className="state-legend" aria-label="Objects by state">
+      {shown.map((s) => (
+        <li key={s}>
+          <i style={{ background: STATE_COLOR[s] }} aria-hidden="true" />
+          {STATE_LABEL[s]} <b>{counts[s].toLocaleString()}</b>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,18 @@
+/** How many objects are in each state: the map's legend, read at a glance across the room. */
+import { Ignition } from '../../../common/methods/live';
+import type { FleetStore } from './fleet-store';
+import { objectState, STATE_LABEL, type ObjectState } from './object-state';
+
+export function countStates(store: Pick<FleetStore, 'objects' | 'positions' | 'slot'>): Record<ObjectState, number> {
+  const counts = Object.fromEntries(Object.keys(STATE_LABEL).map((k) => [k, 0])) as Record<ObjectState, number>;
+  const p = store.positions;
+  for (const o of store.objects) {
+    const s = store.slot(o.Id);
+    const state =
+      s === undefined
+        ? objectState(o.Status, 0, false, 0)
+        : objectState(o.Status, p.time[s]!, p.online[s] === 1, p.speed[s]!, p.ignition[s] === Ignition.on);
+    counts[state]++;
+  }
+  return counts;
+}

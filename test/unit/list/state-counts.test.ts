@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { Ignition } from '../../../common/methods/live';
+import { ObjectStatusCode, type FleetObject } from '../../../common/resources';
+import { FleetStore } from '../../../renderer/src/stores/fleet-store';
+import { countStates } from '../../../renderer/src/stores/state-counts';
+
+const obj = (Id: number, Status: number = ObjectStatusCode.active) => ({ Id, Name: `O${Id}`, Status }) as FleetObject;
+
+describe('countStates', () => {
+  it('counts every listed object once, by the state its dot is drawn in', () => {
+    const store = new FleetStore();
+    store.setObjects([obj(1), obj(2), obj(3), obj(4), obj(5, ObjectStatusCode.blocked), obj(6)], 1);
+    // 1 moving, 2 idle (ignition on, standing), 3 parked, 4 offline; 5 blocked; 6 has no position.
+    store.applyColumns(
+      {
+        ids: Int32Array.from([1, 2, 3, 4, 5]),
+        lat: new Float64Array(5).fill(50),
+        lng: new Float64Array(5).fill(10),
+        time: new Float64Array(5).fill(1000),
+        speed: Float32Array.from([60, 0, 0, 0, 0]),
+        heading: new Float32Array(5),
+        online: Uint8Array.from([1, 1, 1, 0, 1]),
+        ignition: Uint8Array.from([Ignition.on, Ignition.on, Ignition.off, Ignition.on, Ignition.unknown]),
+      },
+      1,
+    );
+    expect(countStates(store)).toMatchObject({ moving: 1, idle: 1, parked: 1, offline: 1, blocked: 1, never: 1 });
+  });
+});
