@@ -19,7 +19,8 @@ export async function startBrowserMode(opts: { dataDir?: string; args?: string[]
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'fleet-e2e-'));
   const child: ChildProcess = spawn(
     process.execPath,
-    ['out/main/host.js', '--no-open', '--port', '0', '--data-dir', dataDir, '--poll-ms', '1000', ...(opts.args ?? [])],
+    // FLEET_HOST_CPU_PROF=DIR: a V8 CPU profile of the host per run (bench investigations).
+    [...(process.env.FLEET_HOST_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.FLEET_HOST_CPU_PROF}`] : []), 'out/main/host.js', '--no-open', '--port', '0', '--data-dir', dataDir, '--poll-ms', '1000', ...(opts.args ?? [])],
     { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, DISPLAY: '' } },
   );
   let out = '';
