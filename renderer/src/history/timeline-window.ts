@@ -3,12 +3,10 @@
  * moment, panned, kept around the replay cursor. Pure arithmetic plus a small store, so
  * every rule is unit-tested and the views only draw what it says.
  */
+import type { Span } from './player';
 import { ValueStore } from './value-store';
 
-export interface Span {
-  from: number;
-  till: number;
-}
+export type { Span };
 
 /** Below five minutes a pixel is well under a second: nothing more to see on a track. */
 export const MIN_SPAN = 5 * 60_000;
