@@ -3,6 +3,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { FuelJump } from './fuel';
 import type { Cursor } from './replay';
+import { tickLabel } from './timeline-ticks';
 import type { TimeWindow } from './timeline-window';
 import { sensorText, valueAt, type SensorView } from './sensors';
 
@@ -48,7 +49,14 @@ export function SensorChart({ view, tz, cursor, timeWindow, jumps, onSeek, onCan
         y: view.onOff ? { range: () => [0, 1.05] } : { auto: true },
       },
       axes: [
-        { size: 28, stroke: css.getPropertyValue('--muted').trim() || '#5f6b7a', grid: { show: false } },
+        {
+          size: 28,
+          space: 70,
+          stroke: css.getPropertyValue('--muted').trim() || '#5f6b7a',
+          grid: { show: false },
+          // The timeline's labels (24-hour, dates at midnight), not uPlot's 12-hour defaults.
+          values: (_u: uPlot, splits: number[], _i: number, _space: number, incr: number) => splits.map((t, k) => tickLabel(t, tz, incr, k === 0)),
+        },
         {
           size: 56,
           stroke: css.getPropertyValue('--muted').trim() || '#5f6b7a',
@@ -112,10 +120,15 @@ export function SensorChart({ view, tz, cursor, timeWindow, jumps, onSeek, onCan
     };
     place();
     const off = cursor.subscribe(place);
+    // A trackpad sends a wheel event per frame or more: redraw the chart once per frame.
+    let frame = 0;
     const offWindow = timeWindow.subscribe(() => {
-      const w = timeWindow.get();
-      u.setScale('x', { min: w.from, max: w.till });
-      place();
+      frame ||= requestAnimationFrame(() => {
+        frame = 0;
+        const w = timeWindow.get();
+        u.setScale('x', { min: w.from, max: w.till });
+        place();
+      });
     });
     const ro = new ResizeObserver(() => {
       u.setSize({ width: Math.max(200, el.clientWidth), height: HEIGHT });
@@ -125,6 +138,7 @@ export function SensorChart({ view, tz, cursor, timeWindow, jumps, onSeek, onCan
     return () => {
       off();
       offWindow();
+      cancelAnimationFrame(frame);
       ro.disconnect();
       u.over.removeEventListener('mousedown', down);
       u.over.removeEventListener('click', click);

@@ -26,10 +26,7 @@ export function tickStep(span: number, width: number, minGap: number): number {
   return STEPS.find((s) => s / perPx >= minGap) ?? STEPS[STEPS.length - 1]!;
 }
 
-/**
- * Ticks in [from, till] at multiples of the step in local time; a label carries the date
- * when the step is a day or more, or the tick is a local midnight, or it is the first one.
- */
+/** Ticks in [from, till] at multiples of the step in local time. */
 export function ticks(from: number, till: number, tz: string, width: number, minGap = 90): Tick[] {
   const step = tickStep(till - from, width, minGap);
   const out: Tick[] = [];
@@ -41,9 +38,14 @@ export function ticks(from: number, till: number, tz: string, width: number, min
     t = local - offsetAt(t, tz);
     if (t > till) break;
     if (t < from) continue;
-    const midnight = (local % DAY + DAY) % DAY === 0;
-    const pattern = step >= DAY ? 'd MMM' : midnight || out.length === 0 ? 'd MMM HH:mm' : 'HH:mm';
-    out.push({ t, label: fmtTime(t, tz, pattern) });
+    out.push({ t, label: tickLabel(t, tz, step, out.length === 0) });
   }
   return out;
+}
+
+/** One scale label (the timeline's and the sensor charts'): 24-hour, the date where the day changes. */
+export function tickLabel(t: number, tz: string, step: number, first: boolean): string {
+  if (step >= DAY) return fmtTime(t, tz, 'd MMM');
+  const time = fmtTime(t, tz, step < MIN ? 'HH:mm:ss' : 'HH:mm');
+  return first || fmtTime(t, tz, 'HH:mm:ss') === '00:00:00' ? `${fmtTime(t, tz, 'd MMM')} ${time}` : time;
 }

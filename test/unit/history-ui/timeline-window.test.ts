@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ticks, tickStep } from '../../../renderer/src/history/timeline-ticks';
+import { tickLabel, ticks, tickStep } from '../../../renderer/src/history/timeline-ticks';
 import {
   centreOn,
   clampWindow,
@@ -182,5 +182,19 @@ describe('scale labels', () => {
     expect(list.map((t) => t.label)).toContain('30 Mar');
     expect(list.find((t) => t.label === '28 Mar')!.t).toBe(Date.UTC(2026, 2, 27, 23));
     expect(list.find((t) => t.label === '30 Mar')!.t).toBe(Date.UTC(2026, 2, 29, 22));
+  });
+});
+
+describe('scale label text', () => {
+  const t = Date.UTC(2026, 2, 2, 0, 0); // midnight in UTC
+  it('is 24-hour, with the date on the first label and at midnight', () => {
+    expect(tickLabel(t + 14 * HOUR, 'UTC', HOUR, false)).toBe('14:00');
+    expect(tickLabel(t + 14 * HOUR, 'UTC', HOUR, true)).toBe('2 Mar 14:00');
+    expect(tickLabel(t, 'UTC', HOUR, false)).toBe('2 Mar 00:00');
+    expect(tickLabel(t, 'UTC', DAY, false)).toBe('2 Mar');
+    expect(tickLabel(t + 90_000, 'UTC', 30_000, false)).toBe('00:01:30');
+  });
+  it('is read in the screen’s zone', () => {
+    expect(tickLabel(t, 'Asia/Tokyo', HOUR, false)).toBe('09:00');
   });
 });
