@@ -31,7 +31,9 @@ export function ticks(from: number, till: number, tz: string, width: number, min
   const step = tickStep(till - from, width, minGap);
   const out: Tick[] = [];
   // Work in "local ms" (UTC + the zone's offset) so multiples of the step are round on the wall clock.
-  let local = Math.ceil((from + offsetAt(from, tz)) / step) * step;
+  // Weeks start on Mondays (1 Jan 1970, where the multiples count from, was a Thursday).
+  const phase = step >= 7 * DAY ? 4 * DAY : 0;
+  let local = Math.ceil((from + offsetAt(from, tz) - phase) / step) * step + phase;
   for (let guard = 0; guard < 1000; guard++, local += step) {
     let t = local - offsetAt(local - offsetAt(from, tz), tz);
     // Across a DST change the guess above may be an hour out; one correction settles it.

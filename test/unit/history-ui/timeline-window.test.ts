@@ -175,6 +175,11 @@ describe('scale labels', () => {
     expect(list[2]!.label).toBe('01:00');
     expect(list.every((t) => t.t >= from && t.t <= from + 8 * HOUR)).toBe(true);
   });
+  it('weekly labels fall on Mondays', () => {
+    const list = ticks(T0, T0 + 45 * DAY, 'Europe/Berlin', 1400, 90);
+    expect(list.length).toBeGreaterThan(4);
+    for (const t of list) expect(new Date(t.t + 3 * HOUR).getUTCDay()).toBe(1); // a Berlin midnight is 22:00 or 23:00 UTC
+  });
   it('stays on local midnight across a daylight-saving change', () => {
     // Berlin moves to summer time on 29 Mar 2026.
     const from = Date.UTC(2026, 2, 25);
