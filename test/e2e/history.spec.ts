@@ -232,6 +232,12 @@ test('the timeline zooms and pans; the cursor still drags; whole interval restor
   await page.keyboard.press('PageUp');
   await expect(shown).not.toHaveText(text!);
   expect(await shownLength(page)).toBe(length);
+  // So does a sideways wheel over the timeline.
+  const panned = await shown.textContent();
+  await page.mouse.move(box.x + box.width / 2, box.y + 30);
+  await page.mouse.wheel(400, 0);
+  await expect(shown).not.toHaveText(panned!);
+  expect(await shownLength(page)).toBe(length);
 
   await shootTimeline(page, 'test/artifacts/history-timeline-zoomed.png');
 
