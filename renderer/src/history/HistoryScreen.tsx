@@ -22,7 +22,7 @@ import { RecordsTable } from './RecordsTable';
 import { SensorChart } from './SensorChart';
 import { fmtShort, fmtTime } from './time-format';
 import { Timeline } from './Timeline';
-import { fitTo, TimeWindow } from './timeline-window';
+import { fitTo, TimeWindow, unionSpans } from './timeline-window';
 import type { Stop, Trip } from './trips';
 import { useHistory } from './use-history';
 import { ProgressNote } from './ProgressNote';
@@ -174,8 +174,8 @@ export function HistoryScreen() {
   const bands = useMemo(
     () => ({
       trips: d?.trips ?? [],
-      stops: d?.stops ?? [],
-      missing: missing.map(([from, till]) => ({ from, till })).sort((a, b) => a.from - b.from),
+      stops: unionSpans(d?.stops ?? []),
+      missing: unionSpans(missing.map(([from, till]) => ({ from, till }))),
       // Sorted, so the timeline finds the ones in its window by bisection.
       eventTimes: Float64Array.from(data?.events ?? [], (e) => e.Time).sort(),
     }),

@@ -6,12 +6,11 @@
 import { visibleSlice, visibleTimes, type Span } from './timeline-window';
 import type { Tick } from './timeline-ticks';
 
+/** Every list sorted by time and disjoint (unionSpans), for bisection. */
 export interface BandData {
   trips: readonly Span[];
   stops: readonly Span[];
-  /** Sorted. */
   missing: readonly Span[];
-  /** Sorted. */
   eventTimes: ArrayLike<number>;
 }
 

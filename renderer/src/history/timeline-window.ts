@@ -81,8 +81,22 @@ export function wheelFactor(deltaY: number, deltaMode: number): number {
 }
 
 /**
- * First and one-past-last index of the spans of a sorted, non-overlapping list that reach
- * into `w`: the timeline draws only those, at any zoom.
+ * The same time as one sorted list of disjoint spans: parkings from the service may overlap
+ * or nest, and the bisection below needs both ends in order.
+ */
+export function unionSpans(list: readonly Span[]): Span[] {
+  const out: Span[] = [];
+  for (const s of [...list].sort((a, b) => a.from - b.from)) {
+    const last = out[out.length - 1];
+    if (last && s.from <= last.till) last.till = Math.max(last.till, s.till);
+    else out.push({ from: s.from, till: s.till });
+  }
+  return out;
+}
+
+/**
+ * First and one-past-last index of the spans of a sorted, disjoint list (see unionSpans)
+ * that reach into `w`: the timeline draws only those, at any zoom.
  */
 export function visibleSlice<T extends Span>(items: readonly T[], w: Span): [number, number] {
   return [lowerBound(items.length, (i) => items[i]!.till < w.from), lowerBound(items.length, (i) => items[i]!.from <= w.till)];

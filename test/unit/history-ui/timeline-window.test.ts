@@ -10,6 +10,7 @@ import {
   pan,
   reveal,
   TimeWindow,
+  unionSpans,
   visibleSlice,
   visibleTimes,
   wheelFactor,
@@ -122,6 +123,22 @@ describe('what is in the window', () => {
     expect(visibleSlice(spans, { from: 16, till: 19 })).toEqual([2, 2]);
     expect(visibleSlice(spans, { from: -5, till: 100 })).toEqual([0, 5]);
     expect(visibleSlice([], { from: 0, till: 1 })).toEqual([0, 0]);
+  });
+  it('overlapping or nested parkings become disjoint spans, so none is lost at zoom', () => {
+    const raw = [
+      { from: 30, till: 35 },
+      { from: 0, till: 100 },
+      { from: 10, till: 20 },
+      { from: 120, till: 130 },
+      { from: 125, till: 140 },
+    ];
+    const u = unionSpans(raw);
+    expect(u).toEqual([
+      { from: 0, till: 100 },
+      { from: 120, till: 140 },
+    ]);
+    expect(visibleSlice(u, { from: 50, till: 60 })).toEqual([0, 1]);
+    expect(raw[1]).toEqual({ from: 0, till: 100 });
   });
   it('instants inside it, ends included', () => {
     const t = Float64Array.from([1, 5, 5, 9, 12]);
