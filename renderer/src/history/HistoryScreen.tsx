@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { FleetEvent, FleetFile, FleetObject } from '../../../common/resources';
 import { RpcError } from '../rpc/client';
 import { flattenRecords } from './record-shapes';
@@ -22,6 +22,7 @@ import { RecordsTable } from './RecordsTable';
 import { SensorChart } from './SensorChart';
 import { fmtShort, fmtTime } from './time-format';
 import { Timeline } from './Timeline';
+import { fitTo, TimeWindow, unionSpans } from './timeline-window';
 import type { Stop, Trip } from './trips';
 import { useHistory } from './use-history';
 import { ProgressNote } from './ProgressNote';
@@ -56,6 +57,7 @@ export function HistoryScreen() {
   const [file, setFile] = useState<FleetFile | null>(null);
   const [cursor] = useState(() => new Cursor());
   const [player] = useState(() => new Player(cursor));
+  const [timeWindow] = useState(() => new TimeWindow());
   const mapApi = useRef<MapApi | null>(null);
   const charts = useRef(new Map<number, HTMLCanvasElement>());
 
@@ -98,7 +100,22 @@ export function HistoryScreen() {
       cursor.set(d.model.n ? d.model.cols.time[0]! : data.from);
     }
   }, [data, d, cursor, player]);
+  // Before paint: the timeline must never draw a frame with the previous interval's window.
+  useLayoutEffect(() => {
+    if (data) timeWindow.setBounds(data);
+  }, [data, timeWindow]);
   useEffect(() => () => player.pause(), [player]);
+  // The cursor stays in view: replay with "follow" pages the window along; a seek from a
+  // list, a key or the player's step buttons brings the window to it.
+  useEffect(
+    () =>
+      cursor.subscribe(() => {
+        const s = player.getState();
+        if (!s.playing) timeWindow.reveal(cursor.get());
+        else if (s.follow) timeWindow.follow(cursor.get());
+      }),
+    [cursor, player, timeWindow],
+  );
 
   const onApi = useCallback((api: MapApi) => (mapApi.current = api), []);
   const onSeek = useCallback(() => player.pause(), [player]);
@@ -118,6 +135,7 @@ export function HistoryScreen() {
   };
   const zoomTo = (x: Trip | Stop) => {
     player.pause();
+    timeWindow.show(fitTo(x, timeWindow.getBounds()));
     cursor.set(x.from);
     if (x.kind === 'stop') mapApi.current?.fitLatLngs([[x.lat, x.lng]]);
     else if (d) {
@@ -153,7 +171,16 @@ export function HistoryScreen() {
   // The core never marks the last minutes before now as covered (late points may still
   // arrive): that open edge is not worth a warning.
   const missing = useMemo(() => (data?.coverage.missing ?? []).filter(([a]) => a < Date.now() - 15 * 60_000), [data]);
-  const eventTimes = useMemo(() => (data ? data.events.map((e) => e.Time) : []), [data]);
+  const bands = useMemo(
+    () => ({
+      trips: d?.trips ?? [],
+      stops: unionSpans(d?.stops ?? []),
+      missing: unionSpans(missing.map(([from, till]) => ({ from, till }))),
+      // Sorted, so the timeline finds the ones in its window by bisection.
+      eventTimes: Float64Array.from(data?.events ?? [], (e) => e.Time).sort(),
+    }),
+    [d, data, missing],
+  );
   const loadDone = !hist.progress || hist.progress.done;
 
   return (
@@ -180,15 +207,12 @@ export function HistoryScreen() {
           {data && (
             <>
               <Timeline
-                from={data.from}
-                till={data.till}
                 tz={tz}
-                trips={d?.trips ?? []}
-                stops={d?.stops ?? []}
-                eventTimes={eventTimes}
-                missing={missing}
+                bands={bands}
+                hasMissing={missing.length > 0}
                 files={data.files}
                 cursor={cursor}
+                timeWindow={timeWindow}
                 describe={describe}
                 onOpenFile={setFile}
                 onSeek={onSeek}
@@ -232,7 +256,7 @@ export function HistoryScreen() {
       {d && data && d.sensors.length > 0 && (
         <section className="history-sensors" aria-label="Sensors">
           {d.sensors.map((s) => (
-            <SensorChart key={`${s.id}:${hist.version}`} view={s} from={data.from} till={data.till} tz={tz} cursor={cursor} jumps={d.jumps.get(s.id) ?? []} onSeek={onSeek} onCanvas={onCanvas} />
+            <SensorChart key={`${s.id}:${hist.version}`} view={s} tz={tz} cursor={cursor} timeWindow={timeWindow} jumps={d.jumps.get(s.id) ?? []} onSeek={onSeek} onCanvas={onCanvas} />
           ))}
         </section>
       )}

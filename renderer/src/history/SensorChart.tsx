@@ -3,14 +3,16 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { FuelJump } from './fuel';
 import type { Cursor } from './replay';
+import { tickLabel } from './timeline-ticks';
+import type { TimeWindow } from './timeline-window';
 import { sensorText, valueAt, type SensorView } from './sensors';
 
 interface Props {
   view: SensorView;
-  from: number;
-  till: number;
   tz: string;
   cursor: Cursor;
+  /** The x scale is the timeline's visible window; a drag across the plot sets it. */
+  timeWindow: TimeWindow;
   jumps: FuelJump[];
   onSeek: () => void;
   /** The chart's canvas, for the PNG export. */
@@ -20,7 +22,7 @@ interface Props {
 const HEIGHT = 110;
 
 /** One sensor over the interval; on/off inputs are drawn as filled steps (bands), levels as lines. */
-export function SensorChart({ view, from, till, tz, cursor, jumps, onSeek, onCanvas }: Props) {
+export function SensorChart({ view, tz, cursor, timeWindow, jumps, onSeek, onCanvas }: Props) {
   const box = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -34,13 +36,27 @@ export function SensorChart({ view, from, till, tz, cursor, jumps, onSeek, onCan
       ms: 1,
       tzDate: (ts) => uPlot.tzDate(new Date(ts), tz),
       legend: { show: false },
-      cursor: { y: false, drag: { x: false, y: false } },
+      // A drag of a few pixels selects a span to zoom to; shorter is a click that seeks.
+      cursor: { y: false, drag: { x: true, y: false, setScale: false, dist: 6 } },
       scales: {
-        x: { time: true, range: () => [from, till] },
+        x: {
+          time: true,
+          range: () => {
+            const w = timeWindow.get();
+            return [w.from, w.till];
+          },
+        },
         y: view.onOff ? { range: () => [0, 1.05] } : { auto: true },
       },
       axes: [
-        { size: 28, stroke: css.getPropertyValue('--muted').trim() || '#5f6b7a', grid: { show: false } },
+        {
+          size: 28,
+          space: 70,
+          stroke: css.getPropertyValue('--muted').trim() || '#5f6b7a',
+          grid: { show: false },
+          // The timeline's labels (24-hour, dates at midnight), not uPlot's 12-hour defaults.
+          values: (_u: uPlot, splits: number[], _i: number, _space: number, incr: number) => splits.map((t, k) => tickLabel(t, tz, incr, k === 0)),
+        },
         {
           size: 56,
           stroke: css.getPropertyValue('--muted').trim() || '#5f6b7a',
@@ -57,6 +73,14 @@ export function SensorChart({ view, from, till, tz, cursor, jumps, onSeek, onCan
         },
       ],
       hooks: {
+        setSelect: [
+          (u) => {
+            if (u.select.width <= 0) return;
+            selected = true;
+            timeWindow.show({ from: u.posToVal(u.select.left, 'x'), till: u.posToVal(u.select.left + u.select.width, 'x') });
+            u.setSelect({ left: 0, top: 0, width: 0, height: 0 }, false);
+          },
+        ],
         draw: [
           (u) => {
             // Refuels and drains: a coloured bar over the step, so the eye finds them on a month.
@@ -71,20 +95,41 @@ export function SensorChart({ view, from, till, tz, cursor, jumps, onSeek, onCan
         ],
       },
     };
+    // The click that ends a drag-select is not a seek.
+    let selected = false;
     const u = new uPlot(opts, [Array.from(view.series.time), Array.from(view.series.value)], el);
     onCanvas(view.id, u.ctx.canvas);
     const l = document.createElement('div');
     l.className = 'chart-cursor';
     u.over.appendChild(l);
+    const down = () => (selected = false);
     const click = (e: MouseEvent) => {
-      cursor.set(Math.max(from, Math.min(till, u.posToVal(e.offsetX, 'x'))));
+      if (selected) return;
+      const b = timeWindow.getBounds();
       onSeek();
+      cursor.set(Math.max(b.from, Math.min(b.till, u.posToVal(e.offsetX, 'x'))));
     };
+    u.over.addEventListener('mousedown', down);
     u.over.addEventListener('click', click);
     // The line follows the cursor directly: no React render per replay frame for it.
-    const place = () => (l.style.transform = `translateX(${u.valToPos(cursor.get(), 'x')}px)`);
+    const place = () => {
+      const t = cursor.get();
+      const w = timeWindow.get();
+      l.hidden = t < w.from || t > w.till;
+      l.style.transform = `translateX(${u.valToPos(t, 'x')}px)`;
+    };
     place();
     const off = cursor.subscribe(place);
+    // A trackpad sends a wheel event per frame or more: redraw the chart once per frame.
+    let frame = 0;
+    const offWindow = timeWindow.subscribe(() => {
+      frame ||= requestAnimationFrame(() => {
+        frame = 0;
+        const w = timeWindow.get();
+        u.setScale('x', { min: w.from, max: w.till });
+        place();
+      });
+    });
     const ro = new ResizeObserver(() => {
       u.setSize({ width: Math.max(200, el.clientWidth), height: HEIGHT });
       place();
@@ -92,12 +137,15 @@ export function SensorChart({ view, from, till, tz, cursor, jumps, onSeek, onCan
     ro.observe(el);
     return () => {
       off();
+      offWindow();
+      cancelAnimationFrame(frame);
       ro.disconnect();
+      u.over.removeEventListener('mousedown', down);
       u.over.removeEventListener('click', click);
       onCanvas(view.id, null);
       u.destroy();
     };
-  }, [view, from, till, tz, jumps, cursor, onSeek, onCanvas]);
+  }, [view, tz, jumps, cursor, timeWindow, onSeek, onCanvas]);
 
   const t = useSyncExternalStore(cursor.subscribe, cursor.get);
 

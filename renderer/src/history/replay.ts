@@ -3,22 +3,15 @@
  * The cursor is an external store, so only what shows it re-renders, not the screen.
  */
 import { advance, type Span } from './player';
+import { ValueStore } from './value-store';
 
 type Listener = () => void;
 
-export class Cursor {
-  private t = 0;
-  private readonly listeners = new Set<Listener>();
-  get = (): number => this.t;
-  set(t: number): void {
-    if (t === this.t) return;
-    this.t = t;
-    for (const l of this.listeners) l();
+/** The moment the screen shows: the map's marker, the timeline's line, the charts' lines. */
+export class Cursor extends ValueStore<number> {
+  constructor() {
+    super(0);
   }
-  subscribe = (l: Listener): (() => void) => {
-    this.listeners.add(l);
-    return () => this.listeners.delete(l);
-  };
 }
 
 export interface PlayerState {
