@@ -55,16 +55,25 @@ async function hostClient(host: RunningHost) {
     ws.once('error', reject);
   });
   let id = 0;
-  const pending = new Map<number, (v: unknown) => void>();
+  const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  ws.on('close', (code, reason) => {
+    for (const p of pending.values()) p.reject(new Error(`the host closed the bench's socket (${code} ${String(reason)})`));
+    pending.clear();
+  });
   ws.on('message', (d) => {
-    const m = JSON.parse(String(d)) as { type: string; id?: number; result?: unknown };
-    if (m.type !== 'push' && typeof m.id === 'number') pending.get(m.id)?.(m.result);
+    const m = JSON.parse(String(d)) as { type: string; id?: number; result?: unknown; error?: { code: string; message: string } };
+    if (m.type === 'push' || typeof m.id !== 'number') return;
+    const p = pending.get(m.id);
+    pending.delete(m.id);
+    // An error reply must end the call: left pending, it would hang the whole run.
+    if (m.type === 'error') p?.reject(new Error(`host: ${m.error?.code} ${m.error?.message}`));
+    else p?.resolve(m.result);
   });
   return {
     call: <T>(name: string, args: object) =>
-      new Promise<T>((resolve) => {
+      new Promise<T>((resolve, reject) => {
         const n = ++id;
-        pending.set(n, (v) => resolve(v as T));
+        pending.set(n, { resolve: (v) => resolve(v as T), reject });
         ws.send(JSON.stringify({ id: n, name, args }));
       }),
     close: () => ws.close(),
@@ -75,6 +84,12 @@ async function hostClient(host: RunningHost) {
 async function newPage(browser: Browser): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
   await page.addInitScript('globalThis.__name = (f) => f;');
+  // A crashed tab leaves page.evaluate pending for ever: say so instead of hanging the run.
+  page.on('crash', () => {
+    console.error('bench: the page crashed (out of memory?)');
+    process.exit(3);
+  });
+  page.on('pageerror', (e) => note(`page error: ${e.message}`));
   return page;
 }
 

@@ -78,7 +78,10 @@ export function addBasemap(map: L.Map, colors: CanvasColors = CANVAS_COLORS.ligh
   return {
     tiles,
     setSource,
-    setColors: (c) => outline.setStyle(style(c)),
+    // A block body: setStyle returns the layer, and a caller's effect must not hand that to React as a cleanup.
+    setColors: (c) => {
+      outline.setStyle(style(c));
+    },
     remove: off,
   };
 }

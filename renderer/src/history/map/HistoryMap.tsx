@@ -44,7 +44,9 @@ export function HistoryMap({ model, stops, events, violations, fuel, tz, cursor,
   const fitted = useRef('');
   const baseRef = useRef<Basemap | null>(null);
   const themeName = useTheme();
-  useEffect(() => baseRef.current?.setColors(CANVAS_COLORS[themeName]), [themeName]);
+  useEffect(() => {
+    baseRef.current?.setColors(CANVAS_COLORS[themeName]);
+  }, [themeName]);
 
   useEffect(() => {
     const map = L.map(el.current!, { preferCanvas: true, zoomControl: true }).setView([50, 10], 4);
