@@ -43,10 +43,11 @@ export interface RequestOptions<T> {
   endpoint: string;
   /**
    * 'json' (default): body text decoded tolerantly. 'bytes': parse gets RawBytes.
-   * 'text': parse gets the body text undecoded, for callers that decode it off the
-   * event loop (a 50,000-object status is megabytes of JSON).
+   * 'text': parse gets the body text undecoded. 'raw': parse gets the JSON body's bytes
+   * (a Uint8Array that owns its buffer), for callers that decode it off the event loop:
+   * a 50,000-object status is megabytes of JSON, and even its UTF-8 decoding shows.
    */
-  responseType?: 'json' | 'bytes' | 'text';
+  responseType?: 'json' | 'bytes' | 'text' | 'raw';
   /** Cancels the request (and its retries) from outside. */
   signal?: AbortSignal;
   /** Overrides the client's timeout for this call (long history loads, uploads). */
@@ -283,6 +284,7 @@ export function createHttp(options: HttpOptions): Http {
             };
             return { kind: 'ok', value: o.parse(raw) };
           }
+          if (o.responseType === 'raw') return { kind: 'ok', value: parseSafely(o, new Uint8Array(await res.arrayBuffer())) };
           const text = await res.text();
           if (o.responseType === 'text') return { kind: 'ok', value: parseSafely(o, text) };
           const { value: raw, repaired } = decodeBodyDetailed(text, o.endpoint, log);

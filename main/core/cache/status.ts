@@ -13,9 +13,10 @@
  * no longer in the object list.
  *
  * The in-memory copy assumes this repository is the only writer of last status to its
- * file. When a worker thread ingests the polls (sync/ingest-worker), it writes with its
- * own StatusRepo and hands the changes back; the main thread's repository mirrors them
- * with remember(), without writing.
+ * file, and only the writer loads it (ingest, snapshot). One object's reads (position,
+ * sensor values, driver key, stats: the details panel) go to the file, so the main
+ * thread, while a worker thread ingests the polls (sync/ingest-worker), reads current
+ * rows without holding, or mirroring, 50,000 of them.
  */
 import { Ignition, type PositionColumns } from '../../../common/methods/live';
 import type { DailyStat, DriverKey, ObjectsStatus, Position, SensorValue } from '../../../common/resources';
@@ -130,6 +131,7 @@ export class StatusRepo {
   private readonly upsertSensor;
   private readonly upsertKey;
   private readonly upsertStat;
+  private readonly read;
 
   constructor(
     private readonly db: Db,
@@ -144,6 +146,16 @@ export class StatusRepo {
     );
     this.upsertKey = db.prepare('INSERT OR REPLACE INTO last_driver_keys (object_id, time, uid, fetched_at) VALUES (?, ?, ?, ?)');
     this.upsertStat = db.prepare('INSERT OR REPLACE INTO daily_stats (object_id, day, json, fetched_at) VALUES (?, ?, ?, ?)');
+    this.read = {
+      position: db.prepare('SELECT object_id, online, lat, lng, alt, time, speed, heading, sat, accuracy FROM last_positions WHERE object_id = ?'),
+      sensorValue: db.prepare('SELECT sensor_id, time, value FROM last_sensor_values WHERE sensor_id = ?'),
+      sensorValues: db.prepare('SELECT sensor_id, time, value FROM last_sensor_values'),
+      driverKey: db.prepare('SELECT object_id, time, uid FROM last_driver_keys WHERE object_id = ?'),
+      driverKeys: db.prepare('SELECT object_id, time, uid FROM last_driver_keys'),
+      dailyStat: db.prepare('SELECT json FROM daily_stats WHERE object_id = ? AND day = ?').pluck(),
+      statsOfDay: db.prepare('SELECT json FROM daily_stats WHERE day = ?').pluck(),
+      allStats: db.prepare('SELECT json FROM daily_stats').pluck(),
+    };
   }
 
   private load(): void {
@@ -214,10 +226,7 @@ export class StatusRepo {
     return changedColumns(this.ingest(status, fetchedAt));
   }
 
-  /**
-   * applyStatus() with the whole change set: what the worker that ingests polls sends
-   * back to the main thread's repository (remember()).
-   */
+  /** applyStatus() with the whole change set (sensor values, driver keys, stats too). */
   ingest(status: ObjectsStatus, fetchedAt: number): StatusChanges {
     this.load();
     const positions = this.positions!;
@@ -276,21 +285,12 @@ export class StatusRepo {
     }
     rows.sort((a, b) => a.object_id - b.object_id);
     const changes: StatusChanges = { rows, ignition: [], sensorValues: changedSensors, driverKeys: changedKeys, stats: changedStats, fetchedAt: at };
-    this.remember(changes, false);
+    for (const row of rows) positions.set(row.object_id, row);
+    for (const v of changedSensors) sensorValues.set(v.SensorId, v);
+    for (const k of changedKeys) driverKeys.set(k.ObjectId, k);
+    for (const [key, json] of changedStats) stats.set(key, json);
     changes.ignition = rows.map((r) => this.ignitionOf(r.object_id));
     return changes;
-  }
-
-  /**
-   * Mirrors changes another thread already wrote to this file, so reads here stay
-   * current without reloading 50,000 rows. Loads the copy first if it was never read.
-   */
-  remember(changes: StatusChanges, load = true): void {
-    if (load) this.load();
-    for (const row of changes.rows) this.positions!.set(row.object_id, row);
-    for (const v of changes.sensorValues) this.sensorValues!.set(v.SensorId, v);
-    for (const k of changes.driverKeys) this.driverKeys!.set(k.ObjectId, k);
-    for (const [key, json] of changes.stats) this.stats!.set(key, json);
   }
 
   /** Every stored last position, in ascending object id order. */
@@ -310,8 +310,7 @@ export class StatusRepo {
 
   /** The last position of one object in the service's shape. */
   position(objectId: number): Position | undefined {
-    this.load();
-    const r = this.positions!.get(objectId);
+    const r = this.read.position.get(objectId) as PosRow | undefined;
     if (!r) return undefined;
     const p: Position = { ObjectId: r.object_id, Online: r.online === 1, Lat: r.lat, Lng: r.lng, Time: r.time };
     if (r.alt !== null) p.Alt = r.alt;
@@ -324,34 +323,30 @@ export class StatusRepo {
 
   /** Latest sensor values; all of them, or those of the given sensor ids. */
   sensorValuesOf(sensorIds?: readonly number[]): SensorValue[] {
-    this.load();
-    const m = this.sensorValues!;
-    if (!sensorIds) return [...m.values()];
-    return sensorIds.flatMap((id) => {
-      const v = m.get(id);
-      return v ? [v] : [];
-    });
+    const rows = (sensorIds ? sensorIds.map((id) => this.read.sensorValue.get(id)) : this.read.sensorValues.all()) as
+      | ({ sensor_id: number; time: number; value: number } | undefined)[];
+    return rows.flatMap((r) => (r ? [{ SensorId: r.sensor_id, Time: r.time, Value: r.value }] : []));
   }
 
   driverKey(objectId: number): DriverKey | undefined {
-    this.load();
-    return this.driverKeys!.get(objectId);
+    const r = this.read.driverKey.get(objectId) as { object_id: number; time: number; uid: string } | undefined;
+    return r && { ObjectId: r.object_id, Time: r.time, UId: r.uid };
   }
 
   allDriverKeys(): DriverKey[] {
-    this.load();
-    return [...this.driverKeys!.values()];
+    return (this.read.driverKeys.all() as { object_id: number; time: number; uid: string }[]).map((r) => ({ ObjectId: r.object_id, Time: r.time, UId: r.uid }));
+  }
+
+  /** One object's statistics of `day` (start of its local day, Unix ms), if the service sent them. */
+  dailyStat(objectId: number, day: number): DailyStat | undefined {
+    const json = this.read.dailyStat.get(objectId, Math.round(day)) as string | undefined;
+    return json === undefined ? undefined : (JSON.parse(json) as DailyStat);
   }
 
   /** Daily statistics stored for `day` (start of day, Unix ms), or for every day. */
   dailyStats(day?: number): DailyStat[] {
-    this.load();
-    const out: DailyStat[] = [];
-    for (const [key, json] of this.stats!) {
-      if (day !== undefined && !key.endsWith(`:${Math.round(day)}`)) continue;
-      out.push(JSON.parse(json) as DailyStat);
-    }
-    return out;
+    const rows = (day === undefined ? this.read.allStats.all() : this.read.statsOfDay.all(Math.round(day))) as string[];
+    return rows.map((json) => JSON.parse(json) as DailyStat);
   }
 
   /** Deletes the last status of objects not in `keepObjectIds` (e.g. after the list changed). */

@@ -14,9 +14,10 @@ export function liveHandlers(session: SessionService, connectivity: Connectivity
       const { cache } = session.current();
       return { objects: cache.objects.list(), fetchedAt: cache.objects.fetchedAt() };
     },
-    'status/snapshot': () => {
-      const { cache } = session.current();
-      return { ...cache.status.snapshot(), fetchedAt: cache.status.fetchedAt(), serverTime: null };
+    'status/snapshot': async () => {
+      // The ingestor holds the only in-memory copy (in the worker thread, in the apps).
+      const { cache, ingestor } = session.current();
+      return { ...(await ingestor.snapshot()), fetchedAt: cache.status.fetchedAt(), serverTime: null };
     },
     'connectivity/state': () => connectivity.state(),
     'objects/details': (a) => objectDetails(session.current().cache, a.id),
@@ -47,7 +48,7 @@ function objectDetails(cache: Cache, id: number): ObjectDetails {
   const sensors = object.Sensors ?? [];
   const values = new Map(cache.status.sensorValuesOf(sensors.map((s) => s.Id)).map((v) => [v.SensorId, v]));
   const day = localDayStart(object.TimeZone, Date.now());
-  const stats = cache.status.dailyStats(day).find((s) => s.ObjectId === id) ?? null;
+  const stats = cache.status.dailyStat(id, day) ?? null;
   return {
     object,
     position: cache.status.position(id) ?? null,

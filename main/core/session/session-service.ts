@@ -211,16 +211,16 @@ export class SessionService {
       timeoutMs: 20_000,
     });
     const ingestor = this.deps.ingestWorker
-      ? workerIngestor(this.deps.ingestWorker, cache.file, cache.status)
+      ? workerIngestor(this.deps.ingestWorker, cache.file)
       : inThreadIngestor(cache);
     const sync = createLiveSync({
       api: {
-        listObjectsText: () =>
-          pollHttp.request({ method: 'GET', path: '/api/Objects', endpoint: OBJECTS_ENDPOINT, responseType: 'text', parse: (t) => t as string }),
+        listObjectsBody: () =>
+          pollHttp.request({ method: 'GET', path: '/api/Objects', endpoint: OBJECTS_ENDPOINT, responseType: 'raw', parse: (b) => b as Uint8Array }),
         profile: () => api.objects.profile(),
         reference: referenceSources(api),
-        getObjectsStatusText: () =>
-          pollHttp.request({ method: 'GET', path: '/api/ObjectsStatus', endpoint: STATUS_ENDPOINT, responseType: 'text', parse: (t) => t as string }),
+        getObjectsStatusBody: () =>
+          pollHttp.request({ method: 'GET', path: '/api/ObjectsStatus', endpoint: STATUS_ENDPOINT, responseType: 'raw', parse: (b) => b as Uint8Array }),
       },
       cache,
       ingestor,

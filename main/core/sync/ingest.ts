@@ -3,34 +3,45 @@
  * of JSON whose diff touches every row, the object list is tens of megabytes, and each
  * events poll brings two lists of up to 10,000 events: work of
  * 100 ms to seconds that must not run on the event loop answering the renderer
- * (DESIGN.md: 10 ms budget). So these polls fetch text, and an ingestor decodes,
+ * (DESIGN.md: 10 ms budget). So these polls fetch bytes, and an ingestor decodes,
  * normalises, diffs and stores it: in a worker thread in the apps, in-thread where no
  * worker script is given (tests, and as the fallback).
  */
 import { createHash } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { FleetError, isFleetError, type ErrorCode } from '../../../common/errors';
+import type { PositionColumns } from '../../../common/methods/live';
 import type { ObjectsStatus } from '../../../common/resources';
 import { EVENTS_ENDPOINT, EVENTS_FEED_ENDPOINT, parseEvents } from '../api/events';
 import { parseObjectsList } from '../api/objects';
 import { parseObjectsStatus } from '../api/status';
 import { decodeBodyDetailed } from '../api/tolerant';
-import type { Cache, StatusChanges, StatusRepo } from '../cache';
+import { changedColumns, type Cache } from '../cache';
 import { storeEvents } from './events-poll';
 
 export const STATUS_ENDPOINT = 'GET /api/ObjectsStatus';
 export const OBJECTS_ENDPOINT = 'GET /api/Objects';
 const OBJECTS_HASH_KEY = 'objects:hash';
 
-function decode(text: string, endpoint: string): unknown {
-  const { value, repaired } = decodeBodyDetailed(text, endpoint);
+/**
+ * A poll body as it came off the socket. Bytes cross to the worker without a copy
+ * (transferred) and are decoded there: at 50,000 objects, UTF-8 decoding alone costs the
+ * event loop tens of milliseconds.
+ */
+export type PollBody = string | Uint8Array;
+
+const utf8 = new TextDecoder();
+const textOf = (body: PollBody): string => (typeof body === 'string' ? body : utf8.decode(body));
+
+function decode(body: PollBody, endpoint: string): unknown {
+  const { value, repaired } = decodeBodyDetailed(textOf(body), endpoint);
   // A repaired truncation may silently drop objects: better to skip this poll.
   if (repaired === 'truncated') throw new FleetError('server_error', `${endpoint}: the answer was cut short`);
   return value;
 }
 
-export function decodeStatus(text: string): ObjectsStatus {
-  return parseObjectsStatus(decode(text, STATUS_ENDPOINT), STATUS_ENDPOINT);
+export function decodeStatus(body: PollBody): ObjectsStatus {
+  return parseObjectsStatus(decode(body, STATUS_ENDPOINT), STATUS_ENDPOINT);
 }
 
 export interface ObjectsIngested {
@@ -44,8 +55,8 @@ export interface ObjectsIngested {
 export type IngestRepos = Pick<Cache, 'status' | 'objects' | 'meta' | 'events' | 'transaction'>;
 
 /** Both sides of the worker run this: decode, compare, store. */
-export function ingestObjects(repos: IngestRepos, text: string, fetchedAt: number): ObjectsIngested {
-  const list = parseObjectsList(decode(text, OBJECTS_ENDPOINT), OBJECTS_ENDPOINT);
+export function ingestObjects(repos: IngestRepos, body: PollBody, fetchedAt: number): ObjectsIngested {
+  const list = parseObjectsList(decode(body, OBJECTS_ENDPOINT), OBJECTS_ENDPOINT);
   const hash = createHash('sha256').update(JSON.stringify(list)).digest('base64');
   if (repos.meta.get<string>(OBJECTS_HASH_KEY) === hash && repos.objects.count() === list.length) {
     repos.meta.setLastGood('objects', fetchedAt);
@@ -57,26 +68,29 @@ export function ingestObjects(repos: IngestRepos, text: string, fetchedAt: numbe
 }
 
 export interface Ingestor {
-  /** Stores a status poll and returns what changed; the main thread's repository already reflects it. */
-  status(text: string, fetchedAt: number): Promise<StatusChanges>;
-  objects(text: string, fetchedAt: number): Promise<ObjectsIngested>;
+  /** Stores a status poll and returns the positions that changed (the delta to push). */
+  status(body: PollBody, fetchedAt: number): Promise<PositionColumns>;
+  objects(body: PollBody, fetchedAt: number): Promise<ObjectsIngested>;
+  /** Every stored last position with its ignition state, from the writer's own copy. */
+  snapshot(): Promise<PositionColumns>;
   /** Both lists of unacknowledged events (feed, then all), decoded and stored together. */
-  events(feedText: string, allText: string, fetchedAt: number): Promise<void>;
+  events(feed: PollBody, all: PollBody, fetchedAt: number): Promise<void>;
   close(): Promise<void>;
 }
 
 /** Decodes both bodies before storing anything: one that does not parse leaves the cache as it was. */
-export function ingestEvents(repos: IngestRepos, feedText: string, allText: string, fetchedAt: number): void {
-  const feed = parseEvents(decode(feedText, EVENTS_FEED_ENDPOINT), EVENTS_FEED_ENDPOINT);
-  const all = parseEvents(decode(allText, EVENTS_ENDPOINT), EVENTS_ENDPOINT);
+export function ingestEvents(repos: IngestRepos, feedBody: PollBody, allBody: PollBody, fetchedAt: number): void {
+  const feed = parseEvents(decode(feedBody, EVENTS_FEED_ENDPOINT), EVENTS_FEED_ENDPOINT);
+  const all = parseEvents(decode(allBody, EVENTS_ENDPOINT), EVENTS_ENDPOINT);
   storeEvents(repos, feed, all, fetchedAt);
 }
 
 export function inThreadIngestor(repos: IngestRepos): Ingestor {
   return {
-    status: async (text, fetchedAt) => repos.status.ingest(decodeStatus(text), fetchedAt),
-    objects: async (text, fetchedAt) => ingestObjects(repos, text, fetchedAt),
-    events: async (feedText, allText, fetchedAt) => ingestEvents(repos, feedText, allText, fetchedAt),
+    status: async (body, fetchedAt) => changedColumns(repos.status.ingest(decodeStatus(body), fetchedAt)),
+    objects: async (body, fetchedAt) => ingestObjects(repos, body, fetchedAt),
+    snapshot: async () => repos.status.snapshot(),
+    events: async (feed, all, fetchedAt) => ingestEvents(repos, feed, all, fetchedAt),
     close: async () => {},
   };
 }
@@ -88,22 +102,37 @@ export interface IngestWorkerScript {
   execArgv?: string[];
 }
 
-type Kind = 'status' | 'objects' | 'events';
+type Kind = 'status' | 'objects' | 'events' | 'snapshot';
 interface WorkerRequest {
   id: number;
   kind: Kind;
-  text: string;
+  body: PollBody;
   /** The second body of kinds that take two (events: the full list). */
-  text2?: string;
+  body2?: PollBody;
   fetchedAt: number;
 }
 type WorkerReply = { id: number; result: unknown } | { id: number; error: { code: ErrorCode | null; message: string } };
 
+/** The buffers a message can hand over instead of copying. */
+function transferables(...values: unknown[]): ArrayBuffer[] {
+  const out: ArrayBuffer[] = [];
+  for (const v of values) {
+    // Only a view that owns its whole buffer: a Node Buffer may be a slice of a shared pool.
+    if (!ArrayBuffer.isView(v) || !(v.buffer instanceof ArrayBuffer) || v.byteOffset !== 0 || v.byteLength !== v.buffer.byteLength) continue;
+    if (!out.includes(v.buffer)) out.push(v.buffer);
+  }
+  return out;
+}
+
+const columnsTransfer = (c: PositionColumns) => transferables(c.ids, c.lat, c.lng, c.time, c.speed, c.heading, c.online, c.ignition);
+
 /**
- * The worker owns its own connection to the cache file (WAL lets both read); the main
- * thread's StatusRepo mirrors each status change set so its reads stay current.
+ * The worker owns its own connection to the cache file (WAL lets both read) and the only
+ * in-memory copy of last status; the main thread reads single objects from the file.
+ * Bodies go in as transferred bytes and position deltas come back as transferred typed
+ * arrays, so neither direction copies or walks 50,000 rows on the event loop.
  */
-export function workerIngestor(w: IngestWorkerScript, dbFile: string, mainStatus: StatusRepo): Ingestor {
+export function workerIngestor(w: IngestWorkerScript, dbFile: string): Ingestor {
   const worker = new Worker(w.script, { workerData: { dbFile }, ...(w.execArgv ? { execArgv: w.execArgv } : {}) });
   worker.unref();
   const pending = new Map<number, { resolve: (r: unknown) => void; reject: (e: unknown) => void }>();
@@ -123,26 +152,20 @@ export function workerIngestor(w: IngestWorkerScript, dbFile: string, mainStatus
   });
   worker.on('error', (e) => failAll(e));
   worker.on('exit', (code) => failAll(new Error(`The ingest worker stopped (exit ${code})`)));
-  const send = (kind: Kind, text: string, fetchedAt: number, text2?: string): Promise<unknown> => {
+  const send = (kind: Kind, body: PollBody, fetchedAt: number, body2?: PollBody): Promise<unknown> => {
     if (dead) return Promise.reject(dead);
     const id = nextId++;
     return new Promise((resolve, reject) => {
       pending.set(id, { resolve, reject });
-      worker.postMessage({ id, kind, text, fetchedAt, ...(text2 !== undefined ? { text2 } : {}) } satisfies WorkerRequest);
+      const m: WorkerRequest = { id, kind, body, fetchedAt, ...(body2 !== undefined ? { body2 } : {}) };
+      worker.postMessage(m, transferables(body, body2));
     });
   };
   return {
-    async status(text, fetchedAt) {
-      const changes = (await send('status', text, fetchedAt)) as StatusChanges;
-      mainStatus.remember(changes);
-      return changes;
-    },
-    async objects(text, fetchedAt) {
-      const result = (await send('objects', text, fetchedAt)) as ObjectsIngested;
-      if (result.changed) mainStatus.reloadIgnition();
-      return result;
-    },
-    events: async (feedText, allText, fetchedAt) => void (await send('events', feedText, fetchedAt, allText)),
+    status: async (body, fetchedAt) => (await send('status', body, fetchedAt)) as PositionColumns,
+    objects: async (body, fetchedAt) => (await send('objects', body, fetchedAt)) as ObjectsIngested,
+    snapshot: async () => (await send('snapshot', '', 0)) as PositionColumns,
+    events: async (feed, all, fetchedAt) => void (await send('events', feed, fetchedAt, all)),
     async close() {
       await worker.terminate();
     },
@@ -152,15 +175,19 @@ export function workerIngestor(w: IngestWorkerScript, dbFile: string, mainStatus
 /** The worker side, called from ingest-worker.ts: kept here so both sides change together. */
 export function serveIngest(
   repos: IngestRepos,
-  port: { on(ev: 'message', cb: (m: WorkerRequest) => void): void; postMessage(m: WorkerReply): void },
+  port: { on(ev: 'message', cb: (m: WorkerRequest) => void): void; postMessage(m: WorkerReply, transfer?: ArrayBuffer[]): void },
 ) {
   const local = inThreadIngestor(repos);
-  port.on('message', ({ id, kind, text, text2, fetchedAt }) => {
+  port.on('message', ({ id, kind, body, body2, fetchedAt }) => {
     // The same entry serves history windows (history/writer.ts) on the same port.
-    if (kind !== 'status' && kind !== 'objects' && kind !== 'events') return;
-    const work: Promise<unknown> = kind === 'events' ? local.events(text, text2 ?? '[]', fetchedAt) : local[kind](text, fetchedAt);
+    let work: Promise<unknown>;
+    if (kind === 'events') work = local.events(body, body2 ?? '[]', fetchedAt);
+    else if (kind === 'status') work = local.status(body, fetchedAt);
+    else if (kind === 'objects') work = local.objects(body, fetchedAt);
+    else if (kind === 'snapshot') work = local.snapshot();
+    else return;
     work.then(
-      (result) => port.postMessage({ id, result }),
+      (result) => port.postMessage({ id, result }, kind === 'status' || kind === 'snapshot' ? columnsTransfer(result as PositionColumns) : []),
       (e: unknown) => port.postMessage({ id, error: { code: isFleetError(e) ? e.code : null, message: e instanceof Error ? e.message : String(e) } }),
     );
   });

@@ -4,21 +4,21 @@
  * stores what arrived and pushes only the objects whose position changed.
  */
 import type { Profile } from '../../../common/resources';
-import { changedColumns, type Cache } from '../cache';
+import type { Cache } from '../cache';
 import type { PushBus } from '../rpc/pushes';
 import type { ConnectivityTracker } from './connectivity';
 import { createPoller, type Poller } from './poller';
 import { refreshReference, type ReferenceRefresh, type ReferenceSource } from './reference-sync';
-import type { Ingestor } from './ingest';
+import type { Ingestor, PollBody } from './ingest';
 
 /** The few calls live sync makes; the session adapts the full API client to it. */
 export interface LiveApi {
   /** The object list body undecoded: the ingestor decodes it off the event loop. */
-  listObjectsText(): Promise<string>;
+  listObjectsBody(): Promise<PollBody>;
   profile(): Promise<Profile>;
   reference: ReferenceSource[];
   /** The status body undecoded: the ingestor decodes it off the event loop. */
-  getObjectsStatusText(): Promise<string>;
+  getObjectsStatusBody(): Promise<PollBody>;
 }
 
 export interface LiveSyncOptions {
@@ -48,13 +48,13 @@ export function createLiveSync(o: LiveSyncOptions): LiveSync {
 
   const refreshObjects = async () => {
     try {
-      const text = await o.api.listObjectsText();
+      const body = await o.api.listObjectsBody();
       const at = now();
-      const { changed, ignitionChanged } = await o.ingestor.objects(text, at);
+      const { changed, ignitionChanged } = await o.ingestor.objects(body, at);
       o.connectivity.ok('objects', at);
       if (changed) o.bus.emit('objects/changed', { objects: o.cache.objects.list(), fetchedAt: at });
       // Rare (a sensor was added or renamed), so the whole picture is simpler than a diff.
-      if (ignitionChanged) o.bus.emit('status/delta', { ...o.cache.status.snapshot(), fetchedAt: o.cache.status.fetchedAt() ?? at });
+      if (ignitionChanged) o.bus.emit('status/delta', { ...(await o.ingestor.snapshot()), fetchedAt: o.cache.status.fetchedAt() ?? at });
     } catch (e) {
       o.connectivity.fail('objects', e);
       throw e;
@@ -63,9 +63,9 @@ export function createLiveSync(o: LiveSyncOptions): LiveSync {
 
   const pollStatus = async () => {
     try {
-      const text = await o.api.getObjectsStatusText();
+      const body = await o.api.getObjectsStatusBody();
       const at = now();
-      const delta = changedColumns(await o.ingestor.status(text, at));
+      const delta = await o.ingestor.status(body, at);
       o.connectivity.ok('status', at);
       if (delta.ids.length > 0) o.bus.emit('status/delta', { ...delta, fetchedAt: at });
     } catch (e) {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Ignition } from '../../../common/methods/live';
 import { startSimulator } from '../../../simulator';
-import { changedColumns, openCache, type Cache } from '../../../main/core/cache';
+import { openCache, type Cache } from '../../../main/core/cache';
 import { workerIngestor, type Ingestor } from '../../../main/core/sync/ingest';
 
 type Sim = Awaited<ReturnType<typeof startSimulator>>;
@@ -24,7 +24,6 @@ describe('poll ingest in a worker thread', () => {
     ingestor = workerIngestor(
       { script: new URL('../../../main/core/sync/ingest-worker.ts', import.meta.url), execArgv: ['--import', 'tsx'] },
       cache.file,
-      cache.status,
     );
   });
   afterAll(async () => {
@@ -34,21 +33,27 @@ describe('poll ingest in a worker thread', () => {
   });
 
   const statusText = async () => (await fetch(`${sim.baseUrl}/api/ObjectsStatus`, { headers: { authorization: `Bearer ${token}` } })).text();
+  const statusBytes = async () =>
+    new Uint8Array(await (await fetch(`${sim.baseUrl}/api/ObjectsStatus`, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer());
 
-  it('stores the poll from the worker, mirrors it on the main thread, and returns only changes', async () => {
-    const first = await ingestor.status(await statusText(), Date.now());
-    expect(first.rows.length).toBeGreaterThan(10);
-    // The main thread's repository reflects the worker's write without writing itself.
-    const snap = cache.status.snapshot();
-    expect(Array.from(snap.ids)).toEqual(first.rows.map((r) => r.object_id));
-    const row = cache.db.prepare('SELECT lat FROM last_positions WHERE object_id = ?').get(first.rows[0]!.object_id) as { lat: number };
-    expect(row.lat).toBe(first.rows[0]!.lat);
+  it('stores the poll from the worker and returns only changes; the main thread reads them from the file', async () => {
+    const body = await statusBytes();
+    const size = body.byteLength;
+    const first = await ingestor.status(body, Date.now());
+    // Handed over, not copied: the bytes now belong to the worker.
+    expect(size).toBeGreaterThan(1000);
+    expect(body.byteLength).toBe(0);
+    expect(first.ids.length).toBeGreaterThan(10);
+    const snap = await ingestor.snapshot();
+    expect(Array.from(snap.ids)).toEqual(Array.from(first.ids));
+    const id = first.ids[0]!;
+    expect(cache.status.position(id)).toMatchObject({ ObjectId: id, Lat: first.lat[0], Lng: first.lng[0], Time: first.time[0] });
 
     // The same body again changes nothing.
     const text = await statusText();
     await ingestor.status(text, Date.now());
     const again = await ingestor.status(text, Date.now());
-    expect(changedColumns(again).ids.length).toBe(0);
+    expect(again.ids.length).toBe(0);
   });
 
   it('stores the object list from the worker and reports unchanged lists', async () => {
@@ -59,7 +64,7 @@ describe('poll ingest in a worker thread', () => {
     expect(await ingestor.objects(text, Date.now())).toEqual({ count: first.count, changed: false, ignitionChanged: false });
     // The list names each object's ignition sensor: the main thread's picture now reads it.
     expect(first.ignitionChanged).toBe(true);
-    const ignition = Array.from(cache.status.snapshot().ignition);
+    const ignition = Array.from((await ingestor.snapshot()).ignition);
     expect(ignition.some((v) => v !== Ignition.unknown)).toBe(true);
   });
 
@@ -68,8 +73,9 @@ describe('poll ingest in a worker thread', () => {
       code: 'server_error',
       message: expect.stringContaining('GET /api/ObjectsStatus'),
     });
-    const ok = await ingestor.status(await statusText(), Date.now());
-    expect(ok.fetchedAt).toBeGreaterThan(0);
+    const before = cache.status.fetchedAt();
+    await ingestor.status(await statusText(), Date.now());
+    expect(cache.status.fetchedAt()).toBeGreaterThan(before ?? 0);
     expect(cache.integrityCheck()).toBe('ok');
   });
 
