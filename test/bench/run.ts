@@ -126,6 +126,26 @@ async function startFrameProbe(page: Page) {
     });
 }
 
+/**
+ * BENCH_RENDERER_PROF=FILE writes a CPU profile of the page while it pans (open it in
+ * Chromium's DevTools): where the frames go, when a figure misses its target.
+ */
+async function startRendererProfile(page: Page): Promise<{ stop(): Promise<void> }> {
+  const file = process.env.BENCH_RENDERER_PROF;
+  if (!file) return { stop: async () => {} };
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+  await cdp.send('Profiler.start');
+  return {
+    async stop() {
+      const { profile } = (await cdp.send('Profiler.stop')) as { profile: unknown };
+      writeFileSync(file, JSON.stringify(profile));
+      note(`live-map: renderer profile written to ${file}`);
+    },
+  };
+}
+
 /** Pans every frame and changes zoom every 1.2 s across 3..17, centring on an object when zoomed in. */
 async function panAndZoom(page: Page, ms: number) {
   await page.evaluate(async (duration) => {
@@ -204,7 +224,9 @@ async function liveMap(browser: Browser, results: Results) {
       });
     }, 1000);
     const stop = await startFrameProbe(page);
+    const profiler = await startRendererProfile(page);
     await panAndZoom(page, MOVE_MS);
+    await profiler.stop();
     const probe = await stop();
     clearInterval(sampler);
     const p2p = await page.evaluate(() => (globalThis as unknown as { __fleetMapPerf: { pollToPixels: number[] } }).__fleetMapPerf.pollToPixels.slice());
