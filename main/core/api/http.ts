@@ -44,8 +44,9 @@ export interface RequestOptions<T> {
   /**
    * 'json' (default): body text decoded tolerantly. 'bytes': parse gets RawBytes.
    * 'text': parse gets the body text undecoded. 'raw': parse gets the JSON body's bytes
-   * (a Uint8Array that owns its buffer), for callers that decode it off the event loop:
-   * a 50,000-object status is megabytes of JSON, and even its UTF-8 decoding shows.
+   * as it arrived, in chunks (Uint8Arrays that each own their buffer, so they can be
+   * transferred), for callers that decode it off the event loop: a 50,000-object status
+   * is megabytes of JSON, and even joining its chunks or decoding its UTF-8 shows.
    */
   responseType?: 'json' | 'bytes' | 'text' | 'raw';
   /** Cancels the request (and its retries) from outside. */
@@ -284,7 +285,7 @@ export function createHttp(options: HttpOptions): Http {
             };
             return { kind: 'ok', value: o.parse(raw) };
           }
-          if (o.responseType === 'raw') return { kind: 'ok', value: parseSafely(o, new Uint8Array(await res.arrayBuffer())) };
+          if (o.responseType === 'raw') return { kind: 'ok', value: parseSafely(o, await bodyChunks(res)) };
           const text = await res.text();
           if (o.responseType === 'text') return { kind: 'ok', value: parseSafely(o, text) };
           const { value: raw, repaired } = decodeBodyDetailed(text, o.endpoint, log);
@@ -406,4 +407,14 @@ export function createHttp(options: HttpOptions): Http {
     request,
     stats: () => ({ inFlight: slots.inFlight, queued: slots.queued }),
   };
+}
+
+/** A body's chunks as they arrive, never joined here; each owns its buffer (a view into a shared one is copied). */
+async function bodyChunks(res: Response): Promise<Uint8Array[]> {
+  const out: Uint8Array[] = [];
+  if (!res.body) return out;
+  for await (const c of res.body as unknown as AsyncIterable<Uint8Array>) {
+    out.push(c.byteOffset === 0 && c.byteLength === c.buffer.byteLength && c.buffer instanceof ArrayBuffer ? c : c.slice());
+  }
+  return out;
 }

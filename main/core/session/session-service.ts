@@ -216,11 +216,11 @@ export class SessionService {
     const sync = createLiveSync({
       api: {
         listObjectsBody: () =>
-          pollHttp.request({ method: 'GET', path: '/api/Objects', endpoint: OBJECTS_ENDPOINT, responseType: 'raw', parse: (b) => b as Uint8Array }),
+          pollHttp.request({ method: 'GET', path: '/api/Objects', endpoint: OBJECTS_ENDPOINT, responseType: 'raw', parse: (b) => b as Uint8Array[] }),
         profile: () => api.objects.profile(),
         reference: referenceSources(api),
         getObjectsStatusBody: () =>
-          pollHttp.request({ method: 'GET', path: '/api/ObjectsStatus', endpoint: STATUS_ENDPOINT, responseType: 'raw', parse: (b) => b as Uint8Array }),
+          pollHttp.request({ method: 'GET', path: '/api/ObjectsStatus', endpoint: STATUS_ENDPOINT, responseType: 'raw', parse: (b) => b as Uint8Array[] }),
       },
       cache,
       ingestor,

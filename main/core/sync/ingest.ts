@@ -24,14 +24,20 @@ export const OBJECTS_ENDPOINT = 'GET /api/Objects';
 const OBJECTS_HASH_KEY = 'objects:hash';
 
 /**
- * A poll body as it came off the socket. Bytes cross to the worker without a copy
- * (transferred) and are decoded there: at 50,000 objects, UTF-8 decoding alone costs the
- * event loop tens of milliseconds.
+ * A poll body as it came off the socket: its chunks, one buffer, or text (tests). Bytes
+ * cross to the worker without a copy (transferred) and are joined and decoded there: at
+ * 50,000 objects, joining the chunks or decoding the UTF-8 costs the event loop tens of
+ * milliseconds each.
  */
-export type PollBody = string | Uint8Array;
+export type PollBody = string | Uint8Array | readonly Uint8Array[];
 
-const utf8 = new TextDecoder();
-const textOf = (body: PollBody): string => (typeof body === 'string' ? body : utf8.decode(body));
+function textOf(body: PollBody): string {
+  if (typeof body === 'string') return body;
+  if (body instanceof Uint8Array) return new TextDecoder().decode(body);
+  const utf8 = new TextDecoder();
+  // A multi-byte character may straddle two chunks: the streaming decoder carries it over.
+  return body.map((c, i) => utf8.decode(c, { stream: i < body.length - 1 })).join('');
+}
 
 function decode(body: PollBody, endpoint: string): unknown {
   const { value, repaired } = decodeBodyDetailed(textOf(body), endpoint);
@@ -116,7 +122,7 @@ type WorkerReply = { id: number; result: unknown } | { id: number; error: { code
 /** The buffers a message can hand over instead of copying. */
 function transferables(...values: unknown[]): ArrayBuffer[] {
   const out: ArrayBuffer[] = [];
-  for (const v of values) {
+  for (const v of values.flat()) {
     // Only a view that owns its whole buffer: a Node Buffer may be a slice of a shared pool.
     if (!ArrayBuffer.isView(v) || !(v.buffer instanceof ArrayBuffer) || v.byteOffset !== 0 || v.byteLength !== v.buffer.byteLength) continue;
     if (!out.includes(v.buffer)) out.push(v.buffer);

@@ -68,6 +68,19 @@ describe('poll ingest in a worker thread', () => {
     expect(ignition.some((v) => v !== Ignition.unknown)).toBe(true);
   });
 
+  it('joins a body sent in chunks, with a character split between two of them', async () => {
+    const text = await (await fetch(`${sim.baseUrl}/api/Objects`, { headers: { authorization: `Bearer ${token}` } })).text();
+    const list = JSON.parse(text) as { Id: number; Name: string }[];
+    list[0]!.Name = 'Газель «Север» 7';
+    const bytes = new TextEncoder().encode(JSON.stringify(list));
+    const at = bytes.indexOf(0xd0); // the first byte of a two-byte Cyrillic letter
+    const chunks = [bytes.slice(0, at + 1), bytes.slice(at + 1, at + 4000), bytes.slice(at + 4000)];
+    await ingestor.objects(chunks, Date.now());
+    expect(chunks.every((c) => c.byteLength === 0)).toBe(true);
+    expect(cache.objects.get(list[0]!.Id)?.Name).toBe('Газель «Север» 7');
+    expect(cache.objects.count()).toBe(list.length);
+  });
+
   it('rejects a body that does not parse with a clear error and keeps serving', async () => {
     await expect(ingestor.status('{"Positions": [{"ObjectId": 1, "Lat": "north"}]', Date.now())).rejects.toMatchObject({
       code: 'server_error',
