@@ -42,10 +42,18 @@ export function fileSettings(dataDir: string): SettingsStore {
     defaults: DEFAULT_SETTINGS,
     clearInvalidConfig: false,
   });
+  // conf reads and parses the file on every get. Tiles and pollers ask for settings
+  // hundreds of times a minute, so the values are read once and kept: this process is
+  // the file's only writer and every set goes through here (a hand edit applies on the
+  // next start).
+  const data: SettingsData = { ...DEFAULT_SETTINGS, ...conf.store };
   return {
-    get: (key) => conf.get(key),
-    // conf's typings reject a generic key/value pair; the interface above keeps them paired.
-    set: (key, value) => (conf as unknown as { set(k: string, v: unknown): void }).set(key, value),
+    get: (key) => data[key],
+    set: (key, value) => {
+      // conf's typings reject a generic key/value pair; the interface above keeps them paired.
+      (conf as unknown as { set(k: string, v: unknown): void }).set(key, value);
+      data[key] = value;
+    },
   };
 }
 

@@ -49,8 +49,16 @@ export interface TileService {
   close(): void;
 }
 
+const versions = new Map<string, string>();
+/** A short name of the tile source, keying its tiles in the cache (asked for on every tile). */
 export function tileVersion(url: string): string {
-  return createHash('sha256').update(url).digest('hex').slice(0, 10);
+  let v = versions.get(url);
+  if (v === undefined) {
+    v = createHash('sha256').update(url).digest('hex').slice(0, 10);
+    if (versions.size > 16) versions.clear();
+    versions.set(url, v);
+  }
+  return v;
 }
 
 /** The template with integers only in it: nothing from the renderer reaches the URL but z, x, y. */
