@@ -43,6 +43,8 @@ export const ObjectGroupSchema = z.looseObject({ Id: z.number(), Name: z.string(
 export type ObjectGroup = z.infer<typeof ObjectGroupSchema>;
 
 const profile = one(ProfileSchema);
+/** Parses a decoded profile body (the ingest worker decodes it off the event loop: it embeds every object). */
+export const parseProfile = (raw: unknown, endpoint: string): Profile => profile(raw, endpoint);
 const object = one(FleetObjectSchema);
 const objects = many(FleetObjectSchema);
 /** GET /api/Objects body → objects; exported for the ingest worker, which decodes off the event loop. */

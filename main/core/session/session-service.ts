@@ -14,7 +14,7 @@ import type { Vault } from '../seams/vault';
 import type { ConnectivityTracker } from '../sync/connectivity';
 import { createLiveSync, type LiveSync } from '../sync/live-sync';
 import { referenceSources } from '../sync/reference-sync';
-import { OBJECTS_ENDPOINT, STATUS_ENDPOINT, inThreadIngestor, workerIngestor, type IngestWorkerScript, type Ingestor } from '../sync/ingest';
+import { OBJECTS_ENDPOINT, PROFILE_ENDPOINT, STATUS_ENDPOINT, inThreadIngestor, workerIngestor, type IngestWorkerScript, type Ingestor } from '../sync/ingest';
 import { Credentials } from './credentials';
 import { DEMO_CACHE_URL, DEMO_PROFILE_ID, demoProfile, profileId, upsertProfile } from './profiles';
 
@@ -217,7 +217,7 @@ export class SessionService {
       api: {
         listObjectsBody: () =>
           pollHttp.request({ method: 'GET', path: '/api/Objects', endpoint: OBJECTS_ENDPOINT, responseType: 'raw', parse: (b) => b as Uint8Array[] }),
-        profile: () => api.objects.profile(),
+        profileBody: () => http.request({ method: 'GET', path: '/api/Profile', endpoint: PROFILE_ENDPOINT, responseType: 'raw', parse: (b) => b as Uint8Array[] }),
         reference: referenceSources(api),
         getObjectsStatusBody: () =>
           pollHttp.request({ method: 'GET', path: '/api/ObjectsStatus', endpoint: STATUS_ENDPOINT, responseType: 'raw', parse: (b) => b as Uint8Array[] }),

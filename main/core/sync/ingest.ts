@@ -13,7 +13,7 @@ import { FleetError, isFleetError, type ErrorCode } from '../../../common/errors
 import type { PositionColumns } from '../../../common/methods/live';
 import type { ObjectsStatus } from '../../../common/resources';
 import { EVENTS_ENDPOINT, EVENTS_FEED_ENDPOINT, parseEvents } from '../api/events';
-import { parseObjectsList } from '../api/objects';
+import { parseObjectsList, parseProfile } from '../api/objects';
 import { parseObjectsStatus } from '../api/status';
 import { decodeBodyDetailed } from '../api/tolerant';
 import { changedColumns, type Cache } from '../cache';
@@ -21,6 +21,7 @@ import { storeEvents } from './events-poll';
 
 export const STATUS_ENDPOINT = 'GET /api/ObjectsStatus';
 export const OBJECTS_ENDPOINT = 'GET /api/Objects';
+export const PROFILE_ENDPOINT = 'GET /api/Profile';
 const OBJECTS_HASH_KEY = 'objects:hash';
 
 /**
@@ -58,7 +59,12 @@ export interface ObjectsIngested {
   ignitionChanged: boolean;
 }
 
-export type IngestRepos = Pick<Cache, 'status' | 'objects' | 'meta' | 'events' | 'transaction'>;
+export type IngestRepos = Pick<Cache, 'status' | 'objects' | 'meta' | 'events' | 'profile' | 'transaction'>;
+
+/** The profile embeds every object (tens of megabytes at 50,000): decoded and stored like the list. */
+export function ingestProfile(repos: IngestRepos, body: PollBody, fetchedAt: number): void {
+  repos.profile.put(parseProfile(decode(body, PROFILE_ENDPOINT), PROFILE_ENDPOINT), fetchedAt);
+}
 
 /** Both sides of the worker run this: decode, compare, store. */
 export function ingestObjects(repos: IngestRepos, body: PollBody, fetchedAt: number): ObjectsIngested {
@@ -77,6 +83,7 @@ export interface Ingestor {
   /** Stores a status poll and returns the positions that changed (the delta to push). */
   status(body: PollBody, fetchedAt: number): Promise<PositionColumns>;
   objects(body: PollBody, fetchedAt: number): Promise<ObjectsIngested>;
+  profile(body: PollBody, fetchedAt: number): Promise<void>;
   /** Every stored last position with its ignition state, from the writer's own copy. */
   snapshot(): Promise<PositionColumns>;
   /** Both lists of unacknowledged events (feed, then all), decoded and stored together. */
@@ -95,6 +102,7 @@ export function inThreadIngestor(repos: IngestRepos): Ingestor {
   return {
     status: async (body, fetchedAt) => changedColumns(repos.status.ingest(decodeStatus(body), fetchedAt)),
     objects: async (body, fetchedAt) => ingestObjects(repos, body, fetchedAt),
+    profile: async (body, fetchedAt) => ingestProfile(repos, body, fetchedAt),
     snapshot: async () => repos.status.snapshot(),
     events: async (feed, all, fetchedAt) => ingestEvents(repos, feed, all, fetchedAt),
     close: async () => {},
@@ -108,7 +116,7 @@ export interface IngestWorkerScript {
   execArgv?: string[];
 }
 
-type Kind = 'status' | 'objects' | 'events' | 'snapshot';
+type Kind = 'status' | 'objects' | 'profile' | 'events' | 'snapshot';
 interface WorkerRequest {
   id: number;
   kind: Kind;
@@ -170,6 +178,7 @@ export function workerIngestor(w: IngestWorkerScript, dbFile: string): Ingestor 
   return {
     status: async (body, fetchedAt) => (await send('status', body, fetchedAt)) as PositionColumns,
     objects: async (body, fetchedAt) => (await send('objects', body, fetchedAt)) as ObjectsIngested,
+    profile: async (body, fetchedAt) => void (await send('profile', body, fetchedAt)),
     snapshot: async () => (await send('snapshot', '', 0)) as PositionColumns,
     events: async (feed, all, fetchedAt) => void (await send('events', feed, fetchedAt, all)),
     async close() {
@@ -190,6 +199,7 @@ export function serveIngest(
     if (kind === 'events') work = local.events(body, body2 ?? '[]', fetchedAt);
     else if (kind === 'status') work = local.status(body, fetchedAt);
     else if (kind === 'objects') work = local.objects(body, fetchedAt);
+    else if (kind === 'profile') work = local.profile(body, fetchedAt);
     else if (kind === 'snapshot') work = local.snapshot();
     else return;
     work.then(

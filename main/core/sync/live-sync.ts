@@ -3,7 +3,6 @@
  * objects) at sign-in and on a long period, last positions on a short one. Each poll
  * stores what arrived and pushes only the objects whose position changed.
  */
-import type { Profile } from '../../../common/resources';
 import type { Cache } from '../cache';
 import type { PushBus } from '../rpc/pushes';
 import type { ConnectivityTracker } from './connectivity';
@@ -15,7 +14,8 @@ import type { Ingestor, PollBody } from './ingest';
 export interface LiveApi {
   /** The object list body undecoded: the ingestor decodes it off the event loop. */
   listObjectsBody(): Promise<PollBody>;
-  profile(): Promise<Profile>;
+  /** The profile body undecoded (it embeds every object): the ingestor decodes and stores it. */
+  profileBody(): Promise<PollBody>;
   reference: ReferenceSource[];
   /** The status body undecoded: the ingestor decodes it off the event loop. */
   getObjectsStatusBody(): Promise<PollBody>;
@@ -75,7 +75,11 @@ export function createLiveSync(o: LiveSyncOptions): LiveSync {
   };
 
   const reference = async () => {
-    const r = await refreshReference(o.cache, o.api.profile, o.api.reference, now);
+    const storeProfile = async () => {
+      const body = await o.api.profileBody();
+      await o.ingestor.profile(body, now());
+    };
+    const r = await refreshReference(o.cache, storeProfile, o.api.reference, now);
     for (const f of r.failed) log(`reference ${f.kind} not refreshed: ${f.message}`);
     return r;
   };

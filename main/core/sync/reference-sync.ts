@@ -4,7 +4,6 @@
  * long period, each kind on its own so that one refused or broken list (a 403 for an
  * ordinary user, a body that does not parse) does not keep the others stale.
  */
-import type { Profile } from '../../../common/resources';
 import type { FleetApi } from '../api';
 import type { Cache } from '../cache';
 import type { ReferenceKind } from '../cache/reference';
@@ -36,17 +35,20 @@ export interface ReferenceRefresh {
   failed: { kind: ReferenceKind | 'profile'; message: string }[];
 }
 
-/** Refreshes the profile and every kind; resolves with what worked and what did not. */
+/**
+ * Refreshes the profile and every kind; resolves with what worked and what did not.
+ * `storeProfile` fetches and stores the profile (through the ingestor: it embeds every object).
+ */
 export async function refreshReference(
   cache: Cache,
-  profile: () => Promise<Profile>,
+  storeProfile: () => Promise<void>,
   sources: ReferenceSource[],
   now: () => number = Date.now,
 ): Promise<ReferenceRefresh> {
   const out: ReferenceRefresh = { refreshed: [], failed: [] };
   const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
   try {
-    cache.profile.put(await profile(), now());
+    await storeProfile();
   } catch (e) {
     out.failed.push({ kind: 'profile', message: message(e) });
   }

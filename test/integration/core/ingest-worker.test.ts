@@ -81,6 +81,17 @@ describe('poll ingest in a worker thread', () => {
     expect(cache.objects.count()).toBe(list.length);
   });
 
+  it('stores the profile from the worker; a profile cut short is refused and the stored one kept', async () => {
+    const bytes = new Uint8Array(await (await fetch(`${sim.baseUrl}/api/Profile`, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer());
+    const cut = bytes.slice(0, Math.floor(bytes.byteLength / 2));
+    const objects = (JSON.parse(new TextDecoder().decode(bytes)) as { Objects: unknown[] }).Objects.length;
+    await ingestor.profile([bytes], 1000);
+    expect(cache.profile.get()).toMatchObject({ fetchedAt: 1000 });
+    expect(cache.profile.get()?.profile.Objects.length).toBe(objects);
+    await expect(ingestor.profile(cut, 2000)).rejects.toMatchObject({ message: expect.stringContaining('GET /api/Profile') });
+    expect(cache.profile.get()).toMatchObject({ fetchedAt: 1000 });
+  });
+
   it('rejects a body that does not parse with a clear error and keeps serving', async () => {
     await expect(ingestor.status('{"Positions": [{"ObjectId": 1, "Lat": "north"}]', Date.now())).rejects.toMatchObject({
       code: 'server_error',
