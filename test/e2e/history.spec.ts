@@ -214,6 +214,16 @@ test('the timeline zooms and pans; the cursor still drags; whole interval restor
   expect(t1 - t0).toBeLessThan(0.85 * (whole / 8));
   expect(markers.size).toBeGreaterThan(2);
 
+  // Dragged past the right edge and held there, the cursor carries the window along.
+  const windowText = await shown.textContent();
+  await page.mouse.move(box.x + box.width * 0.5, box.y + 30);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width + 60, box.y + 30, { steps: 4 });
+  await expect(shown).not.toHaveText(windowText!);
+  await expect.poll(async () => Number(await slider.getAttribute('aria-valuenow'))).toBeGreaterThan(t0 + whole / 8);
+  await page.mouse.up();
+  expect(Math.abs((await shownLength(page)) - whole / 8)).toBeLessThan(60_000);
+
   // The wheel zooms in further around the pointer; the keyboard zooms too.
   const before = await shownLength(page);
   await page.mouse.move(box.x + box.width / 2, box.y + 30);

@@ -6,7 +6,7 @@ import type { Cursor } from './replay';
 import { fmtDuration, fmtShort, fmtTime } from './time-format';
 import { bandColors, drawBands, drawScale, prepareCanvas, type BandData } from './timeline-draw';
 import { ticks } from './timeline-ticks';
-import { isWhole, MIN_SPAN, wheelFactor, ZOOM_STEP, type TimeWindow } from './timeline-window';
+import { edgeScroll, isWhole, MIN_SPAN, wheelFactor, ZOOM_STEP, type TimeWindow } from './timeline-window';
 import { TimelineOverview } from './TimelineOverview';
 
 interface Props {
@@ -37,6 +37,7 @@ export function Timeline({ tz, bands, hasMissing, files, cursor, timeWindow, des
   const [width, setWidth] = useState(0);
   const widthRef = useRef(0);
   const drag = useRef<{ mode: 'seek' | 'pan'; x: number } | null>(null);
+  const autoScroll = useRef(0);
   const trackId = useId();
   const themeName = useTheme();
   const t = useSyncExternalStore(cursor.subscribe, cursor.get);
@@ -104,6 +105,31 @@ export function Timeline({ tz, bands, hasMissing, files, cursor, timeWindow, des
     onSeek();
     cursor.set(cur.from + f * (cur.till - cur.from));
   };
+  /**
+   * While the cursor is dragged past an edge, the window scrolls under it every frame and
+   * the cursor rides the edge, so any moment of the interval is reachable in one drag.
+   */
+  const scrollWhileOutside = () => {
+    if (autoScroll.current) return;
+    let last = performance.now();
+    const step = (now: number) => {
+      const d = drag.current;
+      const el = wrap.current;
+      if (!d || d.mode !== 'seek' || !el) return void (autoScroll.current = 0);
+      const r = el.getBoundingClientRect();
+      const over = d.x < r.left ? d.x - r.left : d.x > r.right ? d.x - r.right : 0;
+      if (over === 0) return void (autoScroll.current = 0);
+      const cur = timeWindow.get();
+      timeWindow.pan(edgeScroll(cur.till - cur.from, over, now - last));
+      last = now;
+      const next = timeWindow.get();
+      cursor.set(over < 0 ? next.from : next.till);
+      autoScroll.current = requestAnimationFrame(step);
+    };
+    autoScroll.current = requestAnimationFrame(step);
+  };
+  useEffect(() => () => cancelAnimationFrame(autoScroll.current), []);
+
   const onDown = (e: PointerEvent<HTMLDivElement>) => {
     if ((e.target as HTMLElement).closest('button')) return;
     e.currentTarget.setPointerCapture(e.pointerId);
@@ -115,7 +141,13 @@ export function Timeline({ tz, bands, hasMissing, files, cursor, timeWindow, des
   const onMove = (e: PointerEvent<HTMLDivElement>) => {
     const d = drag.current;
     if (!d || !e.currentTarget.hasPointerCapture(e.pointerId)) return;
-    if (d.mode === 'seek') return seekTo(e.clientX);
+    if (d.mode === 'seek') {
+      d.x = e.clientX;
+      seekTo(e.clientX);
+      const r = e.currentTarget.getBoundingClientRect();
+      if (e.clientX < r.left || e.clientX > r.right) scrollWhileOutside();
+      return;
+    }
     const cur = timeWindow.get();
     timeWindow.pan(((d.x - e.clientX) * (cur.till - cur.from)) / Math.max(1, widthRef.current));
     d.x = e.clientX;

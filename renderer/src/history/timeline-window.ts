@@ -64,6 +64,16 @@ export function reveal(w: Span, bounds: Span, t: number, minSpan = MIN_SPAN): Sp
   return t >= w.from && t <= w.till ? w : centreOn(w, bounds, t, minSpan);
 }
 
+/**
+ * Dragging the cursor past an edge scrolls the window that way, faster the further the
+ * pointer is past it: from nothing at the edge to two windows a second 100 px out, as a
+ * text selection scrolls its page. Returns the shift for `dtMs` of holding it there.
+ */
+export function edgeScroll(span: number, overshootPx: number, dtMs: number): number {
+  const speed = Math.min(2, Math.abs(overshootPx) / 50); // windows per second
+  return Math.sign(overshootPx) * span * speed * (Math.max(0, dtMs) / 1000);
+}
+
 /** A trip or a stop with a margin of a fifth of its length on each side, so its ends are visible. */
 export function fitTo(item: Span, bounds: Span, minSpan = MIN_SPAN): Span {
   const pad = (item.till - item.from) / 5;

@@ -3,6 +3,7 @@ import { tickLabel, ticks, tickStep } from '../../../renderer/src/history/timeli
 import {
   centreOn,
   clampWindow,
+  edgeScroll,
   fitTo,
   follow,
   isWhole,
@@ -113,6 +114,19 @@ describe('pan, centre, follow, reveal, fit', () => {
     expect(f.till - f.from).toBe(MIN_SPAN);
     expect(f.from).toBeLessThan(stop.from);
     expect(f.till).toBeGreaterThan(stop.till);
+  });
+});
+
+describe('scrolling while the cursor is dragged past an edge', () => {
+  it('does not move at the edge, moves faster further out, up to two windows a second, either way', () => {
+    const span = 2 * HOUR;
+    expect(edgeScroll(span, 0, 16)).toBe(0);
+    expect(edgeScroll(span, 25, 1000)).toBe(span / 2);
+    expect(edgeScroll(span, 50, 1000)).toBe(span);
+    expect(edgeScroll(span, 400, 1000)).toBe(2 * span);
+    expect(edgeScroll(span, -400, 500)).toBe(-span);
+    // A frame that took no time (or a clock that went back) moves nothing.
+    expect(edgeScroll(span, 100, -5)).toBe(0);
   });
 });
 
