@@ -23,10 +23,27 @@ export interface PositionColumns {
 /** Values of PositionColumns.ignition. Unknown: the object has no ignition sensor, or no reading yet. */
 export const Ignition = { unknown: 0, off: 1, on: 2 } as const;
 
+/**
+ * An object as the list, the map and the pickers need it: everything but its sensors
+ * (a third of the bytes; objects/details has the whole object).
+ */
+export type ObjectSummary = FleetObject & { Sensors?: undefined };
+
 export interface ObjectsList {
-  objects: FleetObject[];
+  objects: ObjectSummary[];
   /** When this list was last confirmed by the service (Unix ms), null if never. */
   fetchedAt: number | null;
+}
+
+/** What a refresh of the object list changed. */
+export interface ObjectsChanged {
+  /** New or changed objects, without their sensors. */
+  upserted: ObjectSummary[];
+  /** Ids of objects no longer in the list. */
+  removed: number[];
+  /** Too much changed to send as a delta: read objects/list again (upserted and removed are empty). */
+  reload: boolean;
+  fetchedAt: number;
 }
 
 export interface StatusSnapshot extends PositionColumns {
@@ -55,8 +72,8 @@ export const liveMethods = {
 export const livePushes = {
   /** Only the objects whose position changed since the previous poll. */
   'status/delta': push<StatusDelta>(),
-  /** The object list itself changed (reference data refresh). */
-  'objects/changed': push<ObjectsList>(),
+  /** The object list itself changed (reference data refresh): only what changed, or "reload". */
+  'objects/changed': push<ObjectsChanged>(),
 };
 
 /** One sensor of the object with its last reading (raw, as the device sent it), if any. */

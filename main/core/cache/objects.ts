@@ -2,6 +2,7 @@
  * Objects and their sensors. The full JSON of each object is kept (unknown fields
  * included); name, plate, IMEI and status are also columns with indexes for lookups.
  */
+import type { ObjectSummary } from '../../../common/methods/live';
 import type { FleetObject, Sensor } from '../../../common/resources';
 import { ignitionSensorOf } from '../../../common/sensors';
 import type { Db } from './db';
@@ -13,6 +14,9 @@ export class ObjectsRepo {
   private readonly insertObject;
   private readonly insertSensor;
   private readonly selectAll;
+  private readonly selectSummaries;
+  private readonly selectSummary;
+  private readonly selectJsonById;
   private readonly selectOne;
   private readonly selectSensors;
   private readonly selectSensor;
@@ -26,6 +30,9 @@ export class ObjectsRepo {
     );
     this.insertSensor = db.prepare('INSERT OR REPLACE INTO sensors (object_id, id, ord, name, json, ignition) VALUES (?, ?, ?, ?, ?, ?)');
     this.selectAll = db.prepare('SELECT json FROM objects ORDER BY ord').pluck();
+    this.selectSummaries = db.prepare("SELECT json_remove(json, '$.Sensors') FROM objects ORDER BY ord").pluck();
+    this.selectSummary = db.prepare("SELECT json_remove(json, '$.Sensors') FROM objects WHERE id = ?").pluck();
+    this.selectJsonById = db.prepare('SELECT id, json FROM objects').raw();
     this.selectOne = db.prepare('SELECT json FROM objects WHERE id = ?').pluck();
     this.selectSensors = db.prepare('SELECT json FROM sensors WHERE object_id = ? ORDER BY ord').pluck();
     this.selectSensor = db.prepare('SELECT json FROM sensors WHERE id = ? LIMIT 1').pluck();
@@ -60,6 +67,33 @@ export class ObjectsRepo {
       this.meta.setLastGood(OBJECTS_DATASET, fetchedAt);
     });
     run.immediate();
+  }
+
+  /** All objects without their sensors, in the order the service returned them (SQLite drops the sensors: less to parse). */
+  summaries(): ObjectSummary[] {
+    return (this.selectSummaries.all() as string[]).map((j) => JSON.parse(j) as ObjectSummary);
+  }
+
+  /** These objects without their sensors (those still in the list). */
+  summariesOf(ids: readonly number[]): ObjectSummary[] {
+    return ids.flatMap((id) => {
+      const j = this.selectSummary.get(id) as string | undefined;
+      return j === undefined ? [] : [JSON.parse(j) as ObjectSummary];
+    });
+  }
+
+  /**
+   * Which objects of `next` are new or differ from what is stored (by their stored JSON),
+   * and which stored ones it no longer has: what a refresh changed, for a delta push.
+   */
+  diff(next: readonly FleetObject[]): { changed: number[]; removed: number[] } {
+    const stored = new Map(this.selectJsonById.all() as [number, string][]);
+    const changed: number[] = [];
+    for (const o of next) {
+      if (stored.get(o.Id) !== JSON.stringify(o)) changed.push(o.Id);
+      stored.delete(o.Id);
+    }
+    return { changed: [...new Set(changed)], removed: [...stored.keys()] };
   }
 
   /** All objects, in the order the service returned them. */

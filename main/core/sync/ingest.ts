@@ -57,6 +57,9 @@ export interface ObjectsIngested {
   changed: boolean;
   /** Some object's ignition sensor changed: every object's ignition state must be re-sent. */
   ignitionChanged: boolean;
+  /** Ids of objects new or changed in this list, and of those it no longer has. */
+  changedIds: number[];
+  removedIds: number[];
 }
 
 export type IngestRepos = Pick<Cache, 'status' | 'objects' | 'meta' | 'events' | 'profile' | 'transaction'>;
@@ -72,11 +75,12 @@ export function ingestObjects(repos: IngestRepos, body: PollBody, fetchedAt: num
   const hash = createHash('sha256').update(JSON.stringify(list)).digest('base64');
   if (repos.meta.get<string>(OBJECTS_HASH_KEY) === hash && repos.objects.count() === list.length) {
     repos.meta.setLastGood('objects', fetchedAt);
-    return { count: list.length, changed: false, ignitionChanged: false };
+    return { count: list.length, changed: false, ignitionChanged: false, changedIds: [], removedIds: [] };
   }
+  const { changed, removed } = repos.objects.diff(list);
   repos.objects.replaceAll(list, fetchedAt);
   repos.meta.set(OBJECTS_HASH_KEY, hash);
-  return { count: list.length, changed: true, ignitionChanged: repos.status.reloadIgnition() };
+  return { count: list.length, changed: true, ignitionChanged: repos.status.reloadIgnition(), changedIds: changed, removedIds: removed };
 }
 
 export interface Ingestor {

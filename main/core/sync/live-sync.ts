@@ -42,6 +42,9 @@ export interface LiveSync {
   refreshReference(): Promise<ReferenceRefresh>;
 }
 
+/** Above this many changed objects, windows are told to read the list again rather than sent a delta. */
+export const OBJECTS_DELTA_MAX = 2_000;
+
 export function createLiveSync(o: LiveSyncOptions): LiveSync {
   const now = o.now ?? Date.now;
   const log = o.log ?? (() => {});
@@ -50,9 +53,14 @@ export function createLiveSync(o: LiveSyncOptions): LiveSync {
     try {
       const body = await o.api.listObjectsBody();
       const at = now();
-      const { changed, ignitionChanged } = await o.ingestor.objects(body, at);
+      const { changed, ignitionChanged, changedIds, removedIds } = await o.ingestor.objects(body, at);
       o.connectivity.ok('objects', at);
-      if (changed) o.bus.emit('objects/changed', { objects: o.cache.objects.list(), fetchedAt: at });
+      if (changed) {
+        // An edit or two is a small push; a new fleet is cheaper read once by each window.
+        const reload = changedIds.length + removedIds.length > OBJECTS_DELTA_MAX;
+        const upserted = reload ? [] : o.cache.objects.summariesOf(changedIds);
+        o.bus.emit('objects/changed', { upserted, removed: reload ? [] : removedIds, reload, fetchedAt: at });
+      }
       // Rare (a sensor was added or renamed), so the whole picture is simpler than a diff.
       if (ignitionChanged) o.bus.emit('status/delta', { ...(await o.ingestor.snapshot()), fetchedAt: o.cache.status.fetchedAt() ?? at });
     } catch (e) {

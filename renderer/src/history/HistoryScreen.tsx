@@ -26,6 +26,7 @@ import { fitTo, TimeWindow, unionSpans } from './timeline-window';
 import type { Stop, Trip } from './trips';
 import { useHistory } from './use-history';
 import { ProgressNote } from './ProgressNote';
+import { useObjectSensors } from './use-object-sensors';
 
 type Tab = 'summary' | 'trips' | 'events' | 'violations' | 'sessions' | 'parkings' | 'packets';
 const TABS: { id: Tab; label: string }[] = [
@@ -61,7 +62,10 @@ export function HistoryScreen() {
   const mapApi = useRef<MapApi | null>(null);
   const charts = useRef(new Map<number, HTMLCanvasElement>());
 
-  const object: FleetObject | null = (objectId !== null ? fleetStore.objectsById.get(objectId) : undefined) ?? null;
+  const listed = (objectId !== null ? fleetStore.objectsById.get(objectId) : undefined) ?? null;
+  const sensors = useObjectSensors(objectId);
+  // The list's object has no sensors (objects/details has them): the charts need their names and units.
+  const object: FleetObject | null = useMemo(() => (listed && sensors ? { ...listed, Sensors: sensors } : listed), [listed, sensors]);
   const operatorTz = useMemo(operatorTimeZone, []);
   const objectTz = validTimeZone(object?.TimeZone);
   const tz = useObjectTz && objectTz ? objectTz : operatorTz;

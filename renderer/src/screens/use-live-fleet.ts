@@ -19,11 +19,18 @@ export function useLiveFleet(): ConnectivityState | null {
       fleetStore.applyColumns(snap, snap.fetchedAt, true);
       setConn(c);
     };
+    const reloadObjects = async () => {
+      const list = await rpc('objects/list', {});
+      if (alive) fleetStore.setObjects(list.objects, list.fetchedAt);
+    };
     void load().catch(() => {});
     let wasClosed = false;
     const offs = [
       onPush('status/delta', (d) => fleetStore.applyColumns(d, d.fetchedAt)),
-      onPush('objects/changed', (l) => fleetStore.setObjects(l.objects, l.fetchedAt)),
+      onPush('objects/changed', (c) => {
+        if (c.reload) void reloadObjects().catch(() => {});
+        else fleetStore.applyObjects(c.upserted, c.removed, c.fetchedAt);
+      }),
       onPush('connectivity/changed', setConn),
       onLink((s) => {
         if (s === 'closed') wasClosed = true;

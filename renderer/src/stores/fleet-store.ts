@@ -3,8 +3,7 @@
  * typed arrays, one slot per object. Deltas update slots in place; the map layer
  * redraws from these arrays, and React reads a version number, never the arrays.
  */
-import { Ignition, type PositionColumns } from '../../../common/methods/live';
-import type { FleetObject } from '../../../common/resources';
+import { Ignition, type ObjectSummary, type PositionColumns } from '../../../common/methods/live';
 
 type Listener = () => void;
 
@@ -53,8 +52,8 @@ export function mercatorY(lat: number): number {
 }
 
 export class FleetStore {
-  objects: FleetObject[] = [];
-  objectsById = new Map<number, FleetObject>();
+  objects: ObjectSummary[] = [];
+  objectsById = new Map<number, ObjectSummary>();
   objectsFetchedAt: number | null = null;
   positions: FleetPositions = emptyPositions(0);
   positionsFetchedAt: number | null = null;
@@ -75,13 +74,32 @@ export class FleetStore {
     for (const l of this.listeners) l();
   }
 
-  setObjects(objects: FleetObject[], fetchedAt: number | null) {
+  setObjects(objects: ObjectSummary[], fetchedAt: number | null) {
     this.objects = objects;
     this.objectsById = new Map(objects.map((o) => [o.Id, o]));
     this.objectsFetchedAt = fetchedAt;
+    this.refreshStatuses();
+    this.changed();
+  }
+
+  /** A refresh's delta: changed objects replaced where they were, new ones appended, removed ones dropped. */
+  applyObjects(upserted: readonly ObjectSummary[], removed: readonly number[], fetchedAt: number | null) {
+    const next = new Map(upserted.map((o) => [o.Id, o]));
+    const gone = new Set(removed);
+    const objects: ObjectSummary[] = [];
+    for (const o of this.objects) {
+      if (gone.has(o.Id)) continue;
+      const u = next.get(o.Id);
+      objects.push(u ?? o);
+      next.delete(o.Id);
+    }
+    objects.push(...next.values());
+    this.setObjects(objects, fetchedAt);
+  }
+
+  private refreshStatuses() {
     const p = this.positions;
     for (let i = 0; i < p.count; i++) p.status[i] = this.objectsById.get(p.ids[i]!)?.Status ?? 255;
-    this.changed();
   }
 
   /** Forgets everything: another session's fleet must never show, not even for a moment. */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushEnvelope } from '../../../common/envelope';
-import { Ignition, type ObjectDetails } from '../../../common/methods/live';
+import { Ignition, type ObjectDetails, type ObjectsChanged } from '../../../common/methods/live';
 import { startSimulator } from '../../../simulator';
 import { createCore, type Core } from '../../../main/core/app';
 import { memorySettings, type SettingsStore } from '../../../main/core/seams/settings';
@@ -82,6 +82,38 @@ describe('core: sign in, poll, cache', () => {
     const grouped = list.objects as { GroupIds?: number[] }[];
     const known = new Set(groups.groups.map((g) => g.Id));
     expect(grouped.some((o) => (o.GroupIds ?? []).some((g) => known.has(g)))).toBe(true);
+    await core.close();
+  });
+
+  it('lists objects without their sensors, and pushes only what a refresh of the list changed', async () => {
+    const core = makeCore();
+    const pushes: PushEnvelope[] = [];
+    core.bus.subscribe((p) => pushes.push(p));
+    await core.start();
+    const active = core.session.current();
+    await active.sync.refreshObjects();
+    const list = (await call(core, 'objects/list')) as { objects: { Id: number; Name: string; Sensors?: unknown }[] };
+    expect(list.objects.every((o) => o.Sensors === undefined)).toBe(true);
+    const target = list.objects[3]!;
+    const details = (await call(core, 'objects/details', { id: target.Id })) as unknown as ObjectDetails;
+    expect(details.object.Sensors?.length).toBeGreaterThan(0);
+
+    // Someone renames one vehicle on the service: the next refresh pushes that one only.
+    await active.api.objects.update({ Id: target.Id, Name: `${target.Name} (renamed)` });
+    pushes.length = 0;
+    await active.sync.refreshObjects();
+    const changed = pushes.filter((p) => p.name === 'objects/changed').map((p) => p.args as ObjectsChanged);
+    expect(changed).toHaveLength(1);
+    expect(changed[0]).toMatchObject({ removed: [], reload: false });
+    expect(changed[0]!.upserted.map((o) => [o.Id, o.Name])).toEqual([[target.Id, `${target.Name} (renamed)`]]);
+    expect(changed[0]!.upserted[0]!.Sensors).toBeUndefined();
+
+    // Nothing changed since: nothing is pushed.
+    pushes.length = 0;
+    await active.sync.refreshObjects();
+    expect(pushes.filter((p) => p.name === 'objects/changed')).toEqual([]);
+    await active.api.objects.update({ Id: target.Id, Name: target.Name });
+    await active.sync.refreshObjects();
     await core.close();
   });
 
