@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { Ignition } from '../../../common/methods/live';
-import { ObjectStatusCode, type FleetObject } from '../../../common/resources';
+import { Ignition, type ObjectSummary } from '../../../common/methods/live';
+import { ObjectStatusCode } from '../../../common/resources';
 import { FleetStore } from '../../../renderer/src/stores/fleet-store';
 import { countStates } from '../../../renderer/src/stores/state-counts';
 
-const obj = (Id: number, Status: number = ObjectStatusCode.active) => ({ Id, Name: `O${Id}`, Status }) as FleetObject;
+const obj = (Id: number, Status: number = ObjectStatusCode.active) => ({ Id, Name: `O${Id}`, Status }) as ObjectSummary;
 
 describe('countStates', () => {
   it('counts every listed object once, by the state its dot is drawn in', () => {
