@@ -13,7 +13,7 @@ import { startBrowserMode, type RunningHost } from './support/browser-mode';
 interface Hooks {
   map: { getZoom(): number; setZoom(z: number, o?: unknown): void; setView(c: [number, number], z: number, o?: unknown): void; getCenter(): { lat: number; lng: number }; latLngToContainerPoint(p: [number, number]): { x: number; y: number }; getSize(): { x: number; y: number } };
   clusters(): { x: number; y: number; count: number }[];
-  geozones(): { shown: boolean; count: number };
+  geozones(): { shown: boolean; count: number; largest: [number, number] | null };
   follow(): boolean;
   selected(): number | null;
 }
@@ -72,7 +72,7 @@ test('the geozone overlay can be switched off and on', async ({ page }) => {
   const layers = page.getByRole('group', { name: 'Map layers' });
   const box = layers.getByRole('checkbox', { name: /Geozones/ });
   await expect(box).toBeChecked();
-  await expect.poll(() => page.evaluate(() => globalThis.__fleetMap!.geozones())).toEqual({ shown: true, count: expect.any(Number) });
+  await expect.poll(() => page.evaluate(() => globalThis.__fleetMap!.geozones())).toMatchObject({ shown: true, count: expect.any(Number) });
   expect((await page.evaluate(() => globalThis.__fleetMap!.geozones())).count).toBeGreaterThan(0);
   await box.uncheck();
   expect((await page.evaluate(() => globalThis.__fleetMap!.geozones())).shown).toBe(false);
@@ -81,6 +81,41 @@ test('the geozone overlay can be switched off and on', async ({ page }) => {
   await expect(page.getByRole('group', { name: 'Map layers' }).getByRole('checkbox', { name: /Geozones/ })).not.toBeChecked();
   await page.getByRole('group', { name: 'Map layers' }).getByRole('checkbox', { name: /Geozones/ }).check();
   expect((await page.evaluate(() => globalThis.__fleetMap!.geozones())).shown).toBe(true);
+});
+
+test('geozones stay drawn while the map is panned a little at a time and after a long pan', async ({ page }) => {
+  await openLive(page);
+  await expect.poll(() => page.evaluate(() => globalThis.__fleetMap!.geozones().largest)).not.toBeNull();
+  const map = page.getByRole('region', { name: 'Map of the fleet' });
+  const mapBox = (await map.boundingBox())!;
+  const layers = page.getByRole('group', { name: 'Map layers' });
+  const zones = layers.getByRole('checkbox', { name: /Geozones/ });
+  /** The map around the largest zone's centre, with the zones and without: they must differ. */
+  const zoneShows = async () => {
+    const at = await page.evaluate(() => {
+      const m = globalThis.__fleetMap!.map;
+      const p = m.latLngToContainerPoint(globalThis.__fleetMap!.geozones().largest!);
+      return { x: p.x, y: p.y };
+    });
+    const clip = { x: mapBox.x + at.x - 20, y: mapBox.y + at.y - 20, width: 40, height: 40 };
+    const on = await page.screenshot({ clip });
+    await zones.uncheck();
+    const off = await page.screenshot({ clip });
+    await zones.check();
+    return !on.equals(off);
+  };
+  await page.evaluate(() => {
+    const m = globalThis.__fleetMap!.map;
+    m.setView(globalThis.__fleetMap!.geozones().largest!, 14, { animate: false });
+  });
+  expect(await zoneShows()).toBe(true);
+  // Ten short pans stay inside the area already drawn: the zone is still there, where it belongs.
+  for (let i = 0; i < 10; i++) await page.evaluate(() => void globalThis.__fleetMap!.map.panBy([12, 7], { animate: false }));
+  expect(await zoneShows()).toBe(true);
+  // Far away and back: the canvas is drawn again around the new view.
+  await page.evaluate(() => void globalThis.__fleetMap!.map.panBy([3000, 0], { animate: false }));
+  await page.evaluate(() => void globalThis.__fleetMap!.map.panBy([-2900, 40], { animate: false }));
+  expect(await zoneShows()).toBe(true);
 });
 
 test('follow keeps the selected object centred while it moves', async ({ page }) => {

@@ -29,7 +29,7 @@ function isEditable(t: EventTarget | null): boolean {
 export interface MapHooks {
   map: L.Map;
   clusters: () => ReturnType<ObjectLayer['visibleClusters']>;
-  geozones: () => { shown: boolean; count: number };
+  geozones: () => { shown: boolean; count: number; largest: [number, number] | null };
   follow: () => boolean;
   selected: () => number | null;
   /** Replaces the canvas layer by one DOM marker per object (the bench's baseline). */
@@ -113,7 +113,10 @@ export function MapView({ selected, onSelect }: Props) {
     const hooks: MapHooks = {
       map,
       clusters: () => layer.visibleClusters(),
-      geozones: () => ({ shown: zonesRef.current!.shown, count: zonesRef.current!.count }),
+      geozones: () => {
+        const z = zonesRef.current!;
+        return { shown: z.shown, count: z.count, largest: z.largest ? [z.largest.lat, z.largest.lng] : null };
+      },
       follow: () => followRef.current,
       selected: () => selectedRef.current,
       domBaseline: (limit) => {

@@ -13,6 +13,7 @@ import type { TilesConfig } from '../../../common/methods/tiles';
 import { rpc } from '../rpc/client';
 import { launchToken } from '../rpc/transport';
 import { CANVAS_COLORS, type CanvasColors } from '../theme/theme';
+import { LazyCanvas } from './lazy-canvas';
 
 export { DEFAULT_TILE_URL } from '../../../common/methods/tiles';
 
@@ -61,7 +62,7 @@ export function addBasemap(map: L.Map, colors: CanvasColors = CANVAS_COLORS.ligh
   const world = feature(topo, topo.objects.countries);
   map.createPane('fallback').style.zIndex = '150';
   // The renderer's own pane decides where its canvas goes: under the tiles, not in the overlay pane over them.
-  const renderer = L.canvas({ padding: 0.5, pane: 'fallback' });
+  const renderer = new LazyCanvas({ padding: 0.5, pane: 'fallback' });
   const style = (c: CanvasColors) => ({ color: c.border, weight: 1, fillColor: c.land, fillOpacity: 1 });
   const outline = L.geoJSON(world, { pane: 'fallback', renderer, interactive: false, style: style(colors) } as L.GeoJSONOptions).addTo(map);
   // No tiles until the source's version is known: a request without it would hit the wrong cache key.

@@ -4,6 +4,7 @@
  * still reaches the objects above.
  */
 import L from 'leaflet';
+import { LazyCanvas } from './lazy-canvas';
 
 interface LatLngRec {
   Lat: number;
@@ -44,6 +45,8 @@ export function geozoneShapes(zones: unknown[], renderer: L.Renderer, pane: stri
 export class GeozoneOverlay {
   readonly group = L.layerGroup();
   count = 0;
+  /** The centre of the largest zone drawn (tests and the bench look there). */
+  largest: L.LatLng | null = null;
 
   constructor(private readonly map: L.Map) {
     map.createPane('geozones').style.zIndex = '350';
@@ -51,10 +54,17 @@ export class GeozoneOverlay {
 
   setZones(zones: unknown[]): void {
     this.group.clearLayers();
-    const renderer = L.canvas({ pane: 'geozones', padding: 0.3 });
+    const renderer = new LazyCanvas({ pane: 'geozones', padding: 0.3 });
     const shapes = geozoneShapes(zones, renderer, 'geozones');
     for (const s of shapes) this.group.addLayer(s);
     this.count = shapes.length;
+    let area = -1;
+    this.largest = null;
+    for (const s of shapes) {
+      const b = (s as L.Polygon | L.Circle).getBounds();
+      const a = (b.getNorth() - b.getSouth()) * (b.getEast() - b.getWest());
+      if (a > area) [area, this.largest] = [a, b.getCenter()];
+    }
   }
 
   show(on: boolean): void {
