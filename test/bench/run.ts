@@ -127,10 +127,22 @@ async function startFrameProbe(page: Page) {
 }
 
 /**
- * BENCH_RENDERER_PROF=FILE writes a CPU profile of the page while it pans (open it in
- * Chromium's DevTools): where the frames go, when a figure misses its target.
+ * BENCH_RENDERER_PROF=FILE writes a CPU profile of the page while it pans, and
+ * BENCH_RENDERER_TRACE=FILE a timeline trace (open either in Chromium's DevTools): where
+ * the frames go, when a figure misses its target.
  */
 async function startRendererProfile(page: Page): Promise<{ stop(): Promise<void> }> {
+  const trace = process.env.BENCH_RENDERER_TRACE;
+  if (trace) {
+    // The timeline (layout, paint, scripts, GC per task): what a CPU profile lumps as "(program)".
+    await page.context().browser()!.startTracing(page, { path: trace, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8'] });
+    return {
+      async stop() {
+        await page.context().browser()!.stopTracing();
+        note(`live-map: renderer trace written to ${trace}`);
+      },
+    };
+  }
   const file = process.env.BENCH_RENDERER_PROF;
   if (!file) return { stop: async () => {} };
   const cdp = await page.context().newCDPSession(page);

@@ -11,7 +11,7 @@ import { startTileServer, type TileServer } from '../integration/tiles/tile-serv
 import { startBrowserMode, type RunningHost } from './support/browser-mode';
 
 interface Hooks {
-  map: { getZoom(): number; setZoom(z: number, o?: unknown): void; setView(c: [number, number], z: number, o?: unknown): void; getCenter(): { lat: number; lng: number }; latLngToContainerPoint(p: [number, number]): { x: number; y: number }; getSize(): { x: number; y: number } };
+  map: { getZoom(): number; setZoom(z: number, o?: unknown): void; setView(c: [number, number], z: number, o?: unknown): void; getCenter(): { lat: number; lng: number }; latLngToContainerPoint(p: [number, number]): { x: number; y: number }; getSize(): { x: number; y: number }; panBy(offset: [number, number], o?: unknown): unknown };
   clusters(): { x: number; y: number; count: number }[];
   geozones(): { shown: boolean; count: number; largest: [number, number] | null };
   follow(): boolean;

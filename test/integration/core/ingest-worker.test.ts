@@ -61,7 +61,8 @@ describe('poll ingest in a worker thread', () => {
     const first = await ingestor.objects(text, Date.now());
     expect(first.count).toBeGreaterThan(10);
     expect(cache.objects.count()).toBe(first.count);
-    expect(await ingestor.objects(text, Date.now())).toEqual({ count: first.count, changed: false, ignitionChanged: false });
+    expect(await ingestor.objects(text, Date.now())).toEqual({ count: first.count, changed: false, ignitionChanged: false, changedIds: [], removedIds: [] });
+    expect(first.changedIds).toHaveLength(first.count);
     // The list names each object's ignition sensor: the main thread's picture now reads it.
     expect(first.ignitionChanged).toBe(true);
     const ignition = Array.from((await ingestor.snapshot()).ignition);
