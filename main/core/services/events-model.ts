@@ -16,8 +16,8 @@ export class UnackedModel {
   private readonly events = new Map<number, FleetEvent>();
   private readonly pending = new Set<number>();
   private feed: number[];
-  /** Bumped by every change of the events or of the pending flags. */
-  private changes = 0;
+  /** Ids whose event or pending flag may have changed since drainDirty() was last called. */
+  private dirty = new Set<number>();
 
   constructor(init: { events: readonly FleetEvent[]; pendingIds: readonly number[]; feedIds: readonly number[] }) {
     for (const e of init.events) this.events.set(e.Id, e);
@@ -25,8 +25,21 @@ export class UnackedModel {
     this.feed = [...init.feedIds];
   }
 
-  get version(): number {
-    return this.changes;
+  /** Unacknowledged events held, pending or not (an upper bound of what the lists show). */
+  get size(): number {
+    return this.events.size;
+  }
+
+  /** The ids that may have changed since the previous call. */
+  drainDirty(): Set<number> {
+    const d = this.dirty;
+    this.dirty = new Set();
+    return d;
+  }
+
+  /** The event as the lists show it: undefined when not unacknowledged or pending. */
+  shown(id: number): FleetEvent | undefined {
+    return this.pending.has(id) ? undefined : this.events.get(id);
   }
 
   get feedIds(): readonly number[] {
@@ -35,32 +48,39 @@ export class UnackedModel {
 
   /** A poll's result: what the ingestor stored. */
   apply(r: EventsIngested): void {
-    for (const e of r.upserted) this.events.set(e.Id, e);
+    for (const e of r.upserted) {
+      this.events.set(e.Id, e);
+      this.dirty.add(e.Id);
+    }
     for (const id of r.removed) {
       this.events.delete(id);
       // The store clears the flag of an event it marks acknowledged.
       this.pending.delete(id);
+      this.dirty.add(id);
     }
     this.feed = r.feedIds;
-    if (r.upserted.length || r.removed.length) this.changes++;
   }
 
   markPending(ids: Iterable<number>): void {
-    for (const id of ids) this.pending.add(id);
-    this.changes++;
+    for (const id of ids) {
+      this.pending.add(id);
+      this.dirty.add(id);
+    }
   }
 
   clearPending(ids: Iterable<number>): void {
-    for (const id of ids) this.pending.delete(id);
-    this.changes++;
+    for (const id of ids) {
+      this.pending.delete(id);
+      this.dirty.add(id);
+    }
   }
 
   acknowledged(ids: Iterable<number>): void {
     for (const id of ids) {
       this.events.delete(id);
       this.pending.delete(id);
+      this.dirty.add(id);
     }
-    this.changes++;
   }
 
   /** One event as the table holds it now (undefined: no row). */
@@ -69,18 +89,24 @@ export class UnackedModel {
     else this.events.delete(id);
     if (stored?.ackPending) this.pending.add(id);
     else this.pending.delete(id);
-    this.changes++;
+    this.dirty.add(id);
   }
 
-  /** What the lists show: unacknowledged, not pending, at most `limit` of the newest. */
-  visible(limit: number): Map<number, FleetEvent> {
+  /**
+   * What the lists show: unacknowledged, not pending, at most `limit` of the newest
+   * (`capped`: some were left out). Walks every event: for a first load, or past the cap.
+   */
+  visible(limit: number): { shown: Map<number, FleetEvent>; capped: boolean } {
     const out = new Map<number, FleetEvent>();
     for (const [id, e] of this.events) if (!this.pending.has(id)) out.set(id, e);
-    if (out.size <= limit) return out;
+    if (out.size <= limit) return { shown: out, capped: false };
     const top = [...out.values()].sort(newestFirst).slice(0, limit);
-    return new Map(top.map((e) => [e.Id, e]));
+    return { shown: new Map(top.map((e) => [e.Id, e])), capped: true };
   }
 }
+
+/** Whether two versions of an event differ (a different object may hold the same content). */
+export const differs = (a: FleetEvent, b: FleetEvent): boolean => a !== b && JSON.stringify(a) !== JSON.stringify(b);
 
 /** What turns the list `prev` into `next` (same content, compared by reference first). */
 export function diffVisible(
@@ -91,8 +117,7 @@ export function diffVisible(
   const removed: number[] = [];
   for (const [id, e] of next) {
     const was = prev.get(id);
-    if (was === e) continue;
-    if (was === undefined || JSON.stringify(was) !== JSON.stringify(e)) upserted.push(e);
+    if (was === undefined || differs(was, e)) upserted.push(e);
   }
   for (const id of prev.keys()) if (!next.has(id)) removed.push(id);
   upserted.sort(newestFirst);

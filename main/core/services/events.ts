@@ -13,7 +13,7 @@ import type { FleetEvent } from '../../../common/resources';
 import type { Cache, OutboxEntry } from '../cache';
 import type { OutboxKind } from '../sync/outbox-replay';
 import { FEED_IDS_KEY, type EventsIngested } from '../sync/events-poll';
-import { UnackedModel, diffVisible, newestFirst, sameIds } from './events-model';
+import { UnackedModel, diffVisible, differs, newestFirst, sameIds } from './events-model';
 
 export const ACK_KIND = 'events/ack';
 export interface AckPayload {
@@ -34,7 +34,8 @@ export class EventsService {
   private model: UnackedModel | null = null;
   /** The list as of the last push (or the baseline the model was loaded with). */
   private pushed = new Map<number, FleetEvent>();
-  private pushedVersion = -1;
+  /** The last push left events out (over MAX_LISTED): the next one walks the whole model. */
+  private pushedCapped = false;
   private pushedFeed: readonly number[] = [];
   private pushedSmall = '';
   private sorted: FleetEvent[] | null = null;
@@ -81,13 +82,26 @@ export class EventsService {
     if (!m) return;
     let upserted: FleetEvent[] = [];
     let removed: number[] = [];
-    if (m.version !== this.pushedVersion) {
-      const next = m.visible(MAX_LISTED);
-      ({ upserted, removed } = diffVisible(this.pushed, next));
-      this.pushed = next;
-      this.pushedVersion = m.version;
-      if (upserted.length || removed.length) this.sorted = null;
+    const dirty = m.drainDirty();
+    if (dirty.size && !this.pushedCapped && m.size <= MAX_LISTED) {
+      // Everything unacknowledged fits: only what changed needs a look (a poll or an ack
+      // touches a handful of the ten thousand).
+      for (const id of dirty) {
+        const now = m.shown(id);
+        const was = this.pushed.get(id);
+        if (now && (!was || differs(was, now))) upserted.push(now);
+        else if (!now && was) removed.push(id);
+        if (now) this.pushed.set(id, now);
+        else this.pushed.delete(id);
+      }
+      upserted.sort(newestFirst);
+    } else if (dirty.size) {
+      const { shown, capped } = m.visible(MAX_LISTED);
+      ({ upserted, removed } = diffVisible(this.pushed, shown));
+      this.pushed = shown;
+      this.pushedCapped = capped;
     }
+    if (upserted.length || removed.length) this.sorted = null;
     const feedChanged = !sameIds(m.feedIds, this.pushedFeed);
     const { pendingAckIds, ackErrors } = this.outboxState();
     const small = JSON.stringify([pendingAckIds, ackErrors]);
@@ -112,8 +126,10 @@ export class EventsService {
     const m = new UnackedModel({ ...this.cache.events.unacknowledgedModel(), feedIds: this.cache.meta.get<number[]>(FEED_IDS_KEY) ?? [] });
     // What the model holds now is what a view loading now gets: the baseline, not a push.
     this.model = m;
-    this.pushed = m.visible(MAX_LISTED);
-    this.pushedVersion = m.version;
+    const { shown, capped } = m.visible(MAX_LISTED);
+    m.drainDirty();
+    this.pushed = shown;
+    this.pushedCapped = capped;
     this.pushedFeed = m.feedIds;
     const { pendingAckIds, ackErrors } = this.outboxState();
     this.pushedSmall = JSON.stringify([pendingAckIds, ackErrors]);

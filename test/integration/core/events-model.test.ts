@@ -3,7 +3,7 @@ import type { EventsChanged } from '../../../common/methods/events';
 import type { FleetEvent } from '../../../common/resources';
 import type { Cache } from '../../../main/core/cache';
 import { UnackedModel, diffVisible } from '../../../main/core/services/events-model';
-import { EventsService } from '../../../main/core/services/events';
+import { EventsService, MAX_LISTED } from '../../../main/core/services/events';
 import { storeEvents } from '../../../main/core/sync/events-poll';
 import { useTempCaches } from '../cache/helpers';
 
@@ -111,9 +111,31 @@ describe('EventsService: the in-memory model of unacknowledged events', () => {
   it('lists at most the newest N, and an older event enters when a newer one leaves', () => {
     const m = new UnackedModel({ events: [ev(1, 10), ev(2, 20), ev(3, 30), ev(4, 40)], pendingIds: [4], feedIds: [] });
     const v1 = m.visible(2);
-    expect([...v1.keys()]).toEqual([3, 2]);
+    expect(v1.capped).toBe(true);
+    expect([...v1.shown.keys()]).toEqual([3, 2]);
     m.acknowledged([3]);
     const v2 = m.visible(2);
-    expect(diffVisible(v1, v2)).toEqual({ upserted: [ev(1, 10)], removed: [3] });
+    expect(v2.capped).toBe(false);
+    expect(diffVisible(v1.shown, v2.shown)).toEqual({ upserted: [ev(1, 10)], removed: [3] });
+  });
+
+  it('past 10,000 events the lists keep the newest, and the push says which one came in', async () => {
+    const { cache, svc, pushes, poll, fresh } = setup();
+    const all = Array.from({ length: MAX_LISTED + 2 }, (_, i) => ev(i + 1, 1000 + i));
+    await poll([], all);
+    const l0 = svc.list('all');
+    expect(l0.events).toHaveLength(MAX_LISTED);
+    expect(l0.events[0]!.Id).toBe(MAX_LISTED + 2);
+    expect(l0.events.at(-1)!.Id).toBe(3);
+    svc.ack([MAX_LISTED + 2]);
+    svc.publish();
+    expect(pushes.at(-1)).toMatchObject({ upserted: [ev(2, 1001)], removed: [MAX_LISTED + 2] });
+    // Acknowledged elsewhere too, and two more gone: now everything fits.
+    await poll([], all.slice(2, -1));
+    expect(pushes.at(-1)).toMatchObject({ upserted: [], removed: [2] });
+    expect(svc.list('all')).toEqual({ ...fresh(cache), seq: pushes.at(-1)!.seq });
+    await poll([], all.slice(3, -1).concat([ev(MAX_LISTED + 5, 5)]));
+    expect(pushes.at(-1)).toMatchObject({ upserted: [ev(MAX_LISTED + 5, 5)], removed: [3] });
+    expect(svc.list('all')).toEqual({ ...fresh(cache), seq: pushes.at(-1)!.seq });
   });
 });
