@@ -17,6 +17,13 @@ export interface EventsList {
   scope: EventScope;
   /** Unacknowledged events, newest first, without those whose acknowledgement is queued. */
   events: FleetEvent[];
+  /** The ids of the events the feed returns (muted groups left out); `events` of scope 'all' restricted to them is the feed. */
+  feedIds: number[];
+  /**
+   * The `events/changed` push this list matches: the next push has `base` equal to it,
+   * and a view applies pushes from there on.
+   */
+  seq: number;
   /** When the service last confirmed the list (Unix ms), null if never. */
   fetchedAt: number | null;
   /** Events acknowledged here whose acknowledgement the service has not confirmed yet. */
@@ -25,14 +32,27 @@ export interface EventsList {
 }
 
 /**
- * The whole picture after any change, so a view never has to merge deltas: the feed is
- * `all` restricted to `feedIds` (same order).
+ * What changed in the full list (scope 'all') since the previous push: ten thousand
+ * unacknowledged events are megabytes, so only the difference travels. Pushes are
+ * numbered: `seq` is one more than `base`, the seq of the push (or `events/list` reply)
+ * it applies to. A view whose seq is not `base` missed something (a second window, a
+ * reconnect) and loads the whole list again with `events/list`.
+ *
+ * A view applies it by dropping `removed`, putting `upserted` (new events, or events whose
+ * content changed) and keeping the list newest first (Time desc, then Id desc). The feed
+ * is the list restricted to `feedIds`, which comes only when it changed.
  */
 export interface EventsChanged {
-  all: FleetEvent[];
-  feedIds: number[];
+  seq: number;
+  base: number;
+  upserted: FleetEvent[];
+  removed: number[];
+  /** Present only when the feed's ids changed. */
+  feedIds?: number[];
   fetchedAt: number | null;
+  /** Whole, every time (small): events whose acknowledgement is queued here. */
   pendingAckIds: number[];
+  /** Whole, every time (small). */
   ackErrors: AckError[];
 }
 
@@ -52,6 +72,6 @@ export const eventsMethods = {
 };
 
 export const eventsPushes = {
-  /** The feed or full list changed (poll brought new or removed events, an ack was queued, confirmed or refused). */
+  /** The list changed (a poll brought new, changed or removed events, an ack was queued, confirmed or refused): the difference. */
   'events/changed': push<EventsChanged>(),
 };

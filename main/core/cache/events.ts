@@ -11,6 +11,14 @@ import type { MetaRepo } from './meta';
 
 export const UNACKED_DATASET = 'events:unacknowledged';
 
+/** What replaceUnacknowledged() changed in the stored unacknowledged events. */
+export interface UnackedChange {
+  /** Not stored as unacknowledged before, or stored with a different JSON. */
+  upserted: FleetEvent[];
+  /** Stored as unacknowledged before, and no longer. */
+  removed: number[];
+}
+
 export interface StoredEvent {
   event: FleetEvent;
   acknowledged: boolean | null;
@@ -52,16 +60,29 @@ export class EventsRepo {
    * filtered by muting): they are marked unacknowledged, and every other event stored as
    * unacknowledged is marked acknowledged (someone acknowledged it elsewhere). Given the
    * muted-filtered feed instead, events of muted groups would be marked acknowledged.
+   *
+   * Returns what changed in the stored unacknowledged set, compared with what it held
+   * just before in the same transaction: events that were not unacknowledged or whose
+   * JSON differs, and the ids that are no longer unacknowledged.
    */
-  replaceUnacknowledged(events: readonly FleetEvent[], fetchedAt: number): void {
+  replaceUnacknowledged(events: readonly FleetEvent[], fetchedAt: number): UnackedChange {
     const at = Math.round(fetchedAt);
-    this.db
-      .transaction(() => {
+    return this.db
+      .transaction((): UnackedChange => {
+        const before = new Map<number, string>();
+        const rows = this.db.prepare('SELECT id, json FROM events WHERE acknowledged = 0').all() as { id: number; json: string }[];
+        for (const r of rows) before.set(r.id, r.json);
         this.db.exec('CREATE TEMP TABLE IF NOT EXISTS unacked_ids (id INTEGER PRIMARY KEY); DELETE FROM unacked_ids;');
         const mark = this.db.prepare('INSERT OR IGNORE INTO unacked_ids (id) VALUES (?)');
+        const upserted: FleetEvent[] = [];
+        const listed = new Set<number>();
         for (const e of events) {
-          this.upsertUnacked.run(e.Id, e.ObjectId, Math.round(e.Time), e.Type, JSON.stringify(e), at);
+          const json = JSON.stringify(e);
+          this.upsertUnacked.run(e.Id, e.ObjectId, Math.round(e.Time), e.Type, json, at);
           mark.run(e.Id);
+          if (listed.has(e.Id)) continue;
+          listed.add(e.Id);
+          if (before.get(e.Id) !== json) upserted.push(e);
         }
         this.db
           .prepare(
@@ -70,8 +91,25 @@ export class EventsRepo {
           .run();
         this.db.exec('DELETE FROM unacked_ids');
         this.meta.setLastGood(UNACKED_DATASET, at);
+        const removed: number[] = [];
+        for (const id of before.keys()) if (!listed.has(id)) removed.push(id);
+        return { upserted, removed };
       })
       .immediate();
+  }
+
+  /**
+   * Every unacknowledged event and every id with an acknowledgement pending (also of
+   * events not unacknowledged now): what EventsService's in-memory model starts from.
+   */
+  unacknowledgedModel(): { events: FleetEvent[]; pendingIds: number[] } {
+    return this.db
+      .transaction(() => {
+        const rows = this.db.prepare('SELECT json FROM events WHERE acknowledged = 0').pluck().all() as string[];
+        const pendingIds = this.db.prepare('SELECT id FROM events WHERE ack_pending = 1').pluck().all() as number[];
+        return { events: rows.map((j) => JSON.parse(j) as FleetEvent), pendingIds };
+      })
+      .deferred();
   }
 
   /** Stores events from history without changing what is known of their acknowledgement. */
@@ -107,9 +145,12 @@ export class EventsRepo {
     return r && toStored(r);
   }
 
-  /** An acknowledgement of these events was queued (call in the same transaction as the enqueue). */
-  markAckPending(ids: readonly number[]): void {
-    this.setFlags(ids, 'ack_pending = 1');
+  /**
+   * An acknowledgement of these events was queued (call in the same transaction as the
+   * enqueue). Returns the ids of the events stored (the others have no row to flag).
+   */
+  markAckPending(ids: readonly number[]): number[] {
+    return this.setFlags(ids, 'ack_pending = 1');
   }
 
   /** The service confirmed the acknowledgement. */
@@ -122,9 +163,9 @@ export class EventsRepo {
     this.setFlags(ids, 'ack_pending = 0');
   }
 
-  private setFlags(ids: readonly number[], set: string): void {
+  private setFlags(ids: readonly number[], set: string): number[] {
     const stmt = this.db.prepare(`UPDATE events SET ${set} WHERE id = ?`);
-    this.db.transaction(() => ids.forEach((id) => stmt.run(id)))();
+    return this.db.transaction(() => ids.filter((id) => stmt.run(id).changes > 0))();
   }
 
   fetchedAt(): number | null {

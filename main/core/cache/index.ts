@@ -27,7 +27,7 @@ export { MetaRepo } from './meta';
 export { ObjectsRepo, OBJECTS_DATASET } from './objects';
 export { StatusRepo, STATUS_DATASET, emptyPositionColumns, changedColumns, type StatusChanges, type PosRow } from './status';
 export { CoverageRepo, HISTORY_KIND, type Interval } from './coverage';
-export { EventsRepo, UNACKED_DATASET, type StoredEvent } from './events';
+export { EventsRepo, UNACKED_DATASET, type StoredEvent, type UnackedChange } from './events';
 export { GeocodeRepo, geocodeKey, type GeocodeOptions, type LatLng } from './geocode';
 export { HistoryRepo, type SensorSeries } from './history';
 export { OutboxRepo, type OutboxEntry } from './outbox';

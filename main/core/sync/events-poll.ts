@@ -19,22 +19,37 @@ export interface EventsApi {
 
 export interface EventsPollOptions {
   api: EventsApi;
-  ingest: (feedText: string, allText: string, fetchedAt: number) => Promise<void>;
+  ingest: (feedText: string, allText: string, fetchedAt: number) => Promise<unknown>;
   connectivity: ConnectivityTracker;
   lock: Mutex;
   signal: AbortSignal;
   now?: () => number;
 }
 
-/** Stores one poll's two lists (both sides of the ingest worker run this). */
-export function storeEvents(cache: Pick<Cache, 'events' | 'meta' | 'transaction'>, feed: FleetEvent[], all: FleetEvent[], at: number): void {
+/**
+ * What one poll changed in the stored unacknowledged events: the main thread updates its
+ * model from this instead of reading and parsing the whole list again.
+ */
+export interface EventsIngested {
+  /** Events that were not stored as unacknowledged before, or whose content changed. */
+  upserted: FleetEvent[];
+  /** Ids stored as unacknowledged before that the service no longer lists. */
+  removed: number[];
+  /** The ids the feed returned, in its order. */
+  feedIds: number[];
+}
+
+/** Stores one poll's two lists (both sides of the ingest worker run this) and says what changed. */
+export function storeEvents(cache: Pick<Cache, 'events' | 'meta' | 'transaction'>, feed: FleetEvent[], all: FleetEvent[], at: number): EventsIngested {
   // The two lists are fetched at slightly different moments: an event new in the feed
   // is unacknowledged even if the full list was read just before it arrived.
   const known = new Set(all.map((e) => e.Id));
   const union = all.concat(feed.filter((e) => !known.has(e.Id)));
-  cache.transaction(() => {
-    cache.events.replaceUnacknowledged(union, at);
-    cache.meta.set(FEED_IDS_KEY, feed.map((e) => e.Id));
+  const feedIds = feed.map((e) => e.Id);
+  return cache.transaction(() => {
+    const change = cache.events.replaceUnacknowledged(union, at);
+    cache.meta.set(FEED_IDS_KEY, feedIds);
+    return { ...change, feedIds };
   });
 }
 

@@ -17,7 +17,7 @@ import { parseObjectsList, parseProfile } from '../api/objects';
 import { parseObjectsStatus } from '../api/status';
 import { decodeBodyDetailed } from '../api/tolerant';
 import { changedColumns, type Cache } from '../cache';
-import { storeEvents } from './events-poll';
+import { storeEvents, type EventsIngested } from './events-poll';
 
 export const STATUS_ENDPOINT = 'GET /api/ObjectsStatus';
 export const OBJECTS_ENDPOINT = 'GET /api/Objects';
@@ -90,16 +90,19 @@ export interface Ingestor {
   profile(body: PollBody, fetchedAt: number): Promise<void>;
   /** Every stored last position with its ignition state, from the writer's own copy. */
   snapshot(): Promise<PositionColumns>;
-  /** Both lists of unacknowledged events (feed, then all), decoded and stored together. */
-  events(feed: PollBody, all: PollBody, fetchedAt: number): Promise<void>;
+  /**
+   * Both lists of unacknowledged events (feed, then all), decoded and stored together;
+   * returns what changed in the stored unacknowledged events (the delta the main thread applies).
+   */
+  events(feed: PollBody, all: PollBody, fetchedAt: number): Promise<EventsIngested>;
   close(): Promise<void>;
 }
 
 /** Decodes both bodies before storing anything: one that does not parse leaves the cache as it was. */
-export function ingestEvents(repos: IngestRepos, feedBody: PollBody, allBody: PollBody, fetchedAt: number): void {
+export function ingestEvents(repos: IngestRepos, feedBody: PollBody, allBody: PollBody, fetchedAt: number): EventsIngested {
   const feed = parseEvents(decode(feedBody, EVENTS_FEED_ENDPOINT), EVENTS_FEED_ENDPOINT);
   const all = parseEvents(decode(allBody, EVENTS_ENDPOINT), EVENTS_ENDPOINT);
-  storeEvents(repos, feed, all, fetchedAt);
+  return storeEvents(repos, feed, all, fetchedAt);
 }
 
 export function inThreadIngestor(repos: IngestRepos): Ingestor {
@@ -184,7 +187,7 @@ export function workerIngestor(w: IngestWorkerScript, dbFile: string): Ingestor 
     objects: async (body, fetchedAt) => (await send('objects', body, fetchedAt)) as ObjectsIngested,
     profile: async (body, fetchedAt) => void (await send('profile', body, fetchedAt)),
     snapshot: async () => (await send('snapshot', '', 0)) as PositionColumns,
-    events: async (feed, all, fetchedAt) => void (await send('events', feed, fetchedAt, all)),
+    events: async (feed, all, fetchedAt) => (await send('events', feed, fetchedAt, all)) as EventsIngested,
     async close() {
       await worker.terminate();
     },

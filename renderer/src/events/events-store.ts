@@ -1,13 +1,16 @@
 /**
- * The events this window shows: the core's whole picture (pushed after every change),
- * minus what the operator has just acknowledged here (hidden at once, before the core
- * answers), plus which events are checked for a bulk acknowledgement.
+ * The events this window shows: the core's list, loaded once and then kept up to date by
+ * the numbered deltas it pushes (`events/changed`; a gap in the numbers, e.g. after a
+ * reconnect, means loading it again), minus what the operator has just acknowledged here
+ * (hidden at once, before the core answers), plus which events are checked for a bulk
+ * acknowledgement.
  */
 import { useSyncExternalStore } from 'react';
 import type { AckError, EventScope, EventsChanged } from '../../../common/methods/events';
 import type { OutboxState } from '../../../common/methods/outbox';
 import type { FleetEvent } from '../../../common/resources';
 import { RpcError, onLink, onPush, rpc } from '../rpc/client';
+import { applyDelta, pictureOf, type EventsPicture } from './events-merge';
 
 export interface EventsView {
   loaded: boolean;
@@ -27,7 +30,7 @@ type NewEventsListener = (events: FleetEvent[]) => void;
 
 const listeners = new Set<Listener>();
 const newListeners = new Set<NewEventsListener>();
-let picture: EventsChanged | null = null;
+let picture: EventsPicture | null = null;
 let hidden = new Set<number>();
 let seen: Set<number> | null = null;
 const EMPTY_VIEW: EventsView = { loaded: false, all: [], feed: [], fetchedAt: null, pendingAcks: 0, ackErrors: [], checked: new Set(), error: null };
@@ -35,10 +38,14 @@ let view: EventsView = EMPTY_VIEW;
 let pendingFromOutbox = 0;
 let started = 0;
 let stop: (() => void) | null = null;
+/** True while an `events/list` call is out: deltas are ignored until its reply (it is at least as new). */
+let listing = false;
+/** Bumped by reset(): a reply for the previous session is dropped. */
+let generation = 0;
 
 function rebuild(patch: Partial<EventsView> = {}) {
   const p = picture;
-  const all = p ? p.all.filter((e) => !hidden.has(e.Id)) : [];
+  const all = p ? (hidden.size ? p.all.filter((e) => !hidden.has(e.Id)) : p.all) : [];
   const feedIds = new Set(p?.feedIds ?? []);
   const ids = new Set(all.map((e) => e.Id));
   // An event that left the list cannot stay checked: A would acknowledge something unseen.
@@ -57,7 +64,7 @@ function rebuild(patch: Partial<EventsView> = {}) {
   for (const l of listeners) l();
 }
 
-function accept(next: EventsChanged) {
+function accept(next: EventsPicture) {
   picture = next;
   // Once the core no longer lists an event, our optimistic hiding of it has done its job.
   const listed = new Set(next.all.map((e) => e.Id));
@@ -73,11 +80,36 @@ function accept(next: EventsChanged) {
   rebuild();
 }
 
+function onChanged(d: EventsChanged) {
+  if (listing) return;
+  const next = picture && applyDelta(picture, d);
+  if (next) accept(next);
+  // Not loaded yet (a failed load), or a push was missed: the whole list again.
+  else void load().catch(() => {});
+}
+
 async function load() {
-  // 'all' carries every event; the feed is the part of it the feed list returns.
-  const [all, feed, outbox] = await Promise.all([rpc('events/list', { scope: 'all' }), rpc('events/list', { scope: 'feed' }), rpc('outbox/list', {})]);
-  pendingFromOutbox = outbox.pending;
-  accept({ all: all.events, feedIds: feed.events.map((e) => e.Id), fetchedAt: all.fetchedAt, pendingAckIds: all.pendingAckIds, ackErrors: all.ackErrors });
+  if (listing) return;
+  listing = true;
+  const gen = generation;
+  // 'all' carries every event; the feed is the part of it whose ids are in feedIds.
+  const list = rpc('events/list', { scope: 'all' }).then(
+    (l) => {
+      if (gen !== generation) return;
+      listing = false;
+      accept(pictureOf(l));
+    },
+    (e: unknown) => {
+      if (gen === generation) listing = false;
+      throw e;
+    },
+  );
+  const outbox = rpc('outbox/list', {}).then((o) => {
+    if (gen !== generation) return;
+    pendingFromOutbox = o.pending;
+    rebuild();
+  });
+  await Promise.all([list, outbox]);
 }
 
 function onOutbox(s: OutboxState) {
@@ -89,7 +121,7 @@ function start() {
   let wasClosed = false;
   void load().catch(() => {});
   const offs = [
-    onPush('events/changed', accept),
+    onPush('events/changed', onChanged),
     onPush('outbox/changed', onOutbox),
     onLink((s) => {
       if (s === 'closed') wasClosed = true;
@@ -117,12 +149,16 @@ export const eventsStore = {
   },
   /** Another session: its events are not this one's, and its first load must not ring. */
   reset() {
+    generation++;
+    listing = false;
     picture = null;
     hidden = new Set();
     seen = null;
     pendingFromOutbox = 0;
     view = EMPTY_VIEW;
     for (const l of listeners) l();
+    // Still shown (a window that outlives the session): the new session's list.
+    if (started > 0) void load().catch(() => {});
   },
   /** Called with feed events that were not there before (never for the first load). */
   onNew(l: NewEventsListener) {

@@ -41,6 +41,9 @@ describe('core: events feed, acknowledgements through the outbox', () => {
     const pushes: PushEnvelope[] = [];
     core.bus.subscribe((p) => pushes.push(p));
     await signIn(core, sim.baseUrl);
+    // A view that has loaded the (empty) list gets the first poll as a push.
+    const empty = await call<EventsList>(core, 'events/list', { scope: 'all' });
+    expect(empty.events).toEqual([]);
     await services(core).pollEvents();
 
     const feed = await call<EventsList>(core, 'events/list', { scope: 'feed' });
@@ -52,7 +55,13 @@ describe('core: events feed, acknowledgements through the outbox', () => {
     const mutedOnly = ids(all).filter((id) => !ids(feed).includes(id));
     expect(mutedOnly.length).toBeGreaterThan(0);
     expect(feed.fetchedAt).toBeGreaterThan(0);
-    expect(pushes.some((p) => p.name === 'events/changed')).toBe(true);
+    const filled = pushes.filter((p) => p.name === 'events/changed').map((p) => p.args as EventsChanged);
+    expect(filled).toHaveLength(1);
+    expect(filled[0]).toMatchObject({ base: empty.seq, seq: empty.seq + 1, removed: [] });
+    expect(new Set(filled[0]!.upserted.map((e) => e.Id))).toEqual(allIds);
+    expect(new Set(filled[0]!.feedIds)).toEqual(new Set(ids(feed)));
+    expect(all.seq).toBe(empty.seq + 1);
+    expect(all.feedIds).toEqual(filled[0]!.feedIds);
     expect(pushes.some((p) => p.name === 'connectivity/changed' && (p.args as { lastGood: Record<string, number> }).lastGood.events)).toBe(true);
 
     const x = ids(feed)[0]!;
@@ -64,9 +73,11 @@ describe('core: events feed, acknowledgements through the outbox', () => {
     // At once, before the service has answered.
     expect(ids(await call<EventsList>(core, 'events/list', { scope: 'feed' }))).not.toContain(x);
     expect(ids(await call<EventsList>(core, 'events/list', { scope: 'all' }))).not.toContain(y);
+    // The push that follows carries only that: both leave, nothing else changes.
     const firstPush = pushes.find((p) => p.name === 'events/changed')!.args as EventsChanged;
-    expect(firstPush.all.map((e) => e.Id)).not.toContain(x);
-    expect(firstPush.feedIds).not.toContain(x);
+    expect(firstPush).toMatchObject({ base: all.seq, seq: all.seq + 1, upserted: [] });
+    expect(new Set(firstPush.removed)).toEqual(new Set([x, y]));
+    expect(firstPush.feedIds).toBeUndefined();
 
     await drainOutbox(core);
     expect(countBy(ackedInLog(sim.writeLog()))).toEqual(new Map([[x, 1], [y, 1]]));
@@ -179,8 +190,10 @@ describe('core: events feed, acknowledgements through the outbox', () => {
       expect(ids(list)).toContain(x);
       expect(ids(list)).not.toContain(y);
       expect(list.ackErrors).toEqual([{ eventId: x, entryId: failed.id, error: failed.lastError }]);
-      const pushed = pushes.filter((p) => p.name === 'events/changed').at(-1)!.args as EventsChanged;
-      expect(pushed.all.map((e) => e.Id)).toContain(x);
+      // The refused event came back in a push (nothing else did), and the last push has the reason.
+      const pushed = pushes.filter((p) => p.name === 'events/changed').map((p) => p.args as EventsChanged);
+      expect(pushed.flatMap((d) => d.upserted.map((e) => e.Id))).toEqual([x]);
+      expect(pushed.at(-1)!.ackErrors).toEqual(list.ackErrors);
       expect(pushes.some((p) => p.name === 'outbox/changed' && (p.args as OutboxState).failed === 1)).toBe(true);
 
       proxy.override = null;

@@ -110,11 +110,31 @@ describe('poll ingest in a worker thread', () => {
     const feed = JSON.parse(feedText) as { Id: number }[];
     const all = JSON.parse(allText) as { Id: number }[];
     expect(all.length).toBeGreaterThan(feed.length);
-    await ingestor.events(feedText, allText, Date.now());
+    const first = await ingestor.events(feedText, allText, Date.now());
     const stored = new Set(cache.events.unacknowledged().map((s) => s.event.Id));
     const union = new Set([...all, ...feed].map((e) => e.Id));
     expect(stored).toEqual(union);
     expect(cache.meta.get<number[]>('events:feedIds')).toEqual(feed.map((e) => e.Id));
+    // The worker says what changed: everything, the first time; nothing for the same lists again.
+    expect(new Set(first.upserted.map((e) => e.Id))).toEqual(union);
+    expect(first.removed).toEqual([]);
+    expect(first.feedIds).toEqual(feed.map((e) => e.Id));
+    const again = await ingestor.events(feedText, allText, Date.now());
+    expect(again).toEqual({ upserted: [], removed: [], feedIds: feed.map((e) => e.Id) });
+    // One event gone (acknowledged elsewhere), one changed.
+    const [gone, edited] = all.slice(0, 2) as [{ Id: number }, { Id: number; Text?: string }];
+    const changedAll = (JSON.parse(allText) as { Id: number; Text?: string }[])
+      .filter((e) => e.Id !== gone.Id)
+      .map((e) => (e.Id === edited.Id ? { ...e, Text: 'edited' } : e));
+    const changedFeed = (JSON.parse(feedText) as { Id: number; Text?: string }[])
+      .filter((e) => e.Id !== gone.Id)
+      .map((e) => (e.Id === edited.Id ? { ...e, Text: 'edited' } : e));
+    const third = await ingestor.events(JSON.stringify(changedFeed), JSON.stringify(changedAll), Date.now());
+    expect(third.removed).toEqual([gone.Id]);
+    expect(third.upserted).toEqual([expect.objectContaining({ Id: edited.Id, Text: 'edited' })]);
+    const back = await ingestor.events(feedText, allText, Date.now());
+    expect(back.removed).toEqual([]);
+    expect(new Set(back.upserted.map((e) => e.Id))).toEqual(new Set([gone.Id, edited.Id]));
 
     await expect(ingestor.events(feedText, '<html>502 Bad Gateway</html>', Date.now())).rejects.toMatchObject({
       message: expect.stringContaining('GET /api/Events'),

@@ -1,0 +1,125 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PushEnvelope } from '../../../common/envelope';
+import type { EventsChanged, EventsList } from '../../../common/methods/events';
+import type { OutboxState } from '../../../common/methods/outbox';
+import { startSimulator, type SimulatorHandle } from '../../../simulator';
+import { EventsService } from '../../../main/core/services/events';
+import { memorySettings } from '../../../main/core/seams/settings';
+import { memoryVault } from '../../../main/core/seams/vault';
+import { applyDelta, pictureOf, type EventsPicture } from '../../../renderer/src/events/events-merge';
+import { call, daytimeClock, drainOutbox, makeCore, services, signIn, startProxy } from './offline-helpers';
+
+const ids = (l: EventsList) => l.events.map((e) => e.Id);
+
+/**
+ * events/changed as deltas: what each poll or acknowledgement pushes, against the
+ * simulator over HTTP (through a proxy that can refuse acks), with a real SQLite file.
+ * The simulator's clock stands still, so only what a test changes changes.
+ */
+describe('core: events/changed carries only what changed', () => {
+  let sim: SimulatorHandle;
+  let now = 0;
+  beforeAll(async () => {
+    now = daytimeClock()();
+    sim = await startSimulator({ port: 0, seed: 12, objects: 120, now: () => now });
+  });
+  afterAll(async () => {
+    await sim?.close();
+  });
+
+  it('pushes a poll’s added and removed events, nothing for a poll without change, an ack as removed and a refusal as upserted; the renderer’s merge and a fresh load agree', async () => {
+    const proxy = await startProxy(sim);
+    const dataDir = mkdtempSync(join(tmpdir(), 'fleet-events-delta-'));
+    const settings = memorySettings({ statusPollMs: 600_000, objectsRefreshMs: 600_000, eventsPollMs: 600_000 });
+    const core = makeCore(dataDir, memoryVault(), settings);
+    const pushes: EventsChanged[] = [];
+    const outboxPushes: OutboxState[] = [];
+    core.bus.subscribe((p: PushEnvelope) => {
+      if (p.name === 'events/changed') pushes.push(p.args as EventsChanged);
+      if (p.name === 'outbox/changed') outboxPushes.push(p.args as OutboxState);
+    });
+    try {
+      await signIn(core, proxy.baseUrl);
+      const first = await call<EventsList>(core, 'events/list', { scope: 'all' });
+      await services(core).pollEvents();
+      const loaded = await call<EventsList>(core, 'events/list', { scope: 'all' });
+      expect(loaded.events.length).toBeGreaterThan(20);
+      expect(pushes).toHaveLength(1);
+
+      // Nothing changed at the service: nothing to push.
+      await services(core).pollEvents();
+      await services(core).pollEvents();
+      expect(pushes).toHaveLength(1);
+
+      // One event raised, one acknowledged elsewhere.
+      const gone = loaded.events[3]!;
+      const raised = sim.sim.store.addEvent({ ObjectId: gone.ObjectId, Time: now - 1_000, Type: 0x200, Status: 2, Text: 'Alarm button', ResetTime: 0, NotificationId: 0 });
+      sim.sim.store.acked.add(gone.Id);
+      await services(core).pollEvents();
+      expect(pushes).toHaveLength(2);
+      const d = pushes[1]!;
+      expect(d.base).toBe(loaded.seq);
+      expect(d.seq).toBe(loaded.seq + 1);
+      expect(d.upserted).toEqual([expect.objectContaining({ Id: raised.Id, Text: 'Alarm button' })]);
+      expect(d.removed).toEqual([gone.Id]);
+      // The raised event is in the feed (no muted rule), so the feed's ids changed.
+      expect(d.feedIds).toContain(raised.Id);
+      expect(d.feedIds?.includes(gone.Id)).toBe(false);
+      const afterPoll = await call<EventsList>(core, 'events/list', { scope: 'all' });
+      expect(afterPoll.seq).toBe(d.seq);
+      expect(ids(afterPoll)[0]).toBe(raised.Id);
+      expect(ids(afterPoll)).not.toContain(gone.Id);
+      expect(afterPoll.events).toHaveLength(loaded.events.length);
+
+      // An ack hides at once: the next push removes exactly it.
+      const x = afterPoll.events[1]!.Id;
+      await call(core, 'events/ack', { ids: [x] });
+      expect(pushes).toHaveLength(3);
+      expect(pushes[2]).toMatchObject({ base: d.seq, seq: d.seq + 1, upserted: [], removed: [x], pendingAckIds: [x], ackErrors: [] });
+      expect(ids(await call<EventsList>(core, 'events/list', { scope: 'all' }))).not.toContain(x);
+
+      // The service refuses it: the event comes back, with the reason.
+      proxy.override = (key) => (key === 'POST /api/Events/ack' ? { status: 403, body: { Message: 'Not yours to acknowledge' } } : undefined);
+      await drainOutbox(core);
+      proxy.override = null;
+      const back = pushes.at(-1)!;
+      expect(back.upserted).toEqual([afterPoll.events[1]]);
+      expect(back.removed).toEqual([]);
+      expect(back.pendingAckIds).toEqual([]);
+      expect(back.ackErrors).toEqual([expect.objectContaining({ eventId: x, error: expect.stringContaining('Not yours to acknowledge') })]);
+      expect(outboxPushes.at(-1)!.failed).toBe(1);
+      const refused = await call<EventsList>(core, 'events/list', { scope: 'all' });
+      expect(ids(refused)).toEqual(ids(afterPoll));
+
+      // Retried, and this time delivered: gone for good.
+      await call(core, 'outbox/retry', { id: back.ackErrors[0]!.entryId });
+      await drainOutbox(core);
+      await services(core).pollEvents();
+      const final = await call<EventsList>(core, 'events/list', { scope: 'all' });
+      expect(ids(final)).not.toContain(x);
+      expect(final.seq).toBe(pushes.at(-1)!.seq);
+
+      // The deltas, applied one after the other to the first (empty) load, give what a full load gives.
+      let picture: EventsPicture | null = pictureOf(first);
+      for (const p of pushes) picture = picture && applyDelta(picture, p);
+      expect(picture).not.toBeNull();
+      expect(picture!.all).toEqual(final.events);
+      expect(new Set(picture!.feedIds)).toEqual(new Set(final.feedIds));
+      expect(picture!.ackErrors).toEqual(final.ackErrors);
+      // And the model kept from deltas is what a fresh one loaded from the file says.
+      const fresh = new EventsService(services(core).active.cache, () => {}).list('all');
+      expect(fresh.events).toEqual(final.events);
+      expect(fresh.feedIds).toEqual(final.feedIds);
+      expect(fresh.pendingAckIds).toEqual(final.pendingAckIds);
+      expect(fresh.ackErrors).toEqual(final.ackErrors);
+      const feed = await call<EventsList>(core, 'events/list', { scope: 'feed' });
+      expect(feed.events).toEqual(new EventsService(services(core).active.cache, () => {}).list('feed').events);
+    } finally {
+      await core.close();
+      await proxy.close();
+    }
+  });
+});

@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import type { EventsChanged } from '../../../common/methods/events';
+import type { FleetEvent } from '../../../common/resources';
+import type { Cache } from '../../../main/core/cache';
+import { UnackedModel, diffVisible } from '../../../main/core/services/events-model';
+import { EventsService, MAX_LISTED } from '../../../main/core/services/events';
+import { storeEvents } from '../../../main/core/sync/events-poll';
+import { useTempCaches } from '../cache/helpers';
+
+const t = useTempCaches();
+const ev = (Id: number, Time: number, Text = `e${Id}`): FleetEvent => ({ Id, ObjectId: 1, Time, Type: 2, Text });
+
+function setup() {
+  const cache = t.open({ dataDir: t.tempDir() });
+  const pushes: EventsChanged[] = [];
+  const svc = new EventsService(cache, (p) => pushes.push(p));
+  // What the apps do: the poll goes through the ingestor (here in-thread), then a publish.
+  const poll = async (feed: FleetEvent[], all: FleetEvent[], during?: () => void) => {
+    await svc.ingest(async () => {
+      const r = storeEvents(cache, feed, all, Date.now());
+      // The worker has committed; its answer is still on its way to the main thread.
+      during?.();
+      return r;
+    });
+    svc.publish();
+  };
+  const fresh = (c: Cache) => new EventsService(c, () => {}).list('all');
+  return { cache, svc, pushes, poll, fresh };
+}
+
+describe('EventsService: the in-memory model of unacknowledged events', () => {
+  it('stores what a poll changed and pushes exactly that', async () => {
+    const { cache, svc, pushes, poll, fresh } = setup();
+    await poll([ev(1, 10), ev(3, 30)], [ev(1, 10), ev(2, 20), ev(3, 30)]);
+    // Nothing had listed: nothing to push against; the first list is the baseline.
+    expect(pushes).toEqual([]);
+    const l0 = svc.list('all');
+    expect(l0.events.map((e) => e.Id)).toEqual([3, 2, 1]);
+    expect(l0.feedIds).toEqual([1, 3]);
+    expect(svc.list('feed').events.map((e) => e.Id)).toEqual([3, 1]);
+    expect(pushes).toEqual([]);
+
+    await poll([ev(1, 10), ev(3, 30)], [ev(1, 10), ev(2, 20), ev(3, 30)]);
+    expect(pushes).toEqual([]);
+
+    await poll([ev(1, 10), ev(4, 40)], [ev(1, 10), ev(2, 20, 'edited'), ev(4, 40)]);
+    expect(pushes).toEqual([
+      { seq: l0.seq + 1, base: l0.seq, upserted: [ev(4, 40), ev(2, 20, 'edited')], removed: [3], feedIds: [1, 4], fetchedAt: expect.any(Number), pendingAckIds: [], ackErrors: [] },
+    ]);
+    expect(svc.list('all')).toEqual({ ...fresh(cache), seq: l0.seq + 1 });
+  });
+
+  it('follows acks queued, refused, requeued and delivered, also while a poll is being stored', async () => {
+    const { cache, svc, pushes, poll, fresh } = setup();
+    const all = [ev(1, 10), ev(2, 20), ev(3, 30), ev(4, 40)];
+    await poll([], all);
+    const l0 = svc.list('all');
+    const kind = svc.ackKind(async () => {});
+
+    svc.ack([2, 99]);
+    svc.publish();
+    expect(pushes.at(-1)).toMatchObject({ base: l0.seq, upserted: [], removed: [2], pendingAckIds: [2, 99] });
+    const entry = cache.outbox.pending(10)[0]!;
+
+    // Refused: back, with the reason.
+    cache.transaction(() => {
+      cache.outbox.markFailed(entry.id, 'Not allowed', false);
+      kind.refused({ ids: [2, 99] }, 'Not allowed');
+    });
+    svc.publish();
+    expect(pushes.at(-1)).toMatchObject({
+      upserted: [ev(2, 20)],
+      removed: [],
+      pendingAckIds: [],
+      ackErrors: [
+        { eventId: 2, entryId: entry.id, error: 'Not allowed' },
+        { eventId: 99, entryId: entry.id, error: 'Not allowed' },
+      ],
+    });
+
+    // Retried: hidden again. Delivered while a poll (that still lists it, and changed it) is stored.
+    const failed = cache.outbox.failed(10)[0]!;
+    cache.transaction(() => {
+      cache.outbox.retry(failed.id);
+      svc.requeued(failed);
+    });
+    svc.publish();
+    expect(pushes.at(-1)).toMatchObject({ upserted: [], removed: [2] });
+    await poll([], [ev(1, 10), ev(2, 20, 'edited'), ev(3, 30), ev(4, 40)], () => {
+      cache.transaction(() => {
+        cache.outbox.markDone(failed.id);
+        kind.delivered({ ids: [2, 99] });
+      });
+    });
+    expect(svc.list('all').events.map((e) => e.Id)).toEqual([4, 3, 1]);
+    expect(svc.list('all')).toEqual({ ...fresh(cache), seq: pushes.at(-1)!.seq });
+
+    // An event acknowledged here while a poll that still lists it is stored comes back as the file says.
+    svc.ack([3]);
+    await poll([], [ev(1, 10), ev(3, 30, 'edited'), ev(4, 40)], () => {
+      cache.transaction(() => {
+        const e = cache.outbox.pending(10)[0]!;
+        cache.outbox.markDone(e.id);
+        kind.delivered({ ids: [3] });
+      });
+    });
+    expect(svc.list('all')).toEqual({ ...fresh(cache), seq: pushes.at(-1)!.seq });
+    expect(cache.integrityCheck()).toBe('ok');
+  });
+
+  it('lists at most the newest N, and an older event enters when a newer one leaves', () => {
+    const m = new UnackedModel({ events: [ev(1, 10), ev(2, 20), ev(3, 30), ev(4, 40)], pendingIds: [4], feedIds: [] });
+    const v1 = m.visible(2);
+    expect(v1.capped).toBe(true);
+    expect([...v1.shown.keys()]).toEqual([3, 2]);
+    m.acknowledged([3]);
+    const v2 = m.visible(2);
+    expect(v2.capped).toBe(false);
+    expect(diffVisible(v1.shown, v2.shown)).toEqual({ upserted: [ev(1, 10)], removed: [3] });
+  });
+
+  it('past 10,000 events the lists keep the newest, and the push says which one came in', async () => {
+    const { cache, svc, pushes, poll, fresh } = setup();
+    const all = Array.from({ length: MAX_LISTED + 2 }, (_, i) => ev(i + 1, 1000 + i));
+    await poll([], all);
+    const l0 = svc.list('all');
+    expect(l0.events).toHaveLength(MAX_LISTED);
+    expect(l0.events[0]!.Id).toBe(MAX_LISTED + 2);
+    expect(l0.events.at(-1)!.Id).toBe(3);
+    svc.ack([MAX_LISTED + 2]);
+    svc.publish();
+    expect(pushes.at(-1)).toMatchObject({ upserted: [ev(2, 1001)], removed: [MAX_LISTED + 2] });
+    // Acknowledged elsewhere too, and two more gone: now everything fits.
+    await poll([], all.slice(2, -1));
+    expect(pushes.at(-1)).toMatchObject({ upserted: [], removed: [2] });
+    expect(svc.list('all')).toEqual({ ...fresh(cache), seq: pushes.at(-1)!.seq });
+    await poll([], all.slice(3, -1).concat([ev(MAX_LISTED + 5, 5)]));
+    expect(pushes.at(-1)).toMatchObject({ upserted: [ev(MAX_LISTED + 5, 5)], removed: [3] });
+    expect(svc.list('all')).toEqual({ ...fresh(cache), seq: pushes.at(-1)!.seq });
+  });
+});

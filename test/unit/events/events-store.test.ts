@@ -1,0 +1,121 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { EventsChanged, EventsList } from '../../../common/methods/events';
+import type { FleetEvent } from '../../../common/resources';
+
+/** The core, as far as the events store sees it: replies to events/list and pushes. */
+const core = vi.hoisted(() => ({
+  list: null as EventsList | null,
+  /** Replies held back until release() (to push while a load is out). */
+  hold: false,
+  held: [] as (() => void)[],
+  calls: [] as string[],
+  pushes: new Map<string, (p: unknown) => void>(),
+}));
+
+vi.mock('../../../renderer/src/rpc/client', () => ({
+  RpcError: class extends Error {},
+  rpc: (name: string) => {
+    core.calls.push(name);
+    const reply = name === 'outbox/list' ? { pending: 0, failed: 0, entries: [] } : structuredClone(core.list);
+    if (!core.hold) return Promise.resolve(reply);
+    return new Promise((resolve) => core.held.push(() => resolve(reply)));
+  },
+  onPush: (name: string, cb: (p: unknown) => void) => {
+    core.pushes.set(name, cb);
+    return () => core.pushes.delete(name);
+  },
+  onLink: () => () => {},
+}));
+
+/** The part of the store this test drives (typed here: importing its types would pull the DOM transport into the node typecheck). */
+interface Store {
+  get(): { loaded: boolean; all: FleetEvent[]; feed: FleetEvent[] };
+  subscribe(l: () => void): () => void;
+  reset(): void;
+  onNew(l: (events: FleetEvent[]) => void): () => void;
+}
+const STORE = '../../../renderer/src/events/events-store';
+const { eventsStore } = (await import(/* @vite-ignore */ STORE)) as { eventsStore: Store };
+
+const ev = (Id: number, Time: number): FleetEvent => ({ Id, ObjectId: 1, Time, Type: 2, Text: `e${Id}` });
+const flush = () => new Promise((r) => setTimeout(r, 0));
+const push = (d: EventsChanged) => core.pushes.get('events/changed')!(d);
+const delta = (base: number, upserted: FleetEvent[], removed: number[], feedIds?: number[]): EventsChanged => ({
+  seq: base + 1,
+  base,
+  upserted,
+  removed,
+  ...(feedIds ? { feedIds } : {}),
+  fetchedAt: base + 1,
+  pendingAckIds: [],
+  ackErrors: [],
+});
+const listed = (events: FleetEvent[], feedIds: number[], seq: number): EventsList => ({
+  scope: 'all',
+  events,
+  feedIds,
+  seq,
+  fetchedAt: seq,
+  pendingAckIds: [],
+  ackErrors: [],
+});
+
+describe('events store', () => {
+  let off: () => void = () => {};
+  beforeEach(() => {
+    off();
+    eventsStore.reset();
+    core.calls = [];
+    core.hold = false;
+    core.held = [];
+  });
+
+  it('loads with one events/list, applies deltas, rings only for feed events not seen before, reloads on a gap', async () => {
+    core.list = listed([ev(3, 30), ev(2, 20), ev(1, 10)], [1, 3], 10);
+    const rang: number[][] = [];
+    const offNew = eventsStore.onNew((es) => rang.push(es.map((e) => e.Id)));
+    off = eventsStore.subscribe(() => {});
+    await flush();
+    expect(core.calls.filter((c) => c === 'events/list')).toHaveLength(1);
+    expect(eventsStore.get().all.map((e) => e.Id)).toEqual([3, 2, 1]);
+    expect(eventsStore.get().feed.map((e) => e.Id)).toEqual([3, 1]);
+    // The first load never rings.
+    expect(rang).toEqual([]);
+
+    // A new feed event and a new muted one (not in the feed); one removed.
+    push(delta(10, [ev(5, 50), ev(4, 40)], [2], [1, 3, 5]));
+    expect(eventsStore.get().all.map((e) => e.Id)).toEqual([5, 4, 3, 1]);
+    expect(eventsStore.get().feed.map((e) => e.Id)).toEqual([5, 3, 1]);
+    expect(rang).toEqual([[5]]);
+    // A changed event keeps its place by time; no ring for it.
+    push(delta(11, [{ ...ev(3, 30), Text: 'edited' }], []));
+    expect(eventsStore.get().all.map((e) => e.Text)).toEqual(['e5', 'e4', 'edited', 'e1']);
+    expect(rang).toEqual([[5]]);
+
+    // A missed push: the next one does not follow, so the whole list again.
+    core.list = listed([ev(7, 70), ev(5, 50), ev(4, 40), ev(1, 10)], [7, 5, 1], 20);
+    push(delta(19, [ev(7, 70)], [3]));
+    expect(eventsStore.get().all.map((e) => e.Id)).toEqual([5, 4, 3, 1]);
+    await flush();
+    expect(core.calls.filter((c) => c === 'events/list')).toHaveLength(2);
+    expect(eventsStore.get().all.map((e) => e.Id)).toEqual([7, 5, 4, 1]);
+    expect(rang).toEqual([[5], [7]]);
+    push(delta(20, [], [7]));
+    expect(eventsStore.get().all.map((e) => e.Id)).toEqual([5, 4, 1]);
+    offNew();
+  });
+
+  it('ignores deltas while its load is out (the reply is at least as new)', async () => {
+    core.list = listed([ev(2, 20), ev(1, 10)], [1, 2], 4);
+    core.hold = true;
+    off = eventsStore.subscribe(() => {});
+    push(delta(3, [ev(2, 20)], []));
+    expect(eventsStore.get().loaded).toBe(false);
+    for (const r of core.held) r();
+    await flush();
+    expect(eventsStore.get().all.map((e) => e.Id)).toEqual([2, 1]);
+    expect(core.calls.filter((c) => c === 'events/list')).toHaveLength(1);
+    push(delta(4, [ev(3, 30)], [1]));
+    expect(eventsStore.get().all.map((e) => e.Id)).toEqual([3, 2]);
+  });
+});
