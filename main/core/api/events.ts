@@ -12,9 +12,9 @@ export const EVENTS_ENDPOINT = 'GET /api/Events';
 /** Parses a decoded events body (the ingest worker decodes it off the event loop). */
 export const parseEvents = (raw: unknown, endpoint: string): FleetEvent[] => events(raw, endpoint);
 
-/** A list body undecoded: at thousands of events, decoding it is the ingestor's job. */
-function eventsText(http: Http, path: '/api/Events/feed' | '/api/Events', e?: Extra): Promise<string> {
-  return http.request<string>({ method: 'GET', path, endpoint: `GET ${path}`, responseType: 'text', parse: (t) => t as string, ...extra(e) });
+/** A list body as the chunks it arrived in: at thousands of events, joining and decoding it is the ingestor's job. */
+function eventsBody(http: Http, path: '/api/Events/feed' | '/api/Events', e?: Extra): Promise<Uint8Array[]> {
+  return http.request<Uint8Array[]>({ method: 'GET', path, endpoint: `GET ${path}`, responseType: 'raw', parse: (b) => b as Uint8Array[], ...extra(e) });
 }
 
 /** GET /api/Events/feed: unacknowledged events, without groups the user muted. */
@@ -39,8 +39,8 @@ export function eventsApi(http: Http) {
   return {
     feed: (e?: Extra) => getEventsFeed(http, e),
     list: (e?: Extra) => listEvents(http, e),
-    feedText: (e?: Extra) => eventsText(http, '/api/Events/feed', e),
-    listText: (e?: Extra) => eventsText(http, '/api/Events', e),
+    feedBody: (e?: Extra) => eventsBody(http, '/api/Events/feed', e),
+    listBody: (e?: Extra) => eventsBody(http, '/api/Events', e),
     ack: (ids: readonly number[], e?: Extra) => ackEvents(http, ids, e),
   };
 }

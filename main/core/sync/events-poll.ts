@@ -7,19 +7,20 @@ import type { FleetEvent } from '../../../common/resources';
 import type { Cache } from '../cache';
 import type { ConnectivityTracker } from './connectivity';
 import type { Mutex } from './mutex';
+import type { PollBody } from './ingest';
 
 export const FEED_IDS_KEY = 'events:feedIds';
 export const EVENTS_DATASET = 'events';
 
 export interface EventsApi {
   /** Bodies undecoded: the ingestor decodes and stores them off the event loop. */
-  feedText(e?: { signal?: AbortSignal }): Promise<string>;
-  listText(e?: { signal?: AbortSignal }): Promise<string>;
+  feedBody(e?: { signal?: AbortSignal }): Promise<PollBody>;
+  listBody(e?: { signal?: AbortSignal }): Promise<PollBody>;
 }
 
 export interface EventsPollOptions {
   api: EventsApi;
-  ingest: (feedText: string, allText: string, fetchedAt: number) => Promise<unknown>;
+  ingest: (feed: PollBody, all: PollBody, fetchedAt: number) => Promise<unknown>;
   connectivity: ConnectivityTracker;
   lock: Mutex;
   signal: AbortSignal;
@@ -57,11 +58,11 @@ export function createEventsPoll(o: EventsPollOptions): () => Promise<void> {
   const now = o.now ?? Date.now;
   return () =>
     o.lock.run(async () => {
-      let feed: string;
-      let all: string;
+      let feed: PollBody;
+      let all: PollBody;
       o.signal.throwIfAborted();
       try {
-        [feed, all] = await Promise.all([o.api.feedText({ signal: o.signal }), o.api.listText({ signal: o.signal })]);
+        [feed, all] = await Promise.all([o.api.feedBody({ signal: o.signal }), o.api.listBody({ signal: o.signal })]);
       } catch (e) {
         if (!o.signal.aborted) o.connectivity.fail(EVENTS_DATASET, e);
         throw e;
