@@ -7,30 +7,59 @@ import { fleetStore } from '../stores/fleet-store';
  * Feeds the fleet store: the cached list and positions at once, then deltas as they
  * are pushed. After the link to the host comes back, resync from a snapshot, since
  * deltas sent while it was down are lost.
+ *
+ * Pushes that arrive while a snapshot is being read are held and applied after it: the
+ * snapshot may have been taken before them (the three reads answer at different times),
+ * and applying them first would let the older snapshot overwrite them. Replaying a delta
+ * the snapshot already contains is harmless (upserts by id, removals, newer columns).
  */
 export function useLiveFleet(): ConnectivityState | null {
   const [conn, setConn] = useState<ConnectivityState | null>(null);
   useEffect(() => {
     let alive = true;
-    const load = async () => {
-      const [list, snap, c] = await Promise.all([rpc('objects/list', {}), rpc('status/snapshot', {}), rpc('connectivity/state', {})]);
-      if (!alive) return;
-      fleetStore.setObjects(list.objects, list.fetchedAt);
-      fleetStore.applyColumns(snap, snap.fetchedAt, true);
-      setConn(c);
+    let held: Array<() => void> | null = null;
+    const whenLoaded = (apply: () => void) => {
+      if (held) held.push(apply);
+      else apply();
     };
-    const reloadObjects = async () => {
-      const list = await rpc('objects/list', {});
-      if (alive) fleetStore.setObjects(list.objects, list.fetchedAt);
+    /** Reads a snapshot with pushes held; overlapping reads hold until the last one ends. */
+    let reading = 0;
+    const holding = async (read: () => Promise<void>) => {
+      held ??= [];
+      reading++;
+      try {
+        await read();
+      } finally {
+        if (--reading === 0) {
+          const replay = held ?? [];
+          held = null;
+          if (alive) for (const apply of replay) apply();
+        }
+      }
     };
+    const load = () =>
+      holding(async () => {
+        const [list, snap, c] = await Promise.all([rpc('objects/list', {}), rpc('status/snapshot', {}), rpc('connectivity/state', {})]);
+        if (!alive) return;
+        fleetStore.setObjects(list.objects, list.fetchedAt);
+        fleetStore.applyColumns(snap, snap.fetchedAt, true);
+        setConn(c);
+      });
+    const reloadObjects = () =>
+      holding(async () => {
+        const list = await rpc('objects/list', {});
+        if (alive) fleetStore.setObjects(list.objects, list.fetchedAt);
+      });
     void load().catch(() => {});
     let wasClosed = false;
     const offs = [
-      onPush('status/delta', (d) => fleetStore.applyColumns(d, d.fetchedAt)),
-      onPush('objects/changed', (c) => {
-        if (c.reload) void reloadObjects().catch(() => {});
-        else fleetStore.applyObjects(c.upserted, c.removed, c.fetchedAt);
-      }),
+      onPush('status/delta', (d) => whenLoaded(() => fleetStore.applyColumns(d, d.fetchedAt))),
+      onPush('objects/changed', (c) =>
+        whenLoaded(() => {
+          if (c.reload) void reloadObjects().catch(() => {});
+          else fleetStore.applyObjects(c.upserted, c.removed, c.fetchedAt);
+        }),
+      ),
       onPush('connectivity/changed', setConn),
       onLink((s) => {
         if (s === 'closed') wasClosed = true;
