@@ -7,7 +7,7 @@
 import type { Browser, Page } from '@playwright/test';
 import type { HistoryRig } from './history-rig';
 import { openHistory } from './history-rig';
-import { newPage, panAndZoom, startFrameProbe } from './page-probe';
+import { newPage, panAndZoom, startFrameProbe, startRendererProfile } from './page-probe';
 import { note, pct, r1 } from './stats';
 
 // Page-side code below runs in Chromium; this project's Node typings have no DOM.
@@ -51,7 +51,9 @@ export async function historyPan(browser: Browser, rig: HistoryRig): Promise<Rec
   note(`history-pan: ${opened.points} points on screen; panning and zooming for ${PAN_MS / 1000} s`);
   await page.waitForTimeout(1000);
   const stop = await startFrameProbe(page);
+  const profiler = await startRendererProfile(page, 'history-pan');
   await panAndZoom(page, PAN_MS, 'history');
+  await profiler.stop();
   const pan = await stop();
 
   note(`history-pan: replay at ${SPEED}× for ${REPLAY_MS / 1000} s`);

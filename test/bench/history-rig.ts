@@ -96,7 +96,9 @@ export interface Opened {
   /** … to the frame where the screen said "Whole interval loaded.". */
   completeMs: number;
   points: number;
-  /** Page clock when the first big reply (over 1 MB: a track) reached the page's socket. */
+  /** Page clock when the screen sent history/load. */
+  loadSentMs: number;
+  /** Page clock when the first big reply (over 1 MB: a track) reached the page's socket handler. */
   firstTrackReplyMs: number;
   /** Bytes the page received over the host's socket until the interval was whole, MB. */
   socketMb: number;
@@ -119,17 +121,34 @@ export async function openHistory(page: Page, rig: HistoryRig, timeouts: { first
     };
     requestAnimationFrame(poll);
   });
-  // Where the time goes between the host and the screen: when the track reaches the page.
-  let bytes = 0;
-  let firstBig = NaN;
-  page.on('websocket', (ws) =>
-    ws.on('framereceived', (f) => {
-      bytes += f.payload.length;
-      if (Number.isNaN(firstBig) && f.payload.length > 1_000_000) firstBig = Date.now();
-    }),
-  );
+  // Where the time goes between the host and the screen, in the page's clock: when it
+  // asked for the interval, when the first track-sized reply (over 1 MB) reached its
+  // socket handler, and how much came over the socket in all.
+  await page.addInitScript(() => {
+    const g = globalThis as unknown as { WebSocket: new (url: string) => WsLike; __benchSocket: { loadSent?: number; firstBig?: number; bytes: number } };
+    interface WsLike {
+      send(d: string): void;
+      addEventListener(t: 'message', fn: (e: { data: unknown }) => void): void;
+    }
+    const stats: { loadSent?: number; firstBig?: number; bytes: number } = { bytes: 0 };
+    g.__benchSocket = stats;
+    const Base = g.WebSocket;
+    g.WebSocket = class extends (Base as unknown as new (url: string) => WsLike) {
+      constructor(url: string) {
+        super(url);
+        this.addEventListener('message', (e) => {
+          const n = typeof e.data === 'string' ? e.data.length : 0;
+          stats.bytes += n;
+          if (stats.firstBig === undefined && n > 1_000_000) stats.firstBig = performance.now();
+        });
+      }
+      override send(d: string) {
+        if (stats.loadSent === undefined && d.includes('"history/load"')) stats.loadSent = performance.now();
+        super.send(d);
+      }
+    } as unknown as typeof Base;
+  });
   await page.goto(rig.url);
-  const timeOrigin = await page.evaluate(() => performance.timeOrigin);
   const mark = (name: 'firstDraw' | 'complete', timeout: number) =>
     page
       .waitForFunction((n) => (globalThis as unknown as { __benchMarks: Record<string, number | undefined> }).__benchMarks[n], name, { timeout, polling: 100 })
@@ -147,11 +166,13 @@ export async function openHistory(page: Page, rig: HistoryRig, timeouts: { first
   const caption = (await page.getByText(/ points$/).first().textContent({ timeout: 10_000 })) ?? '';
   const points = Number(/([\d,]+) points$/.exec(caption)?.[1]?.replace(/,/g, '') ?? NaN);
   if (!caption.startsWith('Shuttle')) throw new Error(`history: expected the dense object (a Shuttle), the screen shows "${caption}"`);
+  const sock = await page.evaluate(() => (globalThis as unknown as { __benchSocket: { loadSent?: number; firstBig?: number; bytes: number } }).__benchSocket);
   return {
     firstDrawMs: Math.round(firstDrawMs),
     completeMs: Math.round(completeMs),
     points,
-    firstTrackReplyMs: Math.round(firstBig - timeOrigin),
-    socketMb: Math.round(bytes / 2 ** 20),
+    loadSentMs: Math.round(sock.loadSent ?? NaN),
+    firstTrackReplyMs: Math.round(sock.firstBig ?? NaN),
+    socketMb: Math.round(sock.bytes / 2 ** 20),
   };
 }

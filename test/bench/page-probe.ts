@@ -3,6 +3,7 @@
  * pan-and-zoom motion over a Leaflet map (the live map's or the history screen's).
  */
 import type { Browser, Page } from '@playwright/test';
+import { writeFileSync } from 'node:fs';
 import { note } from './stats';
 
 // Page-side code below runs in Chromium; this project's Node typings have no DOM.
@@ -98,4 +99,26 @@ export async function panAndZoom(page: Page, ms: number, on: 'live' | 'history' 
     },
     { duration: ms, on },
   );
+}
+
+/**
+ * BENCH_RENDERER_PROF=FILE writes a CPU profile of the page while it pans (open it in
+ * Chromium's DevTools): where the frames go, when a figure misses its target. The live
+ * map's goes to FILE, another scenario's to FILE with `-<scenario>` before its extension.
+ */
+export async function startRendererProfile(page: Page, scenario: string): Promise<{ stop(): Promise<void> }> {
+  const base = process.env.BENCH_RENDERER_PROF;
+  if (!base) return { stop: async () => {} };
+  const file = scenario === 'live-map' ? base : base.replace(/(\.[^./]+)?$/, `-${scenario}$1`);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+  await cdp.send('Profiler.start');
+  return {
+    async stop() {
+      const { profile } = (await cdp.send('Profiler.stop')) as { profile: unknown };
+      writeFileSync(file, JSON.stringify(profile));
+      note(`${scenario}: renderer profile written to ${file}`);
+    },
+  };
 }

@@ -14,7 +14,7 @@
  * Results: {"scenario": {"metric_unit": n}}.
  * Needs the build (out/); tiles come from a loopback tile server, never the internet.
  */
-import { chromium, type Browser, type Page } from '@playwright/test';
+import { chromium, type Browser } from '@playwright/test';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,7 +25,7 @@ import { historyLoad } from './history-load';
 import { historyPan } from './history-pan';
 import { startHistoryRig } from './history-rig';
 import { hostClient } from './host-client';
-import { newPage, panAndZoom, startFrameProbe } from './page-probe';
+import { newPage, panAndZoom, startFrameProbe, startRendererProfile } from './page-probe';
 import { startSimulatorProcess } from './simulator-process';
 import { note, pct, r1, type Results } from './stats';
 
@@ -43,26 +43,6 @@ const MOVE_MS = Number(process.env.BENCH_MOVE_MS ?? 20_000);
 const { values } = parseArgs({ options: { only: { type: 'string' }, out: { type: 'string' } }, strict: false });
 const only = values.only as string | undefined;
 const wants = (name: string) => !only || only === name;
-
-/**
- * BENCH_RENDERER_PROF=FILE writes a CPU profile of the page while it pans (open it in
- * Chromium's DevTools): where the frames go, when a figure misses its target.
- */
-async function startRendererProfile(page: Page): Promise<{ stop(): Promise<void> }> {
-  const file = process.env.BENCH_RENDERER_PROF;
-  if (!file) return { stop: async () => {} };
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Profiler.enable');
-  await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
-  await cdp.send('Profiler.start');
-  return {
-    async stop() {
-      const { profile } = (await cdp.send('Profiler.stop')) as { profile: unknown };
-      writeFileSync(file, JSON.stringify(profile));
-      note(`live-map: renderer profile written to ${file}`);
-    },
-  };
-}
 
 async function liveMap(browser: Browser, results: Results) {
   const tiles = await startTileServer();
@@ -111,7 +91,7 @@ async function liveMap(browser: Browser, results: Results) {
       });
     }, 1000);
     const stop = await startFrameProbe(page);
-    const profiler = await startRendererProfile(page);
+    const profiler = await startRendererProfile(page, 'live-map');
     await panAndZoom(page, MOVE_MS);
     await profiler.stop();
     const probe = await stop();
