@@ -8,7 +8,7 @@ import type { Browser, Page } from '@playwright/test';
 import type { HistoryRig } from './history-rig';
 import { openHistory } from './history-rig';
 import { newPage, panAndZoom, startFrameProbe, startRendererProfile } from './page-probe';
-import { note, pct, r1 } from './stats';
+import { note, pct, r1, within } from './stats';
 
 // Page-side code below runs in Chromium; this project's Node typings have no DOM.
 declare const requestAnimationFrame: (cb: (t: number) => void) => number;
@@ -50,11 +50,14 @@ export async function historyPan(browser: Browser, rig: HistoryRig): Promise<Rec
   const opened = await openHistory(page, rig, { firstDrawMs: 180_000, completeMs: 300_000 });
   note(`history-pan: ${opened.points} points on screen; panning and zooming for ${PAN_MS / 1000} s`);
   await page.waitForTimeout(1000);
-  const stop = await startFrameProbe(page);
-  const profiler = await startRendererProfile(page, 'history-pan');
-  await panAndZoom(page, PAN_MS, 'history');
-  await profiler.stop();
-  const pan = await stop();
+  // A frame can take seconds here; a page that stops drawing altogether ends the run.
+  const pan = await within(PAN_MS + 180_000, 'panning and zooming over the track', (async () => {
+    const stop = await startFrameProbe(page);
+    const profiler = await startRendererProfile(page, 'history-pan');
+    await panAndZoom(page, PAN_MS, 'history');
+    await profiler.stop();
+    return stop();
+  })());
 
   note(`history-pan: replay at ${SPEED}× for ${REPLAY_MS / 1000} s`);
   // The clicks' times and the last frame before the pause, in the page's clock (the one
@@ -93,7 +96,7 @@ export async function historyPan(browser: Browser, rig: HistoryRig): Promise<Rec
   await page.getByRole('button', { name: 'Play' }).click({ timeout: 10_000 });
   await page.waitForTimeout(REPLAY_MS);
   await page.getByRole('button', { name: 'Pause' }).click({ timeout: 10_000 });
-  const replay = await replayProbe();
+  const replay = await within(60_000, 'the frame probe after replay', replayProbe());
   // The slider shows the cursor after React's next render; the cursor no longer moves.
   await page.getByRole('button', { name: 'Play' }).waitFor({ timeout: 10_000 });
   await page.waitForTimeout(300);

@@ -49,26 +49,28 @@ export async function startHistoryRig(): Promise<HistoryRig> {
   const dataDir = mkdtempSync(join(tmpdir(), 'fleet-bench-history-'));
   writeFileSync(join(dataDir, 'settings.json'), JSON.stringify({ tileUrl: tiles.template }));
   note('history: starting the simulator (one dense object, 1 Hz), then the host');
-  const sim = await startSimulatorProcess(['--objects', '3', '--dense', '1', '--history-hz', '1']);
+  let sim: { baseUrl: string; stop(): void } | null = null;
   let host: RunningHost | null = null;
   let sampler: ReturnType<typeof setInterval> | undefined;
   const stop = async () => {
     clearInterval(sampler);
     await host?.stop();
-    sim.stop();
+    sim?.stop();
     await tiles.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    host = await startBrowserMode({ dataDir, args: ['--server', sim.baseUrl, '--poll-ms', '5000'] });
+    sim = await startSimulatorProcess(['--objects', '3', '--dense', '1', '--history-hz', '1']);
+    const baseUrl = sim.baseUrl;
+    host = await startBrowserMode({ dataDir, args: ['--server', baseUrl, '--poll-ms', '5000'] });
     const pid = host.pid;
     let sampledKb = 0;
     sampler = setInterval(() => {
       sampledKb = Math.max(sampledKb, procStatusKb(pid, 'VmRSS') || 0);
     }, 200);
-    const client = await hostClient(host);
+    const client = await within(30_000, "connecting to the host's socket", hostClient(host));
     try {
-      await within(60_000, 'signing in to the simulator', client.call('session/signIn', { baseUrl: sim.baseUrl, login: 'demo', password: 'demo' }));
+      await within(60_000, 'signing in to the simulator', client.call('session/signIn', { baseUrl, login: 'demo', password: 'demo' }));
     } finally {
       client.close();
     }
