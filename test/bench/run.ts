@@ -7,21 +7,27 @@
  * Scenarios: live-map (50,000 moving objects on the canvas layer while panning and
  * zooming across zoom 3–17, plus a baseline of one Leaflet DOM marker per object at
  * 5,000 objects in the same page), list (scrolling the 50,000-row list), list-model
- * (sorting and filtering 50,000 rows against a collator baseline), and the cache and
- * history benches when their modules exist. Results: {"scenario": {"metric_unit": n}}.
+ * (sorting and filtering 50,000 rows against a collator baseline), history-load (a dense
+ * object's 30 days at 1 Hz on the History screen, cold and from the cache, against one
+ * Leaflet polyline), history-pan (frames while panning over that track, replay at 1000×),
+ * and the cache and history benches when their modules exist.
+ * Results: {"scenario": {"metric_unit": n}}.
  * Needs the build (out/); tiles come from a loopback tile server, never the internet.
  */
-import { chromium, type Browser, type Page } from '@playwright/test';
+import { chromium, type Browser } from '@playwright/test';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { WebSocket } from 'ws';
 import { startTileServer } from '../integration/tiles/tile-server';
 import { startBrowserMode, type RunningHost } from '../e2e/support/browser-mode';
+import { historyLoad } from './history-load';
+import { historyPan } from './history-pan';
+import { startHistoryRig } from './history-rig';
+import { hostClient } from './host-client';
+import { newPage, panAndZoom, startFrameProbe, startRendererProfile } from './page-probe';
 import { startSimulatorProcess } from './simulator-process';
-
-type Results = Record<string, Record<string, number | string>>;
+import { note, pct, r1, type Results } from './stats';
 
 // Page-side code below runs in Chromium; this project's Node typings have no DOM.
 interface El { scrollHeight: number; clientHeight: number; scrollTop: number; getAttribute(n: string): string | null; querySelectorAll(s: string): Iterable<El> }
@@ -37,157 +43,6 @@ const MOVE_MS = Number(process.env.BENCH_MOVE_MS ?? 20_000);
 const { values } = parseArgs({ options: { only: { type: 'string' }, out: { type: 'string' } }, strict: false });
 const only = values.only as string | undefined;
 const wants = (name: string) => !only || only === name;
-
-function pct(xs: number[], p: number): number {
-  if (xs.length === 0) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
-}
-const r1 = (x: number) => Math.round(x * 10) / 10;
-const note = (m: string) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${m}`);
-
-/** A client of the host's own socket, for diagnostics/stats (the main side's event-loop delay). */
-async function hostClient(host: RunningHost) {
-  const url = new URL(host.url);
-  const ws = new WebSocket(`ws://${url.host}/rpc?token=${url.searchParams.get('token')}`, { headers: { origin: host.origin } });
-  await new Promise<void>((resolve, reject) => {
-    ws.once('open', () => resolve());
-    ws.once('error', reject);
-  });
-  let id = 0;
-  const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
-  ws.on('close', (code, reason) => {
-    for (const p of pending.values()) p.reject(new Error(`the host closed the bench's socket (${code} ${String(reason)})`));
-    pending.clear();
-  });
-  ws.on('message', (d) => {
-    const m = JSON.parse(String(d)) as { type: string; id?: number; result?: unknown; error?: { code: string; message: string } };
-    if (m.type === 'push' || typeof m.id !== 'number') return;
-    const p = pending.get(m.id);
-    pending.delete(m.id);
-    // An error reply must end the call: left pending, it would hang the whole run.
-    if (m.type === 'error') p?.reject(new Error(`host: ${m.error?.code} ${m.error?.message}`));
-    else p?.resolve(m.result);
-  });
-  return {
-    call: <T>(name: string, args: object) =>
-      new Promise<T>((resolve, reject) => {
-        const n = ++id;
-        pending.set(n, { resolve: (v) => resolve(v as T), reject });
-        ws.send(JSON.stringify({ id: n, name, args }));
-      }),
-    close: () => ws.close(),
-  };
-}
-
-/** tsx keeps function names with a `__name` helper that page-side code must find too. */
-async function newPage(browser: Browser): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
-  await page.addInitScript('globalThis.__name = (f) => f;');
-  // A crashed tab leaves page.evaluate pending for ever: say so instead of hanging the run.
-  page.on('crash', () => {
-    console.error('bench: the page crashed (out of memory?)');
-    process.exit(3);
-  });
-  page.on('pageerror', (e) => note(`page error: ${e.message}`));
-  return page;
-}
-
-/** Collects requestAnimationFrame deltas and long tasks in the page until `stop`. */
-async function startFrameProbe(page: Page) {
-  await page.evaluate(() => {
-    const g = globalThis as unknown as { __probe: { frames: number[]; longTasks: number[]; heap: number[]; on: boolean } };
-    g.__probe = { frames: [], longTasks: [], heap: [], on: true };
-    let last = performance.now();
-    const tick = (t: number) => {
-      if (!g.__probe.on) return;
-      g.__probe.frames.push(t - last);
-      last = t;
-      requestAnimationFrame(tick);
-    };
-    requestAnimationFrame((t) => {
-      last = t;
-      requestAnimationFrame(tick);
-    });
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) g.__probe.longTasks.push(e.duration);
-    }).observe({ type: 'longtask' as 'mark', buffered: false });
-    const mem = () => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0;
-    const sample = setInterval(() => {
-      if (!g.__probe.on) return clearInterval(sample);
-      g.__probe.heap.push(mem());
-    }, 1000);
-  });
-  return async () =>
-    page.evaluate(() => {
-      const g = globalThis as unknown as { __probe: { frames: number[]; longTasks: number[]; heap: number[]; on: boolean } };
-      g.__probe.on = false;
-      return { frames: g.__probe.frames, longTasks: g.__probe.longTasks, heap: g.__probe.heap };
-    });
-}
-
-/**
- * BENCH_RENDERER_PROF=FILE writes a CPU profile of the page while it pans, and
- * BENCH_RENDERER_TRACE=FILE a timeline trace (open either in Chromium's DevTools): where
- * the frames go, when a figure misses its target.
- */
-async function startRendererProfile(page: Page): Promise<{ stop(): Promise<void> }> {
-  const trace = process.env.BENCH_RENDERER_TRACE;
-  if (trace) {
-    // The timeline (layout, paint, scripts, GC per task): what a CPU profile lumps as "(program)".
-    await page.context().browser()!.startTracing(page, { path: trace, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8'] });
-    return {
-      async stop() {
-        await page.context().browser()!.stopTracing();
-        note(`live-map: renderer trace written to ${trace}`);
-      },
-    };
-  }
-  const file = process.env.BENCH_RENDERER_PROF;
-  if (!file) return { stop: async () => {} };
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Profiler.enable');
-  await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
-  await cdp.send('Profiler.start');
-  return {
-    async stop() {
-      const { profile } = (await cdp.send('Profiler.stop')) as { profile: unknown };
-      writeFileSync(file, JSON.stringify(profile));
-      note(`live-map: renderer profile written to ${file}`);
-    },
-  };
-}
-
-/** Pans every frame and changes zoom every 1.2 s across 3..17, centring on an object when zoomed in. */
-async function panAndZoom(page: Page, ms: number) {
-  await page.evaluate(async (duration) => {
-    const hooks = (globalThis as unknown as { __fleetMap: { map: import('leaflet').Map } }).__fleetMap;
-    const positions = (globalThis as unknown as { __fleetPositions: () => Record<string, [number, number]> }).__fleetPositions();
-    const ids = Object.keys(positions);
-    const map = hooks.map;
-    const zooms = [3, 5, 7, 9, 11, 13, 15, 17, 16, 14, 12, 10, 8, 6, 4];
-    let zi = 0;
-    const t0 = performance.now();
-    let lastZoom = t0;
-    let angle = 0;
-    await new Promise<void>((resolve) => {
-      const step = (t: number) => {
-        if (t - t0 > duration) return resolve();
-        if (t - lastZoom > 1200) {
-          lastZoom = t;
-          const z = zooms[zi++ % zooms.length]!;
-          const at = positions[ids[Math.floor(Math.random() * ids.length)]!]!;
-          map.setView(z >= 9 ? at : map.getCenter(), z);
-        } else {
-          angle += 0.05;
-          map.panBy([Math.cos(angle) * 12, Math.sin(angle) * 12], { animate: false });
-        }
-        requestAnimationFrame(step);
-      };
-      requestAnimationFrame(step);
-    });
-  }, ms);
-}
 
 async function liveMap(browser: Browser, results: Results) {
   const tiles = await startTileServer();
@@ -236,7 +91,7 @@ async function liveMap(browser: Browser, results: Results) {
       });
     }, 1000);
     const stop = await startFrameProbe(page);
-    const profiler = await startRendererProfile(page);
+    const profiler = await startRendererProfile(page, 'live-map');
     await panAndZoom(page, MOVE_MS);
     await profiler.stop();
     const probe = await stop();
@@ -367,6 +222,14 @@ const TARGETS: Record<string, Record<string, [string, number]>> = {
     main_stall_per_second_p99_ms: ['≤', 10],
   },
   list: { frame_p95_ms: ['≤', 16.7] },
+  'history-load': {
+    cache_first_draw_ms: ['≤', 300],
+    cold_complete_ms: ['≤', 10_000],
+  },
+  'history-pan': {
+    frame_p95_ms: ['≤', 16.7],
+    dropped_simulated_seconds: ['≤', 0],
+  },
 };
 
 function printTable(results: Results) {
@@ -384,7 +247,7 @@ function printTable(results: Results) {
 async function main() {
   if (!existsSync('out/main/host.js')) throw new Error('Build first: npx electron-vite build');
   const results: Results = {};
-  const needsBrowser = wants('live-map') || wants('list');
+  const needsBrowser = wants('live-map') || wants('list') || wants('history-load') || wants('history-pan');
   const browser = needsBrowser
     ? await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-background-networking', '--enable-precise-memory-info', '--disable-dev-shm-usage'] })
     : null;
@@ -400,6 +263,16 @@ async function main() {
       } finally {
         await host.stop();
         await tiles.close();
+      }
+    }
+    // One host and cache for both: history-pan after history-load reads the cache's copy.
+    if (browser && (wants('history-load') || wants('history-pan'))) {
+      const rig = await startHistoryRig();
+      try {
+        if (wants('history-load')) results['history-load'] = await historyLoad(browser, rig);
+        if (wants('history-pan')) results['history-pan'] = await historyPan(browser, rig);
+      } finally {
+        await rig.stop();
       }
     }
   } finally {

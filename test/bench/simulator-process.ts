@@ -15,12 +15,23 @@ export async function startSimulatorProcess(args: string[]): Promise<{ baseUrl: 
   });
   const baseUrl = await new Promise<string>((resolve, reject) => {
     let out = '';
+    // Bounded: a simulator that never says where it listens ends the run instead of hanging it.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`the simulator did not print its URL in 60 s:\n${out}`));
+    }, 60_000);
     child.stdout.on('data', (d: Buffer) => {
       out += d.toString();
       const m = /Fleet simulator: (\S+)/.exec(out);
-      if (m) resolve(m[1]!);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!);
+      }
     });
-    child.on('exit', (code) => reject(new Error(`simulator exited (${code})`)));
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`simulator exited (${code})`));
+    });
   });
   return { baseUrl, stop: () => child.kill('SIGTERM') };
 }

@@ -11,6 +11,8 @@ export interface RunningHost {
   url: string;
   origin: string;
   dataDir: string;
+  /** The host process's id (the bench reads its memory from /proc). */
+  pid: number;
   output: () => string;
   stop(): Promise<void>;
 }
@@ -45,6 +47,7 @@ export async function startBrowserMode(opts: { dataDir?: string; args?: string[]
     url,
     origin: new URL(url).origin,
     dataDir,
+    pid: child.pid!,
     output: () => out,
     stop: () =>
       new Promise<void>((resolve) => {

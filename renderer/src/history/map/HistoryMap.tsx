@@ -10,6 +10,7 @@ import { SPEED_BUCKETS } from '../speed-colors';
 import { placesOf, type Stop } from '../trips';
 import type { Violation } from '../violations';
 import { endMarker, eventMarker, fuelMarker, groupByPixels, groupMarker, placeMarker, violationMarker, type EventMark, type FuelMark } from './markers';
+import { addPolylineBaseline, type PolylineBaseline } from './polyline-baseline';
 import { TrackLayer } from './track-layer';
 
 export interface MapApi {
@@ -30,7 +31,18 @@ interface Props {
   onApi: (api: MapApi) => void;
 }
 
-const diag = globalThis as { __historyMarker?: () => [number, number] | null; __historyTrackDrawn?: () => number };
+/** For the bench (test/bench/history-*.ts): the map, places on the track, the one-polyline baseline. */
+export interface HistoryMapHooks {
+  map: L.Map;
+  /** Up to n points of the track, evenly spaced by index. */
+  samplePoints(n: number): [number, number][];
+  /** Our layer handed the whole model afresh (colours, decimation, draw) to the end of the frame that painted it, ms. */
+  trackFirstDraw(): Promise<number>;
+  polylineBaseline(): Promise<Omit<PolylineBaseline, 'remove'>>;
+  removeBaseline(): void;
+}
+
+const diag = globalThis as { __historyMarker?: () => [number, number] | null; __historyTrackDrawn?: () => number; __historyMap?: HistoryMapHooks };
 
 /** The history screen's own map: React owns the container, Leaflet and the canvas layer the rest. */
 export function HistoryMap({ model, stops, events, violations, fuel, tz, cursor, player, fitKey, onApi }: Props) {
@@ -96,13 +108,46 @@ export function HistoryMap({ model, stops, events, violations, fuel, tz, cursor,
     const off = cursor.subscribe(place);
     diag.__historyMarker = () => (map.hasLayer(car) ? [car.getLatLng().lat, car.getLatLng().lng] : null);
     diag.__historyTrackDrawn = () => track.drawnAt(map.getZoom());
+    let baseline: PolylineBaseline | null = null;
+    diag.__historyMap = {
+      map,
+      samplePoints: (n) => {
+        const m = modelRef.current;
+        if (!m || m.n === 0) return [];
+        const step = Math.max(1, Math.floor(m.n / n));
+        const out: [number, number][] = [];
+        for (let i = 0; i < m.n; i += step) out.push([m.cols.lat[i]!, m.cols.lng[i]!]);
+        return out;
+      },
+      trackFirstDraw: async () => {
+        const t0 = performance.now();
+        track.setModel(modelRef.current);
+        await new Promise((r) => requestAnimationFrame(r));
+        await new Promise((r) => requestAnimationFrame(r));
+        return performance.now() - t0;
+      },
+      polylineBaseline: async () => {
+        const m = modelRef.current;
+        if (!m || m.n === 0) throw new Error('no track loaded');
+        baseline?.remove();
+        baseline = await addPolylineBaseline(map, m, [track]);
+        const { remove: _remove, ...figures } = baseline;
+        return figures;
+      },
+      removeBaseline: () => {
+        baseline?.remove();
+        baseline = null;
+      },
+    };
     return () => {
+      baseline?.remove();
       alive = false;
       off();
       ro.disconnect();
       map.remove();
       delete diag.__historyMarker;
       delete diag.__historyTrackDrawn;
+      delete diag.__historyMap;
     };
   }, [cursor, player, onApi]);
 

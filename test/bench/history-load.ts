@@ -1,0 +1,80 @@
+/**
+ * history-load: the dense object's 30 days (about 2.6 million points) on the History
+ * screen. Cold: from the simulator over loopback through the host into an empty cache, to
+ * the first drawn track and to "Whole interval loaded."; then the same interval in a new
+ * page from the cache. The host's peak memory. In the same page, the baseline: every
+ * point handed to ONE Leaflet L.polyline, against our track layer drawing the same model.
+ */
+import type { Browser, Page } from '@playwright/test';
+import type { HistoryRig } from './history-rig';
+import { openHistory } from './history-rig';
+import { newPage } from './page-probe';
+import { note, r1, within } from './stats';
+
+interface Hooks {
+  polylineBaseline(): Promise<{ points: number; buildMs: number; firstDrawMs: number }>;
+  trackFirstDraw(): Promise<number>;
+  removeBaseline(): void;
+}
+const hooks = (page: Page) => page.evaluateHandle(() => (globalThis as unknown as { __historyMap: Hooks }).__historyMap);
+
+async function rendererHeapMb(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+  await cdp.detach();
+  return r1(heap.usedSize / 2 ** 20);
+}
+
+export async function historyLoad(browser: Browser, rig: HistoryRig): Promise<Record<string, number | string>> {
+  note('history-load: cold, from the simulator into an empty cache');
+  const cold = await newPage(browser);
+  const c = await openHistory(cold, rig, { firstDrawMs: 180_000, completeMs: 300_000 });
+  const coldPeak = rig.hostPeakMb();
+  await cold.close();
+  note(`history-load: cold ${c.points} points, first draw ${c.firstDrawMs} ms, complete ${c.completeMs} ms; now from the cache`);
+
+  // The baseline may take the tab down (millions of LatLng objects): say so, not end the run.
+  let crashed = false;
+  const warm = await newPage(browser, { onCrash: () => (crashed = true) });
+  const w = await openHistory(warm, rig, { firstDrawMs: 60_000, completeMs: 120_000 });
+  const heapMb = await rendererHeapMb(warm);
+  note(`history-load: from the cache, first draw ${w.firstDrawMs} ms, complete ${w.completeMs} ms; our layer, then the one-polyline baseline`);
+
+  // Ours in the same page on the same model and view: what the baseline replaces.
+  const ours = await within(60_000, 'the track layer redrawing the whole model', (await hooks(warm)).evaluate((h) => h.trackFirstDraw()));
+  let base: { points: number; buildMs: number; firstDrawMs: number } | null = null;
+  let baseNote = '';
+  try {
+    const crash = new Promise<never>((_, reject) => warm.once('crash', () => reject(new Error('the tab crashed'))));
+    base = await within(180_000, 'the one-polyline baseline', Promise.race([(await hooks(warm)).evaluate((h) => h.polylineBaseline()), crash]));
+  } catch (e) {
+    baseNote = crashed ? 'crashed' : `failed: ${String(e)}`;
+    note(`history-load: baseline ${baseNote}`);
+  }
+  if (!crashed) await warm.close();
+
+  const out: Record<string, number | string> = {
+    points: c.points,
+    cold_first_draw_ms: c.firstDrawMs,
+    cold_complete_ms: c.completeMs,
+    cold_socket_received_mb: c.socketMb,
+    cache_load_sent_ms: w.loadSentMs,
+    cache_track_reply_ms: w.firstTrackReplyMs,
+    cache_first_draw_ms: w.firstDrawMs,
+    cache_first_draw_after_request_ms: w.firstDrawMs - w.loadSentMs,
+    cache_complete_ms: w.completeMs,
+    cache_socket_received_mb: w.socketMb,
+    host_peak_rss_cold_mb: coldPeak,
+    host_peak_rss_mb: rig.hostPeakMb(),
+    renderer_js_heap_mb: heapMb,
+    track_layer_draw_ms: Math.round(ours),
+  };
+  if (base) {
+    out.baseline_polyline_points = base.points;
+    out.baseline_polyline_build_ms = Math.round(base.buildMs);
+    out.baseline_polyline_first_draw_ms = Math.round(base.firstDrawMs);
+    out.baseline_ratio_vs_track_layer = r1(base.firstDrawMs / Math.max(1, ours));
+    out.baseline_ratio_vs_cache_first_draw = r1(base.firstDrawMs / Math.max(1, w.firstDrawMs));
+  } else out.baseline_polyline = baseNote;
+  return out;
+}

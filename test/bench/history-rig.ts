@@ -1,0 +1,180 @@
+/**
+ * What both history scenarios stand on: the simulator in its own process with one dense
+ * object (30 days at 1 Hz, about 2.6 million points), the browser-mode host signed in to
+ * it with a fresh cache, loopback tiles, and a page that opens the History screen by route
+ * and notes, in the page's own clock, when the track is first drawn and when the whole
+ * interval is in.
+ */
+import type { Page } from '@playwright/test';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startTileServer } from '../integration/tiles/tile-server';
+import { startBrowserMode, type RunningHost } from '../e2e/support/browser-mode';
+import { hostClient } from './host-client';
+import { startSimulatorProcess } from './simulator-process';
+import { note, within } from './stats';
+
+// Page-side code below runs in Chromium; this project's Node typings have no DOM.
+declare const requestAnimationFrame: (cb: (t: number) => void) => number;
+declare const document: { querySelectorAll(s: string): Iterable<{ textContent: string | null }> };
+
+const DAY = 86_400_000;
+/** Objects 1..dense drive around the clock (simulator/world/generate.ts); the demo account sees object 1. */
+const DENSE_OBJECT = 1;
+
+export interface HistoryRig {
+  host: RunningHost;
+  objectId: number;
+  from: number;
+  till: number;
+  /** The History screen of the interval, by route. */
+  url: string;
+  /** The host's peak resident memory so far, MB (VmHWM; the sampled RSS where /proc has no VmHWM). */
+  hostPeakMb(): number;
+  stop(): Promise<void>;
+}
+
+function procStatusKb(pid: number, field: string): number {
+  try {
+    const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
+export async function startHistoryRig(): Promise<HistoryRig> {
+  const tiles = await startTileServer();
+  const dataDir = mkdtempSync(join(tmpdir(), 'fleet-bench-history-'));
+  writeFileSync(join(dataDir, 'settings.json'), JSON.stringify({ tileUrl: tiles.template }));
+  note('history: starting the simulator (one dense object, 1 Hz), then the host');
+  let sim: { baseUrl: string; stop(): void } | null = null;
+  let host: RunningHost | null = null;
+  let sampler: ReturnType<typeof setInterval> | undefined;
+  const stop = async () => {
+    clearInterval(sampler);
+    await host?.stop();
+    sim?.stop();
+    await tiles.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    sim = await startSimulatorProcess(['--objects', '3', '--dense', '1', '--history-hz', '1']);
+    const baseUrl = sim.baseUrl;
+    host = await startBrowserMode({ dataDir, args: ['--server', baseUrl, '--poll-ms', '5000'] });
+    const pid = host.pid;
+    let sampledKb = 0;
+    sampler = setInterval(() => {
+      sampledKb = Math.max(sampledKb, procStatusKb(pid, 'VmRSS') || 0);
+    }, 200);
+    const client = await within(30_000, "connecting to the host's socket", hostClient(host));
+    try {
+      await within(60_000, 'signing in to the simulator', client.call('session/signIn', { baseUrl, login: 'demo', password: 'demo' }));
+    } finally {
+      client.close();
+    }
+    // Whole days ending yesterday: nothing in the interval is the still-open recent edge.
+    const till = Math.floor(Date.now() / DAY) * DAY - DAY;
+    const from = till - 30 * DAY;
+    return {
+      host,
+      objectId: DENSE_OBJECT,
+      from,
+      till,
+      url: `${host.url}#/history?o=${DENSE_OBJECT}&from=${from}&till=${till}`,
+      hostPeakMb: () => Math.round((procStatusKb(pid, 'VmHWM') || sampledKb) / 1024),
+      stop,
+    };
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+}
+
+export interface Opened {
+  /** Page clock from navigation start to the end of the frame that first drew the track. */
+  firstDrawMs: number;
+  /** … to the frame where the screen said "Whole interval loaded.". */
+  completeMs: number;
+  points: number;
+  /** Page clock when the screen sent history/load. */
+  loadSentMs: number;
+  /** Page clock when the first big reply (over 1 MB: a track) reached the page's socket handler. */
+  firstTrackReplyMs: number;
+  /** Bytes the page received over the host's socket until the interval was whole, MB. */
+  socketMb: number;
+}
+
+/** Opens the rig's interval in `page` and waits (bounded) until it is whole. */
+export async function openHistory(page: Page, rig: HistoryRig, timeouts: { firstDrawMs: number; completeMs: number }): Promise<Opened> {
+  await page.addInitScript(() => {
+    const g = globalThis as unknown as { __historyTrackDrawn?: () => number; __benchMarks: { seen?: number; firstDraw?: number; complete?: number } };
+    const marks: { seen?: number; firstDraw?: number; complete?: number } = {};
+    g.__benchMarks = marks;
+    const poll = () => {
+      const t = performance.now();
+      // Seen with points in one frame, the layer draws on that frame or the next: the frame
+      // after the one it was seen in starts once it is painted.
+      if (marks.seen !== undefined && marks.firstDraw === undefined) marks.firstDraw = t;
+      if (marks.seen === undefined && (g.__historyTrackDrawn?.() ?? 0) > 0) marks.seen = t;
+      if (marks.complete === undefined && [...document.querySelectorAll('[role="status"]')].some((e) => e.textContent?.includes('Whole interval loaded.'))) marks.complete = t;
+      if (marks.firstDraw === undefined || marks.complete === undefined) requestAnimationFrame(poll);
+    };
+    requestAnimationFrame(poll);
+  });
+  // Where the time goes between the host and the screen, in the page's clock: when it
+  // asked for the interval, when the first track-sized reply (over 1 MB) reached its
+  // socket handler, and how much came over the socket in all.
+  await page.addInitScript(() => {
+    const g = globalThis as unknown as { WebSocket: new (url: string) => WsLike; __benchSocket: { loadSent?: number; firstBig?: number; bytes: number } };
+    interface WsLike {
+      send(d: string): void;
+      addEventListener(t: 'message', fn: (e: { data: unknown }) => void): void;
+    }
+    const stats: { loadSent?: number; firstBig?: number; bytes: number } = { bytes: 0 };
+    g.__benchSocket = stats;
+    const Base = g.WebSocket;
+    g.WebSocket = class extends (Base as unknown as new (url: string) => WsLike) {
+      constructor(url: string) {
+        super(url);
+        this.addEventListener('message', (e) => {
+          const n = typeof e.data === 'string' ? e.data.length : 0;
+          stats.bytes += n;
+          if (stats.firstBig === undefined && n > 1_000_000) stats.firstBig = performance.now();
+        });
+      }
+      override send(d: string) {
+        if (stats.loadSent === undefined && d.includes('"history/load"')) stats.loadSent = performance.now();
+        super.send(d);
+      }
+    } as unknown as typeof Base;
+  });
+  await page.goto(rig.url);
+  const mark = (name: 'firstDraw' | 'complete', timeout: number) =>
+    page
+      .waitForFunction((n) => (globalThis as unknown as { __benchMarks: Record<string, number | undefined> }).__benchMarks[n], name, { timeout, polling: 100 })
+      .then((h) => h.jsonValue() as Promise<number>)
+      .catch(async (e: unknown) => {
+        const status = await page
+          .getByRole('status')
+          .or(page.getByRole('alert'))
+          .allTextContents()
+          .catch(() => []);
+        throw new Error(`history: no ${name === 'firstDraw' ? 'drawn track' : '"Whole interval loaded."'} within ${timeout / 1000} s (screen says: ${JSON.stringify(status)}): ${String(e)}`);
+      });
+  const firstDrawMs = await mark('firstDraw', timeouts.firstDrawMs);
+  const completeMs = await mark('complete', timeouts.completeMs);
+  const caption = (await page.getByText(/ points$/).first().textContent({ timeout: 10_000 })) ?? '';
+  const points = Number(/([\d,]+) points$/.exec(caption)?.[1]?.replace(/,/g, '') ?? NaN);
+  if (!caption.startsWith('Shuttle')) throw new Error(`history: expected the dense object (a Shuttle), the screen shows "${caption}"`);
+  const sock = await page.evaluate(() => (globalThis as unknown as { __benchSocket: { loadSent?: number; firstBig?: number; bytes: number } }).__benchSocket);
+  return {
+    firstDrawMs: Math.round(firstDrawMs),
+    completeMs: Math.round(completeMs),
+    points,
+    loadSentMs: Math.round(sock.loadSent ?? NaN),
+    firstTrackReplyMs: Math.round(sock.firstBig ?? NaN),
+    socketMb: Math.round(sock.bytes / 2 ** 20),
+  };
+}

@@ -1,0 +1,38 @@
+/** A client of the browser-mode host's own socket, for the bench: sign-in, diagnostics/stats. */
+import { WebSocket } from 'ws';
+import type { RunningHost } from '../e2e/support/browser-mode';
+
+export async function hostClient(host: RunningHost) {
+  const url = new URL(host.url);
+  const ws = new WebSocket(`ws://${url.host}/rpc?token=${url.searchParams.get('token')}`, { headers: { origin: host.origin } });
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+  });
+  let id = 0;
+  const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  ws.on('close', (code, reason) => {
+    for (const p of pending.values()) p.reject(new Error(`the host closed the bench's socket (${code} ${String(reason)})`));
+    pending.clear();
+  });
+  ws.on('message', (d) => {
+    const m = JSON.parse(String(d)) as { type: string; id?: number; result?: unknown; error?: { code: string; message: string } };
+    if (m.type === 'push' || typeof m.id !== 'number') return;
+    const p = pending.get(m.id);
+    pending.delete(m.id);
+    // An error reply must end the call: left pending, it would hang the whole run.
+    if (m.type === 'error') p?.reject(new Error(`host: ${m.error?.code} ${m.error?.message}`));
+    else p?.resolve(m.result);
+  });
+  return {
+    call: <T>(name: string, args: object) =>
+      new Promise<T>((resolve, reject) => {
+        const n = ++id;
+        pending.set(n, { resolve: (v) => resolve(v as T), reject });
+        ws.send(JSON.stringify({ id: n, name, args }));
+      }),
+    close: () => ws.close(),
+  };
+}
+
+export type HostClient = Awaited<ReturnType<typeof hostClient>>;

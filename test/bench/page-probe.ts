@@ -1,0 +1,139 @@
+/**
+ * Page helpers the browser scenarios share: a bench page, a frame-time probe, and the
+ * pan-and-zoom motion over a Leaflet map (the live map's or the history screen's).
+ */
+import type { Browser, Page } from '@playwright/test';
+import { writeFileSync } from 'node:fs';
+import { note } from './stats';
+
+// Page-side code below runs in Chromium; this project's Node typings have no DOM.
+declare const requestAnimationFrame: (cb: (t: number) => void) => number;
+
+/**
+ * tsx keeps function names with a `__name` helper that page-side code must find too.
+ * A crashed tab leaves page.evaluate pending for ever: by default the run ends, saying so;
+ * `onCrash` lets a scenario that expects a crash (a baseline) report it instead.
+ */
+export async function newPage(browser: Browser, opts: { onCrash?: () => void } = {}): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
+  await page.addInitScript('globalThis.__name = (f) => f;');
+  page.on('crash', () => {
+    if (opts.onCrash) return opts.onCrash();
+    console.error('bench: the page crashed (out of memory?)');
+    process.exit(3);
+  });
+  page.on('pageerror', (e) => note(`page error: ${e.message}`));
+  return page;
+}
+
+/** Collects requestAnimationFrame deltas and long tasks in the page until `stop`. */
+export async function startFrameProbe(page: Page) {
+  await page.evaluate(() => {
+    const g = globalThis as unknown as { __probe: { frames: number[]; longTasks: number[]; heap: number[]; on: boolean } };
+    g.__probe = { frames: [], longTasks: [], heap: [], on: true };
+    let last = performance.now();
+    const tick = (t: number) => {
+      if (!g.__probe.on) return;
+      g.__probe.frames.push(t - last);
+      last = t;
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame((t) => {
+      last = t;
+      requestAnimationFrame(tick);
+    });
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) g.__probe.longTasks.push(e.duration);
+    }).observe({ type: 'longtask' as 'mark', buffered: false });
+    const mem = () => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0;
+    const sample = setInterval(() => {
+      if (!g.__probe.on) return clearInterval(sample);
+      g.__probe.heap.push(mem());
+    }, 1000);
+  });
+  return async () =>
+    page.evaluate(() => {
+      const g = globalThis as unknown as { __probe: { frames: number[]; longTasks: number[]; heap: number[]; on: boolean } };
+      g.__probe.on = false;
+      return { frames: g.__probe.frames, longTasks: g.__probe.longTasks, heap: g.__probe.heap };
+    });
+}
+
+/**
+ * Pans every frame and changes zoom every 1.2 s across 3..17, centring on a place when
+ * zoomed in: the live map's objects (`live`) or points of the history track (`history`).
+ */
+export async function panAndZoom(page: Page, ms: number, on: 'live' | 'history' = 'live') {
+  await page.evaluate(
+    async ({ duration, on }) => {
+      type Hooks = { map: import('leaflet').Map };
+      const g = globalThis as unknown as {
+        __fleetMap: Hooks;
+        __fleetPositions: () => Record<string, [number, number]>;
+        __historyMap: Hooks & { samplePoints(n: number): [number, number][] };
+      };
+      const map = on === 'history' ? g.__historyMap.map : g.__fleetMap.map;
+      const places = on === 'history' ? g.__historyMap.samplePoints(1000) : Object.values(g.__fleetPositions());
+      if (places.length === 0) throw new Error(`panAndZoom: no places on the ${on} map`);
+      const zooms = [3, 5, 7, 9, 11, 13, 15, 17, 16, 14, 12, 10, 8, 6, 4];
+      let zi = 0;
+      const t0 = performance.now();
+      let lastZoom = t0;
+      let angle = 0;
+      await new Promise<void>((resolve) => {
+        const step = (t: number) => {
+          if (t - t0 > duration) return resolve();
+          if (t - lastZoom > 1200) {
+            lastZoom = t;
+            const z = zooms[zi++ % zooms.length]!;
+            const at = places[Math.floor(Math.random() * places.length)]!;
+            map.setView(z >= 9 ? at : map.getCenter(), z);
+          } else {
+            angle += 0.05;
+            map.panBy([Math.cos(angle) * 12, Math.sin(angle) * 12], { animate: false });
+          }
+          requestAnimationFrame(step);
+        };
+        requestAnimationFrame(step);
+      });
+    },
+    { duration: ms, on },
+  );
+}
+
+/**
+ * BENCH_RENDERER_PROF=FILE writes a CPU profile of the page while it pans, and
+ * BENCH_RENDERER_TRACE=FILE a timeline trace (open either in Chromium's DevTools): where
+ * the frames go, when a figure misses its target. The live map's goes to FILE, another
+ * scenario's to FILE with `-<scenario>` before its extension.
+ */
+export async function startRendererProfile(page: Page, scenario: string): Promise<{ stop(): Promise<void> }> {
+  const named = (base: string) => (scenario === 'live-map' ? base : base.replace(/(\.[^./]+)?$/, `-${scenario}$1`));
+  const traceBase = process.env.BENCH_RENDERER_TRACE;
+  if (traceBase) {
+    // The timeline (layout, paint, scripts, GC per task): what a CPU profile lumps as "(program)".
+    const trace = named(traceBase);
+    const browser = page.context().browser()!;
+    await browser.startTracing(page, { path: trace, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8'] });
+    return {
+      async stop() {
+        await browser.stopTracing();
+        note(`${scenario}: renderer trace written to ${trace}`);
+      },
+    };
+  }
+  const base = process.env.BENCH_RENDERER_PROF;
+  if (!base) return { stop: async () => {} };
+  const file = named(base);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+  await cdp.send('Profiler.start');
+  return {
+    async stop() {
+      const { profile } = (await cdp.send('Profiler.stop')) as { profile: unknown };
+      writeFileSync(file, JSON.stringify(profile));
+      note(`${scenario}: renderer profile written to ${file}`);
+    },
+  };
+}
