@@ -170,8 +170,10 @@ test('follow keeps the selected object centred while it moves', async ({ page })
 
 test('dark and light themes (screenshots in test/artifacts)', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'light' });
+  // Listening before the page opens: the first view's tiles may all be in before openLive returns.
+  const tileLoaded = page.waitForResponse((r) => r.url().includes('/tiles/') && r.status() === 200);
   await openLive(page);
-  await page.waitForResponse((r) => r.url().includes('/tiles/') && r.status() === 200);
+  await tileLoaded;
   const toggle = page.getByRole('button', { name: 'Dark theme' });
   await expect(toggle).toHaveAttribute('aria-pressed', 'false');
   mkdirSync('test/artifacts', { recursive: true });
@@ -211,9 +213,14 @@ test('a panel opens alone in its own window, on the same session', async ({ page
 });
 
 test('tiles seen once still show with the tile source gone; never a grey square', async ({ browser, page }) => {
+  // Counted from the start: the fleet's first view may already be the one asked for below.
+  let zoom6 = 0;
+  page.on('response', (r) => {
+    if (r.url().includes('/tiles/6/') && r.status() === 200) zoom6++;
+  });
   await openLive(page);
   await page.evaluate(() => void globalThis.__fleetMap!.map.setView([52.5, 13.4], 6, { animate: false }));
-  await page.waitForResponse((r) => r.url().includes('/tiles/6/') && r.status() === 200);
+  await expect.poll(() => zoom6).toBeGreaterThan(0);
   await page.waitForTimeout(500);
   await tiles.close();
   // A fresh browser context: no browser cache, so whatever shows comes from the main side's cache.

@@ -88,7 +88,9 @@ export function MapView({ selected, onSelect }: Props) {
       }
       if (s > n) return;
       fitted.current = true;
-      map.fitBounds([[s, w], [n, e]], { padding: [30, 30], maxZoom: 13 });
+      // Not animated: a zoom animation still running when the operator (or a test) sets a
+      // view ends by jumping back to the fitted one, undoing their move.
+      map.fitBounds([[s, w], [n, e]], { padding: [30, 30], maxZoom: 13, animate: false });
     };
     // Follow: the selected object stays centred as its position updates.
     const keepCentred = () => {

@@ -52,9 +52,13 @@ export class GeozoneOverlay {
     map.createPane('geozones').style.zIndex = '350';
   }
 
+  private renderer: L.Renderer | null = null;
+
   setZones(zones: unknown[]): void {
     this.group.clearLayers();
-    const renderer = new LazyCanvas({ pane: 'geozones', padding: 0.3 });
+    // Each set gets a fresh canvas; the previous one would otherwise stay on the map, empty.
+    this.renderer?.remove();
+    const renderer = (this.renderer = new LazyCanvas({ pane: 'geozones', padding: 0.3 }));
     const shapes = geozoneShapes(zones, renderer, 'geozones');
     for (const s of shapes) this.group.addLayer(s);
     this.count = shapes.length;
