@@ -139,7 +139,7 @@ export async function openHistory(page: Page, rig: HistoryRig, timeouts: { first
       constructor(url: string) {
         super(url);
         this.addEventListener('message', (e) => {
-          const n = typeof e.data === 'string' ? e.data.length : 0;
+          const n = typeof e.data === 'string' ? e.data.length : e.data instanceof ArrayBuffer ? e.data.byteLength : 0;
           stats.bytes += n;
           if (stats.firstBig === undefined && n > 1_000_000) stats.firstBig = performance.now();
         });

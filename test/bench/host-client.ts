@@ -1,5 +1,6 @@
 /** A client of the browser-mode host's own socket, for the bench: sign-in, diagnostics/stats. */
 import { WebSocket } from 'ws';
+import { decodeFrame } from '../../common/codec';
 import type { RunningHost } from '../e2e/support/browser-mode';
 
 export async function hostClient(host: RunningHost) {
@@ -15,8 +16,8 @@ export async function hostClient(host: RunningHost) {
     for (const p of pending.values()) p.reject(new Error(`the host closed the bench's socket (${code} ${String(reason)})`));
     pending.clear();
   });
-  ws.on('message', (d) => {
-    const m = JSON.parse(String(d)) as { type: string; id?: number; result?: unknown; error?: { code: string; message: string } };
+  ws.on('message', (d, binary) => {
+    const m = decodeFrame(binary ? (d as Buffer) : String(d)) as { type: string; id?: number; result?: unknown; error?: { code: string; message: string } };
     if (m.type === 'push' || typeof m.id !== 'number') return;
     const p = pending.get(m.id);
     pending.delete(m.id);

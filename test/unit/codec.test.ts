@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeMessage, encodeMessage } from '../../common/codec';
+import { decodeFrame, decodeMessage, encodeFrame, encodeMessage } from '../../common/codec';
 
 describe('typed-array codec', () => {
   it('round-trips typed arrays of every kind nested in ordinary JSON', () => {
@@ -34,5 +34,66 @@ describe('typed-array codec', () => {
   it('leaves a lookalike object with an unknown type name alone', () => {
     const back = decodeMessage(JSON.stringify({ __typed: 'BigInt64Array', b64: 'AAAA' }));
     expect(back).toEqual({ __typed: 'BigInt64Array', b64: 'AAAA' });
+  });
+});
+
+describe('binary frames', () => {
+  const value = () => ({
+    type: 'reply',
+    id: 7,
+    result: {
+      name: 'Łódź – Кострома',
+      time: new Float64Array([1.7e12, 1.7e12 + 1000, 1.7e12 + 2000]),
+      speed: new Float32Array([12.5, 0, 88.25]),
+      sat: new Uint8Array([7, 0, 12]),
+      ids: new Int32Array([1, -2, 2147483647]),
+      nested: [{ t: new Uint16Array([65535]) }],
+      empty: new Float64Array(0),
+      plain: [1, 2, 3],
+    },
+  });
+  type V = ReturnType<typeof value>;
+
+  it('round-trips typed arrays as aligned views of one buffer, with the JSON around them intact', () => {
+    const frame = encodeFrame(value());
+    expect(frame).toBeInstanceOf(Uint8Array);
+    const back = decodeFrame(frame) as V;
+    expect(back.result.name).toBe('Łódź – Кострома');
+    expect(Array.from(back.result.time)).toEqual([1.7e12, 1.7e12 + 1000, 1.7e12 + 2000]);
+    expect(back.result.speed).toBeInstanceOf(Float32Array);
+    expect(Array.from(back.result.speed)).toEqual([12.5, 0, 88.25]);
+    expect(Array.from(back.result.sat)).toEqual([7, 0, 12]);
+    expect(Array.from(back.result.ids)).toEqual([1, -2, 2147483647]);
+    expect(Array.from(back.result.nested[0]!.t)).toEqual([65535]);
+    expect(back.result.empty).toHaveLength(0);
+    expect(back.result.plain).toEqual([1, 2, 3]);
+    // Views, not copies: the arrays share the frame's buffer.
+    expect(back.result.time.buffer).toBe(back.result.speed.buffer);
+  });
+
+  it('decodes a frame that sits at an odd offset of a larger buffer (Node pools its frames)', () => {
+    const frame = encodeFrame(value()) as Uint8Array;
+    const pool = new Uint8Array(frame.length + 3);
+    pool.set(frame, 3);
+    const back = decodeFrame(pool.subarray(3)) as V;
+    expect(Array.from(back.result.time)).toEqual([1.7e12, 1.7e12 + 1000, 1.7e12 + 2000]);
+  });
+
+  it('sends a message without typed arrays as plain JSON text', () => {
+    const frame = encodeFrame({ type: 'push', name: 'connectivity/changed', payload: { state: 'online' } });
+    expect(typeof frame).toBe('string');
+    expect(decodeFrame(frame)).toEqual({ type: 'push', name: 'connectivity/changed', payload: { state: 'online' } });
+  });
+
+  it('refuses truncated frames and references that point outside them', () => {
+    const frame = encodeFrame(value()) as Uint8Array;
+    expect(() => decodeFrame(frame.subarray(0, 2))).toThrow(/shorter than its header length/);
+    expect(() => decodeFrame(frame.subarray(0, 20))).toThrow(/shorter than its header/);
+    expect(() => decodeFrame(frame.subarray(0, frame.length - 8))).toThrow(/runs past its end/);
+    const head = new TextEncoder().encode(JSON.stringify({ v: { __typed: 'Float64Array', at: 3, n: 1 } }));
+    const bad = new Uint8Array(8 + head.length + 16);
+    new DataView(bad.buffer).setUint32(0, head.length, true);
+    bad.set(head, 4);
+    expect(() => decodeFrame(bad)).toThrow(/malformed Float64Array reference/);
   });
 });

@@ -3,7 +3,7 @@
  * `window.fleet`; in browser mode the same envelope goes over a WebSocket to the
  * loopback host, authenticated by the per-launch token from the page's URL.
  */
-import { decodeMessage, encodeMessage } from '../../../common/codec';
+import { decodeFrame, encodeMessage } from '../../../common/codec';
 import type { PushEnvelope, RequestEnvelope, ResponseEnvelope, ServerMessage } from '../../../common/envelope';
 
 export interface FleetBridge {
@@ -71,6 +71,8 @@ function socketTransport(): Transport {
   const connect = () => {
     setState('connecting');
     const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/rpc?token=${encodeURIComponent(token)}`);
+    // Typed arrays come as binary frames, viewed in place (common/codec.ts).
+    ws.binaryType = 'arraybuffer';
     socket = ws;
     ws.onopen = () => {
       retryMs = 250;
@@ -81,7 +83,7 @@ function socketTransport(): Transport {
     ws.onmessage = (ev) => {
       let msg: ServerMessage;
       try {
-        msg = decodeMessage(String(ev.data)) as ServerMessage;
+        msg = decodeFrame(ev.data as string | ArrayBuffer) as ServerMessage;
       } catch {
         return;
       }

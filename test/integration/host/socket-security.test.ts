@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { decodeMessage, encodeMessage } from '../../../common/codec';
+import { decodeFrame, encodeMessage } from '../../../common/codec';
 import { createDispatcher } from '../../../main/core/rpc/dispatcher';
 import { createPushBus } from '../../../main/core/rpc/pushes';
 import { startHost, type Host } from '../../../main/host/server';
@@ -47,7 +47,7 @@ describe('browser-mode host socket', () => {
     expect(r.ok).toBe(true);
     const ws = r.ws!;
     const messages: unknown[] = [];
-    ws.on('message', (d) => messages.push(decodeMessage(String(d))));
+    ws.on('message', (d, binary) => messages.push(decodeFrame(binary ? (d as Buffer) : String(d))));
     ws.send(encodeMessage({ id: 1, name: 'connectivity/state', args: {} }));
     ws.send(encodeMessage({ id: 2, name: 'connectivity/state', args: 'nope' }));
     ws.send('{not json');
