@@ -1,8 +1,9 @@
 /**
  * JSON with typed arrays. Large data (positions, tracks) crosses the boundary as
  * typed-array columns (DESIGN.md). Electron's structured clone carries them as they
- * are; the WebSocket transport needs text, so typed arrays are tagged and sent as
- * base64 of their bytes (little-endian, as every platform we run on).
+ * are. Over the WebSocket, the page's requests are text with typed arrays tagged and
+ * sent as base64 of their bytes (little-endian, as every platform we run on); the host's
+ * replies and pushes use the binary frames below.
  */
 const TYPED = {
   Float64Array,
