@@ -8,7 +8,7 @@
 import type { Browser, Page } from '@playwright/test';
 import type { HistoryRig } from './history-rig';
 import { openHistory } from './history-rig';
-import { newPage } from './page-probe';
+import { newPage, startRendererProfile } from './page-probe';
 import { note, r1, within } from './stats';
 
 interface Hooks {
@@ -36,7 +36,15 @@ export async function historyLoad(browser: Browser, rig: HistoryRig): Promise<Re
   // The baseline may take the tab down (millions of LatLng objects): say so, not end the run.
   let crashed = false;
   const warm = await newPage(browser, { onCrash: () => (crashed = true) });
+  // A profile must start in the renderer process the screen will use: a page of the same
+  // site first (any path; the app itself would already open a socket), then the screen.
+  let profiler: { stop(): Promise<void> } | null = null;
+  if (process.env.BENCH_RENDERER_PROF || process.env.BENCH_RENDERER_TRACE) {
+    await warm.goto(new URL('/bench-blank', rig.url).href).catch(() => {});
+    profiler = await startRendererProfile(warm, 'history-load');
+  }
   const w = await openHistory(warm, rig, { firstDrawMs: 60_000, completeMs: 120_000 });
+  await profiler?.stop();
   const heapMb = await rendererHeapMb(warm);
   note(`history-load: from the cache, first draw ${w.firstDrawMs} ms, complete ${w.completeMs} ms; our layer, then the one-polyline baseline`);
 

@@ -36,9 +36,64 @@ export function decimate(m: TrackModel, zoom: number, bucketOf: (i: number) => n
   return out.slice(0, k);
 }
 
-/** Decimations by integer zoom, built lazily. */
+/** Below this many kept points a level is cheap to draw whole: repeats are not looked for. */
+export const REPEATS_FROM = 20_000;
+
+/**
+ * Segments of a decimated level that retrace one already kept, to within `gridPx` pixels
+ * at that zoom: flag k set means "the segment from idx[k-1] to idx[k] repeats an earlier
+ * one" (either direction). A bus that drives one route for a month draws it once instead
+ * of a thousand times over itself, which is what the canvas spends its time on (stroking
+ * overlapping lines with round joins); the picture is the same but for the colour of the
+ * repeated stretch, which is its first pass's.
+ */
+export function repeatedSegments(m: TrackModel, idx: Uint32Array, zoom: number, gridPx = 2): Uint8Array {
+  const rep = new Uint8Array(idx.length);
+  if (idx.length < REPEATS_FROM) return rep;
+  const cell = (256 * Math.pow(2, zoom)) / gridPx;
+  const seen = new Set<number>();
+  let ax = Math.round(m.mx[idx[0]!]! * cell);
+  let ay = Math.round(m.my[idx[0]!]! * cell);
+  for (let k = 1; k < idx.length; k++) {
+    const i = idx[k]!;
+    const bx = Math.round(m.mx[i]! * cell);
+    const by = Math.round(m.my[i]! * cell);
+    if (!m.breakBefore[i]) {
+      // Undirected: the same road driven back is the same segment.
+      const first = ax < bx || (ax === bx && ay <= by);
+      const key = segmentKey(first ? ax : bx, first ? ay : by, first ? bx : ax, first ? by : ay);
+      if (seen.has(key)) rep[k] = 1;
+      else seen.add(key);
+    }
+    ax = bx;
+    ay = by;
+  }
+  return rep;
+}
+
+/**
+ * 53 bits of two independent 32-bit mixes of the four cell coordinates (each under 2^29 at
+ * zoom 20). A collision would hide one short segment; at a few million segments its odds
+ * are about one in ten thousand per zoom level, against exact keys that would cost strings.
+ */
+function segmentKey(a: number, b: number, c: number, d: number): number {
+  const h1 = mix1(mix1(mix1(mix1(0x811c9dc5, a), b), c), d);
+  const h2 = mix2(mix2(mix2(mix2(0x27d4eb2f, a), b), c), d);
+  return (h1 >>> 0) * 0x200000 + (h2 >>> 11);
+}
+function mix1(h: number, v: number): number {
+  h = Math.imul(h ^ v, 0x01000193);
+  return h ^ (h >>> 15);
+}
+function mix2(h: number, v: number): number {
+  h = Math.imul(h ^ v, 0x85ebca6b);
+  return h ^ (h >>> 13);
+}
+
+/** Decimations by integer zoom, built lazily, with their repeated segments. */
 export class ZoomLevels {
   private readonly levels = new Map<number, Uint32Array>();
+  private readonly repeats = new Map<number, Uint8Array>();
   constructor(
     private readonly m: TrackModel,
     private readonly bucketOf: (i: number) => number,
@@ -49,5 +104,13 @@ export class ZoomLevels {
     let l = this.levels.get(z);
     if (!l) this.levels.set(z, (l = decimate(this.m, z, this.bucketOf)));
     return l;
+  }
+
+  /** `repeatedSegments` of the level `at(zoom)`. */
+  repeatedAt(zoom: number): Uint8Array {
+    const z = Math.max(0, Math.min(MAX_ZOOM, Math.round(zoom)));
+    let r = this.repeats.get(z);
+    if (!r) this.repeats.set(z, (r = repeatedSegments(this.m, this.at(z), z)));
+    return r;
   }
 }

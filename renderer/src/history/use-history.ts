@@ -30,6 +30,7 @@ export interface HistoryState {
 
 const EMPTY: HistoryState = { data: null, progress: null, loading: false, error: null, dailyStats: null, dailyError: null, version: 0 };
 const REREAD_MS = 1500;
+const REREAD_COST_FACTOR = 3;
 
 const text = (e: unknown) => (e instanceof RpcError ? e.text : e instanceof Error ? e.message : String(e));
 
@@ -55,9 +56,13 @@ export function useHistory(req: HistoryRequest | null): HistoryState {
         return;
       }
       reading = true;
+      const t0 = performance.now();
       try {
         const data = await rpc('history/read', range);
-        if (alive) setState((s) => ({ ...s, data, version: s.version + 1 }));
+        if (!alive) return;
+        setState((s) => ({ ...s, data, version: s.version + 1 }));
+        // What one re-read cost, to the frame after the screen took it in (model, layers, charts).
+        requestAnimationFrame(() => (lastCost = performance.now() - t0));
       } catch (e) {
         if (alive) setState((s) => ({ ...s, error: text(e) }));
       } finally {
@@ -68,12 +73,19 @@ export function useHistory(req: HistoryRequest | null): HistoryState {
         }
       }
     };
+    // Each re-read carries the whole interval so far, so its cost grows as the load goes on:
+    // waiting a few times what the last one cost keeps re-reading to a fraction of the load
+    // (a month at 1 Hz would otherwise be read and redrawn again every 1.5 s).
+    let lastCost = 0;
     const schedule = () => {
       if (timer) return;
-      timer = setTimeout(() => {
-        timer = null;
-        void reread();
-      }, REREAD_MS);
+      timer = setTimeout(
+        () => {
+          timer = null;
+          void reread();
+        },
+        Math.max(REREAD_MS, REREAD_COST_FACTOR * lastCost),
+      );
     };
 
     const offs = [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildModel } from '../../../renderer/src/history/model';
-import { decimate, ZoomLevels } from '../../../renderer/src/history/simplify';
+import { decimate, REPEATS_FROM, repeatedSegments, ZoomLevels } from '../../../renderer/src/history/simplify';
 import { speedBucket } from '../../../renderer/src/history/speed-colors';
 import { drive, track } from './helpers';
 
@@ -45,5 +45,63 @@ describe('per-zoom decimation', () => {
     const z8 = levels.at(8);
     expect(z8.length).toBeLessThan(big.n / 50);
     expect(levels.at(8.2)).toBe(z8);
+  });
+});
+
+describe('repeated segments', () => {
+  /** A loop of `n` points (about 7 m apart) driven `count` times over the same road. */
+  const laps = (n: number, count: number, jitter = 0) => {
+    const rows: [number, number, number, number][] = [];
+    let t = 0;
+    for (let lap = 0; lap < count; lap++) {
+      for (let i = 0; i < n; i++) {
+        const a = (2 * Math.PI * i) / n;
+        rows.push([t, 52.5 + 0.05 * Math.sin(a) + jitter * lap, 13.4 + 0.08 * Math.cos(a), 40]);
+        t += 1000;
+      }
+    }
+    return buildModel(track(rows));
+  };
+
+  it('flags every pass after the first over the same road, and none of the first', () => {
+    const m = laps(5_000, 6);
+    const idx = decimate(m, 17, () => 0);
+    expect(idx.length).toBeGreaterThan(REPEATS_FROM);
+    const rep = repeatedSegments(m, idx, 17);
+    const lapOf = (k: number) => Math.floor(idx[k]! / 5_000);
+    let firstLap = 0;
+    let later = 0;
+    let laterTotal = 0;
+    for (let k = 1; k < idx.length; k++) {
+      if (lapOf(k) === 0) firstLap += rep[k]!;
+      else {
+        laterTotal++;
+        later += rep[k]!;
+      }
+    }
+    expect(firstLap).toBe(0);
+    // Each later lap retraces the first; only the joins between laps are new.
+    expect(later / laterTotal).toBeGreaterThan(0.95);
+  });
+
+  it('keeps a pass that runs beside the first one, further than the grid apart', () => {
+    // Each lap 0.001° (about 110 m, many pixels at zoom 17) north of the last.
+    const m = laps(5_000, 6, 0.001);
+    const idx = decimate(m, 17, () => 0);
+    const rep = repeatedSegments(m, idx, 17);
+    expect(rep.reduce((a, b) => a + b, 0)).toBeLessThan(idx.length / 100);
+  });
+
+  it('leaves a small level alone: it is drawn whole', () => {
+    const m = laps(500, 3);
+    const idx = decimate(m, 17, () => 0);
+    expect(idx.length).toBeLessThan(REPEATS_FROM);
+    expect(repeatedSegments(m, idx, 17).every((r) => r === 0)).toBe(true);
+  });
+
+  it('is kept per zoom with its level', () => {
+    const levels = new ZoomLevels(laps(5_000, 6), () => 0);
+    expect(levels.repeatedAt(17)).toBe(levels.repeatedAt(16.8));
+    expect(levels.repeatedAt(17)).toHaveLength(levels.at(17).length);
   });
 });

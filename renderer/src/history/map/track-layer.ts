@@ -2,7 +2,9 @@
  * The track on one canvas, coloured by speed. Drawn from the per-zoom decimation of the
  * model (simplify.ts), only the segments that touch the view, batched into one path per
  * colour: a million points cost a few thousand segments at any zoom where they would
- * overlap. Redrawn after a move or zoom, never per replay frame (the marker is its own).
+ * overlap, and a segment that retraces one already drawn is skipped (simplify.ts). Redrawn
+ * after a zoom or a move that leaves the padded area already drawn, never per replay frame
+ * (the marker is its own) nor per frame of a short pan.
  */
 import L from 'leaflet';
 import { prepareCanvasFrame } from '../../map/canvas-frame';
@@ -19,9 +21,12 @@ export class TrackLayer extends L.Layer {
   private model: TrackModel | null = null;
   private buckets = new Uint8Array(0);
   private levels: ZoomLevels | null = null;
+  /** What the canvas holds: redrawing is needed only when the view leaves it. */
+  private drawn: { zoom: number; origin: L.Point; topLeft: L.Point; w: number; h: number } | null = null;
 
   setModel(m: TrackModel | null): void {
     this.model = m;
+    this.drawn = null;
     if (m) {
       const b = new Uint8Array(m.n);
       for (let i = 0; i < m.n; i++) b[i] = speedBucket(m.cols.speed[i]!);
@@ -66,6 +71,8 @@ export class TrackLayer extends L.Layer {
 
   private animateZoom(e: L.ZoomAnimEvent): void {
     const map = this._map;
+    // The canvas is scaled and moved for the animation: whatever it held must be drawn again.
+    this.drawn = null;
     const scale = map.getZoomScale(e.zoom, map.getZoom());
     // Leaflet's own renderers use this internal to place a layer for the zoom animation.
     const internal = map as unknown as { _getNewPixelOrigin(center: L.LatLng, zoom: number): L.Point };
@@ -73,21 +80,32 @@ export class TrackLayer extends L.Layer {
     L.DomUtil.setTransform(this.canvas, offset, scale);
   }
 
+  /** The canvas already shows this view: same zoom and pixel origin, and the view inside its area. */
+  private covers(map: L.Map): boolean {
+    const d = this.drawn;
+    if (!d || d.zoom !== map.getZoom() || !d.origin.equals(map.getPixelOrigin())) return false;
+    const a = map.containerPointToLayerPoint([0, 0]);
+    const size = map.getSize();
+    return a.x >= d.topLeft.x && a.y >= d.topLeft.y && a.x + size.x <= d.topLeft.x + d.w && a.y + size.y <= d.topLeft.y + d.h;
+  }
+
   private draw(): void {
     const map = this._map;
-    if (!map) return;
+    if (!map || this.covers(map)) return;
     const size = map.getSize();
     // A canvas past the browser's size limit draws nothing at all: drop the margin for huge maps.
     const pad = size.x * size.y > 4_000_000 ? L.point(0, 0) : size.multiplyBy(PADDING).round();
     const { ctx, topLeft, w, h } = prepareCanvasFrame(map, this.canvas, pad);
     this.topLeft = topLeft;
+    const zoom = map.getZoom();
+    this.drawn = { zoom, origin: map.getPixelOrigin(), topLeft, w, h };
     const m = this.model;
     if (!m || !this.levels || m.n < 2) return;
 
-    const zoom = map.getZoom();
     const world = 256 * Math.pow(2, zoom);
     const origin = map.getPixelOrigin().add(this.topLeft);
     const idx = this.levels.at(zoom);
+    const repeated = this.levels.repeatedAt(zoom);
     const paths = SPEED_BUCKETS.map(() => new Path2D());
     let px = m.mx[idx[0]!]! * world - origin.x;
     let py = m.my[idx[0]!]! * world - origin.y;
@@ -97,7 +115,7 @@ export class TrackLayer extends L.Layer {
       const x = m.mx[i]! * world - origin.x;
       const y = m.my[i]! * world - origin.y;
       const outside = (px < 0 && x < 0) || (py < 0 && y < 0) || (px > w && x > w) || (py > h && y > h);
-      if (m.breakBefore[i] || outside) {
+      if (m.breakBefore[i] || outside || repeated[k]) {
         lastBucket = -1;
       } else {
         const b = this.buckets[i]!;
