@@ -16,6 +16,7 @@ export function decimate(m: TrackModel, zoom: number, bucketOf: (i: number) => n
   if (n === 0) return out.subarray(0, 0);
   const scale = 256 * Math.pow(2, zoom);
   const min2 = (minPx / scale) ** 2;
+  const colour2 = (0.5 / scale) ** 2;
   let k = 0;
   out[k++] = 0;
   let lx = m.mx[0]!;
@@ -25,8 +26,12 @@ export function decimate(m: TrackModel, zoom: number, bucketOf: (i: number) => n
     const dx = m.mx[i]! - lx;
     const dy = m.my[i]! - ly;
     const b = bucketOf(i);
-    const must = i === n - 1 || m.breakBefore[i] === 1 || (i + 1 < n && m.breakBefore[i + 1] === 1) || b !== lb;
-    if (must || dx * dx + dy * dy >= min2) {
+    const d2 = dx * dx + dy * dy;
+    // A colour change is kept where it can show (half a pixel on): kept below that, a month
+    // of speed flickering around a bucket's edge left thousands of points on one pixel at
+    // country zoom, all stroked over each other.
+    const must = i === n - 1 || m.breakBefore[i] === 1 || (i + 1 < n && m.breakBefore[i + 1] === 1) || (b !== lb && d2 >= colour2);
+    if (must || d2 >= min2) {
       out[k++] = i;
       lx = m.mx[i]!;
       ly = m.my[i]!;

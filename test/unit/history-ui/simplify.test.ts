@@ -23,12 +23,24 @@ describe('per-zoom decimation', () => {
     expect(counts[3]).toBe(m.n);
   });
 
-  it('keeps every point where the speed colour changes, so colours stay where they belong', () => {
+  it('keeps a point where the speed colour changes once it is half a pixel on, so colours stay where they belong', () => {
     const rows = drive(1000).map(([t, la, ln], i): [number, number, number, number] => [t, la, ln, i < 500 ? 20 : 100]);
     const mm = buildModel(track(rows));
     const b = (i: number) => speedBucket(mm.cols.speed[i]!);
-    const idx = Array.from(decimate(mm, 3, b));
+    // At zoom 13 and latitude 50 a pixel is about 12 m: 10 m steps are under the 1.5 px
+    // threshold but over half a pixel.
+    const idx = Array.from(decimate(mm, 13, b));
     expect(idx).toContain(500);
+    expect(idx.length).toBeLessThan(1000);
+  });
+
+  it('does not keep colour changes that fall on one pixel (speed flickering at country zoom)', () => {
+    const rows = drive(20_000).map(([t, la, ln], i): [number, number, number, number] => [t, la, ln, i % 2 ? 20 : 100]);
+    const mm = buildModel(track(rows));
+    const b = (i: number) => speedBucket(mm.cols.speed[i]!);
+    // 200 km at zoom 3 and latitude 50 is about 16 pixels: at most a point per half pixel,
+    // not one per colour change (20,000).
+    expect(decimate(mm, 3, b).length).toBeLessThan(40);
   });
 
   it('keeps both sides of a hole in the data', () => {

@@ -13,6 +13,9 @@ import { ZoomLevels } from '../simplify';
 import { SPEED_BUCKETS, speedBucket } from '../speed-colors';
 
 const PADDING = 0.3;
+/** Above this many segments in view the track is drawn as hairlines (see `draw`). */
+export const DENSE_SEGMENTS = 25_000;
+const CHUNK = 256;
 
 export class TrackLayer extends L.Layer {
   private canvas!: HTMLCanvasElement;
@@ -22,6 +25,8 @@ export class TrackLayer extends L.Layer {
   private buckets = new Uint8Array(0);
   private levels: ZoomLevels | null = null;
   /** What the canvas holds: redrawing is needed only when the view leaves it. */
+  /** Segments drawn by the last redraw (diagnostics for the bench and the e2e suite). */
+  segments = 0;
   private drawn: { zoom: number; origin: L.Point; topLeft: L.Point; w: number; h: number } | null = null;
 
   setModel(m: TrackModel | null): void {
@@ -106,10 +111,16 @@ export class TrackLayer extends L.Layer {
     const origin = map.getPixelOrigin().add(this.topLeft);
     const idx = this.levels.at(zoom);
     const repeated = this.levels.repeatedAt(zoom);
+    // Each colour's line is cut into paths of at most CHUNK segments: the rasteriser sorts
+    // the edges crossing each row of one path, and a month of loops over the same streets
+    // in one path made that sort cost seconds per redraw; small paths keep it local.
+    const chunks: Path2D[][] = SPEED_BUCKETS.map(() => []);
     const paths = SPEED_BUCKETS.map(() => new Path2D());
+    const inPath = new Uint32Array(SPEED_BUCKETS.length);
     let px = m.mx[idx[0]!]! * world - origin.x;
     let py = m.my[idx[0]!]! * world - origin.y;
     let lastBucket = -1;
+    let segments = 0;
     for (let k = 1; k < idx.length; k++) {
       const i = idx[k]!;
       const x = m.mx[i]! * world - origin.x;
@@ -119,24 +130,43 @@ export class TrackLayer extends L.Layer {
         lastBucket = -1;
       } else {
         const b = this.buckets[i]!;
-        const path = paths[b]!;
+        let path = paths[b]!;
+        if (inPath[b]! >= CHUNK) {
+          chunks[b]!.push(path);
+          path = paths[b] = new Path2D();
+          inPath[b] = 0;
+          lastBucket = -1;
+        }
         if (b !== lastBucket) path.moveTo(px, py);
         path.lineTo(x, y);
+        inPath[b]!++;
+        segments++;
         lastBucket = b;
       }
       px = x;
       py = y;
+    }
+    this.segments = segments;
+    paths.forEach((p, b) => chunks[b]!.push(p));
+    const strokeColours = () =>
+      chunks.forEach((list, b) => {
+        ctx.strokeStyle = SPEED_BUCKETS[b]!.color;
+        for (const p of list) ctx.stroke(p);
+      });
+    if (segments > DENSE_SEGMENTS) {
+      // Tens of thousands of distinct segments in view are a tangle at any width; a
+      // one-device-pixel line takes the rasteriser's hairline path, many times cheaper.
+      ctx.lineWidth = 1 / (window.devicePixelRatio || 1);
+      strokeColours();
+      return;
     }
     ctx.lineJoin = 'round';
     ctx.lineCap = 'round';
     // A light casing keeps the line readable over any tile colour.
     ctx.strokeStyle = 'rgba(255,255,255,0.85)';
     ctx.lineWidth = 6;
-    for (const p of paths) ctx.stroke(p);
+    for (const list of chunks) for (const p of list) ctx.stroke(p);
     ctx.lineWidth = 3.5;
-    paths.forEach((p, b) => {
-      ctx.strokeStyle = SPEED_BUCKETS[b]!.color;
-      ctx.stroke(p);
-    });
+    strokeColours();
   }
 }
