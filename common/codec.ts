@@ -91,6 +91,25 @@ export function decodeMessage(text: string): unknown {
 const align8 = (n: number) => (n + 7) & ~7;
 
 export function encodeFrame(value: unknown): string | Uint8Array {
+  const parts = encodeFrameParts(value);
+  if (typeof parts === 'string') return parts;
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.byteLength;
+  }
+  return out;
+}
+
+const ZEROS = new Uint8Array(8);
+
+/**
+ * The binary frame as the pieces it is made of (header, then each array's own bytes and
+ * padding), so a sender can write them as fragments of one message without first copying
+ * a month of track into one buffer (hundreds of ms on the host's event loop).
+ */
+export function encodeFrameParts(value: unknown): string | Uint8Array[] {
   const blobs: AnyTyped[] = [];
   let size = 0;
   const header = JSON.stringify(value, (_key, v: unknown) => {
@@ -104,16 +123,16 @@ export function encodeFrame(value: unknown): string | Uint8Array {
   });
   if (blobs.length === 0) return header;
   const head = new TextEncoder().encode(header);
-  const start = align8(4 + head.length);
-  const out = new Uint8Array(start + size);
-  new DataView(out.buffer).setUint32(0, head.length, true);
-  out.set(head, 4);
-  let at = start;
+  const first = new Uint8Array(align8(4 + head.length));
+  new DataView(first.buffer).setUint32(0, head.length, true);
+  first.set(head, 4);
+  const parts: Uint8Array[] = [first];
   for (const t of blobs) {
-    out.set(new Uint8Array(t.buffer, t.byteOffset, t.byteLength), at);
-    at += align8(t.byteLength);
+    if (t.byteLength > 0) parts.push(new Uint8Array(t.buffer, t.byteOffset, t.byteLength));
+    const pad = align8(t.byteLength) - t.byteLength;
+    if (pad > 0) parts.push(ZEROS.subarray(0, pad));
   }
-  return out;
+  return parts;
 }
 
 /** Decodes what `encodeFrame` (binary) or `encodeMessage` (text) made; throws on a frame that is neither. */

@@ -10,7 +10,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { decodeMessage, encodeFrame, encodeMessage } from '../../common/codec';
+import { decodeMessage, encodeFrameParts, encodeMessage } from '../../common/codec';
 import type { PushEnvelope } from '../../common/envelope';
 import type { Dispatcher } from '../core/rpc/dispatcher';
 import type { PushBus } from '../core/rpc/pushes';
@@ -172,7 +172,7 @@ export async function startHost(opts: HostOptions): Promise<Host> {
         return;
       }
       void opts.dispatcher.dispatch(raw).then((reply) => {
-        if (ws.readyState === ws.OPEN) ws.send(encodeFrame(reply));
+        if (ws.readyState === ws.OPEN) sendFrame(ws, encodeFrameParts(reply));
       });
     });
   });
@@ -180,7 +180,7 @@ export async function startHost(opts: HostOptions): Promise<Host> {
   const overSince = new WeakMap<object, number>();
   const unsubscribe = opts.bus.subscribe((env: PushEnvelope) => {
     if (sockets.size === 0) return;
-    const frame = encodeFrame(env);
+    const frame = encodeFrameParts(env);
     for (const ws of sockets) {
       if (ws.readyState !== ws.OPEN) continue;
       // One big push (the object list at 50,000 objects is tens of MB) fills the buffer for
@@ -195,7 +195,7 @@ export async function startHost(opts: HostOptions): Promise<Host> {
           continue;
         }
       } else overSince.delete(ws);
-      ws.send(frame);
+      sendFrame(ws, frame);
     }
   });
 
@@ -219,4 +219,13 @@ export async function startHost(opts: HostOptions): Promise<Host> {
       server.closeAllConnections();
     },
   };
+}
+
+/** One message: text as it is, a binary frame as fragments of its parts (no copy into one buffer). */
+function sendFrame(ws: WebSocket, frame: string | Uint8Array[]): void {
+  if (typeof frame === 'string') {
+    ws.send(frame);
+    return;
+  }
+  frame.forEach((part, i) => ws.send(part, { binary: true, fin: i === frame.length - 1 }));
 }

@@ -19,12 +19,17 @@ export class HistoryRepo {
   private readonly insertSensor;
   private readonly insertFile;
   private readonly insertExtra;
+  /** Prepared once: a month is read in dozens of steps per sensor, and preparing cost more than reading. */
+  private readonly selectSensor;
 
   constructor(
     private readonly db: Db,
     private readonly track: TrackRepo,
     private readonly events: EventsRepo,
   ) {
+    this.selectSensor = db
+      .prepare('SELECT time, value FROM sensor_history WHERE object_id = ? AND sensor_id = ? AND time >= ? AND time < ? ORDER BY time')
+      .raw();
     this.insertSensor = db.prepare(
       'INSERT OR REPLACE INTO sensor_history (object_id, sensor_id, time, value) VALUES (?, ?, ?, ?)',
     );
@@ -61,12 +66,7 @@ export class HistoryRepo {
 
   /** Values of one sensor of one object with from <= time < till, ascending. */
   sensorSeries(objectId: number, sensorId: number, from: number, till: number): SensorSeries {
-    const rows = this.db
-      .prepare(
-        'SELECT time, value FROM sensor_history WHERE object_id = ? AND sensor_id = ? AND time >= ? AND time < ? ORDER BY time',
-      )
-      .raw()
-      .all(objectId, sensorId, from, till) as [number, number][];
+    const rows = this.selectSensor.all(objectId, sensorId, from, till) as [number, number][];
     const out = { time: new Float64Array(rows.length), value: new Float64Array(rows.length) };
     rows.forEach(([t, v], i) => {
       out.time[i] = t;

@@ -210,6 +210,9 @@ class Growing<T extends { time: Float64Array }> {
 }
 
 /** Yields to the loop when this turn has worked READ_BUDGET_MS. */
+/** Points read per step of `readRange` (see there). */
+const READ_STEP_POINTS = 40_000;
+
 class Budget {
   private since = performance.now();
   constructor(private readonly stillOpen: () => boolean) {}
@@ -264,8 +267,12 @@ export async function readRange(
   const ids = sensorIds(cache, objectId, from, till);
   for (const id of ids) series.set(id, new Growing(makeSeries(1024), makeSeries));
   await budget.check();
+  // Whole hours per step, about READ_STEP_POINTS points each: a step per hour made a month
+  // at 1 Hz 720 round trips per table; a step must still be short enough to check the budget.
+  const hours = h1 - h0 + 1;
+  const stepHours = Math.max(1, Math.min(hours, Math.floor(READ_STEP_POINTS / Math.max(1, cap / hours))));
   for (let a = from; a < till; ) {
-    const b = Math.min(till, (Math.floor(a / HOUR_MS) + 1) * HOUR_MS);
+    const b = Math.min(till, (Math.floor(a / HOUR_MS) + stepHours) * HOUR_MS);
     track.append(cache.tracks.readTrack(objectId, a, b));
     for (const id of ids) series.get(id)!.append(cache.history.sensorSeries(objectId, id, a, b));
     a = b;

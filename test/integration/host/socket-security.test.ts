@@ -66,9 +66,16 @@ describe('browser-mode host socket', () => {
     expect(messages).toContainEqual({ type: 'reply', id: 1, result: { state: 'online', lastGood: {}, lastError: null } });
     expect(messages).toContainEqual(expect.objectContaining({ type: 'error', id: 2, error: expect.objectContaining({ code: 'invalid_input' }) }));
     expect(messages).toContainEqual(expect.objectContaining({ type: 'error', id: null, error: expect.objectContaining({ code: 'invalid_input' }) }));
-    const push = messages.find((m) => (m as { type: string }).type === 'push') as { args: { ids: Int32Array; lat: Float64Array } };
-    expect(Array.from(push.args.ids)).toEqual([7]);
+    // Sent as fragments (header, then each column and its padding): every column in its place.
+    const push = messages.find((m) => (m as { type: string }).type === 'push') as { args: Record<string, ArrayLike<number>> & { fetchedAt: number } };
+    expect(Array.from(push.args.ids!)).toEqual([7]);
     expect(push.args.lat).toBeInstanceOf(Float64Array);
+    expect(Array.from(push.args.lat!)).toEqual([1.5]);
+    expect(Array.from(push.args.lng!)).toEqual([2.5]);
+    expect(Array.from(push.args.speed!)).toEqual([30]);
+    expect(Array.from(push.args.online!)).toEqual([1]);
+    expect(Array.from(push.args.ignition!)).toEqual([2]);
+    expect(push.args.fetchedAt).toBe(1000);
     ws.close();
   });
 });
