@@ -104,12 +104,26 @@ export function encodeFrame(value: unknown): string | Uint8Array {
 
 const ZEROS = new Uint8Array(8);
 
+function containsTyped(v: unknown): boolean {
+  if (v === null || typeof v !== 'object') return false;
+  if (ArrayBuffer.isView(v)) return true;
+  if (Array.isArray(v)) {
+    for (const e of v) if (containsTyped(e)) return true;
+    return false;
+  }
+  for (const k in v) if (containsTyped((v as Record<string, unknown>)[k])) return true;
+  return false;
+}
+
 /**
  * The binary frame as the pieces it is made of (header, then each array's own bytes and
  * padding), so a sender can write them as fragments of one message without first copying
  * a month of track into one buffer (hundreds of ms on the host's event loop).
  */
 export function encodeFrameParts(value: unknown): string | Uint8Array[] {
+  // A replacer doubles JSON.stringify's time (160 ms against 90 for the 50,000-object list);
+  // a walk that stops at the first typed array costs a tenth of that.
+  if (!containsTyped(value)) return JSON.stringify(value);
   const blobs: AnyTyped[] = [];
   let size = 0;
   const header = JSON.stringify(value, (_key, v: unknown) => {
