@@ -26,12 +26,12 @@ export class ObjectsRepo {
     private readonly meta: MetaRepo,
   ) {
     this.insertObject = db.prepare(
-      'INSERT INTO objects (id, ord, name, plate, imei, status, json, fetched_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      "INSERT INTO objects (id, ord, name, plate, imei, status, json, summary, fetched_at) VALUES (?, ?, ?, ?, ?, ?, ?, json_remove(?, '$.Sensors'), ?)",
     );
     this.insertSensor = db.prepare('INSERT OR REPLACE INTO sensors (object_id, id, ord, name, json, ignition) VALUES (?, ?, ?, ?, ?, ?)');
     this.selectAll = db.prepare('SELECT json FROM objects ORDER BY ord').pluck();
-    this.selectSummaries = db.prepare("SELECT json_remove(json, '$.Sensors') FROM objects ORDER BY ord").pluck();
-    this.selectSummary = db.prepare("SELECT json_remove(json, '$.Sensors') FROM objects WHERE id = ?").pluck();
+    this.selectSummaries = db.prepare('SELECT summary FROM objects ORDER BY ord').pluck();
+    this.selectSummary = db.prepare('SELECT summary FROM objects WHERE id = ?').pluck();
     this.selectJsonById = db.prepare('SELECT id, json FROM objects').raw();
     this.selectOne = db.prepare('SELECT json FROM objects WHERE id = ?').pluck();
     this.selectSensors = db.prepare('SELECT json FROM sensors WHERE object_id = ? ORDER BY ord').pluck();
@@ -51,16 +51,8 @@ export class ObjectsRepo {
       let ord = 0;
       for (const [id, i] of [...seen].sort((a, b) => a[1] - b[1])) {
         const o = objects[i]!;
-        this.insertObject.run(
-          id,
-          ord++,
-          o.Name,
-          o.StateNumber ?? null,
-          o.IMEI ?? null,
-          o.Status ?? null,
-          JSON.stringify(o),
-          Math.round(fetchedAt),
-        );
+        const json = JSON.stringify(o);
+        this.insertObject.run(id, ord++, o.Name, o.StateNumber ?? null, o.IMEI ?? null, o.Status ?? null, json, json, Math.round(fetchedAt));
         const ignition = ignitionSensorOf(o.Sensors);
         o.Sensors?.forEach((s, j) => this.insertSensor.run(id, s.Id, j, s.Name, JSON.stringify(s), s === ignition ? 1 : 0));
       }
@@ -69,7 +61,7 @@ export class ObjectsRepo {
     run.immediate();
   }
 
-  /** All objects without their sensors, in the order the service returned them (SQLite drops the sensors: less to parse). */
+  /** All objects without their sensors, in the order the service returned them (stored so at write: less to parse, nothing to strip). */
   summaries(): ObjectSummary[] {
     return (this.selectSummaries.all() as string[]).map((j) => JSON.parse(j) as ObjectSummary);
   }

@@ -87,3 +87,22 @@ describe('migration 002: a cache from before the ignition column', () => {
     expect(ingestObjects(c, text, 6)).toMatchObject({ changed: false });
   });
 });
+
+describe('migration 003: a cache from before the stored summaries', () => {
+  it('lists its objects without their sensors at once, and after the next refresh', () => {
+    const dataDir = t.tempDir();
+    const file = cacheFileFor(dataDir, 'https://fleet.example.com', 'alice');
+    const old = openDb(file, { migrations: MIGRATIONS.slice(0, 2) });
+    old.prepare(`INSERT INTO objects (id, ord, name, json, fetched_at) VALUES (1, 0, 'Truck 1', ?, 1)`).run(JSON.stringify(object(1)));
+    old.close();
+
+    const c = t.open({ dataDir });
+    expect(object(1).Sensors?.length).toBeGreaterThan(0);
+    const { Sensors: _dropped, ...summary } = object(1);
+    expect(c.objects.summaries()).toEqual([summary]);
+    expect(c.objects.summariesOf([1, 99])).toEqual([summary]);
+    c.objects.replaceAll([object(1), object(2, 'ACC')], 7);
+    const { Sensors: _also, ...second } = object(2, 'ACC');
+    expect(c.objects.summaries()).toEqual([summary, second]);
+  });
+});

@@ -6,6 +6,7 @@
  */
 import sql001 from './001_init';
 import sql002 from './002_sensor_ignition';
+import sql003 from './003_object_summary';
 
 export interface Migration {
   readonly id: number;
@@ -16,4 +17,5 @@ export interface Migration {
 export const MIGRATIONS: readonly Migration[] = [
   { id: 1, name: '001_init', sql: sql001 },
   { id: 2, name: '002_sensor_ignition', sql: sql002 },
+  { id: 3, name: '003_object_summary', sql: sql003 },
 ];
