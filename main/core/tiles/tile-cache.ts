@@ -2,7 +2,9 @@
  * Map tiles seen before, in one SQLite file of the data folder (shared by every
  * connection: tiles are public and not tied to a login), bounded in size. Eviction is
  * least-recently-used; the last-use time is written at most once a minute per tile so
- * that a pan does not turn every read into a write.
+ * that a pan does not turn every read into a write. New tiles are written in batches, one
+ * transaction per 100 ms: a pan across zoom levels brings hundreds, and a commit each
+ * stalled the main side's event loop (a crash loses at most the last 100 ms of tiles).
  */
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
@@ -15,6 +17,7 @@ export interface CachedTile {
 }
 
 const TOUCH_EVERY_MS = 60_000;
+const FLUSH_MS = 100;
 
 export class TileCache {
   private readonly db: Database.Database;
@@ -22,6 +25,9 @@ export class TileCache {
   private readonly selectOne;
   private readonly upsert;
   private readonly touch;
+  private readonly selectBytes;
+  private readonly pending = new Map<string, { data: Buffer; contentType: string; at: number; usedAt: number }>();
+  private flushTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
     file: string,
@@ -42,9 +48,15 @@ export class TileCache {
       'INSERT OR REPLACE INTO tiles (key, data, type, bytes, fetched_at, used_at) VALUES (?, ?, ?, ?, ?, ?)',
     );
     this.touch = this.db.prepare('UPDATE tiles SET used_at = ? WHERE key = ?');
+    this.selectBytes = this.db.prepare('SELECT bytes FROM tiles WHERE key = ?').pluck();
   }
 
   get(key: string): CachedTile | undefined {
+    const p = this.pending.get(key);
+    if (p) {
+      p.usedAt = this.now();
+      return { data: p.data, contentType: p.contentType, fetchedAt: p.at };
+    }
     const r = this.selectOne.get(key) as { data: Buffer; type: string; fetched_at: number; used_at: number } | undefined;
     if (!r) return undefined;
     const t = this.now();
@@ -53,10 +65,27 @@ export class TileCache {
   }
 
   put(key: string, data: Buffer, contentType: string): void {
-    const t = this.now();
-    const old = this.db.prepare('SELECT bytes FROM tiles WHERE key = ?').pluck().get(key) as number | undefined;
-    this.upsert.run(key, data, contentType, data.byteLength, t, t);
-    this.total += data.byteLength - (old ?? 0);
+    const at = this.now();
+    this.pending.set(key, { data, contentType, at, usedAt: at });
+    if (this.flushTimer) return;
+    this.flushTimer = setTimeout(() => this.flush(), FLUSH_MS);
+    this.flushTimer.unref?.();
+  }
+
+  /** Writes the tiles put since the last flush, in one transaction. */
+  flush(): void {
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = null;
+    if (this.pending.size === 0 || !this.db.open) return;
+    const batch = [...this.pending];
+    this.pending.clear();
+    this.db.transaction(() => {
+      for (const [key, { data, contentType, at, usedAt }] of batch) {
+        const old = this.selectBytes.get(key) as number | undefined;
+        this.upsert.run(key, data, contentType, data.byteLength, at, usedAt);
+        this.total += data.byteLength - (old ?? 0);
+      }
+    })();
     if (this.total > this.maxBytes) this.evict();
   }
 
@@ -79,10 +108,12 @@ export class TileCache {
   }
 
   get size(): { bytes: number; tiles: number } {
+    this.flush();
     return { bytes: this.total, tiles: this.db.prepare('SELECT count(*) FROM tiles').pluck().get() as number };
   }
 
   close(): void {
+    this.flush();
     if (this.db.open) this.db.close();
   }
 }

@@ -93,4 +93,19 @@ describe('tile cache bound', () => {
     expect(cache.get('k10')).toBeDefined();
     cache.close();
   });
+
+  it('writes tiles in batches, and what was put just before closing is on disk', () => {
+    const file = join(dir, 'batch.sqlite');
+    const cache = new TileCache(file, 1_000_000);
+    cache.put('a', Buffer.from([1, 2, 3]), 'image/png');
+    cache.put('b', Buffer.from([4]), 'image/png');
+    // Readable at once, before any write.
+    expect(cache.get('a')?.data).toEqual(Buffer.from([1, 2, 3]));
+    cache.close();
+    const again = new TileCache(file, 1_000_000);
+    expect(again.get('a')?.data).toEqual(Buffer.from([1, 2, 3]));
+    expect(again.get('b')?.contentType).toBe('image/png');
+    expect(again.size).toEqual({ bytes: 4, tiles: 2 });
+    again.close();
+  });
 });
