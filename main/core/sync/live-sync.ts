@@ -31,6 +31,8 @@ export interface LiveSyncOptions {
   objectsRefreshMs: () => number;
   now?: () => number;
   log?: (msg: string, e?: unknown) => void;
+  /** Above this many changed objects a refresh says "reload" instead of sending a delta (tests lower it). */
+  objectsDeltaMax?: number;
 }
 
 export interface LiveSync {
@@ -57,7 +59,7 @@ export function createLiveSync(o: LiveSyncOptions): LiveSync {
       o.connectivity.ok('objects', at);
       if (changed) {
         // An edit or two is a small push; a new fleet is cheaper read once by each window.
-        const reload = changedIds.length + removedIds.length > OBJECTS_DELTA_MAX;
+        const reload = changedIds.length + removedIds.length > (o.objectsDeltaMax ?? OBJECTS_DELTA_MAX);
         const upserted = reload ? [] : o.cache.objects.summariesOf(changedIds);
         o.bus.emit('objects/changed', { upserted, removed: reload ? [] : removedIds, reload, fetchedAt: at });
       }
