@@ -135,6 +135,12 @@ export const historyMethods = {
   'history/load': method<HistoryLoadResult>()(HistoryRangeSchema),
   /** Cached data only (re-read after `history/chunk`). */
   'history/read': method<HistoryData>()(HistoryRangeSchema),
+  /**
+   * A coarse copy of the cached track (a point per 100 m moved), small enough to draw a
+   * month at once while `history/load` reads and sends the full one; hours cached before
+   * the copy existed are missing from it.
+   */
+  'history/overview': method<{ track: TrackColumns }>()(HistoryRangeSchema),
   /** Stops a background load; windows already stored stay. True if it was running. */
   'history/cancel': method<{ cancelled: boolean }>()(z.object({ loadId: z.string().min(1) })),
   /** POST /api/ObjectsHistory/DailyStat/{objectId}; the last answer is kept for offline use. */

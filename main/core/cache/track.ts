@@ -15,6 +15,11 @@
  * offset is viewed in place with typed arrays (no per-point parsing); times are integer ms.
  * Decoding lat/lng divides by 1e7, which gives back exactly the double nearest to a
  * coordinate with up to 7 decimals.
+ *
+ * `track_chunks.overview` holds the same format for a coarse copy of the hour: its first
+ * and last points and one each time the vehicle has moved OVERVIEW_METRES from the last
+ * kept (about a pixel at zoom 11). A month at 1 Hz becomes a few hundred KB the History
+ * screen draws at once while the full track, a hundred times larger, is read and sent.
  */
 import { endianness } from 'node:os';
 import type { MovementInterval, TrackPoint } from '../../../common/resources';
@@ -37,6 +42,8 @@ export const HOUR_MS = 3_600_000;
 const FORMAT = 1;
 const BYTES_PER_POINT = 25;
 const E7 = 1e7;
+export const OVERVIEW_METRES = 100;
+const M_PER_E7_DEG = 111_320 / E7;
 
 if (endianness() !== 'LE') {
   throw new CacheUnsupportedPlatformError('The track cache stores little-endian blobs; this platform is big-endian.');
@@ -110,6 +117,35 @@ function newChunk(n: number): Chunk {
   return chunkViews(new Uint8Array(n * BYTES_PER_POINT), n);
 }
 
+/** The coarse copy of a chunk (see the file comment), as chunk bytes. */
+function overviewOf(c: Chunk): Uint8Array {
+  const keep: number[] = [];
+  const min2 = (OVERVIEW_METRES / M_PER_E7_DEG) ** 2;
+  let k = -1;
+  let cos = 1;
+  for (let i = 0; i < c.n; i++) {
+    if (k >= 0 && i < c.n - 1) {
+      const dy = c.lat[i]! - c.lat[k]!;
+      const dx = (c.lng[i]! - c.lng[k]!) * cos;
+      if (dx * dx + dy * dy < min2) continue;
+    }
+    keep.push(i);
+    k = i;
+    cos = Math.cos(((c.lat[i]! / E7) * Math.PI) / 180);
+  }
+  const o = newChunk(keep.length);
+  keep.forEach((i, j) => {
+    o.t[j] = c.t[i]!;
+    o.lat[j] = c.lat[i]!;
+    o.lng[j] = c.lng[i]!;
+    o.speed[j] = c.speed[i]!;
+    o.heading[j] = c.heading[i]!;
+    o.alt[j] = c.alt[i]!;
+    o.sat[j] = c.sat[i]!;
+  });
+  return o.bytes;
+}
+
 /** First index i in t[0..n) with t[i] >= x (t ascending). */
 function lowerBound(t: Int32Array, n: number, x: number): number {
   let lo = 0;
@@ -170,11 +206,15 @@ export class TrackRepo {
   private readonly selectRange;
   private readonly upsertParking;
   private readonly selectParkings;
+  private readonly selectOverviews;
 
   constructor(private readonly db: Db) {
     this.selectChunk = db.prepare('SELECT n, format, data FROM track_chunks WHERE object_id = ? AND hour = ?');
     this.upsertChunk = db.prepare(
-      'INSERT OR REPLACE INTO track_chunks (object_id, hour, n, format, data) VALUES (?, ?, ?, ?, ?)',
+      'INSERT OR REPLACE INTO track_chunks (object_id, hour, n, format, data, overview) VALUES (?, ?, ?, ?, ?, ?)',
+    );
+    this.selectOverviews = db.prepare(
+      'SELECT hour, format, overview FROM track_chunks WHERE object_id = ? AND hour BETWEEN ? AND ? AND overview IS NOT NULL ORDER BY hour',
     );
     this.selectRange = db.prepare(
       'SELECT hour, n, format, data FROM track_chunks WHERE object_id = ? AND hour BETWEEN ? AND ? ORDER BY hour',
@@ -230,46 +270,38 @@ export class TrackRepo {
       if (row.format !== FORMAT) throw new Error(`Unknown track chunk format ${row.format}`);
       out = mergeChunks(chunkViews(row.data, row.n), fresh);
     }
-    this.upsertChunk.run(objectId, hour, out.n, FORMAT, out.bytes);
+    this.upsertChunk.run(objectId, hour, out.n, FORMAT, out.bytes, overviewOf(out));
   }
 
   /** Points of one object with from <= time < till, ascending. */
   readTrack(objectId: number, from: number, till: number): TrackColumns {
     if (!(till > from)) return emptyTrackColumns(0);
-    const h0 = Math.floor(from / HOUR_MS);
-    const h1 = Math.floor((till - 1) / HOUR_MS);
-    const rows = this.selectRange.all(objectId, h0, h1) as { hour: number; n: number; format: number; data: Buffer }[];
-    const parts: { c: Chunk; base: number; s: number; e: number }[] = [];
-    let total = 0;
-    for (const r of rows) {
-      if (r.format !== FORMAT) throw new Error(`Unknown track chunk format ${r.format}`);
-      const c = chunkViews(r.data, r.n);
-      const base = r.hour * HOUR_MS;
-      const s = from <= base ? 0 : lowerBound(c.t, c.n, Math.ceil(from - base));
-      const e = till >= base + HOUR_MS ? c.n : lowerBound(c.t, c.n, Math.ceil(till - base));
-      if (e > s) {
-        parts.push({ c, base, s, e });
-        total += e - s;
-      }
-    }
-    const out = emptyTrackColumns(total);
-    let p = 0;
-    for (const { c, base, s, e } of parts) {
-      const m = e - s;
-      const { time, lat, lng } = out;
-      const { t, lat: la, lng: ln } = c;
-      for (let k = 0; k < m; k++) {
-        time[p + k] = base + t[s + k]!;
-        lat[p + k] = la[s + k]! / E7;
-        lng[p + k] = ln[s + k]! / E7;
-      }
-      out.speed.set(c.speed.subarray(s, e), p);
-      out.heading.set(c.heading.subarray(s, e), p);
-      out.alt.set(c.alt.subarray(s, e), p);
-      out.sat.set(c.sat.subarray(s, e), p);
-      p += m;
-    }
-    return out;
+    const rows = this.selectRange.all(objectId, ...hourSpan(from, till)) as { hour: number; n: number; format: number; data: Buffer }[];
+    return assemble(
+      rows.map((r) => {
+        if (r.format !== FORMAT) throw new Error(`Unknown track chunk format ${r.format}`);
+        return { hour: r.hour, c: chunkViews(r.data, r.n) };
+      }),
+      from,
+      till,
+    );
+  }
+
+  /**
+   * The coarse copy of the track with from <= time < till (see the file comment): hours
+   * stored before migration 004 have none and are left out.
+   */
+  readOverview(objectId: number, from: number, till: number): TrackColumns {
+    if (!(till > from)) return emptyTrackColumns(0);
+    const rows = this.selectOverviews.all(objectId, ...hourSpan(from, till)) as { hour: number; format: number; overview: Buffer }[];
+    return assemble(
+      rows.map((r) => {
+        if (r.format !== FORMAT) throw new Error(`Unknown track chunk format ${r.format}`);
+        return { hour: r.hour, c: chunkViews(r.overview, r.overview.byteLength / BYTES_PER_POINT) };
+      }),
+      from,
+      till,
+    );
   }
 
   /** Deletes the stored track hours of one object overlapping [from, till) (whole hours). */
@@ -337,6 +369,43 @@ function mergeChunks(a: Chunk, b: Chunk): Chunk {
       copy(b, j++, k);
       i++;
     }
+  }
+  return out;
+}
+
+function hourSpan(from: number, till: number): [number, number] {
+  return [Math.floor(from / HOUR_MS), Math.floor((till - 1) / HOUR_MS)];
+}
+
+/** The points of stored hours with from <= time < till, as one set of columns. */
+function assemble(hours: readonly { hour: number; c: Chunk }[], from: number, till: number): TrackColumns {
+  const parts: { c: Chunk; base: number; s: number; e: number }[] = [];
+  let total = 0;
+  for (const { hour, c } of hours) {
+    const base = hour * HOUR_MS;
+    const s = from <= base ? 0 : lowerBound(c.t, c.n, Math.ceil(from - base));
+    const e = till >= base + HOUR_MS ? c.n : lowerBound(c.t, c.n, Math.ceil(till - base));
+    if (e > s) {
+      parts.push({ c, base, s, e });
+      total += e - s;
+    }
+  }
+  const out = emptyTrackColumns(total);
+  let p = 0;
+  for (const { c, base, s, e } of parts) {
+    const m = e - s;
+    const { time, lat, lng } = out;
+    const { t, lat: la, lng: ln } = c;
+    for (let k = 0; k < m; k++) {
+      time[p + k] = base + t[s + k]!;
+      lat[p + k] = la[s + k]! / E7;
+      lng[p + k] = ln[s + k]! / E7;
+    }
+    out.speed.set(c.speed.subarray(s, e), p);
+    out.heading.set(c.heading.subarray(s, e), p);
+    out.alt.set(c.alt.subarray(s, e), p);
+    out.sat.set(c.sat.subarray(s, e), p);
+    p += m;
   }
   return out;
 }

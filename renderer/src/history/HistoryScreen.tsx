@@ -12,7 +12,7 @@ import { figuresFromDailyStats } from './summary';
 import { IntervalPicker } from './IntervalPicker';
 import { operatorTimeZone, quickInterval, validTimeZone, type Interval } from './interval';
 import { HistoryMap, type MapApi } from './map/HistoryMap';
-import { fixAt, indexAt } from './model';
+import { buildModel, fixAt, indexAt } from './model';
 import { ObjectPicker } from './ObjectPicker';
 import { EventsList, SummaryPanel, TripsList, ViolationsList } from './Panels';
 import { Cursor, Player } from './replay';
@@ -87,6 +87,8 @@ export function HistoryScreen() {
   const hist = useHistory(req);
   const data = hist.data;
   const d = useMemo(() => (data ? derive(data, object) : null), [data, object]);
+  // Until the full track is in, the map draws its coarse copy (nothing else reads it).
+  const overview = useMemo(() => (!data && hist.overview ? buildModel(hist.overview) : null), [data, hist.overview]);
   const daily = useMemo(() => (hist.dailyStats ? figuresFromDailyStats(hist.dailyStats.items) : null), [hist.dailyStats]);
 
   // A new interval puts the cursor at its first point; new chunks of the same one leave it be.
@@ -197,7 +199,7 @@ export function HistoryScreen() {
       <div className="history-body">
         <div className="history-main">
           <HistoryMap
-            model={d?.model ?? null}
+            model={d?.model ?? overview}
             stops={d?.stops ?? []}
             events={d?.eventMarks ?? []}
             violations={d?.violations ?? []}

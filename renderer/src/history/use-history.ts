@@ -5,7 +5,7 @@
  * previous load; what it stored stays in the cache.
  */
 import { useEffect, useState } from 'react';
-import type { HistoryData, HistoryProgress, HistoryRecords } from '../../../common/methods/history';
+import type { HistoryData, HistoryProgress, HistoryRecords, TrackColumns } from '../../../common/methods/history';
 import { RpcError, onPush, rpc } from '../rpc/client';
 import { fetchRecords } from './records';
 
@@ -17,6 +17,8 @@ export interface HistoryRequest {
 
 export interface HistoryState {
   data: HistoryData | null;
+  /** A coarse copy of the cached track, drawn until `data` arrives (history/overview). */
+  overview: TrackColumns | null;
   /** Background fetch of the gaps; null when nothing is being fetched. */
   progress: HistoryProgress | null;
   loading: boolean;
@@ -28,7 +30,7 @@ export interface HistoryState {
   version: number;
 }
 
-const EMPTY: HistoryState = { data: null, progress: null, loading: false, error: null, dailyStats: null, dailyError: null, version: 0 };
+const EMPTY: HistoryState = { data: null, overview: null, progress: null, loading: false, error: null, dailyStats: null, dailyError: null, version: 0 };
 const REREAD_MS = 1500;
 const REREAD_COST_FACTOR = 3;
 
@@ -104,6 +106,10 @@ export function useHistory(req: HistoryRequest | null): HistoryState {
     ];
 
     setState({ ...EMPTY, loading: true });
+    // Asked alongside the load and answered first: the track on screen at once, coarse.
+    rpc('history/overview', range)
+      .then(({ track }) => alive && track.time.length > 0 && setState((s) => (s.data ? s : { ...s, overview: track })))
+      .catch(() => {});
     rpc('history/load', range)
       .then((r) => {
         const { loadId: id, ...data } = r;

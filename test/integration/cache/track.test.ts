@@ -147,4 +147,37 @@ describe('track storage', () => {
     expect(Array.from(c.history.fileBody('f1')!)).toEqual([1, 2, 3]);
     expect(c.integrityCheck()).toBe('ok');
   });
+
+  it('keeps a coarse copy of each hour: a point per 100 m moved, both ends of every hour, clipped to the range', () => {
+    const c = t.open({ dataDir: t.tempDir() });
+    // pointsAt moves about 1.4 m a second: 2 hours at 1 Hz, about 10 km.
+    c.tracks.writeTrack(7, pointsAt(secs(0, 7200, 1)));
+    const full = c.tracks.readTrack(7, T0, T0 + 2 * HOUR_MS);
+    const ov = c.tracks.readOverview(7, T0, T0 + 2 * HOUR_MS);
+    // About one kept per 70 points, plus the ends of each hour.
+    expect(ov.time.length).toBeGreaterThan(7200 / 80);
+    expect(ov.time.length).toBeLessThan(7200 / 60);
+    const at = new Map(Array.from(full.time, (time, i) => [time, i]));
+    for (let k = 0; k < ov.time.length; k++) {
+      const i = at.get(ov.time[k]!)!;
+      expect([ov.lat[k], ov.lng[k], ov.speed[k], ov.sat[k]]).toEqual([full.lat[i], full.lng[i], full.speed[i], full.sat[i]]);
+    }
+    for (const end of [T0, T0 + HOUR_MS - 1000, T0 + HOUR_MS, T0 + 2 * HOUR_MS - 1000]) expect(Array.from(ov.time)).toContain(end);
+    // Clipped like the full track.
+    const part = c.tracks.readOverview(7, T0 + 1800_000, T0 + 3600_000);
+    expect(part.time.length).toBeGreaterThan(0);
+    expect(Array.from(part.time).every((x) => x >= T0 + 1800_000 && x < T0 + 3600_000)).toBe(true);
+    // Merged writes rebuild it: a later point of the same hour ends the copy.
+    c.tracks.writeTrack(7, pointsAt([T0 + 7200_000 - 1]));
+    expect(c.tracks.readOverview(7, T0, T0 + 2 * HOUR_MS).time.at(-1)).toBe(T0 + 7200_000 - 1);
+  });
+
+  it('leaves out hours stored before migration 004 (no copy yet)', () => {
+    const c = t.open({ dataDir: t.tempDir() });
+    c.tracks.writeTrack(7, pointsAt(secs(0, 7200, 1)));
+    c.db.prepare('UPDATE track_chunks SET overview = NULL WHERE hour = ?').run(T0 / HOUR_MS);
+    const ov = c.tracks.readOverview(7, T0, T0 + 2 * HOUR_MS);
+    expect(ov.time.length).toBeGreaterThan(0);
+    expect(Array.from(ov.time).every((x) => x >= T0 + HOUR_MS)).toBe(true);
+  });
 });

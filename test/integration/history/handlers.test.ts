@@ -133,6 +133,17 @@ describe('history handlers through the dispatcher', () => {
     expect(read.track.time).toBeInstanceOf(Float64Array);
     expect(core.session.current().cache.integrityCheck()).toBe('ok');
 
+    // The coarse copy: fewer points, every one of them a point of the full track, both ends kept.
+    const { track: ov } = await call<{ track: HistoryData['track'] }>('history/overview', { objectId: OBJECT, ...r });
+    expect(ov.time).toBeInstanceOf(Float64Array);
+    expect(ov.time.length).toBeGreaterThan(1);
+    expect(ov.time.length).toBeLessThan(read.track.time.length);
+    const full = new Map(Array.from(read.track.time, (t, i) => [t, [read.track.lat[i], read.track.lng[i]]]));
+    for (let i = 0; i < ov.time.length; i++) expect(full.get(ov.time[i]!)).toEqual([ov.lat[i], ov.lng[i]]);
+    expect(ov.time[0]).toBe(read.track.time[0]);
+    expect(ov.time[ov.time.length - 1]).toBe(read.track.time[read.track.time.length - 1]);
+    expect(await errorOf('history/overview', { objectId: OBJECT, from: r.till, till: r.from })).toMatchObject({ code: 'invalid_input' });
+
     // Covered now: answered from the cache, nothing fetched, no pushes.
     const again = await call<HistoryLoadResult>('history/load', { objectId: OBJECT, ...r });
     expect(again.loadId).toBeNull();

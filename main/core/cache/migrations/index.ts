@@ -7,6 +7,7 @@
 import sql001 from './001_init';
 import sql002 from './002_sensor_ignition';
 import sql003 from './003_object_summary';
+import sql004 from './004_track_overview';
 
 export interface Migration {
   readonly id: number;
@@ -18,4 +19,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: 1, name: '001_init', sql: sql001 },
   { id: 2, name: '002_sensor_ignition', sql: sql002 },
   { id: 3, name: '003_object_summary', sql: sql003 },
+  { id: 4, name: '004_track_overview', sql: sql004 },
 ];
