@@ -9,6 +9,7 @@
  * Above it every object is drawn directly, so a moved point shows on the next frame.
  */
 import L from 'leaflet';
+import { LabelGrid, LabelWidths } from './label-layout';
 import { Ignition } from '../../../common/methods/live';
 import { prepareCanvasFrame } from './canvas-frame';
 import { mercatorX, mercatorY, type FleetStore } from '../stores/fleet-store';
@@ -58,6 +59,7 @@ export class ObjectLayer extends L.Layer {
   private unsubscribe: (() => void) | null = null;
   private topLeft = L.point(0, 0);
   private colors: CanvasColors;
+  private readonly labelWidths = new LabelWidths();
 
   private worker: Worker | null = null;
   private seq = 0;
@@ -370,15 +372,32 @@ export class ObjectLayer extends L.Layer {
       ctx.lineWidth = 3;
       ctx.strokeStyle = this.colors.labelHalo;
       ctx.fillStyle = this.colors.label;
-      for (const list of byColor.values()) {
+      this.labelWidths.begin(ctx);
+      const grid = new LabelGrid(w, h);
+      const selected = this.opts.getSelected();
+      const order = [...byColor.values()];
+      // The selected object's name first: it is never the one left out.
+      for (const list of selected === null ? [] : order) {
         for (let k = 0; k < list.length; k += 3) {
-          const name = objects.get(p.ids[list[k]!]!)?.Name;
-          if (!name) continue;
-          ctx.strokeText(name, list[k + 1]! + radius + 4, list[k + 2]!);
-          ctx.fillText(name, list[k + 1]! + radius + 4, list[k + 2]!);
+          if (p.ids[list[k]!] === selected) this.drawLabel(ctx, grid, objects.get(selected)?.Name, list[k + 1]! + radius + 4, list[k + 2]!);
+        }
+      }
+      for (const list of order) {
+        for (let k = 0; k < list.length; k += 3) {
+          const id = p.ids[list[k]!]!;
+          if (id !== selected) this.drawLabel(ctx, grid, objects.get(id)?.Name, list[k + 1]! + radius + 4, list[k + 2]!);
         }
       }
     }
+  }
+
+  /** One name left of x, centred on y, if its box (with the halo) is free. */
+  private drawLabel(ctx: CanvasRenderingContext2D, grid: LabelGrid, name: string | undefined, x: number, y: number): void {
+    if (!name) return;
+    const w = this.labelWidths.width(ctx, name);
+    if (!grid.place(x - 2, y - 8, w + 4, 16)) return;
+    ctx.strokeText(name, x, y);
+    ctx.fillText(name, x, y);
   }
 
   private drawClusters(ctx: CanvasRenderingContext2D, world: number, origin: L.Point, w: number, h: number, zoom: number): void {

@@ -1,0 +1,61 @@
+/**
+ * Where object names go on the live map: a name is drawn only where it does not overlap a
+ * name already placed in the frame, as map labels are everywhere (the object's dot still
+ * shows, and the list and the details name it).
+ *
+ * Why: text is the dearest thing a software-rendered canvas draws. At street zoom in a
+ * dense depot every frame stroked and filled hundreds of names (a halo and the text), most
+ * on top of each other: the bulk of the live map's longest tasks. Widths are measured once
+ * per name; only the names that fit are drawn.
+ */
+
+/** Text widths by name for one font, measured once (a name's width does not change). */
+export class LabelWidths {
+  private readonly widths = new Map<string, number>();
+  private font = '';
+
+  /** Once per frame, after setting the font (reading ctx.font per name cost more than the lookup). */
+  begin(ctx: CanvasRenderingContext2D): void {
+    if (ctx.font !== this.font) {
+      this.widths.clear();
+      this.font = ctx.font;
+    }
+  }
+
+  width(ctx: CanvasRenderingContext2D, name: string): number {
+    let w = this.widths.get(name);
+    if (w === undefined) {
+      // Bounded: a fleet's names, cleared when the font changes; far below a sprite each.
+      if (this.widths.size > 200_000) this.widths.clear();
+      this.widths.set(name, (w = ctx.measureText(name).width));
+    }
+    return w;
+  }
+}
+
+/** Which label boxes are taken in this frame, on a grid of CELL-pixel squares. */
+export class LabelGrid {
+  private static readonly CELL = 8;
+  private readonly cols: number;
+  private readonly rows: number;
+  private readonly taken: Uint8Array;
+
+  constructor(w: number, h: number) {
+    this.cols = Math.max(1, Math.ceil(w / LabelGrid.CELL));
+    this.rows = Math.max(1, Math.ceil(h / LabelGrid.CELL));
+    this.taken = new Uint8Array(this.cols * this.rows);
+  }
+
+  /** Takes the box if no part of it is taken (parts outside the frame are free). */
+  place(x: number, y: number, w: number, h: number): boolean {
+    const C = LabelGrid.CELL;
+    const c0 = Math.max(0, Math.floor(x / C));
+    const c1 = Math.min(this.cols - 1, Math.floor((x + w - 1) / C));
+    const r0 = Math.max(0, Math.floor(y / C));
+    const r1 = Math.min(this.rows - 1, Math.floor((y + h - 1) / C));
+    if (c0 > c1 || r0 > r1) return true;
+    for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) if (this.taken[r * this.cols + c]) return false;
+    for (let r = r0; r <= r1; r++) this.taken.fill(1, r * this.cols + c0, r * this.cols + c1 + 1);
+    return true;
+  }
+}

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { LabelGrid } from '../../../renderer/src/map/label-layout';
+
+describe('label placement grid', () => {
+  it('takes a free box, refuses one that overlaps it, and takes one beside it', () => {
+    const g = new LabelGrid(400, 300);
+    expect(g.place(100, 100, 60, 16)).toBe(true);
+    // Same place, a few pixels off: overlaps.
+    expect(g.place(110, 105, 60, 16)).toBe(false);
+    // Below, clear of the first box's cells.
+    expect(g.place(100, 120, 60, 16)).toBe(true);
+    // To the right, clear of it.
+    expect(g.place(168, 100, 40, 16)).toBe(true);
+  });
+
+  it('treats parts outside the frame as free, and keeps what is inside', () => {
+    const g = new LabelGrid(200, 100);
+    expect(g.place(-50, -10, 60, 16)).toBe(true);
+    expect(g.place(0, 0, 8, 6)).toBe(false);
+    expect(g.place(500, 500, 60, 16)).toBe(true);
+    expect(g.place(190, 90, 60, 16)).toBe(true);
+    expect(g.place(195, 95, 10, 10)).toBe(false);
+  });
+});
