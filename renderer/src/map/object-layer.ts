@@ -409,25 +409,33 @@ export class ObjectLayer extends L.Layer {
       else big.push(k);
     }
     this.drawPoints(ctx, world, origin, w, h, zoom, singles);
-    ctx.textAlign = 'center';
-    ctx.textBaseline = 'middle';
-    ctx.font = '600 12px system-ui, sans-serif';
+    // One path for every ring and one for every disc, then the counts: a fill per cluster
+    // with the colour switched twice each cost more than the drawing itself.
+    const shown: number[] = [];
+    const rings = new Path2D();
+    const discs = new Path2D();
     for (const k of big) {
       const x = mercatorX(c[k]!) * world - origin.x;
       const y = mercatorY(c[k + 1]!) * world - origin.y;
-      const count = c[k + 2]!;
-      const r = clusterRadius(count);
+      const r = clusterRadius(c[k + 2]!);
       if (x < -r || y < -r || x > w + r || y > h + r) continue;
-      ctx.beginPath();
-      ctx.fillStyle = this.colors.clusterRing;
-      ctx.arc(x, y, r + 4, 0, Math.PI * 2);
-      ctx.fill();
-      ctx.beginPath();
-      ctx.fillStyle = this.colors.clusterFill;
-      ctx.arc(x, y, r, 0, Math.PI * 2);
-      ctx.fill();
-      ctx.fillStyle = this.colors.clusterText;
-      ctx.fillText(count >= 10_000 ? `${Math.round(count / 1000)}k` : String(count), x, y + 0.5);
+      rings.moveTo(x + r + 4, y);
+      rings.arc(x, y, r + 4, 0, Math.PI * 2);
+      discs.moveTo(x + r, y);
+      discs.arc(x, y, r, 0, Math.PI * 2);
+      shown.push(x, y, c[k + 2]!);
+    }
+    ctx.fillStyle = this.colors.clusterRing;
+    ctx.fill(rings);
+    ctx.fillStyle = this.colors.clusterFill;
+    ctx.fill(discs);
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.font = '600 12px system-ui, sans-serif';
+    ctx.fillStyle = this.colors.clusterText;
+    for (let i = 0; i < shown.length; i += 3) {
+      const count = shown[i + 2]!;
+      ctx.fillText(count >= 10_000 ? `${Math.round(count / 1000)}k` : String(count), shown[i]!, shown[i + 1]! + 0.5);
     }
     ctx.textAlign = 'start';
   }
