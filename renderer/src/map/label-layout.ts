@@ -9,26 +9,32 @@
  * per name; only the names that fit are drawn.
  */
 
+/** What measuring needs of a 2D context (structural, so the pure grid below is testable in Node). */
+export interface TextMeasurer {
+  font: string;
+  measureText(text: string): { width: number };
+}
+
 /** Text widths by name for one font, measured once (a name's width does not change). */
 export class LabelWidths {
   private readonly widths = new Map<string, number>();
   private font = '';
 
   /** Once per frame, after setting the font (reading ctx.font per name cost more than the lookup). */
-  begin(ctx: CanvasRenderingContext2D): void {
+  begin(ctx: TextMeasurer): void {
     if (ctx.font !== this.font) {
       this.widths.clear();
       this.font = ctx.font;
     }
   }
 
-  width(ctx: CanvasRenderingContext2D, name: string): number {
-    let w = this.widths.get(name);
-    if (w === undefined) {
-      // Bounded: a fleet's names, cleared when the font changes; far below a sprite each.
-      if (this.widths.size > 200_000) this.widths.clear();
-      this.widths.set(name, (w = ctx.measureText(name).width));
-    }
+  width(ctx: TextMeasurer, name: string): number {
+    const known = this.widths.get(name);
+    if (known !== undefined) return known;
+    // Bounded: a fleet's names, cleared when the font changes.
+    if (this.widths.size > 200_000) this.widths.clear();
+    const w = ctx.measureText(name).width;
+    this.widths.set(name, w);
     return w;
   }
 }
