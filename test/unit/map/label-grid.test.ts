@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LabelGrid } from '../../../renderer/src/map/label-layout';
+import { LabelGrid, LabelWidths } from '../../../renderer/src/map/label-layout';
 
 describe('label placement grid', () => {
   it('takes a free box, refuses one that overlaps it, and takes one beside it', () => {
@@ -20,5 +20,22 @@ describe('label placement grid', () => {
     expect(g.place(500, 500, 60, 16)).toBe(true);
     expect(g.place(190, 90, 60, 16)).toBe(true);
     expect(g.place(195, 95, 10, 10)).toBe(false);
+  });
+});
+
+describe('label widths', () => {
+  it('measures each name once per font, and again after the font changes', () => {
+    const measured: string[] = [];
+    const ctx = { font: '12px a', measureText: (t: string) => (measured.push(t), { width: t.length * 7 }) };
+    const widths = new LabelWidths();
+    widths.begin(ctx);
+    expect(widths.width(ctx, 'Van 1')).toBe(35);
+    expect(widths.width(ctx, 'Van 1')).toBe(35);
+    expect(widths.width(ctx, 'Truck 22')).toBe(56);
+    expect(measured).toEqual(['Van 1', 'Truck 22']);
+    ctx.font = '14px a';
+    widths.begin(ctx);
+    widths.width(ctx, 'Van 1');
+    expect(measured).toEqual(['Van 1', 'Truck 22', 'Van 1']);
   });
 });
