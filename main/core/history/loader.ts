@@ -14,7 +14,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { FleetError, isFleetError, type ErrorInfo } from '../../../common/errors';
-import type { HistoryData, HistoryLoadResult, HistoryProgress } from '../../../common/methods/history';
+import type { HistoryData, HistoryLoadResult, HistoryProgress, TrackColumns } from '../../../common/methods/history';
 import { isIntervalTooLong, type FleetApi, type RawBytes } from '../api';
 import { HISTORY_KIND, type Cache } from '../cache';
 import type { PushBus } from '../rpc/pushes';
@@ -98,6 +98,13 @@ export class HistoryService {
     this.check();
     if (this.reader) return this.reader.read(objectId, from, till);
     return readRange(this.o.cache, objectId, from, till, () => !this.closed);
+  }
+
+  /** The cached track's coarse copy (see TrackRepo.readOverview), off this thread when there is a worker. */
+  overview(objectId: number, from: number, till: number): Promise<TrackColumns> {
+    this.check();
+    if (this.reader) return this.reader.overview(objectId, from, till);
+    return Promise.resolve(this.o.cache.tracks.readOverview(objectId, from, till));
   }
 
   /** Cached data now; the missing parts are fetched in the background (pushes). */

@@ -16,6 +16,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { FleetError, isFleetError, type ErrorCode } from '../../../common/errors';
+import type { TrackColumns } from '../../../common/track';
 import type { HistoryData } from '../../../common/methods/history';
 import type { Cache } from '../cache';
 import type { IngestWorkerScript } from '../sync/ingest';
@@ -87,6 +88,13 @@ export interface HistoryCancelRequest {
 export interface HistoryReadRequest {
   id: number;
   kind: 'history-read';
+  objectId: number;
+  from: number;
+  till: number;
+}
+export interface HistoryOverviewRequest {
+  id: number;
+  kind: 'history-overview';
   objectId: number;
   from: number;
   till: number;
@@ -168,6 +176,8 @@ export function workerHistoryWriter(script: IngestWorkerScript, dbFile: string):
 
 export interface HistoryReader {
   read(objectId: number, from: number, till: number): Promise<HistoryData>;
+  /** The track's coarse copy (TrackRepo.readOverview), read here too: a month is tens of ms of decoding. */
+  overview(objectId: number, from: number, till: number): Promise<TrackColumns>;
   close(): Promise<void>;
 }
 
@@ -181,6 +191,8 @@ export function workerHistoryReader(script: IngestWorkerScript, dbFile: string):
   return {
     read: (objectId, from, till) =>
       w.request<HistoryData>((id) => ({ msg: { id, kind: 'history-read', objectId, from, till } satisfies HistoryReadRequest })),
+    overview: (objectId, from, till) =>
+      w.request<TrackColumns>((id) => ({ msg: { id, kind: 'history-overview', objectId, from, till } satisfies HistoryOverviewRequest })),
     close: () => w.close(),
   };
 }
@@ -203,7 +215,7 @@ const pick = (w: WindowInfo): WindowInfo => ({
 
 interface Port {
   on(ev: 'message', cb: (m: { kind?: unknown }) => void): void;
-  postMessage(m: HistoryReply | { id: number; result: HistoryData }, transfer?: ArrayBuffer[]): void;
+  postMessage(m: HistoryReply | { id: number; result: HistoryData | TrackColumns }, transfer?: ArrayBuffer[]): void;
 }
 
 /** The worker side, called from sync/ingest-worker.ts: kept here so both sides change together. */
@@ -212,6 +224,17 @@ export function serveHistory(cache: Cache, port: Port): void {
   port.on('message', (m) => {
     if (m.kind === 'history-cancel') {
       cancelled.add((m as HistoryCancelRequest).id);
+      return;
+    }
+    if (m.kind === 'history-overview') {
+      // Between the steps of a full read (readRange yields), so it is not queued behind one.
+      const { id, objectId, from, till } = m as HistoryOverviewRequest;
+      try {
+        const result = cache.tracks.readOverview(objectId, from, till);
+        port.postMessage({ id, result }, [...new Set((Object.values(result) as ArrayBufferView[]).map((c) => c.buffer as ArrayBuffer))]);
+      } catch (e) {
+        port.postMessage({ id, error: { code: isFleetError(e) ? e.code : null, message: e instanceof Error ? e.message : String(e) } });
+      }
       return;
     }
     if (m.kind === 'history-read') {

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openCache, type Cache } from '../../../main/core/cache';
-import { inThreadHistoryWriter, readRange, workerHistoryWriter, type HistoryWriter } from '../../../main/core/history';
+import { inThreadHistoryWriter, readRange, workerHistoryReader, workerHistoryWriter, type HistoryWriter } from '../../../main/core/history';
 import { startSimulator, type SimulatorHandle } from '../../../simulator';
 import { signIn } from '../../../main/core/api/auth';
 import { DAY, OBJECT, WORKER } from './harness';
@@ -89,6 +89,15 @@ describe('history writes in a worker thread', () => {
     // Written by the worker's connection, seen by this one (WAL).
     expect(ra.parkings.length).toBeGreaterThan(0);
     for (let i = 1; i < ra.parkings.length; i++) expect(ra.parkings[i]!.from).toBeGreaterThan(ra.parkings[i - 1]!.till - 1);
+
+    // The reader worker serves the full read and the coarse copy, both as this thread reads them.
+    const reader = workerHistoryReader(WORKER, a.file);
+    cleanup.push(() => reader.close());
+    const [full, overview] = await Promise.all([reader.read(OBJECT, windows[0]!.from, till), reader.overview(OBJECT, windows[0]!.from, till)]);
+    expect(full.track).toEqual(ra.track);
+    expect(overview).toEqual(a.tracks.readOverview(OBJECT, windows[0]!.from, till));
+    expect(overview.time.length).toBeGreaterThan(1);
+    expect(overview.time.length).toBeLessThan(full.track.time.length);
   });
 
   it('a body that is not a history answer is a server_error, and the worker keeps serving', async () => {
