@@ -134,16 +134,19 @@ function overviewOf(c: Chunk): Uint8Array {
     cos = Math.cos(((c.lat[i]! / E7) * Math.PI) / 180);
   }
   const o = newChunk(keep.length);
-  keep.forEach((i, j) => {
-    o.t[j] = c.t[i]!;
-    o.lat[j] = c.lat[i]!;
-    o.lng[j] = c.lng[i]!;
-    o.speed[j] = c.speed[i]!;
-    o.heading[j] = c.heading[i]!;
-    o.alt[j] = c.alt[i]!;
-    o.sat[j] = c.sat[i]!;
-  });
+  keep.forEach((i, j) => copyPoint(o, j, c, i));
   return o.bytes;
+}
+
+/** Point i of `src` into slot k of `out`, every column. */
+function copyPoint(out: Chunk, k: number, src: Chunk, i: number): void {
+  out.t[k] = src.t[i]!;
+  out.lat[k] = src.lat[i]!;
+  out.lng[k] = src.lng[i]!;
+  out.speed[k] = src.speed[i]!;
+  out.heading[k] = src.heading[i]!;
+  out.alt[k] = src.alt[i]!;
+  out.sat[k] = src.sat[i]!;
 }
 
 /** First index i in t[0..n) with t[i] >= x (t ascending). */
@@ -353,15 +356,7 @@ function mergeChunks(a: Chunk, b: Chunk): Chunk {
     }
   }
   const out = newChunk(n);
-  const copy = (src: Chunk, i: number, k: number) => {
-    out.t[k] = src.t[i]!;
-    out.lat[k] = src.lat[i]!;
-    out.lng[k] = src.lng[i]!;
-    out.speed[k] = src.speed[i]!;
-    out.heading[k] = src.heading[i]!;
-    out.alt[k] = src.alt[i]!;
-    out.sat[k] = src.sat[i]!;
-  };
+  const copy = (src: Chunk, i: number, k: number) => copyPoint(out, k, src, i);
   for (let i = 0, j = 0, k = 0; k < n; k++) {
     if (j >= b.n || (i < a.n && a.t[i]! < b.t[j]!)) copy(a, i++, k);
     else if (i >= a.n || b.t[j]! < a.t[i]!) copy(b, j++, k);

@@ -209,10 +209,10 @@ class Growing<T extends { time: Float64Array }> {
   }
 }
 
-/** Yields to the loop when this turn has worked READ_BUDGET_MS. */
 /** Points read per step of `readRange` (see there). */
 const READ_STEP_POINTS = 40_000;
 
+/** Yields to the loop when this turn has worked READ_BUDGET_MS. */
 class Budget {
   private since = performance.now();
   constructor(private readonly stillOpen: () => boolean) {}

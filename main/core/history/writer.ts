@@ -199,10 +199,19 @@ export function workerHistoryReader(script: IngestWorkerScript, dbFile: string):
 
 /** Buffers of every column of a read (each column owns its buffer). */
 function readTransfers(d: HistoryData): ArrayBuffer[] {
-  const out = new Set<ArrayBuffer>();
-  for (const c of Object.values(d.track) as ArrayBufferView[]) out.add(c.buffer as ArrayBuffer);
+  const out = new Set<ArrayBuffer>(trackTransfers(d.track));
   for (const s of d.sensors) out.add(s.time.buffer as ArrayBuffer).add(s.value.buffer as ArrayBuffer);
   return [...out];
+}
+
+/** Buffers of a track's columns. */
+function trackTransfers(t: TrackColumns): ArrayBuffer[] {
+  return [...new Set((Object.values(t) as ArrayBufferView[]).map((c) => c.buffer as ArrayBuffer))];
+}
+
+/** An error reply the other side turns back into a FleetError (or a plain Error). */
+function errorReply(id: number, e: unknown): HistoryReply {
+  return { id, error: { code: isFleetError(e) ? e.code : null, message: e instanceof Error ? e.message : String(e) } };
 }
 
 const pick = (w: WindowInfo): WindowInfo => ({
@@ -231,9 +240,9 @@ export function serveHistory(cache: Cache, port: Port): void {
       const { id, objectId, from, till } = m as HistoryOverviewRequest;
       try {
         const result = cache.tracks.readOverview(objectId, from, till);
-        port.postMessage({ id, result }, [...new Set((Object.values(result) as ArrayBufferView[]).map((c) => c.buffer as ArrayBuffer))]);
+        port.postMessage({ id, result }, trackTransfers(result));
       } catch (e) {
-        port.postMessage({ id, error: { code: isFleetError(e) ? e.code : null, message: e instanceof Error ? e.message : String(e) } });
+        port.postMessage(errorReply(id, e));
       }
       return;
     }
@@ -241,7 +250,7 @@ export function serveHistory(cache: Cache, port: Port): void {
       const { id, objectId, from, till } = m as HistoryReadRequest;
       readRange(cache, objectId, from, till).then(
         (result) => port.postMessage({ id, result }, readTransfers(result)),
-        (e: unknown) => port.postMessage({ id, error: { code: isFleetError(e) ? e.code : null, message: e instanceof Error ? e.message : String(e) } }),
+        (e: unknown) => port.postMessage(errorReply(id, e)),
       );
       return;
     }
@@ -250,8 +259,7 @@ export function serveHistory(cache: Cache, port: Port): void {
     storeHere(cache, new Uint8Array(buf), pick(w), () => cancelled.has(id))
       .then(
         (result) => port.postMessage({ id, result }),
-        (e: unknown) =>
-          port.postMessage({ id, error: { code: isFleetError(e) ? e.code : null, message: e instanceof Error ? e.message : String(e) } }),
+        (e: unknown) => port.postMessage(errorReply(id, e)),
       )
       .finally(() => cancelled.delete(id));
   });

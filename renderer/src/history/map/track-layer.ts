@@ -14,7 +14,7 @@ import { SPEED_BUCKETS, speedBucket } from '../speed-colors';
 
 const PADDING = 0.3;
 /** Above this many segments in view the track is drawn as hairlines (see `draw`). */
-export const DENSE_SEGMENTS = 25_000;
+const DENSE_SEGMENTS = 25_000;
 const CHUNK = 256;
 
 export class TrackLayer extends L.Layer {
@@ -25,8 +25,6 @@ export class TrackLayer extends L.Layer {
   private buckets = new Uint8Array(0);
   private levels: ZoomLevels | null = null;
   /** What the canvas holds: redrawing is needed only when the view leaves it. */
-  /** Segments drawn by the last redraw (diagnostics for the bench and the e2e suite). */
-  segments = 0;
   private drawn: { zoom: number; origin: L.Point; topLeft: L.Point; w: number; h: number } | null = null;
 
   setModel(m: TrackModel | null): void {
@@ -146,7 +144,6 @@ export class TrackLayer extends L.Layer {
       px = x;
       py = y;
     }
-    this.segments = segments;
     paths.forEach((p, b) => chunks[b]!.push(p));
     const strokeColours = () =>
       chunks.forEach((list, b) => {
