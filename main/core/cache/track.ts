@@ -16,7 +16,7 @@
  * Decoding lat/lng divides by 1e7, which gives back exactly the double nearest to a
  * coordinate with up to 7 decimals.
  *
- * `track_chunks.overview` holds the same format for a coarse copy of the hour: its first
+ * `track_overviews.data` holds the same format for a coarse copy of the hour: its first
  * and last points and one each time the vehicle has moved OVERVIEW_METRES from the last
  * kept (about a pixel at zoom 11). A month at 1 Hz becomes a few hundred KB the History
  * screen draws at once while the full track, a hundred times larger, is read and sent.
@@ -210,15 +210,16 @@ export class TrackRepo {
   private readonly upsertParking;
   private readonly selectParkings;
   private readonly selectOverviews;
+  private readonly upsertOverview;
 
   constructor(private readonly db: Db) {
     this.selectChunk = db.prepare('SELECT n, format, data FROM track_chunks WHERE object_id = ? AND hour = ?');
     this.upsertChunk = db.prepare(
-      'INSERT OR REPLACE INTO track_chunks (object_id, hour, n, format, data, overview) VALUES (?, ?, ?, ?, ?, ?)',
+      'INSERT OR REPLACE INTO track_chunks (object_id, hour, n, format, data) VALUES (?, ?, ?, ?, ?)',
     );
-    this.selectOverviews = db.prepare(
-      'SELECT hour, format, overview FROM track_chunks WHERE object_id = ? AND hour BETWEEN ? AND ? AND overview IS NOT NULL ORDER BY hour',
-    );
+    // A table of their own, not a column after `data` (migration 005).
+    this.upsertOverview = db.prepare('INSERT OR REPLACE INTO track_overviews (object_id, hour, format, data) VALUES (?, ?, ?, ?)');
+    this.selectOverviews = db.prepare('SELECT hour, format, data FROM track_overviews WHERE object_id = ? AND hour BETWEEN ? AND ? ORDER BY hour');
     this.selectRange = db.prepare(
       'SELECT hour, n, format, data FROM track_chunks WHERE object_id = ? AND hour BETWEEN ? AND ? ORDER BY hour',
     );
@@ -273,7 +274,8 @@ export class TrackRepo {
       if (row.format !== FORMAT) throw new Error(`Unknown track chunk format ${row.format}`);
       out = mergeChunks(chunkViews(row.data, row.n), fresh);
     }
-    this.upsertChunk.run(objectId, hour, out.n, FORMAT, out.bytes, overviewOf(out));
+    this.upsertChunk.run(objectId, hour, out.n, FORMAT, out.bytes);
+    this.upsertOverview.run(objectId, hour, FORMAT, overviewOf(out));
   }
 
   /** Points of one object with from <= time < till, ascending. */
@@ -296,11 +298,11 @@ export class TrackRepo {
    */
   readOverview(objectId: number, from: number, till: number): TrackColumns {
     if (!(till > from)) return emptyTrackColumns(0);
-    const rows = this.selectOverviews.all(objectId, ...hourSpan(from, till)) as { hour: number; format: number; overview: Buffer }[];
+    const rows = this.selectOverviews.all(objectId, ...hourSpan(from, till)) as { hour: number; format: number; data: Buffer }[];
     return assemble(
       rows.map((r) => {
         if (r.format !== FORMAT) throw new Error(`Unknown track chunk format ${r.format}`);
-        return { hour: r.hour, c: chunkViews(r.overview, r.overview.byteLength / BYTES_PER_POINT) };
+        return { hour: r.hour, c: chunkViews(r.data, r.data.byteLength / BYTES_PER_POINT) };
       }),
       from,
       till,
@@ -312,6 +314,7 @@ export class TrackRepo {
     const h0 = Number.isFinite(from) ? Math.floor(from / HOUR_MS) : Number.MIN_SAFE_INTEGER;
     const h1 = Number.isFinite(till) ? Math.floor((till - 1) / HOUR_MS) : Number.MAX_SAFE_INTEGER;
     this.db.prepare('DELETE FROM track_chunks WHERE object_id = ? AND hour BETWEEN ? AND ?').run(objectId, h0, h1);
+    this.db.prepare('DELETE FROM track_overviews WHERE object_id = ? AND hour BETWEEN ? AND ?').run(objectId, h0, h1);
     this.db
       .prepare('DELETE FROM parkings WHERE object_id = ? AND from_ms < ? AND till_ms > ?')
       .run(objectId, Number.isFinite(till) ? till : Number.MAX_SAFE_INTEGER, Number.isFinite(from) ? from : Number.MIN_SAFE_INTEGER);

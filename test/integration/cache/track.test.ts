@@ -175,9 +175,29 @@ describe('track storage', () => {
   it('leaves out hours stored before migration 004 (no copy yet)', () => {
     const c = t.open({ dataDir: t.tempDir() });
     c.tracks.writeTrack(7, pointsAt(secs(0, 7200, 1)));
-    c.db.prepare('UPDATE track_chunks SET overview = NULL WHERE hour = ?').run(T0 / HOUR_MS);
+    c.db.prepare('DELETE FROM track_overviews WHERE hour = ?').run(T0 / HOUR_MS);
     const ov = c.tracks.readOverview(7, T0, T0 + 2 * HOUR_MS);
     expect(ov.time.length).toBeGreaterThan(0);
     expect(Array.from(ov.time).every((x) => x >= T0 + HOUR_MS)).toBe(true);
+  });
+
+  it('carries the copies of a cache written before migration 005 (in track_chunks.overview) over to their table', () => {
+    const dataDir = t.tempDir();
+    const c = t.open({ dataDir });
+    c.tracks.writeTrack(7, pointsAt(secs(0, 7200, 1)));
+    const before = c.tracks.readOverview(7, T0, T0 + 2 * HOUR_MS);
+    // The cache as migration 004 left it: copies in the column, no table, 005 not applied.
+    c.db.exec(`
+      UPDATE track_chunks SET overview = (SELECT data FROM track_overviews o WHERE o.object_id = track_chunks.object_id AND o.hour = track_chunks.hour);
+      DROP TABLE track_overviews;
+      DELETE FROM schema_migrations WHERE id = 5;
+    `);
+    c.close();
+    const again = t.open({ dataDir });
+    expect(again.db.prepare('SELECT count(*) AS n FROM track_overviews').get()).toEqual({ n: 2 });
+    expect(again.tracks.readOverview(7, T0, T0 + 2 * HOUR_MS)).toEqual(before);
+    // Deleting the track deletes its copy.
+    again.tracks.deleteTrack(7);
+    expect(again.tracks.readOverview(7, T0, T0 + 2 * HOUR_MS).time.length).toBe(0);
   });
 });

@@ -8,6 +8,7 @@ import sql001 from './001_init';
 import sql002 from './002_sensor_ignition';
 import sql003 from './003_object_summary';
 import sql004 from './004_track_overview';
+import sql005 from './005_track_overview_table';
 
 export interface Migration {
   readonly id: number;
@@ -20,4 +21,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: 2, name: '002_sensor_ignition', sql: sql002 },
   { id: 3, name: '003_object_summary', sql: sql003 },
   { id: 4, name: '004_track_overview', sql: sql004 },
+  { id: 5, name: '005_track_overview_table', sql: sql005 },
 ];
