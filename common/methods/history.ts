@@ -119,16 +119,29 @@ export interface FileBody {
 /** At most this long a range per call (the loader splits it into windows the service accepts). */
 export const HISTORY_MAX_RANGE_MS = 400 * 86_400_000;
 
-export const HistoryRangeSchema = z
-  .object({
-    objectId: z.number().int(),
-    /** Unix ms, inclusive. */
-    from: z.number().finite(),
-    /** Unix ms, exclusive. */
-    till: z.number().finite(),
-  })
-  .refine((a) => a.till > a.from, { message: 'till must be after from', path: ['till'] })
-  .refine((a) => a.till - a.from <= HISTORY_MAX_RANGE_MS, { message: 'the range is longer than 400 days', path: ['till'] });
+const rangeShape = {
+  objectId: z.number().int(),
+  /** Unix ms, inclusive. */
+  from: z.number().finite(),
+  /** Unix ms, exclusive. */
+  till: z.number().finite(),
+};
+
+// Zod cannot extend an object schema that has refinements, so each range schema gets them here.
+const rangeChecked = <S extends z.ZodType<{ from: number; till: number }>>(s: S): S =>
+  s
+    .refine((a) => a.till > a.from, { message: 'till must be after from', path: ['till'] })
+    .refine((a) => a.till - a.from <= HISTORY_MAX_RANGE_MS, { message: 'the range is longer than 400 days', path: ['till'] });
+
+export const HistoryRangeSchema = rangeChecked(z.object(rangeShape));
+
+export const HistoryOverviewSchema = rangeChecked(
+  z.object({
+    ...rangeShape,
+    /** At most this many points (thinned evenly along the path); all of the copy without it. */
+    maxPoints: z.number().int().min(100).max(10_000_000).optional(),
+  }),
+);
 
 export const historyMethods = {
   /** Cached data at once, plus a background fetch of the missing parts (pushes below). */
@@ -138,9 +151,9 @@ export const historyMethods = {
   /**
    * A coarse copy of the cached track (a point per 100 m moved), small enough to draw a
    * month at once while `history/load` reads and sends the full one; hours cached before
-   * the copy existed are missing from it.
+   * the copy existed are missing from it. `maxPoints` thins it further for a first draw.
    */
-  'history/overview': method<{ track: TrackColumns }>()(HistoryRangeSchema),
+  'history/overview': method<{ track: TrackColumns }>()(HistoryOverviewSchema),
   /** Stops a background load; windows already stored stay. True if it was running. */
   'history/cancel': method<{ cancelled: boolean }>()(z.object({ loadId: z.string().min(1) })),
   /** POST /api/ObjectsHistory/DailyStat/{objectId}; the last answer is kept for offline use. */

@@ -36,6 +36,7 @@ export { ReferenceRepo, REFERENCE_KINDS, referenceDataset, defaultKey, type Refe
 export {
   TrackRepo,
   HOUR_MS,
+  OVERVIEW_METRES,
   emptyTrackColumns,
   trackColumnsFromPoints,
   trackColumnsFromIntervals,

@@ -24,8 +24,9 @@ import type {
   TrackColumns,
 } from '../../../common/methods/history';
 import { normalize } from '../api/tolerant';
-import { emptyTrackColumns, HISTORY_KIND, HOUR_MS, type Cache } from '../cache';
+import { emptyTrackColumns, HISTORY_KIND, HOUR_MS, OVERVIEW_METRES, type Cache } from '../cache';
 import type { ParsedHistory } from './parse-track';
+import { thinToBudget } from './thin';
 
 /** Points per track transaction: ~1 h at 1 Hz (measured: 18,000 took 8–66 ms under load). */
 export const TRACK_BATCH_POINTS = 4_000;
@@ -295,4 +296,9 @@ export async function readRange(
     violations,
     coverage: { complete: missing.length === 0, missing },
   };
+}
+
+/** The cached track's coarse copy (TrackRepo.readOverview), thinned to at most `maxPoints`. */
+export function readOverview(cache: Cache, objectId: number, from: number, till: number, maxPoints: number): TrackColumns {
+  return thinToBudget(cache.tracks.readOverview(objectId, from, till), maxPoints, OVERVIEW_METRES);
 }

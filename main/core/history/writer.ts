@@ -21,7 +21,7 @@ import type { HistoryData } from '../../../common/methods/history';
 import type { Cache } from '../cache';
 import type { IngestWorkerScript } from '../sync/ingest';
 import { parseHistoryBody, transferable } from './parse-track';
-import { readRange, storeWindow } from './store';
+import { readOverview, readRange, storeWindow } from './store';
 
 /** The window a body answers, and what of it may be recorded as covered. */
 export interface WindowInfo {
@@ -98,6 +98,8 @@ export interface HistoryOverviewRequest {
   objectId: number;
   from: number;
   till: number;
+  /** thinToBudget's budget (Infinity: the copy as stored). */
+  maxPoints: number;
 }
 export type HistoryReply =
   | { id: number; result: WindowStored }
@@ -177,7 +179,7 @@ export function workerHistoryWriter(script: IngestWorkerScript, dbFile: string):
 export interface HistoryReader {
   read(objectId: number, from: number, till: number): Promise<HistoryData>;
   /** The track's coarse copy (TrackRepo.readOverview), read here too: a month is tens of ms of decoding. */
-  overview(objectId: number, from: number, till: number): Promise<TrackColumns>;
+  overview(objectId: number, from: number, till: number, maxPoints: number): Promise<TrackColumns>;
   close(): Promise<void>;
 }
 
@@ -191,8 +193,8 @@ export function workerHistoryReader(script: IngestWorkerScript, dbFile: string):
   return {
     read: (objectId, from, till) =>
       w.request<HistoryData>((id) => ({ msg: { id, kind: 'history-read', objectId, from, till } satisfies HistoryReadRequest })),
-    overview: (objectId, from, till) =>
-      w.request<TrackColumns>((id) => ({ msg: { id, kind: 'history-overview', objectId, from, till } satisfies HistoryOverviewRequest })),
+    overview: (objectId, from, till, maxPoints) =>
+      w.request<TrackColumns>((id) => ({ msg: { id, kind: 'history-overview', objectId, from, till, maxPoints } satisfies HistoryOverviewRequest })),
     close: () => w.close(),
   };
 }
@@ -237,9 +239,9 @@ export function serveHistory(cache: Cache, port: Port): void {
     }
     if (m.kind === 'history-overview') {
       // Between the steps of a full read (readRange yields), so it is not queued behind one.
-      const { id, objectId, from, till } = m as HistoryOverviewRequest;
+      const { id, objectId, from, till, maxPoints } = m as HistoryOverviewRequest;
       try {
-        const result = cache.tracks.readOverview(objectId, from, till);
+        const result = readOverview(cache, objectId, from, till, maxPoints);
         port.postMessage({ id, result }, trackTransfers(result));
       } catch (e) {
         port.postMessage(errorReply(id, e));

@@ -33,6 +33,13 @@ export interface HistoryState {
 const EMPTY: HistoryState = { data: null, overview: null, progress: null, loading: false, error: null, dailyStats: null, dailyError: null, version: 0 };
 const REREAD_MS = 1500;
 const REREAD_COST_FACTOR = 3;
+/**
+ * The first draw's budget: about what the track layer strokes whole in a frame or two
+ * (below its repeated-segment search, simplify.ts REPEATS_FROM). A dense month's copy has
+ * ~200,000 points, which cost most of a second between the socket, the model and the
+ * stroke; thinned evenly along the path, the fitted view looks the same.
+ */
+const OVERVIEW_POINTS = 20_000;
 
 const text = (e: unknown) => (e instanceof RpcError ? e.text : e instanceof Error ? e.message : String(e));
 
@@ -107,7 +114,7 @@ export function useHistory(req: HistoryRequest | null): HistoryState {
 
     setState({ ...EMPTY, loading: true });
     // Asked alongside the load and answered first: the track on screen at once, coarse.
-    rpc('history/overview', range)
+    rpc('history/overview', { ...range, maxPoints: OVERVIEW_POINTS })
       .then(({ track }) => alive && track.time.length > 0 && setState((s) => (s.data ? s : { ...s, overview: track })))
       .catch(() => {});
     rpc('history/load', range)

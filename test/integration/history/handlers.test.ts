@@ -143,6 +143,16 @@ describe('history handlers through the dispatcher', () => {
     expect(ov.time[0]).toBe(read.track.time[0]);
     expect(ov.time[ov.time.length - 1]).toBe(read.track.time[read.track.time.length - 1]);
     expect(await errorOf('history/overview', { objectId: OBJECT, from: r.till, till: r.from })).toMatchObject({ code: 'invalid_input' });
+    expect(await errorOf('history/overview', { objectId: OBJECT, ...r, maxPoints: 5 })).toMatchObject({ code: 'invalid_input' });
+    expect(await errorOf('history/overview', { objectId: OBJECT, ...r, maxPoints: 'all' })).toMatchObject({ code: 'invalid_input' });
+    // Asked for fewer points: at most that many, all of them from the coarse copy, both ends kept.
+    expect(ov.time.length).toBeGreaterThan(200);
+    const budget = Math.floor(ov.time.length / 2);
+    const { track: thin } = await call<{ track: HistoryData['track'] }>('history/overview', { objectId: OBJECT, ...r, maxPoints: budget });
+    expect(thin.time.length).toBeLessThanOrEqual(budget);
+    const inCopy = new Set(ov.time);
+    for (const t of thin.time) expect(inCopy.has(t)).toBe(true);
+    expect([thin.time[0], thin.time.at(-1)]).toEqual([ov.time[0], ov.time.at(-1)]);
 
     // Covered now: answered from the cache, nothing fetched, no pushes.
     const again = await call<HistoryLoadResult>('history/load', { objectId: OBJECT, ...r });

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openCache, type Cache } from '../../../main/core/cache';
-import { inThreadHistoryWriter, readRange, workerHistoryReader, workerHistoryWriter, type HistoryWriter } from '../../../main/core/history';
+import { inThreadHistoryWriter, readOverview, readRange, workerHistoryReader, workerHistoryWriter, type HistoryWriter } from '../../../main/core/history';
 import { startSimulator, type SimulatorHandle } from '../../../simulator';
 import { signIn } from '../../../main/core/api/auth';
 import { DAY, OBJECT, WORKER } from './harness';
@@ -93,11 +93,18 @@ describe('history writes in a worker thread', () => {
     // The reader worker serves the full read and the coarse copy, both as this thread reads them.
     const reader = workerHistoryReader(WORKER, a.file);
     cleanup.push(() => reader.close());
-    const [full, overview] = await Promise.all([reader.read(OBJECT, windows[0]!.from, till), reader.overview(OBJECT, windows[0]!.from, till)]);
+    const from = windows[0]!.from;
+    const [full, overview] = await Promise.all([reader.read(OBJECT, from, till), reader.overview(OBJECT, from, till, Infinity)]);
     expect(full.track).toEqual(ra.track);
-    expect(overview).toEqual(a.tracks.readOverview(OBJECT, windows[0]!.from, till));
+    expect(overview).toEqual(a.tracks.readOverview(OBJECT, from, till));
     expect(overview.time.length).toBeGreaterThan(1);
     expect(overview.time.length).toBeLessThan(full.track.time.length);
+    // …and thinned to a budget, the same as thinned here.
+    expect(overview.time.length).toBeGreaterThan(300);
+    const budget = Math.floor(overview.time.length / 3);
+    const thinned = await reader.overview(OBJECT, from, till, budget);
+    expect(thinned.time.length).toBeLessThanOrEqual(budget);
+    expect(thinned).toEqual(readOverview(a, OBJECT, from, till, budget));
   });
 
   it('a body that is not a history answer is a server_error, and the worker keeps serving', async () => {
