@@ -200,6 +200,7 @@ export function HistoryScreen() {
         <div className="history-main">
           <HistoryMap
             model={d?.model ?? overview}
+            sketch={!d && !!overview}
             stops={d?.stops ?? []}
             events={d?.eventMarks ?? []}
             violations={d?.violations ?? []}

@@ -19,6 +19,8 @@ export interface MapApi {
 
 interface Props {
   model: TrackModel | null;
+  /** `model` is the coarse copy standing in until the full track is read: drawn as a sketch (TrackLayer). */
+  sketch?: boolean;
   stops: Stop[];
   events: EventMark[];
   violations: Violation[];
@@ -45,7 +47,7 @@ export interface HistoryMapHooks {
 const diag = globalThis as { __historyMarker?: () => [number, number] | null; __historyTrackDrawn?: () => number; __historyMap?: HistoryMapHooks };
 
 /** The history screen's own map: React owns the container, Leaflet and the canvas layer the rest. */
-export function HistoryMap({ model, stops, events, violations, fuel, tz, cursor, player, fitKey, onApi }: Props) {
+export function HistoryMap({ model, sketch = false, stops, events, violations, fuel, tz, cursor, player, fitKey, onApi }: Props) {
   const el = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);
   const trackRef = useRef<TrackLayer | null>(null);
@@ -152,7 +154,7 @@ export function HistoryMap({ model, stops, events, violations, fuel, tz, cursor,
   }, [cursor, player, onApi]);
 
   useEffect(() => {
-    trackRef.current?.setModel(model);
+    trackRef.current?.setModel(model, sketch);
     const map = mapRef.current;
     const car = carRef.current;
     if (!map || !car) return;
@@ -160,7 +162,7 @@ export function HistoryMap({ model, stops, events, violations, fuel, tz, cursor,
       const f = fixAt(model, cursor.get());
       if (f) car.setLatLng([f.lat, f.lng]).addTo(map);
     } else car.remove();
-  }, [model, cursor]);
+  }, [model, sketch, cursor]);
 
   useEffect(() => {
     const marks = markRef.current;

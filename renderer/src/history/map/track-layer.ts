@@ -24,11 +24,19 @@ export class TrackLayer extends L.Layer {
   private model: TrackModel | null = null;
   private buckets = new Uint8Array(0);
   private levels: ZoomLevels | null = null;
+  private sketch = false;
   /** What the canvas holds: redrawing is needed only when the view leaves it. */
   private drawn: { zoom: number; origin: L.Point; topLeft: L.Point; w: number; h: number } | null = null;
 
-  setModel(m: TrackModel | null): void {
+  /**
+   * `sketch`: the model is the coarse copy shown while the full track is read. It is drawn
+   * in hairlines: a wide stroke with its casing costs the canvas ten times as much to
+   * rasterise (about 8 ms per 1,000 segments here, paid in the frame's commit), which was
+   * most of the first draw, and the thin line says the track is not all there yet.
+   */
+  setModel(m: TrackModel | null, sketch = false): void {
     this.model = m;
+    this.sketch = sketch;
     this.drawn = null;
     if (m) {
       const b = new Uint8Array(m.n);
@@ -150,7 +158,7 @@ export class TrackLayer extends L.Layer {
         ctx.strokeStyle = SPEED_BUCKETS[b]!.color;
         for (const p of list) ctx.stroke(p);
       });
-    if (segments > DENSE_SEGMENTS) {
+    if (segments > DENSE_SEGMENTS || this.sketch) {
       // Tens of thousands of distinct segments in view are a tangle at any width; a
       // one-device-pixel line takes the rasteriser's hairline path, many times cheaper.
       ctx.lineWidth = 1 / (window.devicePixelRatio || 1);
