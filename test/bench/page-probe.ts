@@ -114,7 +114,7 @@ export async function startRendererProfile(page: Page, scenario: string): Promis
     // The timeline (layout, paint, scripts, GC per task): what a CPU profile lumps as "(program)".
     const trace = named(traceBase);
     const browser = page.context().browser()!;
-    await browser.startTracing(page, { path: trace, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8'] });
+    await browser.startTracing(page, { path: trace, categories: process.env.BENCH_TRACE_CATEGORIES?.split(',') ?? ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8'] });
     return {
       async stop() {
         await browser.stopTracing();
