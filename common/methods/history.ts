@@ -13,6 +13,13 @@ import type { TrackColumns } from '../track';
 
 export type { TrackColumns } from '../track';
 
+/** The first draw of a cached track: a sketch of its coarse copy (main/core/history/sketch.ts). */
+export interface HistoryOverview {
+  track: TrackColumns;
+  /** 1 where the line is lifted before the point: a stretch already drawn was left out. */
+  breaks: Uint8Array;
+}
+
 /** A parking (a Track interval with one Position). Unix ms. */
 export interface HistoryParking {
   from: number;
@@ -149,11 +156,12 @@ export const historyMethods = {
   /** Cached data only (re-read after `history/chunk`). */
   'history/read': method<HistoryData>()(HistoryRangeSchema),
   /**
-   * A coarse copy of the cached track (a point per 100 m moved), small enough to draw a
-   * month at once while `history/load` reads and sends the full one; hours cached before
-   * the copy existed are missing from it. `maxPoints` thins it further for a first draw.
+   * A sketch of the cached track from its coarse copy (a point per 100 m moved): every
+   * street driven, once, small enough to draw a month at once while `history/load` reads
+   * and sends the full track; hours cached before the copy existed are missing from it.
+   * `maxPoints` coarsens the sketch until it fits.
    */
-  'history/overview': method<{ track: TrackColumns }>()(HistoryOverviewSchema),
+  'history/overview': method<HistoryOverview>()(HistoryOverviewSchema),
   /** Stops a background load; windows already stored stay. True if it was running. */
   'history/cancel': method<{ cancelled: boolean }>()(z.object({ loadId: z.string().min(1) })),
   /** POST /api/ObjectsHistory/DailyStat/{objectId}; the last answer is kept for offline use. */

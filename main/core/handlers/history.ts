@@ -47,7 +47,7 @@ export function historyHandlers(session: SessionService, bus: PushBus, worker?: 
   return {
     'history/load': (a) => cur().loader.load(a.objectId, a.from, a.till),
     'history/read': (a) => cur().loader.read(a.objectId, a.from, a.till),
-    'history/overview': async (a) => ({ track: await cur().loader.overview(a.objectId, a.from, a.till, a.maxPoints) }),
+    'history/overview': (a) => cur().loader.overview(a.objectId, a.from, a.till, a.maxPoints),
     'history/cancel': (a) => ({ cancelled: cur().loader.cancel(a.loadId) }),
     'history/dailyStat': (a) => cur().extras.catalogue('dailyStat', a.objectId, a.from, a.till),
     'history/driverSessions': (a) => cur().extras.catalogue('driverSessions', a.objectId, a.from, a.till),

@@ -19,6 +19,7 @@ import { isIntervalTooLong, type FleetApi, type RawBytes } from '../api';
 import { HISTORY_KIND, type Cache } from '../cache';
 import type { PushBus } from '../rpc/pushes';
 import type { IngestWorkerScript } from '../sync/ingest';
+import type { TrackSketch } from './sketch';
 import { readOverview, readRange } from './store';
 import { inThreadHistoryWriter, workerHistoryReader, workerHistoryWriter, type HistoryReader, type HistoryWriter } from './writer';
 import { DEFAULT_POLICY, halve, totalMs, WindowQueue, windowLength, type Window, type WindowPolicy } from './windows';
@@ -101,7 +102,7 @@ export class HistoryService {
   }
 
   /** The cached track's coarse copy (see TrackRepo.readOverview), off this thread when there is a worker. */
-  overview(objectId: number, from: number, till: number, maxPoints = Infinity): Promise<TrackColumns> {
+  overview(objectId: number, from: number, till: number, maxPoints = Infinity): Promise<TrackSketch> {
     this.check();
     if (this.reader) return this.reader.overview(objectId, from, till, maxPoints);
     return Promise.resolve(readOverview(this.o.cache, objectId, from, till, maxPoints));

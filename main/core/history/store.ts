@@ -26,7 +26,7 @@ import type {
 import { normalize } from '../api/tolerant';
 import { emptyTrackColumns, HISTORY_KIND, HOUR_MS, OVERVIEW_METRES, type Cache } from '../cache';
 import type { ParsedHistory } from './parse-track';
-import { thinToBudget } from './thin';
+import { sketchTrack, type TrackSketch } from './sketch';
 
 /** Points per track transaction: ~1 h at 1 Hz (measured: 18,000 took 8–66 ms under load). */
 export const TRACK_BATCH_POINTS = 4_000;
@@ -298,7 +298,7 @@ export async function readRange(
   };
 }
 
-/** The cached track's coarse copy (TrackRepo.readOverview), thinned to at most `maxPoints`. */
-export function readOverview(cache: Cache, objectId: number, from: number, till: number, maxPoints: number): TrackColumns {
-  return thinToBudget(cache.tracks.readOverview(objectId, from, till), maxPoints, OVERVIEW_METRES);
+/** The cached track's coarse copy (TrackRepo.readOverview) as a sketch of at most `maxPoints` (sketch.ts). */
+export function readOverview(cache: Cache, objectId: number, from: number, till: number, maxPoints: number): TrackSketch {
+  return sketchTrack(cache.tracks.readOverview(objectId, from, till), maxPoints, OVERVIEW_METRES);
 }

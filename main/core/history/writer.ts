@@ -21,6 +21,7 @@ import type { HistoryData } from '../../../common/methods/history';
 import type { Cache } from '../cache';
 import type { IngestWorkerScript } from '../sync/ingest';
 import { parseHistoryBody, transferable } from './parse-track';
+import type { TrackSketch } from './sketch';
 import { readOverview, readRange, storeWindow } from './store';
 
 /** The window a body answers, and what of it may be recorded as covered. */
@@ -98,7 +99,7 @@ export interface HistoryOverviewRequest {
   objectId: number;
   from: number;
   till: number;
-  /** thinToBudget's budget (Infinity: the copy as stored). */
+  /** The sketch's budget (sketch.ts). */
   maxPoints: number;
 }
 export type HistoryReply =
@@ -179,7 +180,7 @@ export function workerHistoryWriter(script: IngestWorkerScript, dbFile: string):
 export interface HistoryReader {
   read(objectId: number, from: number, till: number): Promise<HistoryData>;
   /** The track's coarse copy (TrackRepo.readOverview), read here too: a month is tens of ms of decoding. */
-  overview(objectId: number, from: number, till: number, maxPoints: number): Promise<TrackColumns>;
+  overview(objectId: number, from: number, till: number, maxPoints: number): Promise<TrackSketch>;
   close(): Promise<void>;
 }
 
@@ -194,7 +195,7 @@ export function workerHistoryReader(script: IngestWorkerScript, dbFile: string):
     read: (objectId, from, till) =>
       w.request<HistoryData>((id) => ({ msg: { id, kind: 'history-read', objectId, from, till } satisfies HistoryReadRequest })),
     overview: (objectId, from, till, maxPoints) =>
-      w.request<TrackColumns>((id) => ({ msg: { id, kind: 'history-overview', objectId, from, till, maxPoints } satisfies HistoryOverviewRequest })),
+      w.request<TrackSketch>((id) => ({ msg: { id, kind: 'history-overview', objectId, from, till, maxPoints } satisfies HistoryOverviewRequest })),
     close: () => w.close(),
   };
 }
@@ -226,7 +227,7 @@ const pick = (w: WindowInfo): WindowInfo => ({
 
 interface Port {
   on(ev: 'message', cb: (m: { kind?: unknown }) => void): void;
-  postMessage(m: HistoryReply | { id: number; result: HistoryData | TrackColumns }, transfer?: ArrayBuffer[]): void;
+  postMessage(m: HistoryReply | { id: number; result: HistoryData | TrackSketch }, transfer?: ArrayBuffer[]): void;
 }
 
 /** The worker side, called from sync/ingest-worker.ts: kept here so both sides change together. */
@@ -242,7 +243,7 @@ export function serveHistory(cache: Cache, port: Port): void {
       const { id, objectId, from, till, maxPoints } = m as HistoryOverviewRequest;
       try {
         const result = readOverview(cache, objectId, from, till, maxPoints);
-        port.postMessage({ id, result }, trackTransfers(result));
+        port.postMessage({ id, result }, [...trackTransfers(result.track), result.breaks.buffer as ArrayBuffer]);
       } catch (e) {
         port.postMessage(errorReply(id, e));
       }

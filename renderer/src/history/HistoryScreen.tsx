@@ -88,7 +88,7 @@ export function HistoryScreen() {
   const data = hist.data;
   const d = useMemo(() => (data ? derive(data, object) : null), [data, object]);
   // Until the full track is in, the map draws its coarse copy (nothing else reads it).
-  const overview = useMemo(() => (!data && hist.overview ? buildModel(hist.overview) : null), [data, hist.overview]);
+  const overview = useMemo(() => (!data && hist.overview ? buildModel(hist.overview.track, hist.overview.breaks) : null), [data, hist.overview]);
   const daily = useMemo(() => (hist.dailyStats ? figuresFromDailyStats(hist.dailyStats.items) : null), [hist.dailyStats]);
 
   // A new interval puts the cursor at its first point; new chunks of the same one leave it be.

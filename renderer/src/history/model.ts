@@ -60,7 +60,8 @@ function isHole(dtMs: number, metres: number): boolean {
   return dtMs > 600_000 && metres > 2000 && metres / (dtMs / 1000) > 70;
 }
 
-export function buildModel(cols: TrackColumns): TrackModel {
+/** `breaks`: where the line is lifted besides the holes found here (a sketch's left-out stretches). */
+export function buildModel(cols: TrackColumns, breaks?: Uint8Array): TrackModel {
   const n = cols.time.length;
   const mx = new Float64Array(n);
   const my = new Float64Array(n);
@@ -79,7 +80,7 @@ export function buildModel(cols: TrackColumns): TrackModel {
     const d = stepMetres(cols.lat[i - 1]!, cols.lng[i - 1]!, lat, cols.lng[i]!, (cosPrev + cosLat) / 2);
     cosPrev = cosLat;
     const dt = cols.time[i]! - cols.time[i - 1]!;
-    if (isHole(dt, d) || dt > 6 * 3600_000) {
+    if (breaks?.[i] || isHole(dt, d) || dt > 6 * 3600_000) {
       breakBefore[i] = 1;
       cum[i] = cum[i - 1]!;
     } else cum[i] = cum[i - 1]! + d;

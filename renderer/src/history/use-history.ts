@@ -5,7 +5,7 @@
  * previous load; what it stored stays in the cache.
  */
 import { useEffect, useState } from 'react';
-import type { HistoryData, HistoryProgress, HistoryRecords, TrackColumns } from '../../../common/methods/history';
+import type { HistoryData, HistoryOverview, HistoryProgress, HistoryRecords } from '../../../common/methods/history';
 import { RpcError, onPush, rpc } from '../rpc/client';
 import { fetchRecords } from './records';
 
@@ -17,8 +17,8 @@ export interface HistoryRequest {
 
 export interface HistoryState {
   data: HistoryData | null;
-  /** A coarse copy of the cached track, drawn until `data` arrives (history/overview). */
-  overview: TrackColumns | null;
+  /** A sketch of the cached track, drawn until `data` arrives (history/overview). */
+  overview: HistoryOverview | null;
   /** Background fetch of the gaps; null when nothing is being fetched. */
   progress: HistoryProgress | null;
   loading: boolean;
@@ -34,12 +34,12 @@ const EMPTY: HistoryState = { data: null, overview: null, progress: null, loadin
 const REREAD_MS = 1500;
 const REREAD_COST_FACTOR = 3;
 /**
- * The first draw's budget: about what the track layer strokes whole in a frame or two
- * (below its repeated-segment search, simplify.ts REPEATS_FROM). A dense month's copy has
- * ~200,000 points, which cost most of a second between the socket, the model and the
- * stroke; thinned evenly along the path, the fitted view looks the same.
+ * The first draw's budget. The sketch is every street driven once (main/core/history/sketch.ts):
+ * a month in one town is a few tens of thousands of points where its coarse copy has 200,000.
+ * Above this the host coarsens the sketch's cells: a bound on what the socket, the model and
+ * the stroke cost before anything is on screen.
  */
-const OVERVIEW_POINTS = 20_000;
+const OVERVIEW_POINTS = 60_000;
 
 const text = (e: unknown) => (e instanceof RpcError ? e.text : e instanceof Error ? e.message : String(e));
 
@@ -115,7 +115,7 @@ export function useHistory(req: HistoryRequest | null): HistoryState {
     setState({ ...EMPTY, loading: true });
     // Asked alongside the load and answered first: the track on screen at once, coarse.
     rpc('history/overview', { ...range, maxPoints: OVERVIEW_POINTS })
-      .then(({ track }) => alive && track.time.length > 0 && setState((s) => (s.data ? s : { ...s, overview: track })))
+      .then((o) => alive && o.track.time.length > 0 && setState((s) => (s.data ? s : { ...s, overview: o })))
       .catch(() => {});
     rpc('history/load', range)
       .then((r) => {

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushEnvelope } from '../../../common/envelope';
-import type { FileBody, HistoryData, HistoryLoadResult, HistoryPackets, HistoryProgress, HistoryRecords } from '../../../common/methods/history';
+import type { FileBody, HistoryData, HistoryLoadResult, HistoryOverview, HistoryPackets, HistoryProgress, HistoryRecords } from '../../../common/methods/history';
 import { startSimulator, type SimulatorHandle } from '../../../simulator';
 import { createCore, type Core } from '../../../main/core/app';
 import { memorySettings } from '../../../main/core/seams/settings';
@@ -133,9 +133,11 @@ describe('history handlers through the dispatcher', () => {
     expect(read.track.time).toBeInstanceOf(Float64Array);
     expect(core.session.current().cache.integrityCheck()).toBe('ok');
 
-    // The coarse copy: fewer points, every one of them a point of the full track, both ends kept.
-    const { track: ov } = await call<{ track: HistoryData['track'] }>('history/overview', { objectId: OBJECT, ...r });
+    // The sketch: fewer points, every one of them a point of the full track, both ends kept.
+    const { track: ov, breaks } = await call<HistoryOverview>('history/overview', { objectId: OBJECT, ...r });
     expect(ov.time).toBeInstanceOf(Float64Array);
+    expect(breaks).toBeInstanceOf(Uint8Array);
+    expect(breaks.length).toBe(ov.time.length);
     expect(ov.time.length).toBeGreaterThan(1);
     expect(ov.time.length).toBeLessThan(read.track.time.length);
     const full = new Map(Array.from(read.track.time, (t, i) => [t, [read.track.lat[i], read.track.lng[i]]]));
@@ -145,14 +147,13 @@ describe('history handlers through the dispatcher', () => {
     expect(await errorOf('history/overview', { objectId: OBJECT, from: r.till, till: r.from })).toMatchObject({ code: 'invalid_input' });
     expect(await errorOf('history/overview', { objectId: OBJECT, ...r, maxPoints: 5 })).toMatchObject({ code: 'invalid_input' });
     expect(await errorOf('history/overview', { objectId: OBJECT, ...r, maxPoints: 'all' })).toMatchObject({ code: 'invalid_input' });
-    // Asked for fewer points: at most that many, all of them from the coarse copy, both ends kept.
+    // Asked for fewer points: at most that many, all of them from the track, both ends kept.
     expect(ov.time.length).toBeGreaterThan(200);
     const budget = Math.floor(ov.time.length / 2);
-    const { track: thin } = await call<{ track: HistoryData['track'] }>('history/overview', { objectId: OBJECT, ...r, maxPoints: budget });
-    expect(thin.time.length).toBeLessThanOrEqual(budget);
-    const inCopy = new Set(ov.time);
-    for (const t of thin.time) expect(inCopy.has(t)).toBe(true);
-    expect([thin.time[0], thin.time.at(-1)]).toEqual([ov.time[0], ov.time.at(-1)]);
+    const { track: coarse } = await call<HistoryOverview>('history/overview', { objectId: OBJECT, ...r, maxPoints: budget });
+    expect(coarse.time.length).toBeLessThanOrEqual(budget);
+    for (let i = 0; i < coarse.time.length; i++) expect(full.get(coarse.time[i]!)).toEqual([coarse.lat[i], coarse.lng[i]]);
+    expect([coarse.time[0], coarse.time.at(-1)]).toEqual([ov.time[0], ov.time.at(-1)]);
 
     // Covered now: answered from the cache, nothing fetched, no pushes.
     const again = await call<HistoryLoadResult>('history/load', { objectId: OBJECT, ...r });

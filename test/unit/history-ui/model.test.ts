@@ -43,4 +43,19 @@ describe('track model distances', () => {
     expect(m.breakBefore[1]).toBe(1);
     expect(m.cum[2]).toBeCloseTo(haversine(60, 11.5, 60.045, 11.5), 6);
   });
+
+  it("lifts the line where a sketch's breaks say, besides the holes it finds", () => {
+    const rows: [number, number, number, number][] = [
+      [0, 60, 10, 30],
+      [10_000, 60.001, 10, 30],
+      [20_000, 60.002, 10, 30],
+      [30_000, 60.003, 10, 30],
+    ];
+    const plain = buildModel(track(rows));
+    expect(Array.from(plain.breakBefore)).toEqual([0, 0, 0, 0]);
+    const m = buildModel(track(rows), Uint8Array.from([0, 0, 1, 0]));
+    expect(Array.from(m.breakBefore)).toEqual([0, 0, 1, 0]);
+    // The lifted step is not distance driven.
+    expect(m.cum[3]! - m.cum[0]!).toBeCloseTo(plain.cum[3]! - plain.cum[0]! - (plain.cum[2]! - plain.cum[1]!), 6);
+  });
 });

@@ -1,0 +1,112 @@
+/**
+ * The History screen's first draw: the coarse copy of a cached track (a point per 100 m,
+ * cache/track.ts) reduced to the streets it covers. A month of a vehicle working one town
+ * drives the same streets hundreds of times: 200,000 points for a few thousand distinct
+ * segments. Points are snapped to a grid of cells; a step between two cells is kept the
+ * first time it is driven (either way) and left out after, with a break before the next
+ * kept step, so the sketch is every street driven, once. Thinning along the path instead
+ * (a point every k metres) cuts the corners of a street grid into diagonals that were
+ * never driven once the spacing passes the size of a block.
+ */
+import type { HistoryOverview } from '../../../common/methods/history';
+import type { TrackColumns } from '../../../common/track';
+import { emptyTrackColumns } from '../cache';
+
+export type TrackSketch = HistoryOverview;
+
+const M_PER_DEG = 111_320;
+const RAD = Math.PI / 180;
+/** A fitted track fills at most about this many CSS pixels of a map: a cell under one is invisible. */
+const FIT_PX = 2048;
+
+/** Both cells of a step as one number, the same whichever way it was driven. */
+function stepKey(ax: number, ay: number, bx: number, by: number): number {
+  if (ax > bx || (ax === bx && ay > by)) [ax, ay, bx, by] = [bx, by, ax, ay];
+  // Four cell numbers do not fit one double exactly: a 52-bit mix of them, where a rare
+  // collision only leaves one step out of a sketch.
+  const h1 = (Math.imul(ax, 0x9e3779b1) ^ Math.imul(ay, 0x85ebca77)) >>> 0;
+  const h2 = (Math.imul(bx, 0xc2b2ae3d) ^ Math.imul(by, 0x27d4eb2f)) >>> 0;
+  return (h1 >>> 6) * 67_108_864 + (h2 >>> 6);
+}
+
+function sketchAt(c: TrackColumns, cellMetres: number, lat0: number): { idx: number[]; brk: number[] } {
+  const n = c.time.length;
+  const ky = M_PER_DEG / cellMetres;
+  const kx = ky * Math.cos(lat0 * RAD);
+  const x0 = Math.round(c.lng[0]! * kx);
+  const y0 = Math.round(c.lat[0]! * ky);
+  const seen = new Set<number>();
+  const idx: number[] = [];
+  const brk: number[] = [];
+  let prev = 0;
+  let px = 0;
+  let py = 0;
+  let last = -1;
+  for (let i = 1; i < n; i++) {
+    const x = Math.round(c.lng[i]! * kx) - x0;
+    const y = Math.round(c.lat[i]! * ky) - y0;
+    if (x === px && y === py) continue;
+    const key = stepKey(px, py, x, y);
+    if (!seen.has(key)) {
+      seen.add(key);
+      if (last !== prev) {
+        idx.push(prev);
+        brk.push(idx.length > 1 ? 1 : 0);
+      }
+      idx.push(i);
+      brk.push(0);
+      last = i;
+    }
+    prev = i;
+    px = x;
+    py = y;
+  }
+  // The ends are where the start and end markers go, drawn or not (all in one cell: no step).
+  if (idx.length === 0) {
+    idx.push(0);
+    brk.push(0);
+  }
+  if (idx.at(-1) !== n - 1) {
+    idx.push(n - 1);
+    brk.push(1);
+  }
+  return { idx, brk };
+}
+
+/**
+ * `c` as a sketch of at most `maxPoints` points: cells of `minCellMetres`, or of a pixel of
+ * the whole track fitted to the screen when that is larger, doubled until the budget holds.
+ */
+export function sketchTrack(c: TrackColumns, maxPoints: number, minCellMetres: number): TrackSketch {
+  const n = c.time.length;
+  if (n < 2) return { track: c, breaks: new Uint8Array(n) };
+  let minLat = Infinity;
+  let maxLat = -Infinity;
+  let minLng = Infinity;
+  let maxLng = -Infinity;
+  for (let i = 0; i < n; i++) {
+    minLat = Math.min(minLat, c.lat[i]!);
+    maxLat = Math.max(maxLat, c.lat[i]!);
+    minLng = Math.min(minLng, c.lng[i]!);
+    maxLng = Math.max(maxLng, c.lng[i]!);
+  }
+  const lat0 = (minLat + maxLat) / 2;
+  const extent = Math.max((maxLat - minLat) * M_PER_DEG, (maxLng - minLng) * M_PER_DEG * Math.cos(lat0 * RAD));
+  let cell = Math.max(minCellMetres, extent / FIT_PX);
+  let s = sketchAt(c, cell, lat0);
+  for (let pass = 0; s.idx.length > maxPoints && pass < 30; pass++) {
+    cell *= 2;
+    s = sketchAt(c, cell, lat0);
+  }
+  const track = emptyTrackColumns(s.idx.length);
+  s.idx.forEach((i, j) => {
+    track.time[j] = c.time[i]!;
+    track.lat[j] = c.lat[i]!;
+    track.lng[j] = c.lng[i]!;
+    track.speed[j] = c.speed[i]!;
+    track.heading[j] = c.heading[i]!;
+    track.alt[j] = c.alt[i]!;
+    track.sat[j] = c.sat[i]!;
+  });
+  return { track, breaks: Uint8Array.from(s.brk) };
+}
