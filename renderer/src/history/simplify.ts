@@ -45,35 +45,119 @@ export function decimate(m: TrackModel, zoom: number, bucketOf: (i: number) => n
 export const REPEATS_FROM = 20_000;
 
 /**
- * Segments of a decimated level that retrace one already kept, to within `gridPx` pixels
- * at that zoom: flag k set means "the segment from idx[k-1] to idx[k] repeats an earlier
- * one" (either direction). A bus that drives one route for a month draws it once instead
- * of a thousand times over itself, which is what the canvas spends its time on (stroking
- * overlapping lines with round joins); the picture is the same but for the colour of the
- * repeated stretch, which is its first pass's.
+ * Segments that retrace one already seen since the last `reset`, to within `gridPx`
+ * pixels, either direction. A bus that drives one route for a month draws it once instead
+ * of a thousand times over itself, which is what the canvas spends its time on; the
+ * picture is the same but for the colour of the repeated stretch, which is its first
+ * pass's. The track layer asks only for segments in view, per draw, so the cost follows
+ * what is on screen, not the level. An open-addressing table of keys in a Float64Array:
+ * a JS Set of numbers cost about a second per million segments, most of the pan's long tasks.
+ */
+export class RepeatFilter {
+  private keys = new Float64Array(1 << 12);
+  private size = 0;
+  constructor(private readonly gridPx = 2) {}
+
+  reset(): void {
+    if (this.size === 0) return;
+    this.keys.fill(0);
+    this.size = 0;
+  }
+
+  /** True if the segment (pixels) retraces one seen since the last reset; if not, it is remembered. */
+  repeats(ax: number, ay: number, bx: number, by: number): boolean {
+    const g = this.gridPx;
+    const x1 = Math.round(ax / g);
+    const y1 = Math.round(ay / g);
+    const x2 = Math.round(bx / g);
+    const y2 = Math.round(by / g);
+    // Undirected: the same road driven back is the same segment. 0 marks an empty slot.
+    const first = x1 < x2 || (x1 === x2 && y1 <= y2);
+    const key = segmentKey(first ? x1 : x2, first ? y1 : y2, first ? x2 : x1, first ? y2 : y1) || 1;
+    return !this.add(key);
+  }
+
+  private add(key: number): boolean {
+    if (this.size * 2 >= this.keys.length) this.grow();
+    const keys = this.keys;
+    const mask = keys.length - 1;
+    // ToUint32 keeps the key's low 32 bits, which come from the second mix.
+    for (let i = (key >>> 0) & mask; ; i = (i + 1) & mask) {
+      const k = keys[i]!;
+      if (k === 0) {
+        keys[i] = key;
+        this.size++;
+        return true;
+      }
+      if (k === key) return false;
+    }
+  }
+
+  private grow(): void {
+    const old = this.keys;
+    this.keys = new Float64Array(old.length * 2);
+    this.size = 0;
+    for (const k of old) if (k !== 0) this.add(k);
+  }
+}
+
+/**
+ * `RepeatFilter` over a whole decimated level, in world pixels at its zoom: flag k set
+ * means "the segment from idx[k-1] to idx[k] repeats an earlier one". Levels under
+ * REPEATS_FROM are left alone. (What the track layer does per view, for a whole level.)
  */
 export function repeatedSegments(m: TrackModel, idx: Uint32Array, zoom: number, gridPx = 2): Uint8Array {
   const rep = new Uint8Array(idx.length);
   if (idx.length < REPEATS_FROM) return rep;
-  const cell = (256 * Math.pow(2, zoom)) / gridPx;
-  const seen = new Set<number>();
-  let ax = Math.round(m.mx[idx[0]!]! * cell);
-  let ay = Math.round(m.my[idx[0]!]! * cell);
+  const world = 256 * Math.pow(2, zoom);
+  const filter = new RepeatFilter(gridPx);
+  let ax = m.mx[idx[0]!]! * world;
+  let ay = m.my[idx[0]!]! * world;
   for (let k = 1; k < idx.length; k++) {
     const i = idx[k]!;
-    const bx = Math.round(m.mx[i]! * cell);
-    const by = Math.round(m.my[i]! * cell);
-    if (!m.breakBefore[i]) {
-      // Undirected: the same road driven back is the same segment.
-      const first = ax < bx || (ax === bx && ay <= by);
-      const key = segmentKey(first ? ax : bx, first ? ay : by, first ? bx : ax, first ? by : ay);
-      if (seen.has(key)) rep[k] = 1;
-      else seen.add(key);
-    }
+    const bx = m.mx[i]! * world;
+    const by = m.my[i]! * world;
+    if (!m.breakBefore[i] && filter.repeats(ax, ay, bx, by)) rep[k] = 1;
     ax = bx;
     ay = by;
   }
   return rep;
+}
+
+/** Segments per block of a level whose bounding box lets a draw skip it whole (`levelBlocks`). */
+export const BLOCK = 256;
+
+/**
+ * Bounding boxes (Mercator units: minX, minY, maxX, maxY) of a level's blocks: block b
+ * holds the segments ending at idx[k] for k in [max(1, b·BLOCK), (b+1)·BLOCK), so its box
+ * spans idx[b·BLOCK − 1] … idx[(b+1)·BLOCK − 1]. A draw skips the blocks outside the view
+ * in four comparisons each: at street zoom the view holds a few thousand of a month's
+ * million segments, and walking them all cost tens of ms per redraw.
+ */
+export function levelBlocks(m: TrackModel, idx: Uint32Array): Float64Array {
+  const n = Math.ceil(idx.length / BLOCK);
+  const out = new Float64Array(4 * n);
+  for (let b = 0; b < n; b++) {
+    let x0 = Infinity;
+    let y0 = Infinity;
+    let x1 = -Infinity;
+    let y1 = -Infinity;
+    const end = Math.min(idx.length, (b + 1) * BLOCK);
+    for (let k = Math.max(0, b * BLOCK - 1); k < end; k++) {
+      const i = idx[k]!;
+      const x = m.mx[i]!;
+      const y = m.my[i]!;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+    }
+    out[4 * b] = x0;
+    out[4 * b + 1] = y0;
+    out[4 * b + 2] = x1;
+    out[4 * b + 3] = y1;
+  }
+  return out;
 }
 
 /**
@@ -95,27 +179,29 @@ function mix2(h: number, v: number): number {
   return h ^ (h >>> 13);
 }
 
-/** Decimations by integer zoom, built lazily, with their repeated segments. */
+/** Decimations by integer zoom, built lazily, with their blocks' bounding boxes. */
 export class ZoomLevels {
   private readonly levels = new Map<number, Uint32Array>();
-  private readonly repeats = new Map<number, Uint8Array>();
+  private readonly blocks = new Map<number, Float64Array>();
   constructor(
     private readonly m: TrackModel,
     private readonly bucketOf: (i: number) => number,
   ) {}
 
   at(zoom: number): Uint32Array {
-    const z = Math.max(0, Math.min(MAX_ZOOM, Math.round(zoom)));
+    const z = clampZoom(zoom);
     let l = this.levels.get(z);
     if (!l) this.levels.set(z, (l = decimate(this.m, z, this.bucketOf)));
     return l;
   }
 
-  /** `repeatedSegments` of the level `at(zoom)`. */
-  repeatedAt(zoom: number): Uint8Array {
-    const z = Math.max(0, Math.min(MAX_ZOOM, Math.round(zoom)));
-    let r = this.repeats.get(z);
-    if (!r) this.repeats.set(z, (r = repeatedSegments(this.m, this.at(z), z)));
-    return r;
+  /** `levelBlocks` of the level `at(zoom)`. */
+  blocksAt(zoom: number): Float64Array {
+    const z = clampZoom(zoom);
+    let b = this.blocks.get(z);
+    if (!b) this.blocks.set(z, (b = levelBlocks(this.m, this.at(z))));
+    return b;
   }
 }
+
+const clampZoom = (zoom: number) => Math.max(0, Math.min(MAX_ZOOM, Math.round(zoom)));

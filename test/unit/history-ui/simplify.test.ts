@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildModel } from '../../../renderer/src/history/model';
-import { decimate, REPEATS_FROM, repeatedSegments, ZoomLevels } from '../../../renderer/src/history/simplify';
+import { BLOCK, decimate, RepeatFilter, REPEATS_FROM, repeatedSegments, ZoomLevels } from '../../../renderer/src/history/simplify';
 import { speedBucket } from '../../../renderer/src/history/speed-colors';
 import { drive, track } from './helpers';
 
@@ -111,9 +111,36 @@ describe('repeated segments', () => {
     expect(repeatedSegments(m, idx, 17).every((r) => r === 0)).toBe(true);
   });
 
-  it('is kept per zoom with its level', () => {
-    const levels = new ZoomLevels(laps(5_000, 6), () => 0);
-    expect(levels.repeatedAt(17)).toBe(levels.repeatedAt(16.8));
-    expect(levels.repeatedAt(17)).toHaveLength(levels.at(17).length);
+  it('blocks: kept per zoom with the level, each box holding every segment of its block', () => {
+    const m = laps(5_000, 6);
+    const levels = new ZoomLevels(m, () => 0);
+    expect(levels.blocksAt(17)).toBe(levels.blocksAt(16.8));
+    const idx = levels.at(17);
+    const boxes = levels.blocksAt(17);
+    expect(boxes).toHaveLength(4 * Math.ceil(idx.length / BLOCK));
+    for (let k = 1; k < idx.length; k++) {
+      const b = Math.floor(k / BLOCK);
+      for (const i of [idx[k - 1]!, idx[k]!]) {
+        expect(m.mx[i]!).toBeGreaterThanOrEqual(boxes[4 * b]!);
+        expect(m.my[i]!).toBeGreaterThanOrEqual(boxes[4 * b + 1]!);
+        expect(m.mx[i]!).toBeLessThanOrEqual(boxes[4 * b + 2]!);
+        expect(m.my[i]!).toBeLessThanOrEqual(boxes[4 * b + 3]!);
+      }
+    }
+  });
+});
+
+describe('RepeatFilter', () => {
+  it('knows every segment seen since the reset, either way round, past its first table size', () => {
+    const f = new RepeatFilter(2);
+    // 20,000 distinct segments on a 10-pixel lattice: the table grows several times.
+    for (let i = 0; i < 20_000; i++) expect(f.repeats(i * 10, 0, i * 10, 10)).toBe(false);
+    for (let i = 0; i < 20_000; i++) expect(f.repeats(i * 10, 10, i * 10, 0)).toBe(true);
+    // Within the grid of 2 px: the same segment.
+    expect(f.repeats(0.6, 0.4, -0.4, 10.6)).toBe(true);
+    expect(f.repeats(0, 0, 10, 0)).toBe(false);
+    f.reset();
+    expect(f.repeats(0, 0, 0, 10)).toBe(false);
+    expect(f.repeats(0, 0, 0, 10)).toBe(true);
   });
 });

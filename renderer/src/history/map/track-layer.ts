@@ -9,7 +9,7 @@
 import L from 'leaflet';
 import { prepareCanvasFrame } from '../../map/canvas-frame';
 import type { TrackModel } from '../model';
-import { ZoomLevels } from '../simplify';
+import { BLOCK, REPEATS_FROM, RepeatFilter, ZoomLevels } from '../simplify';
 import { SPEED_BUCKETS, speedBucket } from '../speed-colors';
 
 const PADDING = 0.3;
@@ -25,6 +25,7 @@ export class TrackLayer extends L.Layer {
   private buckets = new Uint8Array(0);
   private levels: ZoomLevels | null = null;
   private sketch = false;
+  private readonly repeats = new RepeatFilter();
   /** What the canvas holds: redrawing is needed only when the view leaves it. */
   private drawn: { zoom: number; origin: L.Point; topLeft: L.Point; w: number; h: number } | null = null;
 
@@ -116,7 +117,9 @@ export class TrackLayer extends L.Layer {
     const world = 256 * Math.pow(2, zoom);
     const origin = map.getPixelOrigin().add(this.topLeft);
     const idx = this.levels.at(zoom);
-    const repeated = this.levels.repeatedAt(zoom);
+    const blocks = this.levels.blocksAt(zoom);
+    const dedupe = idx.length >= REPEATS_FROM;
+    if (dedupe) this.repeats.reset();
     // Each colour's line is cut into paths of at most CHUNK segments: the rasteriser sorts
     // the edges crossing each row of one path, and a month of loops over the same streets
     // in one path made that sort cost seconds per redraw; small paths keep it local.
@@ -127,30 +130,46 @@ export class TrackLayer extends L.Layer {
     let py = m.my[idx[0]!]! * world - origin.y;
     let lastBucket = -1;
     let segments = 0;
-    for (let k = 1; k < idx.length; k++) {
-      const i = idx[k]!;
-      const x = m.mx[i]! * world - origin.x;
-      const y = m.my[i]! * world - origin.y;
-      const outside = (px < 0 && x < 0) || (py < 0 && y < 0) || (px > w && x > w) || (py > h && y > h);
-      if (m.breakBefore[i] || outside || repeated[k]) {
+    for (let blk = 0; blk * BLOCK < idx.length; blk++) {
+      const end = Math.min(idx.length, (blk + 1) * BLOCK);
+      const x0 = blocks[4 * blk]! * world - origin.x;
+      const y0 = blocks[4 * blk + 1]! * world - origin.y;
+      const x1 = blocks[4 * blk + 2]! * world - origin.x;
+      const y1 = blocks[4 * blk + 3]! * world - origin.y;
+      if (x1 < 0 || y1 < 0 || x0 > w || y0 > h) {
+        // No segment of this block touches the canvas: on to its last point.
+        const j = idx[end - 1]!;
+        px = m.mx[j]! * world - origin.x;
+        py = m.my[j]! * world - origin.y;
         lastBucket = -1;
-      } else {
-        const b = this.buckets[i]!;
-        let path = paths[b]!;
-        if (inPath[b]! >= CHUNK) {
-          chunks[b]!.push(path);
-          path = paths[b] = new Path2D();
-          inPath[b] = 0;
-          lastBucket = -1;
-        }
-        if (b !== lastBucket) path.moveTo(px, py);
-        path.lineTo(x, y);
-        inPath[b]!++;
-        segments++;
-        lastBucket = b;
+        continue;
       }
-      px = x;
-      py = y;
+      for (let k = Math.max(1, blk * BLOCK); k < end; k++) {
+        const i = idx[k]!;
+        const x = m.mx[i]! * world - origin.x;
+        const y = m.my[i]! * world - origin.y;
+        const outside = (px < 0 && x < 0) || (py < 0 && y < 0) || (px > w && x > w) || (py > h && y > h);
+        // Last: the filter remembers what it is asked about, so only segments drawn are.
+        if (m.breakBefore[i] || outside || (dedupe && this.repeats.repeats(px, py, x, y))) {
+          lastBucket = -1;
+        } else {
+          const b = this.buckets[i]!;
+          let path = paths[b]!;
+          if (inPath[b]! >= CHUNK) {
+            chunks[b]!.push(path);
+            path = paths[b] = new Path2D();
+            inPath[b] = 0;
+            lastBucket = -1;
+          }
+          if (b !== lastBucket) path.moveTo(px, py);
+          path.lineTo(x, y);
+          inPath[b]!++;
+          segments++;
+          lastBucket = b;
+        }
+        px = x;
+        py = y;
+      }
     }
     paths.forEach((p, b) => chunks[b]!.push(p));
     const strokeColours = () =>
