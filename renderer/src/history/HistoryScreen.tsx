@@ -83,7 +83,9 @@ export function HistoryScreen() {
     if (window.location.hash !== hash) window.history.replaceState(null, '', hash);
   }, [objectId, interval]);
 
-  const req = object && interval ? { objectId: object.Id, from: interval.from, till: interval.till } : null;
+  // Asked for as soon as the route names it: the object's record (the fleet list, its sensors)
+  // only labels what is drawn, and a 50,000-object list takes seconds to arrive.
+  const req = objectId !== null && interval ? { objectId, from: interval.from, till: interval.till } : null;
   const hist = useHistory(req);
   const data = hist.data;
   const d = useMemo(() => (data ? derive(data, object) : null), [data, object]);
