@@ -98,8 +98,8 @@ export interface Opened {
   /** … to the frame where the screen said "Whole interval loaded.". */
   completeMs: number;
   points: number;
-  /** Page clock when the screen sent history/load. */
-  loadSentMs: number;
+  /** Page clock when the screen first asked for the interval (history/overview or history/load). */
+  requestSentMs: number;
   /** Page clock when the first big reply (over 1 MB: a track) reached the page's socket handler. */
   firstTrackReplyMs: number;
   /** Bytes the page received over the host's socket until the interval was whole, MB. */
@@ -127,12 +127,12 @@ export async function openHistory(page: Page, rig: HistoryRig, timeouts: { first
   // asked for the interval, when the first track-sized reply (over 1 MB) reached its
   // socket handler, and how much came over the socket in all.
   await page.addInitScript(() => {
-    const g = globalThis as unknown as { WebSocket: new (url: string) => WsLike; __benchSocket: { loadSent?: number; firstBig?: number; bytes: number } };
+    const g = globalThis as unknown as { WebSocket: new (url: string) => WsLike; __benchSocket: { requestSent?: number; firstBig?: number; bytes: number } };
     interface WsLike {
       send(d: string): void;
       addEventListener(t: 'message', fn: (e: { data: unknown }) => void): void;
     }
-    const stats: { loadSent?: number; firstBig?: number; bytes: number } = { bytes: 0 };
+    const stats: { requestSent?: number; firstBig?: number; bytes: number } = { bytes: 0 };
     g.__benchSocket = stats;
     const Base = g.WebSocket;
     g.WebSocket = class extends (Base as unknown as new (url: string) => WsLike) {
@@ -145,7 +145,7 @@ export async function openHistory(page: Page, rig: HistoryRig, timeouts: { first
         });
       }
       override send(d: string) {
-        if (stats.loadSent === undefined && d.includes('"history/load"')) stats.loadSent = performance.now();
+        if (stats.requestSent === undefined && (d.includes('"history/load"') || d.includes('"history/overview"'))) stats.requestSent = performance.now();
         super.send(d);
       }
     } as unknown as typeof Base;
@@ -168,12 +168,12 @@ export async function openHistory(page: Page, rig: HistoryRig, timeouts: { first
   const caption = (await page.getByText(/ points$/).first().textContent({ timeout: 10_000 })) ?? '';
   const points = Number(/([\d,]+) points$/.exec(caption)?.[1]?.replace(/,/g, '') ?? NaN);
   if (!caption.startsWith('Shuttle')) throw new Error(`history: expected the dense object (a Shuttle), the screen shows "${caption}"`);
-  const sock = await page.evaluate(() => (globalThis as unknown as { __benchSocket: { loadSent?: number; firstBig?: number; bytes: number } }).__benchSocket);
+  const sock = await page.evaluate(() => (globalThis as unknown as { __benchSocket: { requestSent?: number; firstBig?: number; bytes: number } }).__benchSocket);
   return {
     firstDrawMs: Math.round(firstDrawMs),
     completeMs: Math.round(completeMs),
     points,
-    loadSentMs: Math.round(sock.loadSent ?? NaN),
+    requestSentMs: Math.round(sock.requestSent ?? NaN),
     firstTrackReplyMs: Math.round(sock.firstBig ?? NaN),
     socketMb: Math.round(sock.bytes / 2 ** 20),
   };
