@@ -24,42 +24,45 @@ export interface Derived {
   figures: Figures;
 }
 
-export function derive(data: HistoryData, object: FleetObject | null): Derived {
+/** What depends on the data alone: the costly part (a model of millions of points). */
+export type TrackDerived = Omit<Derived, 'sensors' | 'jumps' | 'fuelMarks' | 'figures'>;
+
+export function deriveTrack(data: HistoryData): TrackDerived {
   const model = buildModel(data.track);
   const stops = stopsOf(data.parkings);
   const trips = tripsOf(model, stops, data.from, data.till);
+  const eventMarks: EventMark[] = [];
+  for (const e of data.events) {
+    const p = positionAt(model, stops, e.Time);
+    if (p) eventMarks.push({ id: e.Id, time: e.Time, lat: p.lat, lng: p.lng, text: e.Text || `Event type ${e.Type}` });
+  }
+  const { list: violations, faulty } = readViolations(data.violations, model, data.from, data.till);
+  return { model, stops, trips, list: timelineOf(trips, stops), eventMarks, violations, faulty };
+}
+
+/**
+ * The rest, which needs the object's sensors (names, units, calibration): apart so that the
+ * object's record arriving after the track (the fleet list, then objects/details) does not
+ * rebuild the model each time.
+ */
+export function withSensors(t: TrackDerived, data: HistoryData, object: FleetObject | null): Derived {
   const sensors = sensorViews(object?.Sensors, data.sensors);
   const jumps = new Map<number, FuelJump[]>();
   const fuelMarks: FuelMark[] = [];
-  // Where the data says nothing about the position, the last stop is as good as it gets.
-  const at = (t: number) => fixAt(model, t) ?? (stops[0] ? { lat: stops[0].lat, lng: stops[0].lng } : null);
   for (const s of sensors) {
     if (!s.fuel || s.onOff) continue;
     const js = detectFuelJumps(s.series.time, s.series.value);
     jumps.set(s.id, js);
     for (const j of js) {
-      const p = at(j.till);
+      const p = positionAt(t.model, t.stops, j.till);
       if (p) fuelMarks.push({ kind: j.kind, time: j.till, lat: p.lat, lng: p.lng, delta: j.delta, units: s.units });
     }
   }
-  const eventMarks: EventMark[] = [];
-  for (const e of data.events) {
-    const p = at(e.Time);
-    if (p) eventMarks.push({ id: e.Id, time: e.Time, lat: p.lat, lng: p.lng, text: e.Text || `Event type ${e.Type}` });
-  }
-  const { list: violations, faulty } = readViolations(data.violations, model, data.from, data.till);
   const ignition = sensors.find(isIgnition);
-  return {
-    model,
-    stops,
-    trips,
-    list: timelineOf(trips, stops),
-    sensors,
-    jumps,
-    fuelMarks,
-    eventMarks,
-    violations,
-    faulty,
-    figures: figuresFromTrack(model, trips, stops, ignition),
-  };
+  return { ...t, sensors, jumps, fuelMarks, figures: figuresFromTrack(t.model, t.trips, t.stops, ignition) };
+}
+
+/** Where the data says nothing about the position, the last stop is as good as it gets. */
+function positionAt(model: TrackModel, stops: Stop[], t: number): { lat: number; lng: number } | null {
+  return fixAt(model, t) ?? (stops[0] ? { lat: stops[0].lat, lng: stops[0].lng } : null);
 }
