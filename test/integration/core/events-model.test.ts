@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { EventsChanged } from '../../../common/methods/events';
 import type { FleetEvent } from '../../../common/resources';
 import type { Cache } from '../../../main/core/cache';
-import { UnackedModel, diffVisible } from '../../../main/core/services/events-model';
+import { UnackedModel, diffVisible, newestFirst } from '../../../main/core/services/events-model';
 import { EventsService, MAX_LISTED } from '../../../main/core/services/events';
 import { storeEvents } from '../../../main/core/sync/events-poll';
 import { useTempCaches } from '../cache/helpers';
@@ -117,6 +117,51 @@ describe('EventsService: the in-memory model of unacknowledged events', () => {
     const v2 = m.visible(2);
     expect(v2.capped).toBe(false);
     expect(diffVisible(v1.shown, v2.shown)).toEqual({ upserted: [ev(1, 10)], removed: [3] });
+  });
+
+  it('keeps its newest-first order through any mix of changes, one by one or in bulk', () => {
+    let seed = 11;
+    const rnd = (n: number) => (seed = (seed * 16807) % 2147483647) % n;
+    const ids = Array.from({ length: 6000 }, (_, i) => i + 1);
+    // Times collide on purpose: the id breaks the tie.
+    const m = new UnackedModel({ events: ids.slice(0, 2000).map((id) => ev(id, rnd(500))), pendingIds: [5, 6], feedIds: [] });
+    const expected = (limit: number) =>
+      ids
+        .map((id) => m.shown(id))
+        .filter((e): e is FleetEvent => e !== undefined)
+        .sort(newestFirst)
+        .slice(0, limit);
+    for (let round = 0; round < 300; round++) {
+      const some = Array.from({ length: round % 50 === 0 ? 2500 : 1 + rnd(5) }, () => ids[rnd(ids.length)]!);
+      switch (rnd(6)) {
+        case 0:
+          m.apply({ upserted: some.map((id) => ev(id, rnd(500), `v${round}`)), removed: [], feedIds: [] });
+          break;
+        case 1:
+          m.apply({ upserted: [], removed: some, feedIds: [] });
+          break;
+        case 2:
+          m.markPending(some);
+          break;
+        case 3:
+          m.clearPending(some);
+          break;
+        case 4:
+          m.acknowledged(some);
+          break;
+        default:
+          for (const id of some) m.refresh(id, rnd(2) ? { event: ev(id, rnd(500), 'stored'), acknowledged: false, ackPending: rnd(3) === 0 } : undefined);
+      }
+      const limit = [50, 1000, 5000][round % 3]!;
+      const v = m.visible(limit);
+      const want = expected(limit);
+      expect([...v.shown.values()]).toEqual(want);
+      expect(v.capped).toBe(expected(Infinity).length > limit);
+    }
+    // More changes between two reads than it keeps a note of: the order is rebuilt.
+    m.apply({ upserted: ids.map((id) => ev(id, rnd(500), 'all')), removed: [], feedIds: [] });
+    m.clearPending(ids.slice(0, 10));
+    expect([...m.visible(5000).shown.values()]).toEqual(expected(5000));
   });
 
   it('past 10,000 events the lists keep the newest, and the push says which one came in', async () => {
