@@ -5,6 +5,8 @@
  * /tiles route, Electron on the fleet-tile: scheme; both call `get`.
  */
 import { createHash } from 'node:crypto';
+import { get as httpGet } from 'node:http';
+import { get as httpsGet } from 'node:https';
 import { join } from 'node:path';
 import { FleetError } from '../../../common/errors';
 import { DEFAULT_TILE_URL, TileUrlSchema, type TileImage, type TilesConfig } from '../../../common/methods/tiles';
@@ -19,14 +21,36 @@ export type TileFetcher = (url: string, signal: AbortSignal) => Promise<{ status
 /** OSM's tile policy asks for an identifying User-Agent; so would any other operator. */
 export const TILE_USER_AGENT = 'FleetConsole/0.1 (fleet monitoring desktop console; tiles cached locally)';
 
-export const defaultTileFetcher: TileFetcher = async (url, signal) => {
-  const res = await fetch(url, {
-    signal,
-    redirect: 'error',
-    headers: { 'user-agent': TILE_USER_AGENT, accept: 'image/png,image/jpeg,image/webp,image/*;q=0.8' },
+/** Larger than any map tile: a body past it is not a tile. */
+const MAX_TILE_BYTES = 4 * 1024 * 1024;
+
+/**
+ * One GET with Node's http client rather than fetch: a pan over unseen ground asks for tens
+ * of tiles at once, and fetch's stream machinery cost 1–2 ms of the main thread per tile,
+ * most of the host's stalls while panning. A redirect is answered as its status, never
+ * followed (the cache then keeps what it had).
+ */
+export const defaultTileFetcher: TileFetcher = (url, signal) =>
+  new Promise((resolve, reject) => {
+    const u = new URL(url);
+    const get = u.protocol === 'https:' ? httpsGet : u.protocol === 'http:' ? httpGet : null;
+    if (!get) {
+      reject(new Error(`Tile URLs are http or https, not ${u.protocol}`));
+      return;
+    }
+    const req = get(u, { signal, headers: { 'user-agent': TILE_USER_AGENT, accept: 'image/png,image/jpeg,image/webp,image/*;q=0.8' } }, (res) => {
+      const chunks: Buffer[] = [];
+      let n = 0;
+      res.on('data', (c: Buffer) => {
+        n += c.length;
+        if (n > MAX_TILE_BYTES) req.destroy(new FleetError('server_error', 'The tile source sent more than 4 MB for one tile'));
+        else chunks.push(c);
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, contentType: String(res.headers['content-type'] ?? 'image/png'), body: Buffer.concat(chunks, n) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
   });
-  return { status: res.status, contentType: res.headers.get('content-type') ?? 'image/png', body: Buffer.from(await res.arrayBuffer()) };
-};
 
 export interface TileServiceOptions {
   dataDir: string;

@@ -1,4 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -107,5 +109,26 @@ describe('tile cache bound', () => {
     expect(again.get('b')?.contentType).toBe('image/png');
     expect(again.size).toEqual({ bytes: 4, tiles: 2 });
     again.close();
+  });
+
+  it('follows no redirect and refuses a body too large to be a tile', async () => {
+    const asked: string[] = [];
+    const odd = createServer((req, res) => {
+      asked.push(req.url ?? '');
+      if (req.url === '/1/0/0.png') res.writeHead(302, { location: 'http://127.0.0.1:9/elsewhere.png' }).end();
+      else res.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.alloc(5 * 1024 * 1024, 1));
+    });
+    await new Promise<void>((r) => odd.listen(0, '127.0.0.1', r));
+    try {
+      const port = (odd.address() as AddressInfo).port;
+      const tiles = createTileService({ dataDir: dir, settings: memorySettings({ tileUrl: `http://127.0.0.1:${port}/{z}/{x}/{y}.png` }) });
+      await expect(tiles.get(1, 0, 0)).rejects.toMatchObject({ code: 'server_error', message: expect.stringContaining('302') });
+      await expect(tiles.get(1, 1, 0)).rejects.toMatchObject({ code: 'server_error', message: expect.stringContaining('4 MB') });
+      expect(asked).toEqual(['/1/0/0.png', '/1/1/0.png']);
+      tiles.close();
+    } finally {
+      odd.closeAllConnections();
+      await new Promise<void>((r) => odd.close(() => r()));
+    }
   });
 });
