@@ -15,6 +15,7 @@ import { geozonesHandlers } from './handlers/geozones';
 import { tilesHandlers } from './handlers/tiles';
 import { diagnosticsHandlers } from './handlers/diagnostics';
 import { createTileService } from './tiles';
+import { workerTileLoader } from './tiles/worker';
 import { createOfflineFirst } from './services';
 import type { SettingsStore } from './seams/settings';
 import type { Vault } from './seams/vault';
@@ -67,13 +68,20 @@ export function createCore(o: CoreOptions): Core {
   dispatcher.register(commandsHandlers(offline));
   dispatcher.register(geocodeHandlers(offline));
   dispatcher.register(geozonesHandlers(session));
-  dispatcher.register(tilesHandlers(createTileService({ dataDir: o.dataDir, settings: o.settings })));
+  const tiles = createTileService({
+    dataDir: o.dataDir,
+    settings: o.settings,
+    ...(o.ingestWorker ? { loader: workerTileLoader(o.ingestWorker, o.dataDir) } : {}),
+  });
+  dispatcher.register(tilesHandlers(tiles));
   dispatcher.register(diagnosticsHandlers());
   return {
     dispatcher,
     bus,
     session,
     start: () => session.start(),
-    close: async () => session.close(),
+    close: async () => {
+      await Promise.all([session.close(), tiles.close()]);
+    },
   };
 }

@@ -14,7 +14,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { FleetError, isFleetError, type ErrorInfo } from '../../../common/errors';
-import type { HistoryData, HistoryLoadResult, HistoryProgress, TrackColumns } from '../../../common/methods/history';
+import type { HistoryData, HistoryLoadResult, HistoryProgress } from '../../../common/methods/history';
 import { isIntervalTooLong, type FleetApi, type RawBytes } from '../api';
 import { HISTORY_KIND, type Cache } from '../cache';
 import type { PushBus } from '../rpc/pushes';

@@ -14,12 +14,12 @@
  * month of history never delays a status poll. Without a worker script (tests,
  * diagnostics) the same parse and store run in-thread.
  */
-import { Worker } from 'node:worker_threads';
 import { FleetError, isFleetError, type ErrorCode } from '../../../common/errors';
 import type { TrackColumns } from '../../../common/track';
 import type { HistoryData } from '../../../common/methods/history';
 import type { Cache } from '../cache';
 import type { IngestWorkerScript } from '../sync/ingest';
+import { errorReply, startWorkerClient } from '../sync/worker-client';
 import { parseHistoryBody, transferable } from './parse-track';
 import type { TrackSketch } from './sketch';
 import { readOverview, readRange, storeWindow } from './store';
@@ -106,56 +106,11 @@ export type HistoryReply =
   | { id: number; result: WindowStored }
   | { id: number; error: { code: ErrorCode | null; message: string } };
 
-/** One worker instance of the entry, with request/reply bookkeeping. */
+/** One worker instance of the entry, owning its own connection to `dbFile`. */
 function startWorker(script: IngestWorkerScript, dbFile: string, name: string) {
-  const worker = new Worker(script.script, { workerData: { dbFile }, ...(script.execArgv ? { execArgv: script.execArgv } : {}) });
-  worker.unref();
-  const pending = new Map<number, { resolve: (r: unknown) => void; reject: (e: unknown) => void }>();
-  let nextId = 1;
-  let dead: Error | null = null;
-  const failAll = (e: Error) => {
-    dead ??= e;
-    for (const p of pending.values()) p.reject(e);
-    pending.clear();
-  };
-  worker.on('message', (m: { id: number; result?: unknown; error?: { code: ErrorCode | null; message: string } }) => {
-    const p = pending.get(m.id);
-    if (!p) return;
-    pending.delete(m.id);
-    if (!m.error) p.resolve(m.result);
-    else p.reject(m.error.code ? new FleetError(m.error.code, m.error.message) : new Error(m.error.message));
-  });
-  worker.on('error', (e) => failAll(e));
-  worker.on('exit', (code) => failAll(new Error(`The ${name} stopped (exit ${code})`)));
-  return {
-    request<T>(make: (id: number) => { msg: object; transfer?: ArrayBuffer[] }, signal?: AbortSignal): Promise<T> {
-      if (dead) return Promise.reject(dead);
-      const id = nextId++;
-      const { msg, transfer } = make(id);
-      return new Promise<T>((resolve, reject) => {
-        const onAbort = () => worker.postMessage({ id, kind: 'history-cancel' } satisfies HistoryCancelRequest);
-        signal?.addEventListener('abort', onAbort, { once: true });
-        const settle = () => signal?.removeEventListener('abort', onAbort);
-        pending.set(id, {
-          resolve: (r) => {
-            settle();
-            resolve(r as T);
-          },
-          reject: (e) => {
-            settle();
-            reject(e);
-          },
-        });
-        worker.postMessage(msg, transfer ?? []);
-      });
-    },
-    async close() {
-      failAll(new Error(`The ${name} was closed`));
-      // Whatever batch is open is rolled back with the worker's connection; coverage
-      // comes last, so that window is simply fetched again.
-      await worker.terminate();
-    },
-  };
+  // Whatever batch is open when it is closed is rolled back with the worker's connection;
+  // coverage comes last, so that window is simply fetched again.
+  return startWorkerClient(script, { dbFile }, name, 'history-cancel' satisfies HistoryCancelRequest['kind']);
 }
 
 /**
@@ -210,11 +165,6 @@ function readTransfers(d: HistoryData): ArrayBuffer[] {
 /** Buffers of a track's columns. */
 function trackTransfers(t: TrackColumns): ArrayBuffer[] {
   return [...new Set((Object.values(t) as ArrayBufferView[]).map((c) => c.buffer as ArrayBuffer))];
-}
-
-/** An error reply the other side turns back into a FleetError (or a plain Error). */
-function errorReply(id: number, e: unknown): HistoryReply {
-  return { id, error: { code: isFleetError(e) ? e.code : null, message: e instanceof Error ? e.message : String(e) } };
 }
 
 const pick = (w: WindowInfo): WindowInfo => ({

@@ -52,9 +52,8 @@ export const defaultTileFetcher: TileFetcher = (url, signal) =>
     req.on('error', reject);
   });
 
-export interface TileServiceOptions {
+export interface TileLoaderOptions {
   dataDir: string;
-  settings: SettingsStore;
   fetcher?: TileFetcher;
   /** Bound of the cache file's tile bytes (default 256 MB). */
   maxBytes?: number;
@@ -66,11 +65,23 @@ export interface TileServiceOptions {
   now?: () => number;
 }
 
+/** Tiles of a given source template: the cache first, the network when stale or missing. */
+export interface TileLoader {
+  get(template: string, z: number, x: number, y: number): Promise<TileImage>;
+  close(): Promise<void>;
+}
+
+export interface TileServiceOptions extends TileLoaderOptions {
+  settings: SettingsStore;
+  /** Where tiles are loaded (tiles/worker.ts: off the main thread); in this thread when absent. */
+  loader?: TileLoader;
+}
+
 export interface TileService {
   config(): TilesConfig;
   setUrl(url: string | null): TilesConfig;
   get(z: number, x: number, y: number): Promise<TileImage>;
-  close(): void;
+  close(): Promise<void>;
 }
 
 const versions = new Map<string, string>();
@@ -91,7 +102,7 @@ export function tileUrl(template: string, z: number, x: number, y: number): stri
   return template.replaceAll('{z}', String(z)).replaceAll('{x}', String(x)).replaceAll('{y}', String(y)).replaceAll('{s}', sub);
 }
 
-export function createTileService(o: TileServiceOptions): TileService {
+export function createTileLoader(o: TileLoaderOptions): TileLoader {
   const fetcher = o.fetcher ?? defaultTileFetcher;
   const now = o.now ?? Date.now;
   const freshMs = o.freshMs ?? 7 * 86_400_000;
@@ -103,15 +114,6 @@ export function createTileService(o: TileServiceOptions): TileService {
   const inflight = new Map<string, Promise<TileImage>>();
   let running = 0;
   const waiting: (() => void)[] = [];
-
-  const currentUrl = () => {
-    const u = o.settings.get('tileUrl');
-    return typeof u === 'string' && TileUrlSchema.safeParse(u).success ? u : DEFAULT_TILE_URL;
-  };
-  const config = (): TilesConfig => {
-    const url = currentUrl();
-    return { url, defaultUrl: DEFAULT_TILE_URL, version: tileVersion(url) };
-  };
 
   const slot = async () => {
     if (running >= maxConcurrent) await new Promise<void>((r) => waiting.push(r));
@@ -145,13 +147,7 @@ export function createTileService(o: TileServiceOptions): TileService {
   };
 
   return {
-    config,
-    setUrl(url) {
-      o.settings.set('tileUrl', url === null ? DEFAULT_TILE_URL : TileUrlSchema.parse(url));
-      return config();
-    },
-    get(z, x, y) {
-      const template = currentUrl();
+    get(template, z, x, y) {
       const key = `${tileVersion(template)}/${z}/${x}/${y}`;
       let p = inflight.get(key);
       if (!p) {
@@ -160,9 +156,30 @@ export function createTileService(o: TileServiceOptions): TileService {
       }
       return p;
     },
-    close() {
+    async close() {
       cache?.close();
       cache = null;
     },
+  };
+}
+
+export function createTileService(o: TileServiceOptions): TileService {
+  const loader = o.loader ?? createTileLoader(o);
+  const currentUrl = () => {
+    const u = o.settings.get('tileUrl');
+    return typeof u === 'string' && TileUrlSchema.safeParse(u).success ? u : DEFAULT_TILE_URL;
+  };
+  const config = (): TilesConfig => {
+    const url = currentUrl();
+    return { url, defaultUrl: DEFAULT_TILE_URL, version: tileVersion(url) };
+  };
+  return {
+    config,
+    setUrl(url) {
+      o.settings.set('tileUrl', url === null ? DEFAULT_TILE_URL : TileUrlSchema.parse(url));
+      return config();
+    },
+    get: (z, x, y) => loader.get(currentUrl(), z, x, y),
+    close: () => loader.close(),
   };
 }

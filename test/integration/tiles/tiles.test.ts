@@ -7,6 +7,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FleetError } from '../../../common/errors';
 import { memorySettings } from '../../../main/core/seams/settings';
 import { TileCache, createTileService, tileUrl } from '../../../main/core/tiles';
+import { workerTileLoader } from '../../../main/core/tiles/worker';
+import { WORKER } from '../history/harness';
 import { startTileServer, type TileServer } from './tile-server';
 
 let dir: string;
@@ -130,5 +132,29 @@ describe('tile cache bound', () => {
       odd.closeAllConnections();
       await new Promise<void>((r) => odd.close(() => r()));
     }
+  });
+
+  it('in its worker thread serves the same tiles, and writes its last batch before the thread stops', async () => {
+    const template = server!.template;
+    const loader = workerTileLoader(WORKER, dir);
+    const tiles = createTileService({ dataDir: dir, settings: memorySettings({ tileUrl: template }), loader });
+    const first = await tiles.get(4, 3, 2);
+    expect(first.cached).toBe(false);
+    expect(first.data).toBeInstanceOf(Uint8Array);
+    const again = await tiles.get(4, 3, 2);
+    expect(again.cached).toBe(true);
+    expect(Buffer.from(again.data).equals(Buffer.from(first.data))).toBe(true);
+    expect(server!.requests).toEqual(['/4/3/2.png']);
+    await tiles.get(4, 5, 6);
+    await server!.close();
+    server = null;
+    // Errors cross the thread with their code.
+    await expect(tiles.get(4, 9, 9)).rejects.toMatchObject({ code: 'offline' });
+    // Closed right after a new tile: that tile is on disk, served offline by a loader in this thread.
+    await tiles.close();
+    await expect(tiles.get(4, 3, 2)).rejects.toThrow(/closed/);
+    const here = createTileService({ dataDir: dir, settings: memorySettings({ tileUrl: template }) });
+    expect((await here.get(4, 5, 6)).cached).toBe(true);
+    await here.close();
   });
 });
