@@ -105,7 +105,8 @@ export async function panAndZoom(page: Page, ms: number, on: 'live' | 'history' 
  * BENCH_RENDERER_PROF=FILE writes a CPU profile of the page while it pans, and
  * BENCH_RENDERER_TRACE=FILE a timeline trace (open either in Chromium's DevTools): where
  * the frames go, when a figure misses its target. The live map's goes to FILE, another
- * scenario's to FILE with `-<scenario>` before its extension.
+ * scenario's to FILE with `-<scenario>` before its extension. BENCH_TRACE_CATEGORIES (comma-
+ * separated) replaces the trace's categories.
  */
 export async function startRendererProfile(page: Page, scenario: string): Promise<{ stop(): Promise<void> }> {
   const named = (base: string) => (scenario === 'live-map' ? base : base.replace(/(\.[^./]+)?$/, `-${scenario}$1`));
