@@ -51,8 +51,16 @@ export class CommandsService {
     }
   }
 
+  /** The objects as the operator knows them: by name (from the cache), up to three, else a count. */
+  private whom(ids: readonly number[]): string {
+    if (ids.length > 3) return `the ${ids.length} objects`;
+    const named = new Map(this.cache.objects.summariesOf(ids).map((o) => [o.Id, o.Name]));
+    const names = ids.map((id) => (named.get(id) ? `“${named.get(id)}”` : `object ${id}`));
+    return names.length <= 1 ? (names[0] ?? 'no object') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  }
+
   async send(a: { objectIds: number[]; templateId?: number | undefined; command?: string | undefined }): Promise<CommandSent> {
-    const where = a.objectIds.length === 1 ? `object ${a.objectIds[0]}` : `the ${a.objectIds.length} objects`;
+    const where = this.whom(a.objectIds);
     const c = this.connectivity.state();
     // lastError is null before the first answer: no evidence yet that the service is away.
     if (c.state === 'offline' && c.lastError !== null) {

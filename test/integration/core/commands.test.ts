@@ -64,6 +64,7 @@ describe('core: commands are sent once or refused, never queued', () => {
   it('refuses offline, sending nothing, and shows the cached templates', async () => {
     const { objects } = await call<ObjectsList>(core, 'objects/list');
     const target = objects[1]!.Id;
+    const other = objects[3]!;
     sim.clearWriteLog();
     await sim.stopListening();
     try {
@@ -78,8 +79,10 @@ describe('core: commands are sent once or refused, never queued', () => {
       // Once the console knows it is offline, it does not even try.
       await expect(services(core).pollEvents()).rejects.toMatchObject({ code: 'offline' });
       expect((await call<{ state: string }>(core, 'connectivity/state')).state).toBe('offline');
-      const second = await callError(core, 'commands/send', { objectIds: [target], command: 'getstatus' });
+      const second = await callError(core, 'commands/send', { objectIds: [target, other.Id], command: 'getstatus' });
       expect(second.code).toBe('offline');
+      // Named as the operator knows them, not by id.
+      expect(second.message).toContain(`Nothing was sent to “${objects[1]!.Name}” and “${other.Name}”`);
 
       const cached = await call<CommandTemplates>(core, 'commands/templates', { refresh: true });
       expect(cached.templates.some((t) => t.Command === 'deleterecords' && t.destructive)).toBe(true);
@@ -98,7 +101,7 @@ describe('core: commands are sent once or refused, never queued', () => {
     try {
       const e = await callError(core, 'commands/send', { objectIds: [target], command: 'getstatus' });
       expect(e.code).toBe('unknown_outcome');
-      expect(e.message).toContain(`events of object ${target}`);
+      expect(e.message).toContain(`events of “${objects[2]!.Name}”`);
     } finally {
       sim.clearFaults();
       settings.set('commandTimeoutMs', 20_000);
