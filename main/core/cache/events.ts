@@ -52,7 +52,8 @@ export class EventsRepo {
     this.upsertHistory = db.prepare(`INSERT INTO events (id, object_id, time, type, json, acknowledged, ack_pending, fetched_at)
       VALUES (?, ?, ?, ?, ?, NULL, 0, ?)
       ON CONFLICT (id) DO UPDATE SET object_id = excluded.object_id, time = excluded.time, type = excluded.type,
-        json = excluded.json, fetched_at = excluded.fetched_at`);
+        json = excluded.json, fetched_at = excluded.fetched_at
+      WHERE events.acknowledged IS NOT 0`);
   }
 
   /**
@@ -112,7 +113,12 @@ export class EventsRepo {
       .deferred();
   }
 
-  /** Stores events from history without changing what is known of their acknowledgement. */
+  /**
+   * Stores events from history without changing what is known of their acknowledgement.
+   * An unacknowledged event's row is left as the events poll wrote it: that poll is the
+   * one source of the lists (and of EventsService's in-memory copy), and a newer version
+   * written here first would make the next poll see no change and leave the lists stale.
+   */
   upsertFromHistory(events: readonly FleetEvent[], fetchedAt: number): void {
     const at = Math.round(fetchedAt);
     this.db

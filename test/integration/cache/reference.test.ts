@@ -62,5 +62,11 @@ describe('reference data, profile, events, meta', () => {
     expect(c.events.unacknowledged().map((s) => s.event.Id)).toEqual([1]);
     expect(c.events.forObject(1, 0, 100).map((s) => s.event.Id)).toEqual([1, 2, 3]);
     expect(c.events.fetchedAt()).toBe(3);
+
+    // History does not rewrite an unacknowledged event: the next events poll sees the edit.
+    c.events.upsertFromHistory([{ ...ev(1, 10), Text: 'edited' }, { ...ev(3, 30), Text: 'edited' }], 5);
+    expect(c.events.get(1)?.event.Text).not.toBe('edited');
+    expect(c.events.get(3)?.event.Text).toBe('edited');
+    expect(c.events.replaceUnacknowledged([{ ...ev(1, 10), Text: 'edited' }], 6).upserted.map((e) => e.Text)).toEqual(['edited']);
   });
 });
