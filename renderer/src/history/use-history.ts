@@ -7,6 +7,7 @@
 import { useEffect, useState } from 'react';
 import type { HistoryData, HistoryOverview, HistoryProgress, HistoryRecords } from '../../../common/methods/history';
 import { RpcError, onPush, rpc } from '../rpc/client';
+import { coalesce, mergeHistory } from './merge';
 import { fetchRecords } from './records';
 
 export interface HistoryRequest {
@@ -57,19 +58,35 @@ export function useHistory(req: HistoryRequest | null): HistoryState {
     let loadId: string | null = null;
     let timer: ReturnType<typeof setTimeout> | null = null;
     let reading = false;
-    let again = false;
+    let again: 'part' | 'whole' | null = null;
+    // Windows stored since the last read: while the load runs, only they are read and
+    // merged into the copy on screen (merge.ts); its end reads the whole interval.
+    let stored: [number, number][] = [];
+    let data: HistoryData | null = null;
 
-    const reread = async () => {
+    const reread = async (whole: boolean) => {
       if (reading) {
-        again = true;
+        again = whole || again === 'whole' ? 'whole' : 'part';
         return;
       }
       reading = true;
       const t0 = performance.now();
       try {
-        const data = await rpc('history/read', range);
+        const parts = whole || !data ? null : coalesce(stored, range.from, range.till);
+        stored = [];
+        if (parts?.length === 0) return;
+        if (parts === null) {
+          data = await rpc('history/read', range);
+        } else {
+          for (const [from, till] of parts) {
+            const part = await rpc('history/read', { objectId: range.objectId, from, till });
+            if (!alive || !data) return;
+            data = mergeHistory(data, part);
+          }
+        }
         if (!alive) return;
-        setState((s) => ({ ...s, data, version: s.version + 1 }));
+        const next = data;
+        setState((s) => ({ ...s, data: next, version: s.version + 1 }));
         // What one re-read cost, to the frame after the screen took it in (model, layers, charts).
         requestAnimationFrame(() => (lastCost = performance.now() - t0));
       } catch (e) {
@@ -77,21 +94,22 @@ export function useHistory(req: HistoryRequest | null): HistoryState {
       } finally {
         reading = false;
         if (again && alive) {
-          again = false;
-          void reread();
+          const w = again === 'whole';
+          again = null;
+          void reread(w);
         }
       }
     };
-    // Each re-read carries the whole interval so far, so its cost grows as the load goes on:
-    // waiting a few times what the last one cost keeps re-reading to a fraction of the load
-    // (a month at 1 Hz would otherwise be read and redrawn again every 1.5 s).
+    // Each update rebuilds the screen's model of the whole interval so far, so its cost
+    // grows as the load goes on: waiting a few times what the last one cost keeps that to a
+    // fraction of the load (a month at 1 Hz would otherwise be redrawn every 1.5 s).
     let lastCost = 0;
     const schedule = () => {
       if (timer) return;
       timer = setTimeout(
         () => {
           timer = null;
-          void reread();
+          void reread(false);
         },
         Math.max(REREAD_MS, REREAD_COST_FACTOR * lastCost),
       );
@@ -99,7 +117,9 @@ export function useHistory(req: HistoryRequest | null): HistoryState {
 
     const offs = [
       onPush('history/chunk', (c) => {
-        if (c.loadId === loadId) schedule();
+        if (c.loadId !== loadId) return;
+        stored.push([c.from, c.till]);
+        schedule();
       }),
       onPush('history/progress', (p) => {
         if (p.loadId !== loadId || !alive) return;
@@ -107,7 +127,7 @@ export function useHistory(req: HistoryRequest | null): HistoryState {
         if (p.done) {
           if (timer) clearTimeout(timer);
           timer = null;
-          void reread();
+          void reread(true);
         }
       }),
     ];
@@ -119,15 +139,16 @@ export function useHistory(req: HistoryRequest | null): HistoryState {
       .catch(() => {});
     rpc('history/load', range)
       .then((r) => {
-        const { loadId: id, ...data } = r;
+        const { loadId: id, ...first } = r;
         if (!alive) {
           if (id) void rpc('history/cancel', { loadId: id }).catch(() => {});
           return;
         }
         loadId = id;
+        data = first;
         setState((s) => ({
           ...s,
-          data,
+          data: first,
           loading: false,
           version: s.version + 1,
           progress: id ? { loadId: id, objectId: r.objectId, from: r.from, till: r.till, fetchedMs: 0, totalMs: sumMissing(r.coverage.missing), done: false } : null,
