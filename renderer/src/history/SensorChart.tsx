@@ -3,6 +3,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { FuelJump } from './fuel';
 import type { Cursor } from './replay';
+import { cachedTzDate } from './time-format';
 import { tickLabel } from './timeline-ticks';
 import type { TimeWindow } from './timeline-window';
 import { sensorText, valueAt, type SensorView } from './sensors';
@@ -34,7 +35,7 @@ export function SensorChart({ view, tz, cursor, timeWindow, jumps, onSeek, onCan
       width: Math.max(200, el.clientWidth),
       height: HEIGHT,
       ms: 1,
-      tzDate: (ts) => uPlot.tzDate(new Date(ts), tz),
+      tzDate: cachedTzDate(tz, uPlot.tzDate),
       legend: { show: false },
       // A drag of a few pixels selects a span to zoom to; shorter is a click that seeks.
       cursor: { y: false, drag: { x: true, y: false, setScale: false, dist: 6 } },

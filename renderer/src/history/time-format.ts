@@ -30,3 +30,21 @@ export function fmtKm(metres: number): string {
 export function fmtOffset(ms: number, tz: string): string {
   return `UTC${format(new TZDate(ms, tz), 'xxx')}`;
 }
+
+/**
+ * uPlot's `tzDate` (a Date whose local fields read as the wall time in `tz`), remembered
+ * per timestamp: uPlot asks for the same few tick times on every redraw of every chart,
+ * and each answer goes through Intl (a few hundred ms of a month's load). A copy is
+ * returned, as uPlot may change the Date it is given.
+ */
+export function cachedTzDate(tz: string, toZoned: (d: Date, tz: string) => Date): (ts: number) => Date {
+  const seen = new Map<number, number>();
+  return (ts) => {
+    let shifted = seen.get(ts);
+    if (shifted === undefined) {
+      if (seen.size >= 4096) seen.clear();
+      seen.set(ts, (shifted = toZoned(new Date(ts), tz).getTime()));
+    }
+    return new Date(shifted);
+  };
+}

@@ -46,7 +46,23 @@ export function ticks(from: number, till: number, tz: string, width: number, min
 }
 
 /** One scale label (the timeline's and the sensor charts'): 24-hour, the date where the day changes. */
+/**
+ * Labels already made: the timeline and every sensor chart label the same ticks again on
+ * each redraw, and a zoned format costs tens of µs (it was a few hundred ms of a month's load).
+ */
+const labels = new Map<string, string>();
+
 export function tickLabel(t: number, tz: string, step: number, first: boolean): string {
+  const key = `${t}|${tz}|${step}|${first ? 1 : 0}`;
+  let label = labels.get(key);
+  if (label === undefined) {
+    if (labels.size >= 8192) labels.clear();
+    labels.set(key, (label = makeTickLabel(t, tz, step, first)));
+  }
+  return label;
+}
+
+function makeTickLabel(t: number, tz: string, step: number, first: boolean): string {
   if (step >= DAY) return fmtTime(t, tz, 'd MMM');
   const time = fmtTime(t, tz, step < MIN ? 'HH:mm:ss' : 'HH:mm');
   return first || fmtTime(t, tz, 'HH:mm:ss') === '00:00:00' ? `${fmtTime(t, tz, 'd MMM')} ${time}` : time;
