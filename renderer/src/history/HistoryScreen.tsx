@@ -5,7 +5,7 @@ import { flattenRecords } from './record-shapes';
 import { fetchRecords } from './records';
 import { fleetStore } from '../stores/fleet-store';
 import { selection } from '../stores/selection';
-import { deriveTrack, withSensors } from './derive';
+import { deriveTrack, withSensors, type TrackDerived } from './derive';
 import { exportCharts, exportInterval, fileStem, type ExportKind } from './exports';
 import { FileViewer } from './FileViewer';
 import { figuresFromDailyStats } from './summary';
@@ -88,7 +88,14 @@ export function HistoryScreen() {
   const req = objectId !== null && interval ? { objectId, from: interval.from, till: interval.till } : null;
   const hist = useHistory(req);
   const data = hist.data;
-  const track = useMemo(() => (data ? deriveTrack(data) : null), [data]);
+  const lastTrack = useRef<TrackDerived | null>(null);
+  const track = useMemo(() => {
+    // The last copy's model is reused where the two tracks agree (buildModel checks).
+    const t = data ? deriveTrack(data, lastTrack.current) : null;
+    lastTrack.current = t;
+    return t;
+    // Only a new copy of the data rebuilds it.
+  }, [data]);
   const d = useMemo(() => (data && track ? withSensors(track, data, object) : null), [track, data, object]);
   // Until the full track is in, the map draws its coarse copy (nothing else reads it).
   const overview = useMemo(() => (!data && hist.overview ? buildModel(hist.overview.track, hist.overview.breaks) : null), [data, hist.overview]);

@@ -27,8 +27,9 @@ export interface Derived {
 /** What depends on the data alone: the costly part (a model of millions of points). */
 export type TrackDerived = Omit<Derived, 'sensors' | 'jumps' | 'fuelMarks' | 'figures'>;
 
-export function deriveTrack(data: HistoryData): TrackDerived {
-  const model = buildModel(data.track);
+/** `prev`: what an earlier copy of the same interval gave (its model's shared start is reused). */
+export function deriveTrack(data: HistoryData, prev?: TrackDerived | null): TrackDerived {
+  const model = buildModel(data.track, undefined, prev?.model);
   const stops = stopsOf(data.parkings);
   const trips = tripsOf(model, stops, data.from, data.till);
   const eventMarks: EventMark[] = [];

@@ -60,15 +60,38 @@ function isHole(dtMs: number, metres: number): boolean {
   return dtMs > 600_000 && metres > 2000 && metres / (dtMs / 1000) > 70;
 }
 
-/** `breaks`: where the line is lifted besides the holes found here (a sketch's left-out stretches). */
-export function buildModel(cols: TrackColumns, breaks?: Uint8Array): TrackModel {
+/** How many leading points `cols` shares with `prev`'s (same time and place). */
+function sharedPrefix(prev: TrackModel, cols: TrackColumns): number {
+  const p = prev.cols;
+  const n = Math.min(prev.n, cols.time.length);
+  let i = 0;
+  while (i < n && p.time[i] === cols.time[i] && p.lat[i] === cols.lat[i] && p.lng[i] === cols.lng[i]) i++;
+  return i;
+}
+
+/**
+ * `breaks`: where the line is lifted besides the holes found here (a sketch's left-out
+ * stretches). `prev`: the model of an earlier copy of the same track: the points the two
+ * share at the start keep their projection and distances (while a load runs, each update
+ * adds the windows just stored to a track of millions of points; projecting them all
+ * again was most of each update).
+ */
+export function buildModel(cols: TrackColumns, breaks?: Uint8Array, prev?: TrackModel): TrackModel {
   const n = cols.time.length;
   const mx = new Float64Array(n);
   const my = new Float64Array(n);
   const cum = new Float64Array(n);
   const breakBefore = new Uint8Array(n);
-  let cosPrev = 0;
-  for (let i = 0; i < n; i++) {
+  // The last shared point is recomputed: its break and distance depend on nothing after it.
+  const keep = prev && !breaks ? Math.max(0, sharedPrefix(prev, cols) - 1) : 0;
+  if (keep > 0) {
+    mx.set(prev!.mx.subarray(0, keep));
+    my.set(prev!.my.subarray(0, keep));
+    cum.set(prev!.cum.subarray(0, keep));
+    breakBefore.set(prev!.breakBefore.subarray(0, keep));
+  }
+  let cosPrev = keep > 0 ? Math.cos(cols.lat[keep - 1]! * RAD) : 0;
+  for (let i = keep; i < n; i++) {
     const lat = cols.lat[i]!;
     mx[i] = mercX(cols.lng[i]!);
     my[i] = mercY(lat);

@@ -58,4 +58,19 @@ describe('track model distances', () => {
     // The lifted step is not distance driven.
     expect(m.cum[3]! - m.cum[0]!).toBeCloseTo(plain.cum[3]! - plain.cum[0]! - (plain.cum[2]! - plain.cum[1]!), 6);
   });
+
+  it('reuses an earlier model where the tracks agree, and gives what a fresh build gives', () => {
+    const rows = Array.from({ length: 5000 }, (_, i): [number, number, number, number] => [i * 1000, 50 + Math.sin(i / 300) * 0.05, 14 + i * 1e-4, 40]);
+    // A hole in the middle, so breaks are carried over too.
+    for (let i = 2500; i < 5000; i++) rows[i]![0] += 3_600_000;
+    const early = buildModel(track(rows.slice(0, 3000)));
+    const grown = buildModel(track(rows), undefined, early);
+    expect(grown).toEqual(buildModel(track(rows)));
+    // A window spliced in before the end: only the start before it is shared.
+    const edited = rows.map((r, i): [number, number, number, number] => (i >= 1000 && i < 1200 ? [r[0], r[1] + 0.001, r[2], r[3]] : r));
+    expect(buildModel(track(edited), undefined, grown)).toEqual(buildModel(track(edited)));
+    // Another track altogether shares nothing.
+    const other = rows.map((r): [number, number, number, number] => [r[0], r[1] + 1, r[2], r[3]]);
+    expect(buildModel(track(other), undefined, grown)).toEqual(buildModel(track(other)));
+  });
 });
