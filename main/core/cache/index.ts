@@ -38,6 +38,7 @@ export {
   HOUR_MS,
   OVERVIEW_METRES,
   emptyTrackColumns,
+  pickTrackColumns,
   trackColumnsFromPoints,
   trackColumnsFromIntervals,
   type TrackColumns,

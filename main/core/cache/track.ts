@@ -61,6 +61,17 @@ export function emptyTrackColumns(n = 0): TrackColumns {
   };
 }
 
+/** The points at `idx` of a track, in that order. */
+export function pickTrackColumns(c: TrackColumns, idx: ArrayLike<number>): TrackColumns {
+  const out = emptyTrackColumns(idx.length);
+  for (const k of Object.keys(out) as (keyof TrackColumns)[]) {
+    const from = c[k];
+    const to = out[k];
+    for (let j = 0; j < idx.length; j++) to[j] = from[idx[j]!]!;
+  }
+  return out;
+}
+
 /** Columns from the service's point objects (e.g. the Positions of movement intervals). */
 export function trackColumnsFromPoints(points: readonly TrackPoint[]): TrackColumns {
   const c = emptyTrackColumns(points.length);

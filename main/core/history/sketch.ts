@@ -10,7 +10,7 @@
  */
 import type { HistoryOverview } from '../../../common/methods/history';
 import type { TrackColumns } from '../../../common/track';
-import { emptyTrackColumns } from '../cache';
+import { pickTrackColumns } from '../cache';
 
 export type TrackSketch = HistoryOverview;
 
@@ -98,15 +98,6 @@ export function sketchTrack(c: TrackColumns, maxPoints: number, minCellMetres: n
     cell *= 2;
     s = sketchAt(c, cell, lat0);
   }
-  const track = emptyTrackColumns(s.idx.length);
-  s.idx.forEach((i, j) => {
-    track.time[j] = c.time[i]!;
-    track.lat[j] = c.lat[i]!;
-    track.lng[j] = c.lng[i]!;
-    track.speed[j] = c.speed[i]!;
-    track.heading[j] = c.heading[i]!;
-    track.alt[j] = c.alt[i]!;
-    track.sat[j] = c.sat[i]!;
-  });
+  const track = pickTrackColumns(c, s.idx);
   return { track, breaks: Uint8Array.from(s.brk) };
 }
