@@ -16,6 +16,8 @@ const PADDING = 0.3;
 /** Above this many segments in view the track is drawn as hairlines (see `draw`). */
 const DENSE_SEGMENTS = 25_000;
 const CHUNK = 256;
+/** Zoom levels either side of the current one decimated ahead, while idle (`warmLevels`). */
+const WARM_ZOOMS = 4;
 
 export class TrackLayer extends L.Layer {
   private canvas!: HTMLCanvasElement;
@@ -26,6 +28,7 @@ export class TrackLayer extends L.Layer {
   private levels: ZoomLevels | null = null;
   private sketch = false;
   private readonly repeats = new RepeatFilter();
+  private warming = 0;
   /** What the canvas holds: redrawing is needed only when the view leaves it. */
   private drawn: { zoom: number; origin: L.Point; topLeft: L.Point; w: number; h: number } | null = null;
 
@@ -48,6 +51,7 @@ export class TrackLayer extends L.Layer {
       this.levels = null;
     }
     this.schedule();
+    this.warmLevels();
   }
 
   /** Points drawn at the current zoom (diagnostics for the e2e suite). */
@@ -61,13 +65,39 @@ export class TrackLayer extends L.Layer {
     map.getPanes().overlayPane!.appendChild(this.canvas);
     map.on('moveend zoomend resize viewreset', this.schedule, this);
     map.on('zoomanim', this.animateZoom, this);
+    map.on('zoomend', this.warmLevels, this);
     this.schedule();
     return this;
   }
 
+  /**
+   * The levels around the current zoom, decimated while the page is idle: a month's level
+   * is an O(n) pass over millions of points (20–40 ms), which otherwise fell on the first
+   * frame at each new zoom. Only ±WARM_ZOOMS levels: the deep ones hold nearly every point
+   * (10 MB each for a month), paid only by zooming that far.
+   */
+  private warmLevels(): void {
+    cancelIdleCallback(this.warming);
+    const levels = this.levels;
+    const map = this._map;
+    if (!levels || !map) return;
+    const z0 = Math.round(map.getZoom());
+    const order: number[] = [];
+    for (let d = 1; d <= WARM_ZOOMS; d++) order.push(z0 - d, z0 + d);
+    const todo = order.filter((z) => z >= map.getMinZoom() && z <= map.getMaxZoom());
+    const step = (deadline: IdleDeadline) => {
+      if (levels !== this.levels) return;
+      while (todo.length && deadline.timeRemaining() > 0) levels.blocksAt(todo.shift()!);
+      if (todo.length) this.warming = requestIdleCallback(step);
+    };
+    this.warming = requestIdleCallback(step);
+  }
+
   override onRemove(map: L.Map): this {
+    cancelIdleCallback(this.warming);
     map.off('moveend zoomend resize viewreset', this.schedule, this);
     map.off('zoomanim', this.animateZoom, this);
+    map.off('zoomend', this.warmLevels, this);
     cancelAnimationFrame(this.frame);
     this.canvas.remove();
     return this;
