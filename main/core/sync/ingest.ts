@@ -8,8 +8,7 @@
  * worker script is given (tests, and as the fallback).
  */
 import { createHash } from 'node:crypto';
-import { Worker } from 'node:worker_threads';
-import { FleetError, isFleetError, type ErrorCode } from '../../../common/errors';
+import { FleetError, type ErrorCode } from '../../../common/errors';
 import type { PositionColumns } from '../../../common/methods/live';
 import type { ObjectsStatus } from '../../../common/resources';
 import { EVENTS_ENDPOINT, EVENTS_FEED_ENDPOINT, parseEvents } from '../api/events';
@@ -18,6 +17,7 @@ import { parseObjectsStatus } from '../api/status';
 import { decodeBodyDetailed } from '../api/tolerant';
 import { changedColumns, type Cache } from '../cache';
 import { storeEvents, type EventsIngested } from './events-poll';
+import { errorReply, startWorkerClient } from './worker-client';
 
 export const STATUS_ENDPOINT = 'GET /api/ObjectsStatus';
 export const OBJECTS_ENDPOINT = 'GET /api/Objects';
@@ -154,43 +154,19 @@ const columnsTransfer = (c: PositionColumns) => transferables(c.ids, c.lat, c.ln
  * arrays, so neither direction copies or walks 50,000 rows on the event loop.
  */
 export function workerIngestor(w: IngestWorkerScript, dbFile: string): Ingestor {
-  const worker = new Worker(w.script, { workerData: { dbFile }, ...(w.execArgv ? { execArgv: w.execArgv } : {}) });
-  worker.unref();
-  const pending = new Map<number, { resolve: (r: unknown) => void; reject: (e: unknown) => void }>();
-  let nextId = 1;
-  let dead: Error | null = null;
-  const failAll = (e: Error) => {
-    dead = e;
-    for (const p of pending.values()) p.reject(e);
-    pending.clear();
-  };
-  worker.on('message', (m: WorkerReply) => {
-    const p = pending.get(m.id);
-    if (!p) return;
-    pending.delete(m.id);
-    if ('result' in m) p.resolve(m.result);
-    else p.reject(m.error.code ? new FleetError(m.error.code, m.error.message) : new Error(m.error.message));
-  });
-  worker.on('error', (e) => failAll(e));
-  worker.on('exit', (code) => failAll(new Error(`The ingest worker stopped (exit ${code})`)));
-  const send = (kind: Kind, body: PollBody, fetchedAt: number, body2?: PollBody): Promise<unknown> => {
-    if (dead) return Promise.reject(dead);
-    const id = nextId++;
-    return new Promise((resolve, reject) => {
-      pending.set(id, { resolve, reject });
-      const m: WorkerRequest = { id, kind, body, fetchedAt, ...(body2 !== undefined ? { body2 } : {}) };
-      worker.postMessage(m, transferables(body, body2));
-    });
-  };
+  const worker = startWorkerClient(w, { dbFile }, 'ingest worker');
+  const send = (kind: Kind, body: PollBody, fetchedAt: number, body2?: PollBody): Promise<unknown> =>
+    worker.request((id) => ({
+      msg: { id, kind, body, fetchedAt, ...(body2 !== undefined ? { body2 } : {}) } satisfies WorkerRequest,
+      transfer: transferables(body, body2),
+    }));
   return {
     status: async (body, fetchedAt) => (await send('status', body, fetchedAt)) as PositionColumns,
     objects: async (body, fetchedAt) => (await send('objects', body, fetchedAt)) as ObjectsIngested,
     profile: async (body, fetchedAt) => void (await send('profile', body, fetchedAt)),
     snapshot: async () => (await send('snapshot', '', 0)) as PositionColumns,
     events: async (feed, all, fetchedAt) => (await send('events', feed, fetchedAt, all)) as EventsIngested,
-    async close() {
-      await worker.terminate();
-    },
+    close: () => worker.close(),
   };
 }
 
@@ -211,7 +187,7 @@ export function serveIngest(
     else return;
     work.then(
       (result) => port.postMessage({ id, result }, kind === 'status' || kind === 'snapshot' ? columnsTransfer(result as PositionColumns) : []),
-      (e: unknown) => port.postMessage({ id, error: { code: isFleetError(e) ? e.code : null, message: e instanceof Error ? e.message : String(e) } }),
+      (e: unknown) => port.postMessage(errorReply(id, e)),
     );
   });
 }

@@ -4,7 +4,7 @@
  * and every pending request failed when the worker dies or is closed.
  */
 import { Worker } from 'node:worker_threads';
-import { FleetError, type ErrorCode } from '../../../common/errors';
+import { FleetError, isFleetError, type ErrorCode } from '../../../common/errors';
 import type { IngestWorkerScript } from './ingest';
 
 export interface WorkerClient {
@@ -67,5 +67,5 @@ export function startWorkerClient(script: IngestWorkerScript, workerData: object
 
 /** A worker's reply to a request that failed: its FleetError code kept, if it had one. */
 export function errorReply(id: number, e: unknown): { id: number; error: { code: ErrorCode | null; message: string } } {
-  return { id, error: { code: e instanceof FleetError ? e.code : null, message: e instanceof Error ? e.message : String(e) } };
+  return { id, error: { code: isFleetError(e) ? e.code : null, message: e instanceof Error ? e.message : String(e) } };
 }
