@@ -9,6 +9,7 @@
  * never driven once the spacing passes the size of a block.
  */
 import type { HistoryOverview } from '../../../common/methods/history';
+import { RepeatFilter } from '../../../common/repeat-filter';
 import type { TrackColumns } from '../../../common/track';
 import { pickTrackColumns } from '../cache';
 
@@ -19,23 +20,13 @@ const RAD = Math.PI / 180;
 /** A fitted track fills at most about this many CSS pixels of a map: a cell under one is invisible. */
 const FIT_PX = 2048;
 
-/** Both cells of a step as one number, the same whichever way it was driven. */
-function stepKey(ax: number, ay: number, bx: number, by: number): number {
-  if (ax > bx || (ax === bx && ay > by)) [ax, ay, bx, by] = [bx, by, ax, ay];
-  // Four cell numbers do not fit one double exactly: a 52-bit mix of them, where a rare
-  // collision only leaves one step out of a sketch.
-  const h1 = (Math.imul(ax, 0x9e3779b1) ^ Math.imul(ay, 0x85ebca77)) >>> 0;
-  const h2 = (Math.imul(bx, 0xc2b2ae3d) ^ Math.imul(by, 0x27d4eb2f)) >>> 0;
-  return (h1 >>> 6) * 67_108_864 + (h2 >>> 6);
-}
-
 function sketchAt(c: TrackColumns, cellMetres: number, lat0: number): { idx: number[]; brk: number[] } {
   const n = c.time.length;
   const ky = M_PER_DEG / cellMetres;
   const kx = ky * Math.cos(lat0 * RAD);
   const x0 = Math.round(c.lng[0]! * kx);
   const y0 = Math.round(c.lat[0]! * ky);
-  const seen = new Set<number>();
+  const seen = new RepeatFilter(1);
   const idx: number[] = [];
   const brk: number[] = [];
   let prev = 0;
@@ -46,9 +37,7 @@ function sketchAt(c: TrackColumns, cellMetres: number, lat0: number): { idx: num
     const x = Math.round(c.lng[i]! * kx) - x0;
     const y = Math.round(c.lat[i]! * ky) - y0;
     if (x === px && y === py) continue;
-    const key = stepKey(px, py, x, y);
-    if (!seen.has(key)) {
-      seen.add(key);
+    if (!seen.repeats(px, py, x, y)) {
       if (last !== prev) {
         idx.push(prev);
         brk.push(idx.length > 1 ? 1 : 0);

@@ -5,6 +5,7 @@
  * track becomes a few thousand segments at city zoom and stays whole only when zoomed
  * in far enough for every point to matter (and then only the view is drawn).
  */
+import { RepeatFilter } from '../../../common/repeat-filter';
 import type { TrackModel } from './model';
 
 export const MAX_ZOOM = 20;
@@ -45,61 +46,14 @@ export function decimate(m: TrackModel, zoom: number, bucketOf: (i: number) => n
 export const REPEATS_FROM = 20_000;
 
 /**
- * Segments that retrace one already seen since the last `reset`, to within `gridPx`
- * pixels, either direction. A bus that drives one route for a month draws it once instead
- * of a thousand times over itself, which is what the canvas spends its time on; the
- * picture is the same but for the colour of the repeated stretch, which is its first
- * pass's. The track layer asks only for segments in view, per draw, so the cost follows
- * what is on screen, not the level. An open-addressing table of keys in a Float64Array:
- * a JS Set of numbers cost about a second per million segments, most of the pan's long tasks.
+ * Segments that retrace one already drawn (common/repeat-filter.ts): a bus that drives one
+ * route for a month draws it once instead of a thousand times over itself, which is what
+ * the canvas spends its time on; the picture is the same but for the colour of the
+ * repeated stretch, which is its first pass's. The track layer asks only for segments in
+ * view, per draw, so the cost follows what is on screen, not the level.
  */
-export class RepeatFilter {
-  private keys = new Float64Array(1 << 12);
-  private size = 0;
-  constructor(private readonly gridPx = 2) {}
+export { RepeatFilter };
 
-  reset(): void {
-    if (this.size === 0) return;
-    this.keys.fill(0);
-    this.size = 0;
-  }
-
-  /** True if the segment (pixels) retraces one seen since the last reset; if not, it is remembered. */
-  repeats(ax: number, ay: number, bx: number, by: number): boolean {
-    const g = this.gridPx;
-    const x1 = Math.round(ax / g);
-    const y1 = Math.round(ay / g);
-    const x2 = Math.round(bx / g);
-    const y2 = Math.round(by / g);
-    // Undirected: the same road driven back is the same segment. 0 marks an empty slot.
-    const first = x1 < x2 || (x1 === x2 && y1 <= y2);
-    const key = segmentKey(first ? x1 : x2, first ? y1 : y2, first ? x2 : x1, first ? y2 : y1) || 1;
-    return !this.add(key);
-  }
-
-  private add(key: number): boolean {
-    if (this.size * 2 >= this.keys.length) this.grow();
-    const keys = this.keys;
-    const mask = keys.length - 1;
-    // ToUint32 keeps the key's low 32 bits, which come from the second mix.
-    for (let i = (key >>> 0) & mask; ; i = (i + 1) & mask) {
-      const k = keys[i]!;
-      if (k === 0) {
-        keys[i] = key;
-        this.size++;
-        return true;
-      }
-      if (k === key) return false;
-    }
-  }
-
-  private grow(): void {
-    const old = this.keys;
-    this.keys = new Float64Array(old.length * 2);
-    this.size = 0;
-    for (const k of old) if (k !== 0) this.add(k);
-  }
-}
 
 /**
  * `RepeatFilter` over a whole decimated level, in world pixels at its zoom: flag k set
@@ -158,25 +112,6 @@ export function levelBlocks(m: TrackModel, idx: Uint32Array): Float64Array {
     out[4 * b + 3] = y1;
   }
   return out;
-}
-
-/**
- * 53 bits of two independent 32-bit mixes of the four cell coordinates (each under 2^29 at
- * zoom 20). A collision would hide one short segment; at a few million segments its odds
- * are about one in ten thousand per zoom level, against exact keys that would cost strings.
- */
-function segmentKey(a: number, b: number, c: number, d: number): number {
-  const h1 = mix1(mix1(mix1(mix1(0x811c9dc5, a), b), c), d);
-  const h2 = mix2(mix2(mix2(mix2(0x27d4eb2f, a), b), c), d);
-  return (h1 >>> 0) * 0x200000 + (h2 >>> 11);
-}
-function mix1(h: number, v: number): number {
-  h = Math.imul(h ^ v, 0x01000193);
-  return h ^ (h >>> 15);
-}
-function mix2(h: number, v: number): number {
-  h = Math.imul(h ^ v, 0x85ebca6b);
-  return h ^ (h >>> 13);
 }
 
 /** Decimations by integer zoom, built lazily, with their blocks' bounding boxes. */
