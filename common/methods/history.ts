@@ -145,7 +145,7 @@ export const HistoryRangeSchema = rangeChecked(z.object(rangeShape));
 export const HistoryOverviewSchema = rangeChecked(
   z.object({
     ...rangeShape,
-    /** At most this many points (thinned evenly along the path); all of the copy without it. */
+    /** At most this many points (the sketch's grid coarsened until it fits); no bound without it. */
     maxPoints: z.number().int().min(100).max(10_000_000).optional(),
   }),
 );

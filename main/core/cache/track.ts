@@ -18,8 +18,9 @@
  *
  * `track_overviews.data` holds the same format for a coarse copy of the hour: its first
  * and last points and one each time the vehicle has moved OVERVIEW_METRES from the last
- * kept (about a pixel at zoom 11). A month at 1 Hz becomes a few hundred KB the History
- * screen draws at once while the full track, a hundred times larger, is read and sent.
+ * kept (about a pixel at zoom 11). A month at 1 Hz becomes a few MB, which the host
+ * sketches for the History screen's first draw (history/sketch.ts) while the full track,
+ * some twenty times larger, is read and sent.
  */
 import { endianness } from 'node:os';
 import type { MovementInterval, TrackPoint } from '../../../common/resources';

@@ -101,7 +101,7 @@ export class HistoryService {
     return readRange(this.o.cache, objectId, from, till, () => !this.closed);
   }
 
-  /** The cached track's coarse copy (see TrackRepo.readOverview), off this thread when there is a worker. */
+  /** The sketch of the cached track's coarse copy (store.ts readOverview), off this thread when there is a worker. */
   overview(objectId: number, from: number, till: number, maxPoints = Infinity): Promise<TrackSketch> {
     this.check();
     if (this.reader) return this.reader.overview(objectId, from, till, maxPoints);

@@ -134,7 +134,7 @@ export function workerHistoryWriter(script: IngestWorkerScript, dbFile: string):
 
 export interface HistoryReader {
   read(objectId: number, from: number, till: number): Promise<HistoryData>;
-  /** The track's coarse copy (TrackRepo.readOverview), read here too: a month is tens of ms of decoding. */
+  /** The sketch of the track's coarse copy (store.ts readOverview), made here too: a month is tens of ms of reading. */
   overview(objectId: number, from: number, till: number, maxPoints: number): Promise<TrackSketch>;
   close(): Promise<void>;
 }
