@@ -8,21 +8,13 @@
  */
 import type { HistoryCoverage, HistoryData, HistoryParking, HistoryViolations, SensorColumns, TrackColumns } from '../../../common/methods/history';
 
+import { lowerBound } from './timeline-window';
+
 type Range = readonly [number, number];
 
 /** Indexes [i0, i1) of the ascending `time` with from <= time < till. */
 function span(time: Float64Array, from: number, till: number): [number, number] {
-  const lower = (t: number) => {
-    let lo = 0;
-    let hi = time.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (time[mid]! < t) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  };
-  return [lower(from), lower(till)];
+  return [lowerBound(time.length, (i) => time[i]! < from), lowerBound(time.length, (i) => time[i]! < till)];
 }
 
 type Columns = Record<string, Float64Array | Float32Array | Uint8Array>;

@@ -118,7 +118,7 @@ export function visibleTimes(times: ArrayLike<number>, w: Span): [number, number
 }
 
 /** The first index where `before` turns false (it must be true then false along the list). */
-function lowerBound(n: number, before: (i: number) => boolean): number {
+export function lowerBound(n: number, before: (i: number) => boolean): number {
   let lo = 0;
   let hi = n;
   while (lo < hi) {
