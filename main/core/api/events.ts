@@ -1,7 +1,7 @@
 /** Events: feed, full list, acknowledgement. */
 import { FleetError } from '../../../common/errors';
 import { EventSchema, type FleetEvent } from '../../../common/resources';
-import type { Http } from './http';
+import type { HeldBody, Http } from './http';
 import { call, extra, ignoreBody, many, type Extra } from './shared';
 
 const events = many(EventSchema);
@@ -12,9 +12,12 @@ export const EVENTS_ENDPOINT = 'GET /api/Events';
 /** Parses a decoded events body (the ingest worker decodes it off the event loop). */
 export const parseEvents = (raw: unknown, endpoint: string): FleetEvent[] => events(raw, endpoint);
 
-/** A list body as the chunks it arrived in: at thousands of events, joining and decoding it is the ingestor's job. */
-function eventsBody(http: Http, path: '/api/Events/feed' | '/api/Events', e?: Extra): Promise<Uint8Array[]> {
-  return http.request<Uint8Array[]>({ method: 'GET', path, endpoint: `GET ${path}`, responseType: 'raw', parse: (b) => b as Uint8Array[], ...extra(e) });
+/**
+ * A list body as the chunks it arrived in (or the handle to it, when the client's fetch kept
+ * it): at thousands of events, joining and decoding it is the ingestor's job.
+ */
+function eventsBody(http: Http, path: '/api/Events/feed' | '/api/Events', e?: Extra): Promise<Uint8Array[] | HeldBody> {
+  return http.request<Uint8Array[] | HeldBody>({ method: 'GET', path, endpoint: `GET ${path}`, responseType: 'raw', parse: (b) => b as Uint8Array[] | HeldBody, ...extra(e) });
 }
 
 /** GET /api/Events/feed: unacknowledged events, without groups the user muted. */

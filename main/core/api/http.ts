@@ -17,6 +17,21 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
 export type QueryValue = string | number | boolean | null | undefined;
 
+/**
+ * A body that stayed where it was fetched: a fetch given to the client (sync/worker-fetch.ts)
+ * may answer a Response without a body and this handle under HELD_BODY, and `responseType:
+ * 'raw'` then hands the handle to parse instead of the chunks.
+ */
+export interface HeldBody {
+  held: number;
+}
+export const HELD_BODY = Symbol('held body');
+
+/** The handle a Response carries when its body was kept by the fetch that made it. */
+export function heldBodyOf(res: Response): HeldBody | undefined {
+  return (res as Response & { [HELD_BODY]?: HeldBody })[HELD_BODY];
+}
+
 /** What `parse` receives for `responseType: 'bytes'`. */
 export interface RawBytes {
   bytes: Uint8Array;
@@ -46,7 +61,8 @@ export interface RequestOptions<T> {
    * 'text': parse gets the body text undecoded. 'raw': parse gets the JSON body's bytes
    * as it arrived, in chunks (Uint8Arrays that each own their buffer, so they can be
    * transferred), for callers that decode it off the event loop: a 50,000-object status
-   * is megabytes of JSON, and even joining its chunks or decoding its UTF-8 shows.
+   * is megabytes of JSON, and even joining its chunks or decoding its UTF-8 shows. Or,
+   * when the fetch kept the body (HeldBody), the handle to it.
    */
   responseType?: 'json' | 'bytes' | 'text' | 'raw';
   /** Cancels the request (and its retries) from outside. */
@@ -285,7 +301,7 @@ export function createHttp(options: HttpOptions): Http {
             };
             return { kind: 'ok', value: o.parse(raw) };
           }
-          if (o.responseType === 'raw') return { kind: 'ok', value: parseSafely(o, await bodyChunks(res)) };
+          if (o.responseType === 'raw') return { kind: 'ok', value: parseSafely(o, heldBodyOf(res) ?? (await bodyChunks(res))) };
           const text = await res.text();
           if (o.responseType === 'text') return { kind: 'ok', value: parseSafely(o, text) };
           const { value: raw, repaired } = decodeBodyDetailed(text, o.endpoint, log);
@@ -410,7 +426,7 @@ export function createHttp(options: HttpOptions): Http {
 }
 
 /** A body's chunks as they arrive, never joined here; each owns its buffer (a view into a shared one is copied). */
-async function bodyChunks(res: Response): Promise<Uint8Array[]> {
+export async function bodyChunks(res: Response): Promise<Uint8Array[]> {
   const out: Uint8Array[] = [];
   if (!res.body) return out;
   for await (const c of res.body as unknown as AsyncIterable<Uint8Array>) {

@@ -59,7 +59,7 @@ function startConnection(active: ActiveSession, d: OfflineDeps): { services: Con
     onChange: changed,
     onFailure: (e) => d.connectivity.fail('outbox', e),
   });
-  const poll = createEventsPoll({ api: api.events, ingest: (feed, all, at) => events.ingest(() => active.ingestor.events(feed, all, at)), connectivity: d.connectivity, lock, signal });
+  const poll = createEventsPoll({ api: active.eventsBodies, ingest: (feed, all, at) => events.ingest(() => active.ingestor.events(feed, all, at)), connectivity: d.connectivity, lock, signal });
   const pollEvents = async () => {
     await poll();
     if (signal.aborted) return;

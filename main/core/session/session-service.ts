@@ -6,15 +6,17 @@
 import { FleetError } from '../../../common/errors';
 import type { ConnectionProfile, SessionState } from '../../../common/methods/session';
 import { createApi, type FleetApi } from '../api';
-import { createHttp } from '../api/http';
+import { eventsApi } from '../api/events';
+import { createHttp, type Http } from '../api/http';
 import { deleteCacheFiles, openCache, type Cache } from '../cache';
 import type { PushBus } from '../rpc/pushes';
 import type { SettingsStore } from '../seams/settings';
 import type { Vault } from '../seams/vault';
 import type { ConnectivityTracker } from '../sync/connectivity';
+import type { EventsApi } from '../sync/events-poll';
 import { createLiveSync, type LiveSync } from '../sync/live-sync';
 import { referenceSources } from '../sync/reference-sync';
-import { OBJECTS_ENDPOINT, PROFILE_ENDPOINT, STATUS_ENDPOINT, inThreadIngestor, workerIngestor, type IngestWorkerScript, type Ingestor } from '../sync/ingest';
+import { OBJECTS_ENDPOINT, PROFILE_ENDPOINT, STATUS_ENDPOINT, inThreadIngestor, workerIngestor, type IngestWorkerScript, type Ingestor, type PollBody } from '../sync/ingest';
 import { Credentials } from './credentials';
 import { DEMO_CACHE_URL, DEMO_PROFILE_ID, demoProfile, profileId, upsertProfile } from './profiles';
 
@@ -50,6 +52,8 @@ export interface ActiveSession {
   baseUrl: string;
   credentials: Credentials;
   api: FleetApi;
+  /** The events poll's two bodies, fetched for the ingestor (kept in its worker when it has one). */
+  eventsBodies: EventsApi;
   cache: Cache;
   sync: LiveSync;
   ingestor: Ingestor;
@@ -200,6 +204,12 @@ export class SessionService {
     const cache = openCache({ dataDir: this.deps.dataDir, baseUrl: this.cacheUrl(profile), login: profile.login });
     const http = createHttp({ baseUrl, getToken: credentials.getToken, onUnauthorized: credentials.onUnauthorized });
     const api = createApi(http);
+    const ingestor = this.deps.ingestWorker
+      ? workerIngestor(this.deps.ingestWorker, cache.file)
+      : inThreadIngestor(cache);
+    // The big bodies the ingestor decodes are fetched where they are decoded (worker-fetch.ts).
+    const held = ingestor.fetch ? { fetchImpl: ingestor.fetch } : {};
+    const bodyHttp = createHttp({ baseUrl, getToken: credentials.getToken, onUnauthorized: credentials.onUnauthorized, ...held });
     // Pollers retry on their own schedule (with backoff): a poll must fail fast rather than
     // wait out retries and a long Retry-After while newer data is due.
     const pollHttp = createHttp({
@@ -209,18 +219,15 @@ export class SessionService {
       retries: 0,
       maxRetryAfterMs: 0,
       timeoutMs: 20_000,
+      ...held,
     });
-    const ingestor = this.deps.ingestWorker
-      ? workerIngestor(this.deps.ingestWorker, cache.file)
-      : inThreadIngestor(cache);
+    const body = (h: Http, path: string, endpoint: string) => h.request<PollBody>({ method: 'GET', path, endpoint, responseType: 'raw', parse: (b) => b as PollBody });
     const sync = createLiveSync({
       api: {
-        listObjectsBody: () =>
-          pollHttp.request({ method: 'GET', path: '/api/Objects', endpoint: OBJECTS_ENDPOINT, responseType: 'raw', parse: (b) => b as Uint8Array[] }),
-        profileBody: () => http.request({ method: 'GET', path: '/api/Profile', endpoint: PROFILE_ENDPOINT, responseType: 'raw', parse: (b) => b as Uint8Array[] }),
+        listObjectsBody: () => body(pollHttp, '/api/Objects', OBJECTS_ENDPOINT),
+        profileBody: () => body(bodyHttp, '/api/Profile', PROFILE_ENDPOINT),
         reference: referenceSources(api),
-        getObjectsStatusBody: () =>
-          pollHttp.request({ method: 'GET', path: '/api/ObjectsStatus', endpoint: STATUS_ENDPOINT, responseType: 'raw', parse: (b) => b as Uint8Array[] }),
+        getObjectsStatusBody: () => body(pollHttp, '/api/ObjectsStatus', STATUS_ENDPOINT),
       },
       cache,
       ingestor,
@@ -231,7 +238,8 @@ export class SessionService {
       log: this.log,
     });
     this.deps.connectivity.seed(cache.meta.allLastGood());
-    this.active = { profile, baseUrl, credentials, api, cache, sync, ingestor, needsPassword: false };
+    const eventsBodies = eventsApi(bodyHttp);
+    this.active = { profile, baseUrl, credentials, api, eventsBodies, cache, sync, ingestor, needsPassword: false };
     if (!profile.demo) this.deps.settings.set('profiles', upsertProfile(this.deps.settings.get('profiles'), profile));
     this.deps.settings.set('lastProfileId', profile.id);
     sync.start();

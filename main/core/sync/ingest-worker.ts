@@ -2,20 +2,25 @@
  * Worker entry: ingests big poll bodies and history windows into the cache file named by
  * workerData. Each user starts its own instance (the poll ingestor one, each connection's
  * history writer and reader two more), so a month of history never queues ahead of a
- * status poll, and a read never waits behind a window being parsed. Given `tilesDir`
- * instead, the instance is the tile loader (tiles/worker.ts).
+ * status poll, and a read never waits behind a window being parsed. The poll ingestor's
+ * instance also fetches the poll bodies and keeps them (worker-fetch.ts). The poll
+ * ingestor and the history writer run at background priority (thread-priority.ts). Given
+ * `tilesDir` instead, the instance is the tile loader (tiles/worker.ts).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { createCache, openDb } from '../cache';
 import { serveHistory } from '../history/writer';
 import { serveTiles, type TileWorkerData } from '../tiles/worker';
-import { serveIngest } from './ingest';
+import { serveIngest, type EntryData } from './ingest';
+import { lowerThreadPriority } from './thread-priority';
+import { serveFetch } from './worker-fetch';
 
-const data = workerData as { dbFile: string } | TileWorkerData;
+const data = workerData as EntryData | TileWorkerData;
 if ('tilesDir' in data) {
   serveTiles(parentPort!, { dataDir: data.tilesDir });
 } else {
+  if (data.background) lowerThreadPriority();
   const cache = createCache(openDb(data.dbFile), data.dbFile);
-  serveIngest(cache, parentPort!);
+  serveIngest(cache, parentPort!, serveFetch(parentPort!));
   serveHistory(cache, parentPort!);
 }

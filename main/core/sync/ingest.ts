@@ -14,10 +14,12 @@ import type { ObjectsStatus } from '../../../common/resources';
 import { EVENTS_ENDPOINT, EVENTS_FEED_ENDPOINT, parseEvents } from '../api/events';
 import { parseObjectsList, parseProfile } from '../api/objects';
 import { parseObjectsStatus } from '../api/status';
+import type { HeldBody } from '../api/http';
 import { decodeBodyDetailed } from '../api/tolerant';
 import { changedColumns, type Cache } from '../cache';
 import { storeEvents, type EventsIngested } from './events-poll';
 import { errorReply, startWorkerClient } from './worker-client';
+import { FETCH_CANCEL, heldBodyFetch, type HeldBodies } from './worker-fetch';
 
 export const STATUS_ENDPOINT = 'GET /api/ObjectsStatus';
 export const OBJECTS_ENDPOINT = 'GET /api/Objects';
@@ -28,12 +30,16 @@ const OBJECTS_HASH_KEY = 'objects:hash';
  * A poll body as it came off the socket: its chunks, one buffer, or text (tests). Bytes
  * cross to the worker without a copy (transferred) and are joined and decoded there: at
  * 50,000 objects, joining the chunks or decoding the UTF-8 costs the event loop tens of
- * milliseconds each.
+ * milliseconds each. Or the handle to a body the worker fetched and kept (worker-fetch.ts):
+ * then the bytes never reach the main side at all.
  */
-export type PollBody = string | Uint8Array | readonly Uint8Array[];
+export type PollBody = string | Uint8Array | readonly Uint8Array[] | HeldBody;
+
+const isHeld = (b: PollBody): b is HeldBody => typeof b === 'object' && 'held' in b;
 
 function textOf(body: PollBody): string {
   if (typeof body === 'string') return body;
+  if (isHeld(body)) throw new Error('A held poll body can only be read by the worker that fetched it');
   if (body instanceof Uint8Array) return new TextDecoder().decode(body);
   const utf8 = new TextDecoder();
   // A multi-byte character may straddle two chunks: the streaming decoder carries it over.
@@ -84,6 +90,11 @@ export function ingestObjects(repos: IngestRepos, body: PollBody, fetchedAt: num
 }
 
 export interface Ingestor {
+  /**
+   * A fetch for the poll clients whose successful bodies stay with the ingestor (answered
+   * as HeldBody handles). Absent when the ingestor runs in-thread: the ordinary fetch then.
+   */
+  readonly fetch?: typeof fetch;
   /** Stores a status poll and returns the positions that changed (the delta to push). */
   status(body: PollBody, fetchedAt: number): Promise<PositionColumns>;
   objects(body: PollBody, fetchedAt: number): Promise<ObjectsIngested>;
@@ -116,6 +127,16 @@ export function inThreadIngestor(repos: IngestRepos): Ingestor {
   };
 }
 
+/**
+ * What an instance of the worker entry is given (the tile loader's is tiles/worker.ts's).
+ * `background`: its work can wait for the foreground (thread-priority.ts); a reader the
+ * screen is waiting on is not.
+ */
+export interface EntryData {
+  dbFile: string;
+  background: boolean;
+}
+
 export interface IngestWorkerScript {
   /** The worker entry (built: out/main/ingest-worker.js). */
   script: URL | string;
@@ -123,7 +144,8 @@ export interface IngestWorkerScript {
   execArgv?: string[];
 }
 
-type Kind = 'status' | 'objects' | 'profile' | 'events' | 'snapshot';
+const INGEST_KINDS = new Set(['status', 'objects', 'profile', 'events', 'snapshot'] as const);
+type Kind = typeof INGEST_KINDS extends Set<infer K> ? K : never;
 interface WorkerRequest {
   id: number;
   kind: Kind;
@@ -154,13 +176,14 @@ const columnsTransfer = (c: PositionColumns) => transferables(c.ids, c.lat, c.ln
  * arrays, so neither direction copies or walks 50,000 rows on the event loop.
  */
 export function workerIngestor(w: IngestWorkerScript, dbFile: string): Ingestor {
-  const worker = startWorkerClient(w, { dbFile }, 'ingest worker');
+  const worker = startWorkerClient(w, { dbFile, background: true } satisfies EntryData, 'ingest worker', FETCH_CANCEL);
   const send = (kind: Kind, body: PollBody, fetchedAt: number, body2?: PollBody): Promise<unknown> =>
     worker.request((id) => ({
       msg: { id, kind, body, fetchedAt, ...(body2 !== undefined ? { body2 } : {}) } satisfies WorkerRequest,
       transfer: transferables(body, body2),
     }));
   return {
+    fetch: heldBodyFetch(worker),
     status: async (body, fetchedAt) => (await send('status', body, fetchedAt)) as PositionColumns,
     objects: async (body, fetchedAt) => (await send('objects', body, fetchedAt)) as ObjectsIngested,
     profile: async (body, fetchedAt) => void (await send('profile', body, fetchedAt)),
@@ -174,17 +197,28 @@ export function workerIngestor(w: IngestWorkerScript, dbFile: string): Ingestor 
 export function serveIngest(
   repos: IngestRepos,
   port: { on(ev: 'message', cb: (m: WorkerRequest) => void): void; postMessage(m: WorkerReply, transfer?: ArrayBuffer[]): void },
+  held: HeldBodies,
 ) {
   const local = inThreadIngestor(repos);
-  port.on('message', ({ id, kind, body, body2, fetchedAt }) => {
-    // The same entry serves history windows (history/writer.ts) on the same port.
+  port.on('message', (m) => {
+    // The same entry serves history windows (history/writer.ts) and fetches (worker-fetch.ts) on the same port.
+    const { id, kind, fetchedAt } = m;
+    if (!INGEST_KINDS.has(kind)) return;
+    let body: PollBody;
+    let body2: PollBody | undefined;
+    try {
+      body = m.body !== undefined && isHeld(m.body) ? held.take(m.body) : m.body;
+      body2 = m.body2 !== undefined && isHeld(m.body2) ? held.take(m.body2) : m.body2;
+    } catch (e) {
+      port.postMessage(errorReply(id, e));
+      return;
+    }
     let work: Promise<unknown>;
     if (kind === 'events') work = local.events(body, body2 ?? '[]', fetchedAt);
     else if (kind === 'status') work = local.status(body, fetchedAt);
     else if (kind === 'objects') work = local.objects(body, fetchedAt);
     else if (kind === 'profile') work = local.profile(body, fetchedAt);
-    else if (kind === 'snapshot') work = local.snapshot();
-    else return;
+    else work = local.snapshot();
     work.then(
       (result) => port.postMessage({ id, result }, kind === 'status' || kind === 'snapshot' ? columnsTransfer(result as PositionColumns) : []),
       (e: unknown) => port.postMessage(errorReply(id, e)),

@@ -1,11 +1,13 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Ignition } from '../../../common/methods/live';
 import { startSimulator } from '../../../simulator';
 import { openCache, type Cache } from '../../../main/core/cache';
-import { workerIngestor, type Ingestor } from '../../../main/core/sync/ingest';
+import { createHttp } from '../../../main/core/api/http';
+import { workerIngestor, type Ingestor, type PollBody } from '../../../main/core/sync/ingest';
+import { BACKGROUND_NICE, currentThreadId } from '../../../main/core/sync/thread-priority';
 
 type Sim = Awaited<ReturnType<typeof startSimulator>>;
 
@@ -35,6 +37,18 @@ describe('poll ingest in a worker thread', () => {
   const statusText = async () => (await fetch(`${sim.baseUrl}/api/ObjectsStatus`, { headers: { authorization: `Bearer ${token}` } })).text();
   const statusBytes = async () =>
     new Uint8Array(await (await fetch(`${sim.baseUrl}/api/ObjectsStatus`, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer());
+
+  it.skipIf(process.platform !== 'linux')('runs at background priority, and leaves the calling thread as it was', async () => {
+    await ingestor.snapshot(); // the worker is up
+    const niceOf = (tid: string | number) => {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+    };
+    const threads = readdirSync('/proc/self/task').map((tid) => ({ tid, nice: niceOf(tid) }));
+    expect(threads.filter((t) => t.nice === BACKGROUND_NICE).length).toBeGreaterThanOrEqual(1);
+    expect(niceOf(currentThreadId()!)).toBe(0);
+    expect(niceOf(process.pid)).toBe(0);
+  });
 
   it('stores the poll from the worker and returns only changes; the main thread reads them from the file', async () => {
     const body = await statusBytes();
@@ -141,5 +155,78 @@ describe('poll ingest in a worker thread', () => {
     });
     expect(new Set(cache.events.unacknowledged().map((s) => s.event.Id))).toEqual(union);
     expect(cache.meta.get<number[]>('events:feedIds')).toEqual(feed.map((e) => e.Id));
+  });
+
+  describe('poll bodies fetched and kept by the worker', () => {
+    const pollHttp = (getToken: () => Promise<string | null>, onUnauthorized?: () => Promise<boolean>, baseUrl = sim.baseUrl) =>
+      createHttp({ baseUrl, getToken, ...(onUnauthorized ? { onUnauthorized } : {}), retries: 0, fetchImpl: ingestor.fetch! });
+    const raw = (h: ReturnType<typeof pollHttp>, path: string, signal?: AbortSignal) =>
+      h.request<PollBody>({ method: 'GET', path, endpoint: `GET ${path}`, responseType: 'raw', parse: (b) => b as PollBody, ...(signal ? { signal } : {}) });
+    afterAll(() => sim.clearFaults());
+
+    it('answers a handle, not bytes; the ingestor stores the body it names, once', async () => {
+      expect(ingestor.fetch).toBeTypeOf('function');
+      const http = pollHttp(async () => token);
+      const body = await raw(http, '/api/ObjectsStatus');
+      expect(body).toEqual({ held: expect.any(Number) });
+      const direct = JSON.parse(await statusText()) as { Positions?: unknown[] } | unknown[];
+      await ingestor.status(body, 5_000_000);
+      expect(cache.status.fetchedAt()).toBe(5_000_000);
+      const stored = (await ingestor.snapshot()).ids.length;
+      expect(stored).toBe(Array.isArray(direct) ? direct.length : (direct.Positions ?? []).length);
+      // A handle is good for one ingest: the worker gave the body up.
+      await expect(ingestor.status(body, Date.now())).rejects.toMatchObject({ code: 'server_error', message: expect.stringContaining('next poll') });
+    });
+
+    it('carries both event lists to the ingestor as handles', async () => {
+      const http = pollHttp(async () => token);
+      const [feed, all] = await Promise.all([raw(http, '/api/Events/feed'), raw(http, '/api/Events')]);
+      expect([feed, all]).toEqual([{ held: expect.any(Number) }, { held: expect.any(Number) }]);
+      const got = await ingestor.events(feed, all, Date.now());
+      const feedIds = ((await (await fetch(`${sim.baseUrl}/api/Events/feed`, { headers: { authorization: `Bearer ${token}` } })).json()) as { Id: number }[]).map(
+        (e) => e.Id,
+      );
+      expect(got.feedIds).toEqual(feedIds);
+    });
+
+    it('keeps the client\'s policy: a 401 signs in again and retries; an error status is read from its body', async () => {
+      let current = 'expired';
+      let signIns = 0;
+      const http = pollHttp(
+        async () => current,
+        async () => {
+          signIns++;
+          current = token;
+          return true;
+        },
+      );
+      expect(await raw(http, '/api/ObjectsStatus')).toEqual({ held: expect.any(Number) });
+      expect(signIns).toBe(1);
+      await expect(raw(http, '/api/Objects/999999999')).rejects.toMatchObject({ code: 'not_found', status: 404 });
+    });
+
+    it('says "connection refused" (offline, never sent) when nothing listens, and honours a cancel', async () => {
+      const closed = await startSimulator({ port: 0, seed: 1, objects: 1 });
+      const deadUrl = closed.baseUrl;
+      await closed.close();
+      await expect(raw(pollHttp(async () => token, undefined, deadUrl), '/api/ObjectsStatus')).rejects.toMatchObject({
+        code: 'offline',
+        message: expect.stringContaining('connection refused'),
+      });
+      sim.setFaults({ latencyMs: 2_000, pathPattern: 'ObjectsStatus' });
+      const ctl = new AbortController();
+      const pending = raw(pollHttp(async () => token), '/api/ObjectsStatus', ctl.signal);
+      setTimeout(() => ctl.abort(new Error('left the screen')), 50);
+      await expect(pending).rejects.toThrow('left the screen');
+      sim.clearFaults();
+    });
+
+    it('fails a body that breaks off mid-way like fetch does: a network error, nothing held or stored', async () => {
+      sim.setFaults({ truncateRate: 1, pathPattern: 'ObjectsStatus' });
+      const before = cache.status.fetchedAt();
+      await expect(raw(pollHttp(async () => token), '/api/ObjectsStatus')).rejects.toMatchObject({ code: 'offline', message: expect.stringContaining('GET /api/ObjectsStatus') });
+      sim.clearFaults();
+      expect(cache.status.fetchedAt()).toBe(before);
+    });
   });
 });

@@ -1,0 +1,134 @@
+/**
+ * Poll bodies fetched by the ingest worker and kept there. At 50,000 objects a status body
+ * is megabytes arriving in hundreds of chunks: each chunk is a task on the event loop, and
+ * the stream's objects are garbage the main heap collects. Together they were the largest
+ * stalls left on the main side while the map pans. So the worker does the fetch and keeps
+ * a successful body; the main side gets a Response with the status line and headers and
+ * no body, carrying a handle (api/http.ts HELD_BODY) that it passes back to the ingestor.
+ * The HTTP policy (token, timeouts, retries, 401 re-sign-in, error mapping) stays in
+ * api/http.ts, which is given this as its fetch.
+ */
+import { FleetError } from '../../../common/errors';
+import { networkErrorCodes } from '../api/errors';
+import { bodyChunks, HELD_BODY, type HeldBody } from '../api/http';
+import type { WorkerClient } from './worker-client';
+
+export const FETCH_CANCEL = 'fetch-cancel';
+
+interface FetchRequest {
+  id: number;
+  kind: 'fetch';
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+}
+interface FetchCancel {
+  id: number;
+  kind: typeof FETCH_CANCEL;
+}
+type FetchAnswer =
+  | { status: number; statusText: string; headers: [string, string][]; held?: number; text?: string }
+  | { failed: { name: string; message: string; codes: string[] } };
+
+/** A body not asked for within this time was for a poll that gave up: dropped. */
+export const HOLD_MS = 60_000;
+
+/** The main side: a fetch for api/http.ts whose successful bodies stay in the worker. */
+export function heldBodyFetch(worker: WorkerClient): typeof fetch {
+  return async (input, init) => {
+    if (init?.body != null) throw new TypeError('A fetch that keeps its body in the worker sends no body');
+    const signal = init?.signal ?? undefined;
+    signal?.throwIfAborted();
+    const answer = worker.request<FetchAnswer>(
+      (id) => ({ msg: { id, kind: 'fetch', url: String(input), method: init?.method ?? 'GET', headers: plainHeaders(init?.headers) } satisfies FetchRequest }),
+      signal,
+    );
+    // A cancelled fetch settles now; the worker's late answer is dropped with what it fetched.
+    if (signal) answer.catch(() => {});
+    const a = await (signal ? Promise.race([answer, rejectOnAbort(signal)]) : answer);
+    if ('failed' in a) throw rebuiltNetworkError(a.failed);
+    const res = new Response(a.text ?? null, { status: a.status, statusText: a.statusText, headers: a.headers });
+    if (a.held !== undefined) Object.defineProperty(res, HELD_BODY, { value: { held: a.held } satisfies HeldBody });
+    return res;
+  };
+}
+
+function plainHeaders(h: RequestInit['headers']): Record<string, string> {
+  return Object.fromEntries(new Headers(h).entries());
+}
+
+function rejectOnAbort(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    else signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+  });
+}
+
+/**
+ * The failure as fetch would have thrown it on this side (a TypeError whose causes carry
+ * the network codes), so http.ts tells "never sent" from "sent, then lost" the same way.
+ */
+function rebuiltNetworkError(f: { name: string; message: string; codes: string[] }): Error {
+  const causes = f.codes.map((code) => Object.assign(new Error(code), { code }));
+  const e = new TypeError(f.message, { cause: new AggregateError(causes, f.message) });
+  e.name = f.name;
+  return e;
+}
+
+export interface HeldBodies {
+  /** The chunks of a held body, given up by the worker (a second take fails). */
+  take(h: HeldBody): Uint8Array[];
+}
+
+type Port = {
+  on(ev: 'message', cb: (m: FetchRequest | FetchCancel | { kind?: unknown }) => void): void;
+  postMessage(m: { id: number; result: FetchAnswer }): void;
+};
+
+/** The worker side, called from the worker entry: fetches, keeps successful bodies for the ingestor. */
+export function serveFetch(port: Port, holdMs = HOLD_MS): HeldBodies {
+  const held = new Map<number, { chunks: Uint8Array[]; timer: ReturnType<typeof setTimeout> }>();
+  const running = new Map<number, AbortController>();
+  port.on('message', (m) => {
+    if (m.kind === FETCH_CANCEL) {
+      const { id } = m as FetchCancel;
+      running.get(id)?.abort();
+      clearTimeout(held.get(id)?.timer);
+      held.delete(id);
+      return;
+    }
+    if (m.kind !== 'fetch') return;
+    const { id, url, method, headers } = m as FetchRequest;
+    const ctl = new AbortController();
+    running.set(id, ctl);
+    const answer = async (): Promise<FetchAnswer> => {
+      const res = await fetch(url, { method, headers, signal: ctl.signal });
+      const head = { status: res.status, statusText: res.statusText, headers: [...res.headers] };
+      if (!res.ok) return { ...head, text: await res.text().catch(() => '') };
+      // The whole body is read before answering: a connection lost mid-body is a failed fetch.
+      const chunks = await bodyChunks(res);
+      if (ctl.signal.aborted) throw ctl.signal.reason;
+      const timer = setTimeout(() => held.delete(id), holdMs);
+      timer.unref?.();
+      held.set(id, { chunks, timer });
+      return { ...head, held: id };
+    };
+    answer()
+      .catch((e: unknown): FetchAnswer => ({
+        failed: { name: e instanceof Error ? e.name : 'Error', message: e instanceof Error ? e.message : String(e), codes: networkErrorCodes(e) },
+      }))
+      .then((result) => {
+        running.delete(id);
+        port.postMessage({ id, result });
+      });
+  });
+  return {
+    take(h) {
+      const b = held.get(h.held);
+      if (!b) throw new FleetError('server_error', 'The poll answer was dropped before it could be stored; the next poll fetches it again');
+      held.delete(h.held);
+      clearTimeout(b.timer);
+      return b.chunks;
+    },
+  };
+}
