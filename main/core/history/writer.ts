@@ -18,7 +18,7 @@ import { FleetError, isFleetError, type ErrorCode } from '../../../common/errors
 import type { TrackColumns } from '../../../common/track';
 import type { HistoryData } from '../../../common/methods/history';
 import type { Cache } from '../cache';
-import type { IngestWorkerScript } from '../sync/ingest';
+import type { EntryData, IngestWorkerScript } from '../sync/ingest';
 import { errorReply, startWorkerClient } from '../sync/worker-client';
 import { parseHistoryBody, transferable } from './parse-track';
 import type { TrackSketch } from './sketch';
@@ -107,10 +107,10 @@ export type HistoryReply =
   | { id: number; error: { code: ErrorCode | null; message: string } };
 
 /** One worker instance of the entry, owning its own connection to `dbFile`. */
-function startWorker(script: IngestWorkerScript, dbFile: string, name: string) {
+function startWorker(script: IngestWorkerScript, dbFile: string, name: string, background: boolean) {
   // Whatever batch is open when it is closed is rolled back with the worker's connection;
   // coverage comes last, so that window is simply fetched again.
-  return startWorkerClient(script, { dbFile }, name, 'history-cancel' satisfies HistoryCancelRequest['kind']);
+  return startWorkerClient(script, { dbFile, background } satisfies EntryData, name, 'history-cancel' satisfies HistoryCancelRequest['kind']);
 }
 
 /**
@@ -118,7 +118,7 @@ function startWorker(script: IngestWorkerScript, dbFile: string, name: string) {
  * most a load's in-flight count); an aborted one is told to stop at its next batch.
  */
 export function workerHistoryWriter(script: IngestWorkerScript, dbFile: string): HistoryWriter {
-  const w = startWorker(script, dbFile, 'history writer');
+  const w = startWorker(script, dbFile, 'history writer', true);
   return {
     threaded: true,
     store(bytes, info, signal) {
@@ -145,7 +145,7 @@ export interface HistoryReader {
  * tens of ms of GC; here it receives the finished columns, transferred.
  */
 export function workerHistoryReader(script: IngestWorkerScript, dbFile: string): HistoryReader {
-  const w = startWorker(script, dbFile, 'history reader');
+  const w = startWorker(script, dbFile, 'history reader', false);
   return {
     read: (objectId, from, till) =>
       w.request<HistoryData>((id) => ({ msg: { id, kind: 'history-read', objectId, from, till } satisfies HistoryReadRequest })),
