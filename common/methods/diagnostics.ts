@@ -14,6 +14,12 @@ export interface DiagnosticsStats {
   /** Event-loop delay of the main side since the last reset (or start). */
   eventLoop: LoopDelayStats;
   memory: { rss: number; heapUsed: number };
+  /**
+   * The main thread's own CPU time and its time spent runnable but waiting for a core,
+   * since the last reset (ms; Linux only, null elsewhere). A stall with little CPU and
+   * much waiting is the machine being busy, not this thread's work.
+   */
+  thread: { cpuMs: number; queuedMs: number } | null;
   since: number;
 }
 

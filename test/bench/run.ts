@@ -19,6 +19,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import type { DiagnosticsStats } from '../../common/methods/diagnostics';
 import { startTileServer } from '../integration/tiles/tile-server';
 import { startBrowserMode, type RunningHost } from '../e2e/support/browser-mode';
 import { historyLoad } from './history-load';
@@ -84,10 +85,16 @@ async function liveMap(browser: Browser, results: Results) {
     await client.call('diagnostics/stats', { reset: true });
     const stalls: number[] = [];
     const loopP99: number[] = [];
+    const threadCpu: number[] = [];
+    const threadQueued: number[] = [];
     const sampler = setInterval(() => {
-      void client.call<{ eventLoop: { max: number; p99: number } }>('diagnostics/stats', { reset: true }).then((s) => {
+      void client.call<DiagnosticsStats>('diagnostics/stats', { reset: true }).then((s) => {
         stalls.push(s.eventLoop.max);
         loopP99.push(s.eventLoop.p99);
+        if (s.thread) {
+          threadCpu.push(s.thread.cpuMs);
+          threadQueued.push(s.thread.queuedMs);
+        }
       });
     }, 1000);
     const stop = await startFrameProbe(page);
@@ -118,6 +125,11 @@ async function liveMap(browser: Browser, results: Results) {
       main_stall_per_second_p99_ms: r1(pct(stalls, 99)),
       main_stall_max_ms: r1(Math.max(0, ...stalls)),
       main_loop_delay_p99_ms: r1(pct(loopP99, 99)),
+      // Where a stall came from: the main thread's own CPU per second, and its time per
+      // second runnable but waiting for one of this machine's two cores (Linux).
+      ...(threadCpu.length
+        ? { main_thread_cpu_per_second_p99_ms: r1(pct(threadCpu, 99)), main_thread_waiting_for_cpu_per_second_p99_ms: r1(pct(threadQueued, 99)) }
+        : {}),
     };
 
     // Baseline: one DOM marker per object, 5,000 of them, same page, same motion.
