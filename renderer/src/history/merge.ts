@@ -3,8 +3,8 @@
  * fetches a long interval the screen reads only what was just stored. Re-reading the
  * whole interval so far each time (a month is 2.6 M points, 93 MB) cost the host and
  * the page more than the fetch itself: it doubled a cold month's load. The load's end
- * still reads the whole interval once, so what is finally shown is the cache's copy,
- * not this merge.
+ * reads only its last windows too: the merge is tested to give what one whole read of
+ * the cache gives (test/unit/history-ui/merge.test.ts).
  */
 import type { HistoryCoverage, HistoryData, HistoryParking, HistoryViolations, SensorColumns, TrackColumns } from '../../../common/methods/history';
 

@@ -58,21 +58,22 @@ export function useHistory(req: HistoryRequest | null): HistoryState {
     let loadId: string | null = null;
     let timer: ReturnType<typeof setTimeout> | null = null;
     let reading = false;
-    let again: 'part' | 'whole' | null = null;
-    // Windows stored since the last read: while the load runs, only they are read and
-    // merged into the copy on screen (merge.ts); its end reads the whole interval.
+    let again = false;
+    // Windows stored since the last read: only they are read and merged into the copy on
+    // screen (merge.ts), up to the load's end. Reading the whole interval again at the end
+    // cost a month's load another 93 MB through the socket for the same picture.
     let stored: [number, number][] = [];
     let data: HistoryData | null = null;
 
-    const reread = async (whole: boolean) => {
+    const reread = async () => {
       if (reading) {
-        again = whole || again === 'whole' ? 'whole' : 'part';
+        again = true;
         return;
       }
       reading = true;
       const t0 = performance.now();
       try {
-        const parts = whole || !data ? null : coalesce(stored, range.from, range.till);
+        const parts = !data ? null : coalesce(stored, range.from, range.till);
         stored = [];
         if (parts?.length === 0) return;
         if (parts === null) {
@@ -94,24 +95,25 @@ export function useHistory(req: HistoryRequest | null): HistoryState {
       } finally {
         reading = false;
         if (again && alive) {
-          const w = again === 'whole';
-          again = null;
-          void reread(w);
+          again = false;
+          void reread();
         }
       }
     };
     // Each update rebuilds the screen's model of the whole interval so far, so its cost
     // grows as the load goes on: waiting a few times what the last one cost keeps that to a
-    // fraction of the load (a month at 1 Hz would otherwise be redrawn every 1.5 s).
+    // fraction of the load (a month at 1 Hz would otherwise be redrawn every 1.5 s). The
+    // first window stored into an empty screen is read at once: there is nothing to spare.
     let lastCost = 0;
     const schedule = () => {
       if (timer) return;
+      const empty = !data || data.track.time.length === 0;
       timer = setTimeout(
         () => {
           timer = null;
-          void reread(false);
+          void reread();
         },
-        Math.max(REREAD_MS, REREAD_COST_FACTOR * lastCost),
+        empty ? 0 : Math.max(REREAD_MS, REREAD_COST_FACTOR * lastCost),
       );
     };
 
@@ -127,7 +129,7 @@ export function useHistory(req: HistoryRequest | null): HistoryState {
         if (p.done) {
           if (timer) clearTimeout(timer);
           timer = null;
-          void reread(true);
+          void reread();
         }
       }),
     ];
