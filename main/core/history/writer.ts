@@ -107,10 +107,10 @@ export type HistoryReply =
   | { id: number; error: { code: ErrorCode | null; message: string } };
 
 /** One worker instance of the entry, owning its own connection to `dbFile`. */
-function startWorker(script: IngestWorkerScript, dbFile: string, name: string, background: boolean) {
+function startWorker(script: IngestWorkerScript, dbFile: string, name: string, role: EntryData['role']) {
   // Whatever batch is open when it is closed is rolled back with the worker's connection;
   // coverage comes last, so that window is simply fetched again.
-  return startWorkerClient(script, { dbFile, background } satisfies EntryData, name, 'history-cancel' satisfies HistoryCancelRequest['kind']);
+  return startWorkerClient(script, { dbFile, role } satisfies EntryData, name, 'history-cancel' satisfies HistoryCancelRequest['kind']);
 }
 
 /**
@@ -118,7 +118,7 @@ function startWorker(script: IngestWorkerScript, dbFile: string, name: string, b
  * most a load's in-flight count); an aborted one is told to stop at its next batch.
  */
 export function workerHistoryWriter(script: IngestWorkerScript, dbFile: string): HistoryWriter {
-  const w = startWorker(script, dbFile, 'history writer', true);
+  const w = startWorker(script, dbFile, 'history writer', 'history-writer');
   return {
     threaded: true,
     store(bytes, info, signal) {
@@ -145,7 +145,7 @@ export interface HistoryReader {
  * tens of ms of GC; here it receives the finished columns, transferred.
  */
 export function workerHistoryReader(script: IngestWorkerScript, dbFile: string): HistoryReader {
-  const w = startWorker(script, dbFile, 'history reader', false);
+  const w = startWorker(script, dbFile, 'history reader', 'history-reader');
   return {
     read: (objectId, from, till) =>
       w.request<HistoryData>((id) => ({ msg: { id, kind: 'history-read', objectId, from, till } satisfies HistoryReadRequest })),

@@ -3,12 +3,13 @@
  * workerData. Each user starts its own instance (the poll ingestor one, each connection's
  * history writer and reader two more), so a month of history never queues ahead of a
  * status poll, and a read never waits behind a window being parsed. The poll ingestor's
- * instance also fetches the poll bodies and keeps them (worker-fetch.ts). The poll
- * ingestor and the history writer run at background priority (thread-priority.ts). Given
- * `tilesDir` instead, the instance is the tile loader (tiles/worker.ts).
+ * instance also fetches the poll bodies and keeps them (worker-fetch.ts). Priorities and
+ * warm-up by role: EntryData. Given `tilesDir` instead, the instance is the tile loader
+ * (tiles/worker.ts).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { createCache, openDb } from '../cache';
+import { warmSketch } from '../history/sketch';
 import { serveHistory } from '../history/writer';
 import { serveTiles, type TileWorkerData } from '../tiles/worker';
 import { serveIngest, type EntryData } from './ingest';
@@ -19,8 +20,9 @@ const data = workerData as EntryData | TileWorkerData;
 if ('tilesDir' in data) {
   serveTiles(parentPort!, { dataDir: data.tilesDir });
 } else {
-  if (data.background) lowerThreadPriority();
+  if (data.role !== 'history-reader') lowerThreadPriority();
   const cache = createCache(openDb(data.dbFile), data.dbFile);
   serveIngest(cache, parentPort!, serveFetch(parentPort!));
   serveHistory(cache, parentPort!);
+  if (data.role === 'history-reader') warmSketch();
 }

@@ -129,12 +129,13 @@ export function inThreadIngestor(repos: IngestRepos): Ingestor {
 
 /**
  * What an instance of the worker entry is given (the tile loader's is tiles/worker.ts's).
- * `background`: its work can wait for the foreground (thread-priority.ts); a reader the
- * screen is waiting on is not.
+ * The poll ingestor and the history writer run at background priority (thread-priority.ts):
+ * their work can wait for the foreground. The history reader answers a screen that is
+ * waiting, so it keeps normal priority and warms the first draw's code (sketch.ts).
  */
 export interface EntryData {
   dbFile: string;
-  background: boolean;
+  role: 'ingest' | 'history-writer' | 'history-reader';
 }
 
 export interface IngestWorkerScript {
@@ -176,7 +177,7 @@ const columnsTransfer = (c: PositionColumns) => transferables(c.ids, c.lat, c.ln
  * arrays, so neither direction copies or walks 50,000 rows on the event loop.
  */
 export function workerIngestor(w: IngestWorkerScript, dbFile: string): Ingestor {
-  const worker = startWorkerClient(w, { dbFile, background: true } satisfies EntryData, 'ingest worker', FETCH_CANCEL);
+  const worker = startWorkerClient(w, { dbFile, role: 'ingest' } satisfies EntryData, 'ingest worker', FETCH_CANCEL);
   const send = (kind: Kind, body: PollBody, fetchedAt: number, body2?: PollBody): Promise<unknown> =>
     worker.request((id) => ({
       msg: { id, kind, body, fetchedAt, ...(body2 !== undefined ? { body2 } : {}) } satisfies WorkerRequest,

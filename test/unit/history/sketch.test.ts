@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emptyTrackColumns, type TrackColumns } from '../../../main/core/cache';
-import { sketchTrack } from '../../../main/core/history/sketch';
+import { sketchTrack, warmSketch } from '../../../main/core/history/sketch';
 
 const M_PER_DEG = 111_320;
 const LAT0 = 50;
@@ -90,5 +90,14 @@ describe('sketchTrack', () => {
     const s = sketchTrack(c, 1000, 100);
     expect(Array.from(s.track.time)).toEqual([c.time[0], c.time[3]]);
     expect(Array.from(s.breaks)).toEqual([0, 1]);
+  });
+
+  it('warms up on a month that retraces its streets, as a real one does', () => {
+    // The warm-up is only worth its time if it runs the paths a real month takes: many
+    // points, most of them retracing, some kept with breaks between.
+    const s = warmSketch(50_000);
+    expect(s.track.time.length).toBeGreaterThan(100);
+    expect(s.track.time.length).toBeLessThan(50_000 / 5);
+    expect([...s.breaks].filter((b) => b === 1).length).toBeGreaterThan(10);
   });
 });
