@@ -32,6 +32,8 @@ export interface HistoryRig {
   url: string;
   /** The host's peak resident memory so far, MB (VmHWM; the sampled RSS where /proc has no VmHWM). */
   hostPeakMb(): number;
+  /** The simulator's process id (its CPU time is read from /proc). */
+  simulatorPid: number;
   stop(): Promise<void>;
 }
 
@@ -49,7 +51,7 @@ export async function startHistoryRig(): Promise<HistoryRig> {
   const dataDir = mkdtempSync(join(tmpdir(), 'fleet-bench-history-'));
   writeFileSync(join(dataDir, 'settings.json'), JSON.stringify({ tileUrl: tiles.template }));
   note('history: starting the simulator (one dense object, 1 Hz), then the host');
-  let sim: { baseUrl: string; stop(): void } | null = null;
+  let sim: { baseUrl: string; pid: number; stop(): void } | null = null;
   let host: RunningHost | null = null;
   let sampler: ReturnType<typeof setInterval> | undefined;
   const stop = async () => {
@@ -84,6 +86,7 @@ export async function startHistoryRig(): Promise<HistoryRig> {
       till,
       url: `${host.url}#/history?o=${DENSE_OBJECT}&from=${from}&till=${till}`,
       hostPeakMb: () => Math.round((procStatusKb(pid, 'VmHWM') || sampledKb) / 1024),
+      simulatorPid: sim.pid,
       stop,
     };
   } catch (e) {

@@ -28,7 +28,7 @@ import { startHistoryRig } from './history-rig';
 import { hostClient } from './host-client';
 import { newPage, panAndZoom, startFrameProbe, startRendererProfile } from './page-probe';
 import { startSimulatorProcess } from './simulator-process';
-import { note, pct, r1, type Results } from './stats';
+import { cpuSeconds, note, pct, r1, type Results } from './stats';
 
 // Page-side code below runs in Chromium; this project's Node typings have no DOM.
 interface El { scrollHeight: number; clientHeight: number; scrollTop: number; getAttribute(n: string): string | null; querySelectorAll(s: string): Iterable<El> }
@@ -99,7 +99,9 @@ async function liveMap(browser: Browser, results: Results) {
     }, 1000);
     const stop = await startFrameProbe(page);
     const profiler = await startRendererProfile(page, 'live-map');
+    const cpu0 = { sim: cpuSeconds(sim.pid), host: cpuSeconds(host.pid), t: Date.now() };
     await panAndZoom(page, MOVE_MS);
+    const cpu = { sim: cpuSeconds(sim.pid) - cpu0.sim, host: cpuSeconds(host.pid) - cpu0.host, s: (Date.now() - cpu0.t) / 1000 };
     await profiler.stop();
     const probe = await stop();
     clearInterval(sampler);
@@ -130,6 +132,11 @@ async function liveMap(browser: Browser, results: Results) {
       ...(threadCpu.length
         ? { main_thread_cpu_per_second_p99_ms: r1(pct(threadCpu, 99)), main_thread_waiting_for_cpu_per_second_p99_ms: r1(pct(threadQueued, 99)) }
         : {}),
+      // Of the two cores' time while panning: the simulator's share (a remote service in
+      // real use) and the host's (all its threads); the browser had the rest.
+      pan_cpu_available_s: r1(2 * cpu.s),
+      pan_simulator_cpu_s: r1(cpu.sim),
+      pan_host_cpu_s: r1(cpu.host),
     };
 
     // Baseline: one DOM marker per object, 5,000 of them, same page, same motion.

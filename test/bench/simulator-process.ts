@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-export async function startSimulatorProcess(args: string[]): Promise<{ baseUrl: string; stop: () => void }> {
+export async function startSimulatorProcess(args: string[]): Promise<{ baseUrl: string; pid: number; stop: () => void }> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'simulator/cli.ts'), '--port', '0', ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -33,5 +33,5 @@ export async function startSimulatorProcess(args: string[]): Promise<{ baseUrl: 
       reject(new Error(`simulator exited (${code})`));
     });
   });
-  return { baseUrl, stop: () => child.kill('SIGTERM') };
+  return { baseUrl, pid: child.pid!, stop: () => child.kill('SIGTERM') };
 }

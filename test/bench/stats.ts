@@ -1,4 +1,6 @@
 /** Small helpers every bench scenario shares: percentiles, rounding, progress notes on stderr. */
+import { readFileSync } from 'node:fs';
+
 export type Results = Record<string, Record<string, number | string>>;
 
 export function pct(xs: number[], p: number): number {
@@ -18,4 +20,20 @@ export function within<T>(ms: number, what: string, p: Promise<T>): Promise<T> {
     timer = setTimeout(() => reject(new Error(`bench: ${what} took more than ${ms / 1000} s`)), ms);
   });
   return Promise.race([p, late]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * CPU seconds a process has used so far, all its threads (Linux /proc; NaN elsewhere). The
+ * simulator shares this machine's two cores with the console in a bench, where a real
+ * service would not: its share says how much of a figure is that contention.
+ */
+export function cpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime, in USER_HZ ticks (100 a second on Linux).
+    return (Number(f[11]) + Number(f[12])) / 100;
+  } catch {
+    return NaN;
+  }
 }

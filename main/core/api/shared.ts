@@ -108,7 +108,8 @@ export function writeResult(raw: unknown, endpoint: string): WriteResult {
   if (typeof raw === 'number') return { id: raw, record: null, raw };
   if (typeof raw === 'string' && /^\d+$/.test(raw.trim())) return { id: Number(raw.trim()), record: null, raw };
   if (typeof raw === 'object' && !Array.isArray(raw)) {
-    const record = looseRecord(raw, endpoint);
+    // A copy is normalised (normalize rewrites in place): `raw` stays what the server sent.
+    const record = looseRecord(structuredClone(raw), endpoint);
     return { id: typeof record.Id === 'number' ? record.Id : null, record, raw };
   }
   return { id: null, record: null, raw };

@@ -147,8 +147,23 @@ function defOf(s: AnySchema): Def {
   return (s as unknown as { def: Def }).def;
 }
 
+interface Unwrapped {
+  inner: AnySchema;
+  optional: boolean;
+  nullable: boolean;
+  hasDefault: boolean;
+}
+
+/**
+ * A schema's unwrapping never changes, and a 50,000-object list asks for it for every
+ * field of every object: remembered per schema.
+ */
+const unwrapped = new WeakMap<AnySchema, Unwrapped>();
+
 /** Strips optional/nullable/default/readonly/catch wrappers. */
-function unwrap(s: AnySchema): { inner: AnySchema; optional: boolean; nullable: boolean; hasDefault: boolean } {
+function unwrap(s: AnySchema): Unwrapped {
+  const known = unwrapped.get(s);
+  if (known) return known;
   let cur = s;
   let optional = false;
   let nullable = false;
@@ -170,7 +185,9 @@ function unwrap(s: AnySchema): { inner: AnySchema; optional: boolean; nullable: 
       cur = d.in;
     } else break;
   }
-  return { inner: cur, optional, nullable, hasDefault };
+  const u = { inner: cur, optional, nullable, hasDefault };
+  unwrapped.set(s, u);
+  return u;
 }
 
 /** "Object_Id", "object-id", "objectId", "OBJECTID" → "objectid". */
@@ -242,6 +259,28 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 interface WalkCtx {
   aliases: Map<string, string[]>; // canonical → folded aliases
   defaults: Readonly<Record<string, unknown>>;
+  /** Per object shape, built once per normalize call (it depends on the aliases). */
+  keys: Map<Def, ShapeKeys>;
+}
+
+interface ShapeKeys {
+  canonical: string[];
+  /** Folded spelling → canonical key. */
+  byFold: Map<string, string>;
+}
+
+function shapeKeys(d: Def, ctx: WalkCtx): ShapeKeys {
+  let k = ctx.keys.get(d);
+  if (k) return k;
+  const canonical = Object.keys(d.shape ?? {});
+  const byFold = new Map<string, string>();
+  for (const c of canonical) {
+    byFold.set(keyFold(c), c);
+    for (const a of ctx.aliases.get(c) ?? []) if (!byFold.has(a)) byFold.set(a, c);
+  }
+  k = { canonical, byFold };
+  ctx.keys.set(d, k);
+  return k;
 }
 
 /**
@@ -286,8 +325,8 @@ function walk(schema: AnySchema, value: unknown, key: string | undefined, ctx: W
       // A single object where a list is expected: a list of one.
       const arr = Array.isArray(value) ? value : isPlainObject(value) && d.element && defOf(unwrap(d.element).inner).type === 'object' ? [value] : null;
       if (!arr || !d.element) return value;
-      const el = d.element;
-      return arr.map((item) => walk(el, item, undefined, ctx));
+      for (let i = 0; i < arr.length; i++) arr[i] = walk(d.element, arr[i], undefined, ctx);
+      return arr;
     }
     case 'object':
       return isPlainObject(value) ? walkObject(d, value, ctx) : value;
@@ -304,35 +343,34 @@ function walk(schema: AnySchema, value: unknown, key: string | undefined, ctx: W
   }
 }
 
+/**
+ * Rewritten in place: the value is the decoder's own (fresh from JSON.parse), and at
+ * 50,000 objects a copy of each, on top of the decoder's and the schema's, was most of
+ * a poll's garbage.
+ */
 function walkObject(d: Def, value: Record<string, unknown>, ctx: WalkCtx): Record<string, unknown> {
   const shape = d.shape ?? {};
-  const canonical = Object.keys(shape);
-  // folded spelling → canonical key
-  const byFold = new Map<string, string>();
-  for (const k of canonical) {
-    byFold.set(keyFold(k), k);
-    for (const a of ctx.aliases.get(k) ?? []) if (!byFold.has(a)) byFold.set(a, k);
-  }
-  const out: Record<string, unknown> = {};
-  const exact = new Set(Object.keys(value).filter((k) => k in shape));
-  for (const [k, v] of Object.entries(value)) {
-    if (k in shape) {
-      out[k] = v;
-      continue;
-    }
+  const { canonical, byFold } = shapeKeys(d, ctx);
+  for (const k of Object.keys(value)) {
+    if (k in shape) continue;
+    // Another spelling of a field the value does not have as such: renamed. A second
+    // spelling of the same field, or an unknown key, is kept as sent.
     const target = byFold.get(keyFold(k));
-    if (target !== undefined && !exact.has(target) && !(target in out)) out[target] = v;
-    else if (!(k in out)) out[k] = v; // unknown fields kept as sent
+    if (target === undefined || Object.hasOwn(value, target)) continue;
+    value[target] = value[k];
+    delete value[k];
   }
   for (const k of canonical) {
     const field = shape[k];
     if (!field) continue;
-    if ((out[k] === undefined || out[k] === null) && k in ctx.defaults) out[k] = ctx.defaults[k];
-    const r = walk(field, out[k], k, ctx);
-    if (r === undefined) delete out[k];
-    else out[k] = r;
+    let cur = value[k];
+    if ((cur === undefined || cur === null) && k in ctx.defaults) cur = ctx.defaults[k];
+    const r = walk(field, cur, k, ctx);
+    if (r === undefined) {
+      if (Object.hasOwn(value, k)) delete value[k];
+    } else if (r !== value[k]) value[k] = r;
   }
-  return out;
+  return value;
 }
 
 function chooseUnionOption(options: AnySchema[], value: unknown, ctx: WalkCtx): AnySchema | undefined {
@@ -422,12 +460,14 @@ function issueText(issue: z.core.$ZodIssue, root: unknown): string {
 
 /**
  * Rewrites `raw` to the shape of `schema` and parses it. On failure throws
- * FleetError('server_error', '<endpoint>: <field path>: expected …, got …').
+ * FleetError('server_error', '<endpoint>: <field path>: expected …, got …'). `raw` is
+ * rewritten in place (objects and lists): pass a value of the caller's own, such as a
+ * freshly decoded body, not one that is read again afterwards.
  */
 export function normalize<S extends AnySchema>(schema: S, raw: unknown, endpoint: string, options: NormalizeOptions = {}): z.output<S> {
   const aliases = new Map<string, string[]>();
   for (const [k, list] of Object.entries(options.aliases ?? {})) aliases.set(k, list.map(keyFold));
-  const rewritten = walk(schema, raw, undefined, { aliases, defaults: options.defaults ?? {} });
+  const rewritten = walk(schema, raw, undefined, { aliases, defaults: options.defaults ?? {}, keys: new Map() });
   const r = schema.safeParse(rewritten);
   if (r.success) return r.data;
   const first = r.error.issues[0];

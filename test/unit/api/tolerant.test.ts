@@ -142,7 +142,16 @@ describe('catalogue helpers', () => {
     expect(writeResult(undefined, 'x')).toEqual({ id: null, record: null, raw: undefined });
     expect(writeResult(42, 'x').id).toBe(42);
     expect(writeResult('42', 'x').id).toBe(42);
-    expect(writeResult({ id: '7', Name: 'n' }, 'x')).toMatchObject({ id: 7, record: { Id: 7, Name: 'n' } });
+    expect(writeResult({ id: '7', Name: 'n' }, 'x')).toMatchObject({ id: 7, record: { Id: 7, Name: 'n' }, raw: { id: '7', Name: 'n' } });
+  });
+
+  it('rewrites a decoded body in place, renaming only fields it does not have in their own spelling', () => {
+    const raw = { id: '3', Name: 'a', name: 'b', object_id: 5, extra: { x: 1 } };
+    const o = normalize(FleetObjectSchema, raw, 'x');
+    expect(o).toMatchObject({ Id: 3, Name: 'a', extra: { x: 1 } });
+    // The same object, rewritten: no copy per object at 50,000 of them.
+    expect(raw).toMatchObject({ Id: 3, Name: 'a', name: 'b' });
+    expect(raw).not.toHaveProperty('id');
   });
 });
 
