@@ -24,6 +24,8 @@ export type QueryValue = string | number | boolean | null | undefined;
  */
 export interface HeldBody {
   held: number;
+  /** Its size in bytes. */
+  bytes: number;
 }
 export const HELD_BODY = Symbol('held body');
 
@@ -69,6 +71,8 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
   /** Overrides the client's timeout for this call (long history loads, uploads). */
   timeoutMs?: number;
+  /** Overrides the client's fetch for this call (a history window fetched by the worker that stores it). */
+  fetchImpl?: typeof fetch;
 }
 
 export interface HttpOptions {
@@ -283,7 +287,7 @@ export function createHttp(options: HttpOptions): Http {
       sent = true;
       let res: Response;
       try {
-        res = await fetchImpl(url, { method: o.method, headers, body, signal: ctl.signal });
+        res = await (o.fetchImpl ?? fetchImpl)(url, { method: o.method, headers, body, signal: ctl.signal });
       } catch (e) {
         if (o.signal?.aborted) throw o.signal.reason;
         return networkFailure(o, idempotent, e, timedOut, limit);

@@ -4,9 +4,11 @@
  *
  * - Gaps come from the cache's coverage; windows from windows.ts (≤ 30 days, sized by the
  *   object's learned density, halved on a 400 that names the length, bounded).
- * - At most `maxInFlight` windows of one load are requested at once; bodies stay bytes on
- *   this thread and are parsed and stored by the writer (writer.ts: a worker thread with
- *   its own connection when a worker script is given, in-thread otherwise).
+ * - At most `maxInFlight` windows of one load are requested at once. With a worker script,
+ *   the writer's worker fetches each window itself and keeps the body (sync/worker-fetch.ts),
+ *   parses and stores it with its own connection: a month's 200 MB of JSON never crosses
+ *   this thread (it cost the main side ~2 s of garbage collection per cold month). Without
+ *   one, bodies stay bytes here and the writer runs in-thread.
  * - Coverage is recorded only up to now − `openEdgeMs`: the service may still receive late
  *   points for the recent minutes, so that edge is fetched again next time.
  * - Loads of one object run one after another: the second one recomputes its gaps when
@@ -16,6 +18,7 @@ import { randomUUID } from 'node:crypto';
 import { FleetError, isFleetError, type ErrorInfo } from '../../../common/errors';
 import type { HistoryData, HistoryLoadResult, HistoryProgress } from '../../../common/methods/history';
 import { isIntervalTooLong, type FleetApi, type RawBytes } from '../api';
+import type { HeldBody } from '../api/http';
 import { HISTORY_KIND, type Cache } from '../cache';
 import type { PushBus } from '../rpc/pushes';
 import type { IngestWorkerScript } from '../sync/ingest';
@@ -213,27 +216,36 @@ export class HistoryService {
 
   private async fetchWindow(objectId: number, w: Window, signal: AbortSignal): Promise<void> {
     this.requests.push({ ...w });
-    const raw = await this.o.api.http.request<RawBytes>({
+    const request = {
       method: 'POST',
       path: '/api/ObjectsHistory',
       endpoint: 'POST /api/ObjectsHistory',
       body: { ObjectId: objectId, From: w.from, Till: w.till },
       idempotent: true,
-      // The body stays bytes here: parsing it on this thread would stall the renderer's RPCs.
-      responseType: 'bytes',
-      parse: (r) => r as RawBytes,
       timeoutMs: 120_000,
       signal,
-    });
+    } as const;
+    const held = this.writer.fetch;
+    // With a worker, the body is fetched and kept by the writer (its bytes never reach this
+    // thread); otherwise it stays bytes here: parsing it on this thread would stall the renderer's RPCs.
+    const body: Uint8Array | HeldBody = held
+      ? await this.o.api.http.request<HeldBody>({ ...request, fetchImpl: held, responseType: 'raw', parse: (r) => heldOnly(r, request.endpoint) })
+      : (await this.o.api.http.request<RawBytes>({ ...request, responseType: 'bytes', parse: (r) => r as RawBytes })).bytes;
     if (signal.aborted) throw signal.reason;
     // Before the bytes are handed over (transferred, detached here).
-    this.density.set(objectId, raw.bytes.byteLength / Math.max(1, w.till - w.from));
+    this.density.set(objectId, (body instanceof Uint8Array ? body.byteLength : body.bytes) / Math.max(1, w.till - w.from));
     const { stored } = await this.writer.store(
-      raw.bytes,
+      body,
       { objectId, from: w.from, till: w.till, coveredTill: this.now() - this.openEdgeMs, fetchedAt: this.now() },
       signal,
     );
     if (signal.aborted || this.closed) throw signal.reason ?? new Error('closed');
     if (!stored) throw signal.reason ?? new Error('stopped');
   }
+}
+
+/** The writer's fetch keeps every successful body: anything else here is a bug, said as one. */
+function heldOnly(r: unknown, endpoint: string): HeldBody {
+  if (typeof r === 'object' && r !== null && 'held' in r) return r as HeldBody;
+  throw new FleetError('server_error', `${endpoint}: the answer was not kept by the history writer`);
 }

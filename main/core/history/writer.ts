@@ -17,9 +17,11 @@
 import { FleetError, isFleetError, type ErrorCode } from '../../../common/errors';
 import type { TrackColumns } from '../../../common/track';
 import type { HistoryData } from '../../../common/methods/history';
+import type { HeldBody } from '../api/http';
 import type { Cache } from '../cache';
 import type { EntryData, IngestWorkerScript } from '../sync/ingest';
 import { errorReply, startWorkerClient } from '../sync/worker-client';
+import { heldBodyFetch, joined, type HeldBodies } from '../sync/worker-fetch';
 import { parseHistoryBody, transferable } from './parse-track';
 import type { TrackSketch } from './sketch';
 import { readOverview, readRange, storeWindow } from './store';
@@ -41,10 +43,16 @@ export interface WindowStored {
 
 export interface HistoryWriter {
   /**
-   * Parses and stores one body. The bytes may be detached (transferred) on return.
-   * A body that is not a history answer rejects with `server_error`.
+   * Parses and stores one body: its bytes (which may be detached, transferred, on return)
+   * or the handle of one this writer's fetch kept. A body that is not a history answer
+   * rejects with `server_error`.
    */
-  store(bytes: Uint8Array, w: WindowInfo, signal: AbortSignal): Promise<WindowStored>;
+  store(body: Uint8Array | HeldBody, w: WindowInfo, signal: AbortSignal): Promise<WindowStored>;
+  /**
+   * A fetch for the windows whose successful bodies stay with the writer (worker-fetch.ts),
+   * so a month's 200 MB of JSON never crosses the main thread. Absent in-thread.
+   */
+  readonly fetch?: typeof fetch;
   /** Whether the work runs in a worker thread. */
   readonly threaded: boolean;
   close(): Promise<void>;
@@ -72,7 +80,10 @@ async function storeHere(cache: Cache, bytes: Uint8Array, w: WindowInfo, stopped
 export function inThreadHistoryWriter(cache: Cache): HistoryWriter {
   return {
     threaded: false,
-    store: (bytes, w, signal) => storeHere(cache, bytes, w, () => signal.aborted || !cache.db.open),
+    store: (body, w, signal) => {
+      if (!(body instanceof Uint8Array)) return Promise.reject(new Error('An in-thread history writer holds no fetched bodies'));
+      return storeHere(cache, body, w, () => signal.aborted || !cache.db.open);
+    },
     close: async () => {},
   };
 }
@@ -80,7 +91,8 @@ export function inThreadHistoryWriter(cache: Cache): HistoryWriter {
 export interface HistoryStoreRequest extends WindowInfo {
   id: number;
   kind: 'history';
-  buf: ArrayBuffer;
+  /** The bytes, or the handle of a body the worker's fetch kept. */
+  body: ArrayBuffer | HeldBody;
 }
 export interface HistoryCancelRequest {
   id: number;
@@ -121,11 +133,12 @@ export function workerHistoryWriter(script: IngestWorkerScript, dbFile: string):
   const w = startWorker(script, dbFile, 'history writer', 'history-writer');
   return {
     threaded: true,
-    store(bytes, info, signal) {
-      const buf = transferable(bytes);
+    fetch: heldBodyFetch(w),
+    store(body, info, signal) {
+      const buf = body instanceof Uint8Array ? transferable(body) : body;
       return w.request<WindowStored>((id) => {
-        const msg: HistoryStoreRequest = { id, kind: 'history', buf, ...pick(info) };
-        return { msg, transfer: [buf] };
+        const msg: HistoryStoreRequest = { id, kind: 'history', body: buf, ...pick(info) };
+        return { msg, transfer: buf instanceof ArrayBuffer ? [buf] : [] };
       }, signal);
     },
     close: () => w.close(),
@@ -181,11 +194,14 @@ interface Port {
 }
 
 /** The worker side, called from sync/ingest-worker.ts: kept here so both sides change together. */
-export function serveHistory(cache: Cache, port: Port): void {
+export function serveHistory(cache: Cache, port: Port, held: HeldBodies): void {
   const cancelled = new Set<number>();
+  const storing = new Set<number>();
   port.on('message', (m) => {
     if (m.kind === 'history-cancel') {
-      cancelled.add((m as HistoryCancelRequest).id);
+      // The same kind cancels this worker's fetches (worker-fetch.ts): only stores are noted here.
+      const { id } = m as HistoryCancelRequest;
+      if (storing.has(id)) cancelled.add(id);
       return;
     }
     if (m.kind === 'history-overview') {
@@ -208,12 +224,23 @@ export function serveHistory(cache: Cache, port: Port): void {
       return;
     }
     if (m.kind !== 'history') return;
-    const { id, buf, ...w } = m as HistoryStoreRequest;
-    storeHere(cache, new Uint8Array(buf), pick(w), () => cancelled.has(id))
+    const { id, body, ...w } = m as HistoryStoreRequest;
+    let bytes: Uint8Array;
+    try {
+      bytes = body instanceof ArrayBuffer ? new Uint8Array(body) : joined(held.take(body));
+    } catch (e) {
+      port.postMessage(errorReply(id, e));
+      return;
+    }
+    storing.add(id);
+    storeHere(cache, bytes, pick(w), () => cancelled.has(id))
       .then(
         (result) => port.postMessage({ id, result }),
         (e: unknown) => port.postMessage(errorReply(id, e)),
       )
-      .finally(() => cancelled.delete(id));
+      .finally(() => {
+        storing.delete(id);
+        cancelled.delete(id);
+      });
   });
 }

@@ -14,7 +14,7 @@ import { serveHistory } from '../history/writer';
 import { serveTiles, type TileWorkerData } from '../tiles/worker';
 import { serveIngest, type EntryData } from './ingest';
 import { lowerThreadPriority } from './thread-priority';
-import { serveFetch } from './worker-fetch';
+import { FETCH_CANCEL, serveFetch } from './worker-fetch';
 
 const data = workerData as EntryData | TileWorkerData;
 if ('tilesDir' in data) {
@@ -22,7 +22,9 @@ if ('tilesDir' in data) {
 } else {
   if (data.role !== 'history-reader') lowerThreadPriority();
   const cache = createCache(openDb(data.dbFile), data.dbFile);
-  serveIngest(cache, parentPort!, serveFetch(parentPort!));
-  serveHistory(cache, parentPort!);
+  // Each role's client cancels with its own kind (sync/worker-client.ts).
+  const held = serveFetch(parentPort!, data.role === 'ingest' ? FETCH_CANCEL : 'history-cancel');
+  serveIngest(cache, parentPort!, held);
+  serveHistory(cache, parentPort!, held);
   if (data.role === 'history-reader') warmSketch();
 }

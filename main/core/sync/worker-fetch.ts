@@ -21,13 +21,14 @@ interface FetchRequest {
   url: string;
   method: string;
   headers: Record<string, string>;
+  body?: string;
 }
 interface FetchCancel {
   id: number;
-  kind: typeof FETCH_CANCEL;
+  kind: string;
 }
 type FetchAnswer =
-  | { status: number; statusText: string; headers: [string, string][]; held?: number; text?: string }
+  | { status: number; statusText: string; headers: [string, string][]; held?: HeldBody; text?: string }
   | { failed: { name: string; message: string; codes: string[] } };
 
 /** A body not asked for within this time was for a poll that gave up: dropped. */
@@ -36,11 +37,21 @@ export const HOLD_MS = 60_000;
 /** The main side: a fetch for api/http.ts whose successful bodies stay in the worker. */
 export function heldBodyFetch(worker: WorkerClient): typeof fetch {
   return async (input, init) => {
-    if (init?.body != null) throw new TypeError('A fetch that keeps its body in the worker sends no body');
+    // JSON requests only (a history window's interval): a form or a stream stays on the client's own fetch.
+    if (init?.body != null && typeof init.body !== 'string') throw new TypeError('A fetch that keeps its body in the worker sends text bodies only');
     const signal = init?.signal ?? undefined;
     signal?.throwIfAborted();
     const answer = worker.request<FetchAnswer>(
-      (id) => ({ msg: { id, kind: 'fetch', url: String(input), method: init?.method ?? 'GET', headers: plainHeaders(init?.headers) } satisfies FetchRequest }),
+      (id) => ({
+        msg: {
+          id,
+          kind: 'fetch',
+          url: String(input),
+          method: init?.method ?? 'GET',
+          headers: plainHeaders(init?.headers),
+          ...(typeof init?.body === 'string' ? { body: init.body } : {}),
+        } satisfies FetchRequest,
+      }),
       signal,
     );
     // A cancelled fetch settles now; the worker's late answer is dropped with what it fetched.
@@ -48,7 +59,7 @@ export function heldBodyFetch(worker: WorkerClient): typeof fetch {
     const a = await (signal ? Promise.race([answer, rejectOnAbort(signal)]) : answer);
     if ('failed' in a) throw rebuiltNetworkError(a.failed);
     const res = new Response(a.text ?? null, { status: a.status, statusText: a.statusText, headers: a.headers });
-    if (a.held !== undefined) Object.defineProperty(res, HELD_BODY, { value: { held: a.held } satisfies HeldBody });
+    if (a.held !== undefined) Object.defineProperty(res, HELD_BODY, { value: a.held });
     return res;
   };
 }
@@ -80,17 +91,33 @@ export interface HeldBodies {
   take(h: HeldBody): Uint8Array[];
 }
 
+/** A held body's chunks as one buffer (a history window is parsed whole). */
+export function joined(chunks: readonly Uint8Array[]): Uint8Array {
+  if (chunks.length === 1) return chunks[0]!;
+  const out = new Uint8Array(chunks.reduce((n, c) => n + c.byteLength, 0));
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out;
+}
+
 type Port = {
   on(ev: 'message', cb: (m: FetchRequest | FetchCancel | { kind?: unknown }) => void): void;
   postMessage(m: { id: number; result: FetchAnswer }): void;
 };
 
-/** The worker side, called from the worker entry: fetches, keeps successful bodies for the ingestor. */
-export function serveFetch(port: Port, holdMs = HOLD_MS): HeldBodies {
+/**
+ * The worker side, called from the worker entry: fetches, keeps successful bodies for the
+ * ingestor or the history writer. `cancelKind` is the kind its client sends when a request
+ * is aborted (worker-client.ts).
+ */
+export function serveFetch(port: Port, cancelKind = FETCH_CANCEL, holdMs = HOLD_MS): HeldBodies {
   const held = new Map<number, { chunks: Uint8Array[]; timer: ReturnType<typeof setTimeout> }>();
   const running = new Map<number, AbortController>();
   port.on('message', (m) => {
-    if (m.kind === FETCH_CANCEL) {
+    if (m.kind === cancelKind) {
       const { id } = m as FetchCancel;
       running.get(id)?.abort();
       clearTimeout(held.get(id)?.timer);
@@ -98,11 +125,11 @@ export function serveFetch(port: Port, holdMs = HOLD_MS): HeldBodies {
       return;
     }
     if (m.kind !== 'fetch') return;
-    const { id, url, method, headers } = m as FetchRequest;
+    const { id, url, method, headers, body } = m as FetchRequest;
     const ctl = new AbortController();
     running.set(id, ctl);
     const answer = async (): Promise<FetchAnswer> => {
-      const res = await fetch(url, { method, headers, signal: ctl.signal });
+      const res = await fetch(url, { method, headers, signal: ctl.signal, ...(body !== undefined ? { body } : {}) });
       const head = { status: res.status, statusText: res.statusText, headers: [...res.headers] };
       if (!res.ok) return { ...head, text: await res.text().catch(() => '') };
       // The whole body is read before answering: a connection lost mid-body is a failed fetch.
@@ -111,7 +138,7 @@ export function serveFetch(port: Port, holdMs = HOLD_MS): HeldBodies {
       const timer = setTimeout(() => held.delete(id), holdMs);
       timer.unref?.();
       held.set(id, { chunks, timer });
-      return { ...head, held: id };
+      return { ...head, held: { held: id, bytes: chunks.reduce((n, c) => n + c.byteLength, 0) } };
     };
     answer()
       .catch((e: unknown): FetchAnswer => ({

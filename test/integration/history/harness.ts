@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { startSimulator, type SimulatorHandle, type StartOptions } from '../../../simulator';
 import { signIn } from '../../../main/core/api/auth';
 import { createApi, createHttp } from '../../../main/core/api';
+import type { Http } from '../../../main/core/api/http';
 import { openCache, type Cache } from '../../../main/core/cache';
 import { HistoryService, type HistoryServiceOptions } from '../../../main/core/history';
 import type { HistoryChunk, HistoryProgress } from '../../../common/methods/history';
@@ -17,6 +18,8 @@ export interface SentRequest {
   from: number;
   till: number;
   status: number | 'failed';
+  /** Through the fetch the request brought (the history writer's), or the client's own. */
+  via: 'request' | 'client';
 }
 
 export interface HistoryHarness {
@@ -44,30 +47,35 @@ export async function startHistoryHarness(
   const cache = openCache({ dataDir: dir, baseUrl: sim.baseUrl, login: 'demo' });
   let token = (await signIn(fetch, sim.baseUrl, 'demo', 'demo')).token as string | null;
   const sent: SentRequest[] = [];
-  const counting: typeof fetch = async (input, init) => {
+  // Counts what goes out through any fetch: the client's own, or the one a request brings
+  // (the history writer's worker fetches its windows itself).
+  const counting =
+    (through: typeof fetch, via: SentRequest['via']): typeof fetch =>
+    async (input, init) => {
     const url = String(input instanceof Request ? input.url : input);
     const isHistory = url.endsWith('/api/ObjectsHistory');
     const body = isHistory && typeof init?.body === 'string' ? (JSON.parse(init.body) as { From: number; Till: number }) : null;
     try {
-      const res = await fetch(input, init);
-      if (body) sent.push({ from: body.From, till: body.Till, status: res.status });
+      const res = await through(input, init);
+      if (body) sent.push({ from: body.From, till: body.Till, status: res.status, via });
       return res;
     } catch (e) {
-      if (body) sent.push({ from: body.From, till: body.Till, status: 'failed' });
+      if (body) sent.push({ from: body.From, till: body.Till, status: 'failed', via });
       throw e;
     }
   };
-  const http = createHttp({
+  const client = createHttp({
     baseUrl: sim.baseUrl,
     getToken: async () => token,
     onUnauthorized: async () => {
       token = (await signIn(fetch, sim.baseUrl, 'demo', 'demo')).token;
       return true;
     },
-    fetchImpl: counting,
+    fetchImpl: counting(fetch, 'client'),
     // Retries of a refused connection need no real waiting here.
     sleep: async () => {},
   });
+  const http: Http = { ...client, request: (r) => client.request(r.fetchImpl ? { ...r, fetchImpl: counting(r.fetchImpl, 'request') } : r) };
   const progress: HistoryProgress[] = [];
   const chunks: HistoryChunk[] = [];
   const loader = new HistoryService({

@@ -27,6 +27,8 @@ describe('history loader against the simulator', () => {
     const ok = h.sent.filter((s) => s.status === 200);
     expect(h.sent.every((s) => s.status === 200)).toBe(true);
     expect(ok.length).toBeGreaterThanOrEqual(3);
+    // Fetched by the writer's worker, which keeps the bodies: none crossed this thread.
+    expect(ok.every((s) => s.via === 'request')).toBe(true);
     for (const s of ok) expect(s.till - s.from).toBeLessThanOrEqual(30 * DAY);
     // The windows tile the range exactly.
     const sorted = [...ok].sort((a, b) => a.from - b.from);
