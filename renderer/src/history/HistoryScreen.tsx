@@ -211,6 +211,7 @@ export function HistoryScreen() {
           <HistoryMap
             model={d?.model ?? overview}
             sketch={!d && !!overview}
+            filling={!loadDone}
             stops={d?.stops ?? []}
             events={d?.eventMarks ?? []}
             violations={d?.violations ?? []}

@@ -21,6 +21,8 @@ interface Props {
   model: TrackModel | null;
   /** `model` is the coarse copy standing in until the full track is read: drawn as a sketch (TrackLayer). */
   sketch?: boolean;
+  /** A load is still filling the model in: it will be replaced (TrackLayer.setFilling). */
+  filling?: boolean;
   stops: Stop[];
   events: EventMark[];
   violations: Violation[];
@@ -47,7 +49,7 @@ export interface HistoryMapHooks {
 const diag = globalThis as { __historyMarker?: () => [number, number] | null; __historyTrackDrawn?: () => number; __historyMap?: HistoryMapHooks };
 
 /** The history screen's own map: React owns the container, Leaflet and the canvas layer the rest. */
-export function HistoryMap({ model, sketch = false, stops, events, violations, fuel, tz, cursor, player, fitKey, onApi }: Props) {
+export function HistoryMap({ model, sketch = false, filling = false, stops, events, violations, fuel, tz, cursor, player, fitKey, onApi }: Props) {
   const el = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);
   const trackRef = useRef<TrackLayer | null>(null);
@@ -152,6 +154,8 @@ export function HistoryMap({ model, sketch = false, stops, events, violations, f
       delete diag.__historyMap;
     };
   }, [cursor, player, onApi]);
+
+  useEffect(() => trackRef.current?.setFilling(filling), [filling]);
 
   useEffect(() => {
     trackRef.current?.setModel(model, sketch);

@@ -29,6 +29,7 @@ export class TrackLayer extends L.Layer {
   private sketch = false;
   private readonly repeats = new RepeatFilter();
   private warming = 0;
+  private filling = false;
   /** What the canvas holds: redrawing is needed only when the view leaves it. */
   private drawn: { zoom: number; origin: L.Point; topLeft: L.Point; w: number; h: number } | null = null;
 
@@ -52,6 +53,18 @@ export class TrackLayer extends L.Layer {
     }
     this.schedule();
     this.warmLevels();
+  }
+
+  /**
+   * While a load fills the track in, each update replaces the model: levels computed ahead
+   * for one would be thrown away a few seconds later, their CPU taken from the load itself
+   * on a small machine. They are computed once it is whole.
+   */
+  setFilling(filling: boolean): void {
+    if (filling === this.filling) return;
+    this.filling = filling;
+    if (filling) cancelIdleCallback(this.warming);
+    else this.warmLevels();
   }
 
   /** Points drawn at the current zoom (diagnostics for the e2e suite). */
@@ -80,7 +93,7 @@ export class TrackLayer extends L.Layer {
     cancelIdleCallback(this.warming);
     const levels = this.levels;
     const map = this._map;
-    if (!levels || !map) return;
+    if (!levels || !map || this.filling) return;
     const z0 = Math.round(map.getZoom());
     const order: number[] = [];
     for (let d = 1; d <= WARM_ZOOMS; d++) order.push(z0 - d, z0 + d);
