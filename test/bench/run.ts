@@ -28,7 +28,7 @@ import { startHistoryRig } from './history-rig';
 import { hostClient } from './host-client';
 import { newPage, panAndZoom, startFrameProbe, startRendererProfile } from './page-probe';
 import { startSimulatorProcess } from './simulator-process';
-import { cpuSeconds, note, pct, r1, type Results } from './stats';
+import { cpuSeconds, note, pct, r1, referenceWorkMs, type Results } from './stats';
 
 // Page-side code below runs in Chromium; this project's Node typings have no DOM.
 interface El { scrollHeight: number; clientHeight: number; scrollTop: number; getAttribute(n: string): string | null; querySelectorAll(s: string): Iterable<El> }
@@ -266,6 +266,9 @@ function printTable(results: Results) {
 async function main() {
   if (!existsSync('out/main/host.js')) throw new Error('Build first: npx electron-vite build');
   const results: Results = {};
+  // This machine is shared: the same fixed work timed before and after says how fast it
+  // was during this run (figures of runs whose reference differs are not comparable as is).
+  const referenceBefore = referenceWorkMs();
   const needsBrowser = wants('live-map') || wants('list') || wants('history-load') || wants('history-pan');
   const browser = needsBrowser
     ? await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-background-networking', '--enable-precise-memory-info', '--disable-dev-shm-usage'] })
@@ -300,6 +303,7 @@ async function main() {
   await optional('cache', 'cache.ts', 'runCacheBench', results);
   await optional('history', 'history.ts', 'runHistoryBench', results);
   await optional('list-model', 'list-model.ts', 'runListModelBench', results);
+  results['machine'] = { reference_work_ms_before: referenceBefore, reference_work_ms_after: referenceWorkMs() };
   printTable(results);
   const json = JSON.stringify(results, null, 2);
   if (values.out) writeFileSync(String(values.out), json);

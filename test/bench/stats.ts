@@ -37,3 +37,24 @@ export function cpuSeconds(pid: number): number {
     return NaN;
   }
 }
+
+/**
+ * A fixed piece of CPU work (sorting, JSON, arithmetic) timed in the bench's own process:
+ * this machine's speed at the moment of a scenario. The same code runs the same work on
+ * every run, so when it takes 40% longer, so does everything else measured beside it.
+ */
+export function referenceWorkMs(): number {
+  const t0 = performance.now();
+  let seed = 1;
+  const xs = new Float64Array(400_000);
+  for (let i = 0; i < xs.length; i++) {
+    seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff;
+    xs[i] = seed / 0x7fffffff;
+  }
+  xs.sort();
+  const rows = Array.from({ length: 20_000 }, (_, i) => ({ Id: i, Lat: xs[i]! * 90, Lng: xs[i + 1]! * 180, Name: `Object ${i}` }));
+  let n = 0;
+  for (let k = 0; k < 5; k++) n += (JSON.parse(JSON.stringify(rows)) as unknown[]).length;
+  if (n !== 100_000) throw new Error('reference work went wrong');
+  return Math.round(performance.now() - t0);
+}
