@@ -92,7 +92,12 @@ const align8 = (n: number) => (n + 7) & ~7;
 
 export function encodeFrame(value: unknown): string | Uint8Array {
   const parts = encodeFrameParts(value);
-  if (typeof parts === 'string') return parts;
+  return typeof parts === 'string' ? parts : concatBytes(parts);
+}
+
+/** The parts as one buffer (the only one itself when there is one). */
+export function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
+  if (parts.length === 1) return parts[0]!;
   const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
   let at = 0;
   for (const p of parts) {

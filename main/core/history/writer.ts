@@ -14,6 +14,7 @@
  * month of history never delays a status poll. Without a worker script (tests,
  * diagnostics) the same parse and store run in-thread.
  */
+import { concatBytes } from '../../../common/codec';
 import { FleetError, isFleetError, type ErrorCode } from '../../../common/errors';
 import type { TrackColumns } from '../../../common/track';
 import type { HistoryData } from '../../../common/methods/history';
@@ -21,7 +22,7 @@ import type { HeldBody } from '../api/http';
 import type { Cache } from '../cache';
 import type { EntryData, IngestWorkerScript } from '../sync/ingest';
 import { errorReply, startWorkerClient } from '../sync/worker-client';
-import { heldBodyFetch, joined, type HeldBodies } from '../sync/worker-fetch';
+import { heldBodyFetch, type HeldBodies } from '../sync/worker-fetch';
 import { parseHistoryBody, transferable } from './parse-track';
 import type { TrackSketch } from './sketch';
 import { readOverview, readRange, storeWindow } from './store';
@@ -227,7 +228,7 @@ export function serveHistory(cache: Cache, port: Port, held: HeldBodies): void {
     const { id, body, ...w } = m as HistoryStoreRequest;
     let bytes: Uint8Array;
     try {
-      bytes = body instanceof ArrayBuffer ? new Uint8Array(body) : joined(held.take(body));
+      bytes = body instanceof ArrayBuffer ? new Uint8Array(body) : concatBytes(held.take(body));
     } catch (e) {
       port.postMessage(errorReply(id, e));
       return;

@@ -91,18 +91,6 @@ export interface HeldBodies {
   take(h: HeldBody): Uint8Array[];
 }
 
-/** A held body's chunks as one buffer (a history window is parsed whole). */
-export function joined(chunks: readonly Uint8Array[]): Uint8Array {
-  if (chunks.length === 1) return chunks[0]!;
-  const out = new Uint8Array(chunks.reduce((n, c) => n + c.byteLength, 0));
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.byteLength;
-  }
-  return out;
-}
-
 type Port = {
   on(ev: 'message', cb: (m: FetchRequest | FetchCancel | { kind?: unknown }) => void): void;
   postMessage(m: { id: number; result: FetchAnswer }): void;
