@@ -1,13 +1,13 @@
 /**
- * Poll bodies fetched by the ingest worker and kept there. At 50,000 objects a status body
- * is megabytes arriving in hundreds of chunks: each chunk is a task on the event loop, and
- * the stream's objects are garbage the main heap collects. Together they were the largest
- * stalls left on the main side while the map pans. So the worker does the fetch and keeps
- * a successful body; the main side gets a Response with the status line and headers and
- * no body, carrying a handle (api/http.ts HELD_BODY) that it passes back to the ingestor.
- * The HTTP policy (token, timeouts, retries, 401 re-sign-in, error mapping) stays in
- * api/http.ts, which is given this as its fetch.
- */
+ * Big bodies fetched by the worker that stores them and kept there: poll bodies by the
+ * ingest worker, history windows by the history writer. At 50,000 objects a status body is
+ * megabytes arriving in hundreds of chunks, and a month of history 200 MB: each chunk is a
+ * task on the event loop, and the stream's objects are garbage the main heap collects.
+ * Together they were the largest stalls left on the main side. So the worker does the fetch
+ * and keeps a successful body; the main side gets a Response with the status line and
+ * headers and no body, carrying a handle (api/http.ts HELD_BODY) that it passes back to the
+ * worker. The HTTP policy (token, timeouts, retries, 401 re-sign-in, error mapping) stays
+ * in api/http.ts, which is given this as its fetch. */
 import { FleetError } from '../../../common/errors';
 import { networkErrorCodes } from '../api/errors';
 import { bodyChunks, HELD_BODY, type HeldBody } from '../api/http';
@@ -31,7 +31,7 @@ type FetchAnswer =
   | { status: number; statusText: string; headers: [string, string][]; held?: HeldBody; text?: string }
   | { failed: { name: string; message: string; codes: string[] } };
 
-/** A body not asked for within this time was for a poll that gave up: dropped. */
+/** A body not asked for within this time was for a request that gave up: dropped. */
 export const HOLD_MS = 60_000;
 
 /** The main side: a fetch for api/http.ts whose successful bodies stay in the worker. */
@@ -140,7 +140,7 @@ export function serveFetch(port: Port, cancelKind = FETCH_CANCEL, holdMs = HOLD_
   return {
     take(h) {
       const b = held.get(h.held);
-      if (!b) throw new FleetError('server_error', 'The poll answer was dropped before it could be stored; the next poll fetches it again');
+      if (!b) throw new FleetError('server_error', 'The answer was dropped before it could be stored (it waited over a minute); it is fetched again next time');
       held.delete(h.held);
       clearTimeout(b.timer);
       return b.chunks;

@@ -175,7 +175,7 @@ describe('poll ingest in a worker thread', () => {
       const stored = (await ingestor.snapshot()).ids.length;
       expect(stored).toBe(Array.isArray(direct) ? direct.length : (direct.Positions ?? []).length);
       // A handle is good for one ingest: the worker gave the body up.
-      await expect(ingestor.status(body, Date.now())).rejects.toMatchObject({ code: 'server_error', message: expect.stringContaining('next poll') });
+      await expect(ingestor.status(body, Date.now())).rejects.toMatchObject({ code: 'server_error', message: expect.stringContaining('fetched again next time') });
     });
 
     it('carries both event lists to the ingestor as handles', async () => {
