@@ -33,7 +33,7 @@ export interface HistoryState {
 
 const EMPTY: HistoryState = { data: null, overview: null, progress: null, loading: false, error: null, dailyStats: null, dailyError: null, version: 0 };
 const REREAD_MS = 1500;
-const REREAD_COST_FACTOR = 3;
+const REREAD_COST_FACTOR = 5;
 /**
  * The first draw's budget. The sketch is every street driven once (main/core/history/sketch.ts):
  * a month in one town is a few tens of thousands of points where its coarse copy has 200,000.
@@ -101,9 +101,10 @@ export function useHistory(req: HistoryRequest | null): HistoryState {
       }
     };
     // Each update rebuilds the screen's model of the whole interval so far, so its cost
-    // grows as the load goes on: waiting a few times what the last one cost keeps that to a
-    // fraction of the load (a month at 1 Hz would otherwise be redrawn every 1.5 s). The
-    // first window stored into an empty screen is read at once: there is nothing to spare.
+    // grows as the load goes on: waiting five times what the last one cost keeps that to a
+    // sixth of the load (a month at 1 Hz would otherwise be redrawn every 1.5 s; at three
+    // times, a cold month completed 1.6–2.6 s later in back-to-back runs). The first window
+    // stored into an empty screen is read at once: there is nothing to spare.
     let lastCost = 0;
     const schedule = () => {
       if (timer) return;
