@@ -65,7 +65,8 @@ export function HistoryMap({ model, sketch = false, filling = false, stops, even
   }, [themeName]);
 
   useEffect(() => {
-    const map = L.map(el.current!, { preferCanvas: true, zoomControl: true }).setView([50, 10], 4);
+    // Tiles appear without a fade, as on the live map (MapView.tsx says why).
+    const map = L.map(el.current!, { preferCanvas: true, zoomControl: true, fadeAnimation: false }).setView([50, 10], 4);
     const base = addBasemap(map, CANVAS_COLORS[theme.get()]);
     baseRef.current = base;
     let alive = true;
