@@ -246,7 +246,7 @@ export function HistoryScreen() {
             <button type="button" disabled={!data} onClick={() => doExport('gpx')}>GPX</button>
             <button type="button" disabled={!data} onClick={() => doExport('kml')}>KML</button>
             <button type="button" disabled={!data} onClick={() => doExport('csv')}>CSV</button>
-            <button type="button" disabled={!d?.sensors.length} onClick={doChartPng}>Charts PNG</button>
+            <button type="button" disabled={!d?.sensors.length || !loadDone} onClick={doChartPng}>Charts PNG</button>
           </div>
           <div role="tablist" aria-label="Interval details" className="history-tabs">
             {TABS.map((t) => (
@@ -273,9 +273,18 @@ export function HistoryScreen() {
       </div>
       {d && data && d.sensors.length > 0 && (
         <section className="history-sensors" aria-label="Sensors">
-          {d.sensors.map((s) => (
-            <SensorChart key={`${s.id}:${hist.version}`} view={s} tz={tz} cursor={cursor} timeWindow={timeWindow} jumps={d.jumps.get(s.id) ?? []} onSeek={onSeek} onCanvas={onCanvas} />
-          ))}
+          {/* Each update of a load rebuilt every chart over everything so far: on two cores that
+              took 2–4 s from a cold month's load and 0.7 s from its first draw (back to back).
+              The track fills in on the map meanwhile; the readout follows the cursor. */}
+          {loadDone ? (
+            d.sensors.map((s) => (
+              <SensorChart key={`${s.id}:${hist.version}`} view={s} tz={tz} cursor={cursor} timeWindow={timeWindow} jumps={d.jumps.get(s.id) ?? []} onSeek={onSeek} onCanvas={onCanvas} />
+            ))
+          ) : (
+            <p className="history-note muted">
+              Charts of {d.sensors.length} sensor{d.sensors.length === 1 ? '' : 's'} are drawn once the interval is loaded.
+            </p>
+          )}
         </section>
       )}
       {file && <FileViewer file={file} tz={tz} onClose={() => setFile(null)} />}
