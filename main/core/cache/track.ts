@@ -25,6 +25,7 @@
 import { endianness } from 'node:os';
 import type { MovementInterval, TrackPoint } from '../../../common/resources';
 import type { TrackColumns } from '../../../common/track';
+import { lowerBound } from '../../../common/lower-bound';
 import type { Db } from './db';
 import { CacheUnsupportedPlatformError } from './errors';
 
@@ -159,18 +160,6 @@ function copyPoint(out: Chunk, k: number, src: Chunk, i: number): void {
   out.heading[k] = src.heading[i]!;
   out.alt[k] = src.alt[i]!;
   out.sat[k] = src.sat[i]!;
-}
-
-/** First index i in t[0..n) with t[i] >= x (t ascending). */
-function lowerBound(t: Int32Array, n: number, x: number): number {
-  let lo = 0;
-  let hi = n;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (t[mid]! < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 function checkColumns(c: TrackColumns): number {
@@ -393,8 +382,10 @@ function assemble(hours: readonly { hour: number; c: Chunk }[], from: number, ti
   let total = 0;
   for (const { hour, c } of hours) {
     const base = hour * HOUR_MS;
-    const s = from <= base ? 0 : lowerBound(c.t, c.n, Math.ceil(from - base));
-    const e = till >= base + HOUR_MS ? c.n : lowerBound(c.t, c.n, Math.ceil(till - base));
+    const f = Math.ceil(from - base);
+    const t = Math.ceil(till - base);
+    const s = from <= base ? 0 : lowerBound(c.n, (i) => c.t[i]! < f);
+    const e = till >= base + HOUR_MS ? c.n : lowerBound(c.n, (i) => c.t[i]! < t);
     if (e > s) {
       parts.push({ c, base, s, e });
       total += e - s;

@@ -5,6 +5,7 @@
  * while it is unacknowledged, and hidden while an acknowledgement of it is pending (an id
  * may be pending without being unacknowledged: acknowledged elsewhere, or not stored yet).
  */
+import { lowerBound } from '../../../common/lower-bound';
 import type { FleetEvent } from '../../../common/resources';
 import type { StoredEvent } from '../cache';
 import type { EventsIngested } from '../sync/events-poll';
@@ -146,14 +147,14 @@ export class UnackedModel {
       const now = this.shown(id);
       if (was === now) continue;
       if (was) {
-        const i = this.lowerBound(was);
+        const i = this.placeOf(was);
         // Times and ids are unique per event, so its place is where it sorts.
         const at = this.order[i]?.Id === id ? i : this.order.indexOf(was);
         this.order.splice(at, 1);
         this.placed.delete(id);
       }
       if (now) {
-        this.order.splice(this.lowerBound(now), 0, now);
+        this.order.splice(this.placeOf(now), 0, now);
         this.placed.set(id, now);
       }
     }
@@ -173,15 +174,8 @@ export class UnackedModel {
   }
 
   /** The first index whose event does not sort before `e`. */
-  private lowerBound(e: FleetEvent): number {
-    let lo = 0;
-    let hi = this.order.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (newestFirst(this.order[mid]!, e) < 0) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+  private placeOf(e: FleetEvent): number {
+    return lowerBound(this.order.length, (i) => newestFirst(this.order[i]!, e) < 0);
   }
 }
 

@@ -8,7 +8,7 @@
  */
 import type { HistoryCoverage, HistoryData, HistoryParking, HistoryViolations, SensorColumns, TrackColumns } from '../../../common/methods/history';
 
-import { lowerBound } from './timeline-window';
+import { lowerBound } from '../../../common/lower-bound';
 
 type Range = readonly [number, number];
 

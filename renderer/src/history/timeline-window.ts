@@ -5,6 +5,7 @@
  */
 import type { Span } from './player';
 import { ValueStore } from './value-store';
+import { lowerBound } from '../../../common/lower-bound';
 
 export type { Span };
 
@@ -117,17 +118,6 @@ export function visibleTimes(times: ArrayLike<number>, w: Span): [number, number
   return [lowerBound(times.length, (i) => times[i]! < w.from), lowerBound(times.length, (i) => times[i]! <= w.till)];
 }
 
-/** The first index where `before` turns false (it must be true then false along the list). */
-export function lowerBound(n: number, before: (i: number) => boolean): number {
-  let lo = 0;
-  let hi = n;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (before(mid)) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
 
 /** The visible window for the timeline and the charts; set only through the rules above, so it is always valid. */
 export class TimeWindow extends ValueStore<Span> {
