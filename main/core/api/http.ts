@@ -29,6 +29,8 @@ export interface HeldBody {
 }
 export const HELD_BODY = Symbol('held body');
 
+export const isHeldBody = (v: unknown): v is HeldBody => typeof v === 'object' && v !== null && 'held' in v;
+
 /** The handle a Response carries when its body was kept by the fetch that made it. */
 export function heldBodyOf(res: Response): HeldBody | undefined {
   return (res as Response & { [HELD_BODY]?: HeldBody })[HELD_BODY];

@@ -18,7 +18,7 @@ import { randomUUID } from 'node:crypto';
 import { FleetError, isFleetError, type ErrorInfo } from '../../../common/errors';
 import type { HistoryData, HistoryLoadResult, HistoryProgress } from '../../../common/methods/history';
 import { isIntervalTooLong, type FleetApi, type RawBytes } from '../api';
-import type { HeldBody } from '../api/http';
+import { isHeldBody, type HeldBody } from '../api/http';
 import { HISTORY_KIND, type Cache } from '../cache';
 import type { PushBus } from '../rpc/pushes';
 import type { IngestWorkerScript } from '../sync/ingest';
@@ -246,6 +246,6 @@ export class HistoryService {
 
 /** The writer's fetch keeps every successful body: anything else here is a bug, said as one. */
 function heldOnly(r: unknown, endpoint: string): HeldBody {
-  if (typeof r === 'object' && r !== null && 'held' in r) return r as HeldBody;
+  if (isHeldBody(r)) return r;
   throw new FleetError('server_error', `${endpoint}: the answer was not kept by the history writer`);
 }

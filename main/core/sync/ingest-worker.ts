@@ -2,8 +2,8 @@
  * Worker entry: ingests big poll bodies and history windows into the cache file named by
  * workerData. Each user starts its own instance (the poll ingestor one, each connection's
  * history writer and reader two more), so a month of history never queues ahead of a
- * status poll, and a read never waits behind a window being parsed. The poll ingestor's
- * instance also fetches the poll bodies and keeps them (worker-fetch.ts). Priorities and
+ * status poll, and a read never waits behind a window being parsed. The poll ingestor and
+ * the history writer also fetch the bodies they store and keep them (worker-fetch.ts). Priorities and
  * warm-up by role: EntryData. Given `tilesDir` instead, the instance is the tile loader
  * (tiles/worker.ts).
  */

@@ -14,7 +14,7 @@ import type { ObjectsStatus } from '../../../common/resources';
 import { EVENTS_ENDPOINT, EVENTS_FEED_ENDPOINT, parseEvents } from '../api/events';
 import { parseObjectsList, parseProfile } from '../api/objects';
 import { parseObjectsStatus } from '../api/status';
-import type { HeldBody } from '../api/http';
+import { isHeldBody, type HeldBody } from '../api/http';
 import { decodeBodyDetailed } from '../api/tolerant';
 import { changedColumns, type Cache } from '../cache';
 import { storeEvents, type EventsIngested } from './events-poll';
@@ -35,11 +35,9 @@ const OBJECTS_HASH_KEY = 'objects:hash';
  */
 export type PollBody = string | Uint8Array | readonly Uint8Array[] | HeldBody;
 
-const isHeld = (b: PollBody): b is HeldBody => typeof b === 'object' && 'held' in b;
-
 function textOf(body: PollBody): string {
   if (typeof body === 'string') return body;
-  if (isHeld(body)) throw new Error('A held poll body can only be read by the worker that fetched it');
+  if (isHeldBody(body)) throw new Error('A held poll body can only be read by the worker that fetched it');
   if (body instanceof Uint8Array) return new TextDecoder().decode(body);
   const utf8 = new TextDecoder();
   // A multi-byte character may straddle two chunks: the streaming decoder carries it over.
@@ -208,8 +206,8 @@ export function serveIngest(
     let body: PollBody;
     let body2: PollBody | undefined;
     try {
-      body = m.body !== undefined && isHeld(m.body) ? held.take(m.body) : m.body;
-      body2 = m.body2 !== undefined && isHeld(m.body2) ? held.take(m.body2) : m.body2;
+      body = isHeldBody(m.body) ? held.take(m.body) : m.body;
+      body2 = isHeldBody(m.body2) ? held.take(m.body2) : m.body2;
     } catch (e) {
       port.postMessage(errorReply(id, e));
       return;
