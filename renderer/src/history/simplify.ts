@@ -42,18 +42,15 @@ export function decimate(m: TrackModel, zoom: number, bucketOf: (i: number) => n
   return out.slice(0, k);
 }
 
-/** Below this many kept points a level is cheap to draw whole: repeats are not looked for. */
-export const REPEATS_FROM = 20_000;
-
 /**
  * Segments that retrace one already drawn (common/repeat-filter.ts): a bus that drives one
  * route for a month draws it once instead of a thousand times over itself, which is what
  * the canvas spends its time on; the picture is the same but for the colour of the
  * repeated stretch, which is its first pass's. The track layer asks only for segments in
- * view, per draw, so the cost follows what is on screen, not the level.
+ * view, per draw, so the cost follows what is on screen, not the level. Below this many
+ * kept points a level is cheap to draw whole: repeats are not looked for.
  */
-export { RepeatFilter };
-
+export const REPEATS_FROM = 20_000;
 
 /**
  * `RepeatFilter` over a whole decimated level, in world pixels at its zoom: flag k set

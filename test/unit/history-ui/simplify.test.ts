@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildModel } from '../../../renderer/src/history/model';
-import { BLOCK, decimate, RepeatFilter, REPEATS_FROM, repeatedSegments, ZoomLevels } from '../../../renderer/src/history/simplify';
+import { RepeatFilter } from '../../../common/repeat-filter';
+import { BLOCK, decimate, REPEATS_FROM, repeatedSegments, ZoomLevels } from '../../../renderer/src/history/simplify';
 import { speedBucket } from '../../../renderer/src/history/speed-colors';
 import { drive, track } from './helpers';
 

@@ -9,7 +9,8 @@
 import L from 'leaflet';
 import { prepareCanvasFrame } from '../../map/canvas-frame';
 import type { TrackModel } from '../model';
-import { BLOCK, REPEATS_FROM, RepeatFilter, ZoomLevels } from '../simplify';
+import { RepeatFilter } from '../../../../common/repeat-filter';
+import { BLOCK, REPEATS_FROM, ZoomLevels } from '../simplify';
 import { SPEED_BUCKETS, speedBucket } from '../speed-colors';
 
 const PADDING = 0.3;
