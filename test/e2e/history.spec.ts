@@ -127,6 +127,25 @@ test('a 45-day interval loads without an error and shows parkings and events', a
   await tabs.getByRole('tab', { name: 'Summary' }).click();
   await expect(page.getByRole('table', { name: 'Summary' })).toContainText(/\d+(\.\d)? km/);
   await expect(page.getByRole('figure', { name: 'Fuel level chart' })).toBeVisible();
+
+  // Redrawing the markers (here for another time zone) reuses the map's canvases: Leaflet
+  // never takes a renderer off the map, and each one left behind is repainted on every move.
+  const canvases = () =>
+    page.evaluate(() => {
+      let n = 0;
+      (globalThis as unknown as { __historyMap: { map: { eachLayer(f: (l: object) => void): void } } }).__historyMap.map.eachLayer((l) => {
+        if ('_ctx' in l) n++;
+      });
+      return n;
+    });
+  const before = await canvases();
+  const tzBox = page.getByRole('checkbox', { name: 'Object’s time zone' });
+  await tzBox.check();
+  await tzBox.uncheck();
+  await expect(page.getByRole('table', { name: 'Summary' })).toContainText(/\d+(\.\d)? km/);
+  expect(await canvases()).toBe(before);
+  // The world outline under the tiles and the events' and violations' markers: one each.
+  expect(before).toBe(2);
 });
 
 test('dragging the timeline moves the marker and updates the sensor values', async ({ page }) => {

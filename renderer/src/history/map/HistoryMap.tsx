@@ -2,6 +2,7 @@ import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef } from 'react';
 import { addBasemap, type Basemap } from '../../map/basemap';
+import { LazyCanvas } from '../../map/lazy-canvas';
 import { rpc } from '../../rpc/client';
 import { CANVAS_COLORS, theme, useTheme } from '../../theme/theme';
 import { bounds, fixAt, type TrackModel } from '../model';
@@ -54,6 +55,7 @@ export function HistoryMap({ model, sketch = false, filling = false, stops, even
   const mapRef = useRef<L.Map | null>(null);
   const trackRef = useRef<TrackLayer | null>(null);
   const markRef = useRef<L.LayerGroup | null>(null);
+  const pathsRef = useRef<L.Renderer | null>(null);
   const carRef = useRef<L.Marker | null>(null);
   const modelRef = useRef(model);
   modelRef.current = model;
@@ -66,7 +68,13 @@ export function HistoryMap({ model, sketch = false, filling = false, stops, even
 
   useEffect(() => {
     // Tiles appear without a fade, as on the live map (MapView.tsx says why).
-    const map = L.map(el.current!, { preferCanvas: true, zoomControl: true, fadeAnimation: false }).setView([50, 10], 4);
+    // One canvas for the map's own vector markers (events, violations), made once: Leaflet
+    // never takes a renderer off the map, so one made per update stayed, each an extra
+    // canvas resized and repainted on every move. Lazy: repainted only when the view leaves
+    // its padded area (lazy-canvas.ts).
+    const paths = new LazyCanvas({ padding: 0.3 });
+    const map = L.map(el.current!, { preferCanvas: true, renderer: paths, zoomControl: true, fadeAnimation: false }).setView([50, 10], 4);
+    pathsRef.current = paths;
     const base = addBasemap(map, CANVAS_COLORS[theme.get()]);
     baseRef.current = base;
     let alive = true;
@@ -174,7 +182,7 @@ export function HistoryMap({ model, sketch = false, filling = false, stops, even
     const map = mapRef.current;
     if (!marks || !map) return;
     marks.clearLayers();
-    const renderer = L.canvas({ padding: 0.3 });
+    const renderer = pathsRef.current!;
     for (const e of events) marks.addLayer(eventMarker(e, tz, renderer));
     for (const v of violations) marks.addLayer(violationMarker(v, tz, renderer));
     for (const f of fuel) marks.addLayer(fuelMarker(f, tz));
