@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildModel } from '../../../renderer/src/history/model';
 import { RepeatFilter } from '../../../common/repeat-filter';
-import { BLOCK, decimate, REPEATS_FROM, repeatedSegments, ZoomLevels } from '../../../renderer/src/history/simplify';
+import { BLOCK, decimate, DistinctBuilder, distinctLevel, REPEATS_FROM, ZoomLevels } from '../../../renderer/src/history/simplify';
 import { speedBucket } from '../../../renderer/src/history/speed-colors';
 import { drive, track } from './helpers';
 
@@ -76,40 +76,71 @@ describe('repeated segments', () => {
     return buildModel(track(rows));
   };
 
-  it('flags every pass after the first over the same road, and none of the first', () => {
+  /** The segments a distinct level draws, as [from, to] model indices. */
+  const drawn = (d: { idx: Uint32Array; brk: Uint8Array }) => {
+    const out: [number, number][] = [];
+    for (let k = 1; k < d.idx.length; k++) if (!d.brk[k]) out.push([d.idx[k - 1]!, d.idx[k]!]);
+    return out;
+  };
+
+  it('keeps the first pass over a road whole and leaves out every later one', () => {
     const m = laps(5_000, 6);
     const idx = decimate(m, 17, () => 0);
     expect(idx.length).toBeGreaterThan(REPEATS_FROM);
-    const rep = repeatedSegments(m, idx, 17);
-    const lapOf = (k: number) => Math.floor(idx[k]! / 5_000);
-    let firstLap = 0;
-    let later = 0;
-    let laterTotal = 0;
-    for (let k = 1; k < idx.length; k++) {
-      if (lapOf(k) === 0) firstLap += rep[k]!;
-      else {
-        laterTotal++;
-        later += rep[k]!;
-      }
-    }
-    expect(firstLap).toBe(0);
-    // Each later lap retraces the first; only the joins between laps are new.
-    expect(later / laterTotal).toBeGreaterThan(0.95);
+    const d = distinctLevel(m, idx, 17);
+    const segs = drawn(d);
+    // Every segment of the level's first lap is drawn, joined point to point.
+    const firstLap = [...idx].filter((i) => i < 5_000);
+    const kept = new Set(segs.map(([a, b]) => `${a}-${b}`));
+    for (let k = 1; k < firstLap.length; k++) expect(kept.has(`${firstLap[k - 1]}-${firstLap[k]}`)).toBe(true);
+    // Each later lap retraces the first: only a few joins between laps are new.
+    expect(segs.length).toBeLessThan(firstLap.length * 1.05);
+    // The blocks cover the distinct list, not the level.
+    expect(d.blocks).toHaveLength(4 * Math.ceil(d.idx.length / BLOCK));
   });
 
   it('keeps a pass that runs beside the first one, further than the grid apart', () => {
     // Each lap 0.001° (about 110 m, many pixels at zoom 17) north of the last.
     const m = laps(5_000, 6, 0.001);
     const idx = decimate(m, 17, () => 0);
-    const rep = repeatedSegments(m, idx, 17);
-    expect(rep.reduce((a, b) => a + b, 0)).toBeLessThan(idx.length / 100);
+    expect(drawn(distinctLevel(m, idx, 17)).length).toBeGreaterThan((idx.length - 1) * 0.99);
   });
 
-  it('leaves a small level alone: it is drawn whole', () => {
-    const m = laps(500, 3);
+  it('draws no segment across a gap in the data', () => {
+    // Seven hours without a point between two drives: the model breaks the line there.
+    const m = buildModel(track([...drive(3_000), ...drive(3_000, 3_000_000 + 7 * 3_600_000, 50.01)]));
+    const gapAt = m.breakBefore.indexOf(1);
+    expect(gapAt).toBeGreaterThan(0);
+    const idx = decimate(m, 20, () => 0);
+    for (const [a, b] of drawn(distinctLevel(m, idx, 20))) expect(a < gapAt && b >= gapAt).toBe(false);
+  });
+
+  it('built a slice at a time, is the same as built at once', () => {
+    const m = laps(5_000, 6);
     const idx = decimate(m, 17, () => 0);
-    expect(idx.length).toBeLessThan(REPEATS_FROM);
-    expect(repeatedSegments(m, idx, 17).every((r) => r === 0)).toBe(true);
+    const b = new DistinctBuilder(m, idx, 17);
+    let slices = 1;
+    while (!b.run(1_000)) slices++;
+    expect(slices).toBeGreaterThan(20);
+    expect(b.result()).toEqual(distinctLevel(m, idx, 17));
+  });
+
+  it('per zoom: none until built, then kept; a small level is drawn whole and never built', () => {
+    const m = laps(5_000, 6);
+    const levels = new ZoomLevels(m, () => 0);
+    expect(levels.distinctAt(17)).toBeNull();
+    let steps = 1;
+    while (!levels.buildDistinct(17, 5_000)) steps++;
+    expect(steps).toBeGreaterThan(1);
+    const d = levels.distinctAt(16.8);
+    expect(d).toEqual(distinctLevel(m, levels.at(17), 17));
+    expect(levels.buildDistinct(17, 5_000)).toBe(true);
+    expect(levels.distinctAt(17)).toBe(d);
+
+    const small = new ZoomLevels(laps(500, 3), () => 0);
+    expect(small.at(17).length).toBeLessThan(REPEATS_FROM);
+    expect(small.buildDistinct(17, 5_000)).toBe(true);
+    expect(small.distinctAt(17)).toBeNull();
   });
 
   it('blocks: kept per zoom with the level, each box holding every segment of its block', () => {
