@@ -212,6 +212,7 @@ export class TrackRepo {
   private readonly selectParkings;
   private readonly selectOverviews;
   private readonly upsertOverview;
+  private readonly stampOverviews;
 
   constructor(private readonly db: Db) {
     this.selectChunk = db.prepare('SELECT n, format, data FROM track_chunks WHERE object_id = ? AND hour = ?');
@@ -221,6 +222,11 @@ export class TrackRepo {
     // A table of their own, not a column after `data` (migration 005).
     this.upsertOverview = db.prepare('INSERT OR REPLACE INTO track_overviews (object_id, hour, format, data) VALUES (?, ?, ?, ?)');
     this.selectOverviews = db.prepare('SELECT hour, format, data FROM track_overviews WHERE object_id = ? AND hour BETWEEN ? AND ? ORDER BY hour');
+    // A rewritten row gets a new rowid (INSERT OR REPLACE deletes the old one); a length
+    // needs no blob read: the record header has it.
+    this.stampOverviews = db.prepare(
+      'SELECT count(*) AS n, total(rowid) AS s, max(rowid) AS m, total(length(data)) AS b FROM track_overviews WHERE object_id = ? AND hour BETWEEN ? AND ?',
+    );
     this.selectRange = db.prepare(
       'SELECT hour, n, format, data FROM track_chunks WHERE object_id = ? AND hour BETWEEN ? AND ? ORDER BY hour',
     );
@@ -291,6 +297,17 @@ export class TrackRepo {
       from,
       till,
     );
+  }
+
+  /**
+   * A cheap stamp of the coarse copies under [from, till): it changes when any of those
+   * hours is written again, added or deleted. What a sketch remembered for the interval
+   * is checked against (history/sketch-memo.ts), without reading the copies themselves.
+   */
+  overviewStamp(objectId: number, from: number, till: number): string {
+    if (!(till > from)) return '0';
+    const r = this.stampOverviews.get(objectId, ...hourSpan(from, till)) as { n: number; s: number; m: number | null; b: number };
+    return `${r.n}:${r.s}:${r.m ?? 0}:${r.b}`;
   }
 
   /**

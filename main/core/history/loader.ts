@@ -23,6 +23,7 @@ import { HISTORY_KIND, type Cache } from '../cache';
 import type { PushBus } from '../rpc/pushes';
 import type { IngestWorkerScript } from '../sync/ingest';
 import type { TrackSketch } from './sketch';
+import { SketchMemo } from './sketch-memo';
 import { readOverview, readRange } from './store';
 import { inThreadHistoryWriter, workerHistoryReader, workerHistoryWriter, type HistoryReader, type HistoryWriter } from './writer';
 import { DEFAULT_POLICY, halve, totalMs, WindowQueue, windowLength, type Window, type WindowPolicy } from './windows';
@@ -72,6 +73,9 @@ export class HistoryService {
   private readonly chains = new Map<number, Promise<void>>();
   /** Per object: bytes of answer per ms of history, from the last window. */
   private readonly density = new Map<number, number>();
+  /** The sketch size the screen last asked for: a finished load sketches its interval ahead with it. */
+  private overviewPoints = 0;
+  private readonly sketches = new SketchMemo();
   private closed = false;
   private readonly log: (msg: string, e?: unknown) => void;
 
@@ -107,8 +111,23 @@ export class HistoryService {
   /** The sketch of the cached track's coarse copy (store.ts readOverview), off this thread when there is a worker. */
   overview(objectId: number, from: number, till: number, maxPoints = Infinity): Promise<TrackSketch> {
     this.check();
-    if (this.reader) return this.reader.overview(objectId, from, till, maxPoints);
-    return Promise.resolve(readOverview(this.o.cache, objectId, from, till, maxPoints));
+    if (Number.isFinite(maxPoints)) this.overviewPoints = maxPoints;
+    return this.sketch(objectId, from, till, maxPoints, this.reader);
+  }
+
+  /**
+   * The sketch, remembered by interval while its hours stay as they are (sketch-memo.ts):
+   * a remembered one is answered here, without a worker's turn. The stamp is taken before
+   * the sketch is made: hours written meanwhile make it stale, never wrongly fresh.
+   */
+  private async sketch(objectId: number, from: number, till: number, maxPoints: number, by: { overview: HistoryReader['overview'] } | null): Promise<TrackSketch> {
+    const key = `${objectId}:${from}:${till}:${maxPoints}`;
+    const stamp = this.o.cache.tracks.overviewStamp(objectId, from, till);
+    const kept = this.sketches.get(key, stamp);
+    if (kept) return kept;
+    const made = by ? await by.overview(objectId, from, till, maxPoints) : readOverview(this.o.cache, objectId, from, till, maxPoints);
+    this.sketches.set(key, stamp, made);
+    return made;
   }
 
   /** Cached data now; the missing parts are fetched in the background (pushes). */
@@ -211,7 +230,22 @@ export class HistoryService {
 
     if (signal.aborted || this.closed) this.emit({ ...base, fetchedMs: fetched, totalMs: total, done: true, cancelled: true });
     else if (failure) this.emit({ ...base, fetchedMs: fetched, totalMs: total, done: true, error: toErrorInfo(failure) });
-    else this.emit({ ...base, fetchedMs: fetched, totalMs: total, done: true });
+    else {
+      this.emit({ ...base, fetchedMs: fetched, totalMs: total, done: true });
+      this.sketchLater(objectId, from, till);
+    }
+  }
+
+  /**
+   * The interval just loaded is the likeliest to be opened again: its sketch is made now
+   * and remembered, so that opening it draws at once. By the writer's worker, idle now:
+   * the screen's last read of the load goes to the reader and must not wait behind it.
+   */
+  private sketchLater(objectId: number, from: number, till: number): void {
+    const points = this.overviewPoints;
+    const writer = this.writer.overview ? { overview: this.writer.overview } : null;
+    if (!writer || !points || this.closed) return;
+    this.sketch(objectId, from, till, points, writer).catch(() => {});
   }
 
   private async fetchWindow(objectId: number, w: Window, signal: AbortSignal): Promise<void> {

@@ -56,6 +56,12 @@ export interface HistoryWriter {
   readonly fetch?: typeof fetch;
   /** Whether the work runs in a worker thread. */
   readonly threaded: boolean;
+  /**
+   * The sketch of a cached interval (store.ts readOverview), made in the writer's worker:
+   * idle once a load has ended, unlike the reader, which the screen is waiting on then.
+   * Absent in-thread.
+   */
+  readonly overview?: HistoryReader['overview'];
   close(): Promise<void>;
 }
 
@@ -135,6 +141,8 @@ export function workerHistoryWriter(script: IngestWorkerScript, dbFile: string):
   return {
     threaded: true,
     fetch: heldBodyFetch(w),
+    overview: (objectId, from, till, maxPoints) =>
+      w.request<TrackSketch>((id) => ({ msg: { id, kind: 'history-overview', objectId, from, till, maxPoints } satisfies HistoryOverviewRequest })),
     store(body, info, signal) {
       const buf = body instanceof Uint8Array ? transferable(body) : body;
       return w.request<WindowStored>((id) => {

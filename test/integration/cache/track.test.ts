@@ -172,6 +172,28 @@ describe('track storage', () => {
     expect(c.tracks.readOverview(7, T0, T0 + 2 * HOUR_MS).time.at(-1)).toBe(T0 + 7200_000 - 1);
   });
 
+  it('stamps the copies of an interval: any hour rewritten, added or deleted changes it, others do not', () => {
+    const c = t.open({ dataDir: t.tempDir() });
+    const span = [T0, T0 + 3 * HOUR_MS] as const;
+    c.tracks.writeTrack(7, pointsAt(secs(0, 7200, 1)));
+    const s0 = c.tracks.overviewStamp(7, ...span);
+    expect(c.tracks.overviewStamp(7, ...span)).toBe(s0);
+    // Another object, and this object outside the interval: the stamp stays.
+    c.tracks.writeTrack(8, pointsAt(secs(0, 7200, 1)));
+    c.tracks.writeTrack(7, pointsAt(secs(4 * 3600, 4 * 3600 + 60, 1)));
+    expect(c.tracks.overviewStamp(7, ...span)).toBe(s0);
+    // The same points written again: the rows are new.
+    c.tracks.writeTrack(7, pointsAt(secs(0, 60, 1)));
+    const s1 = c.tracks.overviewStamp(7, ...span);
+    expect(s1).not.toBe(s0);
+    c.tracks.writeTrack(7, pointsAt(secs(7200, 7260, 1)));
+    const s2 = c.tracks.overviewStamp(7, ...span);
+    expect(s2).not.toBe(s1);
+    c.tracks.deleteTrack(7, T0 + 2 * HOUR_MS, T0 + 3 * HOUR_MS);
+    expect(c.tracks.overviewStamp(7, ...span)).not.toBe(s2);
+    expect(c.tracks.overviewStamp(9, ...span)).toBe('0:0:0:0');
+  });
+
   it('leaves out hours stored before migration 004 (no copy yet)', () => {
     const c = t.open({ dataDir: t.tempDir() });
     c.tracks.writeTrack(7, pointsAt(secs(0, 7200, 1)));

@@ -71,6 +71,29 @@ describe('history loader against the simulator', () => {
     expect(h.sent.length).toBe(before + extra.length);
   });
 
+  it('sketches: of what is stored, never of what was stored before a load wrote more', async () => {
+    h = await startHistoryHarness();
+    const r = pastRange(4, 10);
+    const mid = r.from + 2 * DAY;
+    expect((await h.loader.overview(OBJECT, r.from, r.till, 5_000)).track.time).toHaveLength(0);
+    const half = await h.loader.load(OBJECT, r.from, mid);
+    await h.loader.settled(half.loadId!);
+    const first = await h.loader.overview(OBJECT, r.from, r.till, 5_000);
+    expect(first.track.time.length).toBeGreaterThan(100);
+    expect(first.track.time.at(-1)!).toBeLessThan(mid);
+    // Asked again, the same (remembered, as a copy of its own).
+    const again = await h.loader.overview(OBJECT, r.from, r.till, 5_000);
+    expect(again).toEqual(first);
+    again.track.time.fill(0);
+    expect(await h.loader.overview(OBJECT, r.from, r.till, 5_000)).toEqual(first);
+    // The rest stored: the sketch reaches into it.
+    const rest = await h.loader.load(OBJECT, mid, r.till);
+    await h.loader.settled(rest.loadId!);
+    const whole = await h.loader.overview(OBJECT, r.from, r.till, 5_000);
+    expect(whole.track.time.at(-1)!).toBeGreaterThan(mid);
+    expect(whole.track.time[0]).toBe(first.track.time[0]);
+  });
+
   it('offline: answers from the cache and names the missing parts', async () => {
     h = await startHistoryHarness();
     const r = pastRange(10, 5);
