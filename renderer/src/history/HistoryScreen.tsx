@@ -220,6 +220,7 @@ export function HistoryScreen() {
             cursor={cursor}
             player={player}
             fitKey={`${req?.objectId}:${req?.from}:${req?.till}:${loadDone}`}
+            awaitingTrack={!!req && !hist.error && !(d?.model ?? overview)?.n}
             onApi={onApi}
           />
           {data && (

@@ -53,6 +53,11 @@ function onTileSource(l: (c: TilesConfig) => void): () => void {
 export interface Basemap {
   tiles: L.TileLayer;
   setSource(source: { url: string; version: string }): void;
+  /**
+   * While held, no tile is asked for (the world outline shows): for a map about to move
+   * to what it was opened for, whose first view's tiles would be thrown away unseen.
+   */
+  hold(on: boolean): void;
   setColors(c: CanvasColors): void;
   remove(): void;
 }
@@ -67,18 +72,31 @@ export function addBasemap(map: L.Map, colors: CanvasColors = CANVAS_COLORS.ligh
   const outline = L.geoJSON(world, { pane: 'fallback', renderer, interactive: false, style: style(colors) } as L.GeoJSONOptions).addTo(map);
   // No tiles until the source's version is known: a request without it would hit the wrong cache key.
   const tiles = L.tileLayer('', { maxZoom: 19, errorTileUrl: EMPTY_TILE, crossOrigin: false });
-  const setSource = (c: { url: string; version: string }) => {
+  let held = false;
+  let pending: { url: string; version: string } | null = null;
+  const apply = (c: { url: string; version: string }) => {
     tiles.options.attribution = /openstreetmap\.org/.test(c.url) ? '&copy; OpenStreetMap contributors' : `Tiles: ${safeHost(c.url)}`;
     // Re-added so the attribution control picks up the new source's credit.
     tiles.remove();
     tiles.setUrl(hostTileUrl(c.version), true);
     tiles.addTo(map);
   };
+  const setSource = (c: { url: string; version: string }) => {
+    if (held) pending = c;
+    else apply(c);
+  };
   const off = onTileSource(setSource);
   map.on('unload', off);
   return {
     tiles,
     setSource,
+    hold: (on) => {
+      held = on;
+      if (on || !pending) return;
+      const c = pending;
+      pending = null;
+      apply(c);
+    },
     // A block body: setStyle returns the layer, and a caller's effect must not hand that to React as a cleanup.
     setColors: (c) => {
       outline.setStyle(style(c));

@@ -33,6 +33,11 @@ interface Props {
   player: Player;
   /** Changes when a new interval is shown: the map fits the track once per key. */
   fitKey: string;
+  /**
+   * An interval is asked for and nothing of its track is here yet: the map will fit to it,
+   * so the tiles of the view before (Europe at zoom 4, at first) are not fetched meanwhile.
+   */
+  awaitingTrack?: boolean;
   onApi: (api: MapApi) => void;
 }
 
@@ -47,10 +52,13 @@ export interface HistoryMapHooks {
   removeBaseline(): void;
 }
 
+/** The longest the tiles wait for a track to fit the map to (`awaitingTrack`). */
+const TILE_HOLD_MAX_MS = 1_000;
+
 const diag = globalThis as { __historyMarker?: () => [number, number] | null; __historyTrackDrawn?: () => number; __historyMap?: HistoryMapHooks };
 
 /** The history screen's own map: React owns the container, Leaflet and the canvas layer the rest. */
-export function HistoryMap({ model, sketch = false, filling = false, stops, events, violations, fuel, tz, cursor, player, fitKey, onApi }: Props) {
+export function HistoryMap({ model, sketch = false, filling = false, stops, events, violations, fuel, tz, cursor, player, fitKey, awaitingTrack = false, onApi }: Props) {
   const el = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);
   const trackRef = useRef<TrackLayer | null>(null);
@@ -61,6 +69,8 @@ export function HistoryMap({ model, sketch = false, filling = false, stops, even
   modelRef.current = model;
   const fitted = useRef('');
   const baseRef = useRef<Basemap | null>(null);
+  const awaitingRef = useRef(awaitingTrack);
+  awaitingRef.current = awaitingTrack;
   const themeName = useTheme();
   useEffect(() => {
     baseRef.current?.setColors(CANVAS_COLORS[themeName]);
@@ -76,6 +86,7 @@ export function HistoryMap({ model, sketch = false, filling = false, stops, even
     const map = L.map(el.current!, { preferCanvas: true, renderer: paths, zoomControl: true, fadeAnimation: false }).setView([50, 10], 4);
     pathsRef.current = paths;
     const base = addBasemap(map, CANVAS_COLORS[theme.get()]);
+    base.hold(awaitingRef.current);
     baseRef.current = base;
     let alive = true;
     // The same tile source as the live map, served through the core's tile cache (offline too).
@@ -166,6 +177,7 @@ export function HistoryMap({ model, sketch = false, filling = false, stops, even
 
   useEffect(() => trackRef.current?.setFilling(filling), [filling]);
 
+
   useEffect(() => {
     trackRef.current?.setModel(model, sketch);
     const map = mapRef.current;
@@ -225,6 +237,18 @@ export function HistoryMap({ model, sketch = false, filling = false, stops, even
     fitted.current = fitKey;
     map.fitBounds(L.latLngBounds(pts), { padding: [40, 40], maxZoom: 15 });
   }, [fitKey, model, stops]);
+
+  // Tiles wait for the track's view (fitted just above: effects run in order, so the
+  // first tiles asked for are the fitted view's), never longer than TILE_HOLD_MAX_MS: an
+  // interval fetched from the service may take seconds to show its first window.
+  useEffect(() => {
+    const base = baseRef.current;
+    if (!base) return;
+    base.hold(awaitingTrack);
+    if (!awaitingTrack) return;
+    const t = setTimeout(() => base.hold(false), TILE_HOLD_MAX_MS);
+    return () => clearTimeout(t);
+  }, [awaitingTrack]);
 
   return (
     <div className="history-map-wrap">
