@@ -77,6 +77,26 @@ test('search narrows the list; / focuses the search', async ({ page }) => {
   await expect(page.getByText(allCount())).toBeVisible();
 });
 
+test('a row in view follows the polls: a moving object\'s speed changes with no scroll', async ({ page }) => {
+  await openOwnFleet(page);
+  const stateFilter = page.getByRole('combobox', { name: 'Filter by state' });
+  await stateFilter.selectOption({ label: 'Moving' });
+  await expect(page.getByText(someOf())).toBeVisible();
+  const name = (await dataRows(page).first().getByRole('gridcell').first().textContent())!;
+  await stateFilter.selectOption({ label: 'All states' });
+  // One row, found by its name, that stays mounted (the list memoises its rows): what it
+  // shows must still move on with each poll.
+  await page.getByRole('searchbox', { name: /Search objects/ }).fill(name);
+  await expect(dataRows(page)).toHaveCount(1);
+  const headers = await grid(page).getByRole('columnheader').allTextContents();
+  const at = headers.findIndex((h) => h.startsWith('Speed'));
+  expect(at, `a Speed column among ${headers.join(', ')}`).toBeGreaterThanOrEqual(0);
+  const speed = dataRows(page).first().getByRole('gridcell').nth(at);
+  const before = await speed.textContent();
+  expect(before).toMatch(/km\/h/);
+  await expect.poll(() => speed.textContent(), { timeout: 30_000, intervals: [1_000] }).not.toBe(before);
+});
+
 test('filter by state', async ({ page }) => {
   await openOwnFleet(page);
   await page.getByRole('combobox', { name: 'Filter by state' }).selectOption({ label: 'Parked' });

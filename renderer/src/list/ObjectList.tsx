@@ -10,7 +10,7 @@ import { groupCounts, idsBetween, type SortSpec } from './list-model';
 import { ListToolbar } from './ListToolbar';
 import { marks, useMarked } from './marked';
 import { loadPrefs, savePrefs, type ListPrefs } from './prefs';
-import { Cell } from './RowCells';
+import { ListRow } from './ListRow';
 import { useListRows } from './use-list-rows';
 
 interface Props {
@@ -107,45 +107,24 @@ export function ObjectList({ selected, onSelect, onHelp }: Props) {
           <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
             {virtual.getVirtualItems().map((item) => {
               const o = rows[item.index]!.o;
-              const pos = fleetStore.position(o.Id);
               const isSel = o.Id === selected;
-              const isMarked = marked.has(o.Id);
               return (
-                <div
+                <ListRow
                   key={o.Id}
-                  data-id={o.Id}
-                  role="row"
-                  aria-rowindex={item.index + 2}
-                  aria-selected={isSel || isMarked}
-                  className={`row${isSel ? ' selected' : ''}${isMarked ? ' marked' : ''}`}
-                  style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT, gridTemplateColumns: template }}
-                  onClick={(e) => click(e, o.Id)}
-                  onKeyDown={(e) => {
-                    if (e.key === 'Enter') onSelect(o.Id);
-                    if (e.key === ' ') {
-                      e.preventDefault();
-                      marks.toggle(o.Id);
-                    }
-                  }}
-                  tabIndex={isSel || (selected === null && item.index === 0) ? 0 : -1}
-                >
-                  {prefs.columns.map((k) => (
-                    <span key={k} role="gridcell" className={k === 'name' ? 'name-cell' : undefined}>
-                      {k === 'name' && (
-                        // Inside the name cell, so the first cell of a row still reads as its name.
-                        <input
-                          type="checkbox"
-                          tabIndex={-1}
-                          aria-label={`Mark ${o.Name}`}
-                          checked={isMarked}
-                          onClick={(e) => e.stopPropagation()}
-                          onChange={() => marks.toggle(o.Id)}
-                        />
-                      )}
-                      <Cell k={k} o={o} pos={pos} now={now} />
-                    </span>
-                  ))}
-                </div>
+                  o={o}
+                  pos={fleetStore.position(o.Id)}
+                  index={item.index}
+                  start={item.start}
+                  height={ROW_HEIGHT}
+                  template={template}
+                  columns={prefs.columns}
+                  selected={isSel}
+                  marked={marked.has(o.Id)}
+                  tabbable={isSel || (selected === null && item.index === 0)}
+                  now={now}
+                  onClick={click}
+                  onSelect={onSelect}
+                />
               );
             })}
           </div>
