@@ -181,6 +181,7 @@ async function listScroll(browser: Browser, host: RunningHost, results: Results)
   });
   await page.waitForTimeout(2000);
   const rows = Number(await grid.getAttribute('aria-rowcount')) - 1;
+  const profiler = await startRendererProfile(page, 'list');
   const stop = await startFrameProbe(page);
   await page.evaluate(async () => {
     const grid = document.querySelector('[role="grid"]')!;
@@ -200,6 +201,7 @@ async function listScroll(browser: Browser, host: RunningHost, results: Results)
     });
   });
   const probe = await stop();
+  await profiler.stop();
   results.list = {
     rows,
     frame_p50_ms: r1(pct(probe.frames, 50)),
