@@ -10,6 +10,7 @@ import { method, push } from '../define';
 import type { ErrorInfo } from '../errors';
 import type { FleetEvent, FleetFile, History } from '../resources';
 import type { TrackColumns } from '../track';
+import { packTrack, unpackTrack, type WireTrack } from '../track-wire';
 
 export type { TrackColumns } from '../track';
 
@@ -76,6 +77,16 @@ export interface HistoryLoadResult extends HistoryData {
    */
   loadId: string | null;
 }
+
+/** `HistoryData` as `history/read` sends it: the track's coordinates packed (common/track-wire.ts). */
+export interface WireHistoryData extends Omit<HistoryData, 'track'> {
+  track: WireTrack;
+}
+export interface WireHistoryLoadResult extends WireHistoryData {
+  loadId: string | null;
+}
+export const packHistory = <T extends HistoryData>(d: T): Omit<T, 'track'> & { track: WireTrack } => ({ ...d, track: packTrack(d.track) });
+export const unpackHistory = <T extends WireHistoryData>(d: T): Omit<T, 'track'> & { track: TrackColumns } => ({ ...d, track: unpackTrack(d.track) });
 
 export interface HistoryProgress {
   loadId: string;
@@ -152,9 +163,9 @@ export const HistoryOverviewSchema = rangeChecked(
 
 export const historyMethods = {
   /** Cached data at once, plus a background fetch of the missing parts (pushes below). */
-  'history/load': method<HistoryLoadResult>()(HistoryRangeSchema),
+  'history/load': method<WireHistoryLoadResult>()(HistoryRangeSchema),
   /** Cached data only (re-read after `history/chunk`). */
-  'history/read': method<HistoryData>()(HistoryRangeSchema),
+  'history/read': method<WireHistoryData>()(HistoryRangeSchema),
   /**
    * A sketch of the cached track from its coarse copy (a point per 100 m moved): every
    * street driven, once, small enough to draw a month at once while `history/load` reads

@@ -16,7 +16,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { FleetError, isFleetError, type ErrorInfo } from '../../../common/errors';
-import type { HistoryData, HistoryLoadResult, HistoryProgress } from '../../../common/methods/history';
+import { packHistory, type HistoryProgress, type WireHistoryData, type WireHistoryLoadResult } from '../../../common/methods/history';
 import { isIntervalTooLong, type FleetApi, type RawBytes } from '../api';
 import { isHeldBody, type HeldBody } from '../api/http';
 import { HISTORY_KIND, type Cache } from '../cache';
@@ -102,10 +102,11 @@ export class HistoryService {
     return this.writer.threaded;
   }
 
-  read(objectId: number, from: number, till: number): Promise<HistoryData> {
+  /** The cached data, its track packed for the socket (common/track-wire.ts). */
+  async read(objectId: number, from: number, till: number): Promise<WireHistoryData> {
     this.check();
     if (this.reader) return this.reader.read(objectId, from, till);
-    return readRange(this.o.cache, objectId, from, till, () => !this.closed);
+    return packHistory(await readRange(this.o.cache, objectId, from, till, () => !this.closed));
   }
 
   /** The sketch of the cached track's coarse copy (store.ts readOverview), off this thread when there is a worker. */
@@ -131,7 +132,7 @@ export class HistoryService {
   }
 
   /** Cached data now; the missing parts are fetched in the background (pushes). */
-  async load(objectId: number, from: number, till: number): Promise<HistoryLoadResult> {
+  async load(objectId: number, from: number, till: number): Promise<WireHistoryLoadResult> {
     const data = await this.read(objectId, from, till);
     if (data.coverage.complete) return { ...data, loadId: null };
     const id = randomUUID();

@@ -17,7 +17,8 @@
 import { concatBytes } from '../../../common/codec';
 import { FleetError, isFleetError, type ErrorCode } from '../../../common/errors';
 import type { TrackColumns } from '../../../common/track';
-import type { HistoryData } from '../../../common/methods/history';
+import type { WireTrack } from '../../../common/track-wire';
+import { packHistory, type WireHistoryData } from '../../../common/methods/history';
 import type { HeldBody } from '../api/http';
 import type { Cache } from '../cache';
 import type { EntryData, IngestWorkerScript } from '../sync/ingest';
@@ -155,7 +156,8 @@ export function workerHistoryWriter(script: IngestWorkerScript, dbFile: string):
 }
 
 export interface HistoryReader {
-  read(objectId: number, from: number, till: number): Promise<HistoryData>;
+  /** The columns packed for the socket (common/track-wire.ts). */
+  read(objectId: number, from: number, till: number): Promise<WireHistoryData>;
   /** The sketch of the track's coarse copy (store.ts readOverview), made here too: a month is tens of ms of reading. */
   overview(objectId: number, from: number, till: number, maxPoints: number): Promise<TrackSketch>;
   close(): Promise<void>;
@@ -170,7 +172,7 @@ export function workerHistoryReader(script: IngestWorkerScript, dbFile: string):
   const w = startWorker(script, dbFile, 'history reader', 'history-reader');
   return {
     read: (objectId, from, till) =>
-      w.request<HistoryData>((id) => ({ msg: { id, kind: 'history-read', objectId, from, till } satisfies HistoryReadRequest })),
+      w.request<WireHistoryData>((id) => ({ msg: { id, kind: 'history-read', objectId, from, till } satisfies HistoryReadRequest })),
     overview: (objectId, from, till, maxPoints) =>
       w.request<TrackSketch>((id) => ({ msg: { id, kind: 'history-overview', objectId, from, till, maxPoints } satisfies HistoryOverviewRequest })),
     close: () => w.close(),
@@ -178,14 +180,14 @@ export function workerHistoryReader(script: IngestWorkerScript, dbFile: string):
 }
 
 /** Buffers of every column of a read (each column owns its buffer). */
-function readTransfers(d: HistoryData): ArrayBuffer[] {
+function readTransfers(d: WireHistoryData): ArrayBuffer[] {
   const out = new Set<ArrayBuffer>(trackTransfers(d.track));
   for (const s of d.sensors) out.add(s.time.buffer as ArrayBuffer).add(s.value.buffer as ArrayBuffer);
   return [...out];
 }
 
 /** Buffers of a track's columns. */
-function trackTransfers(t: TrackColumns): ArrayBuffer[] {
+function trackTransfers(t: TrackColumns | WireTrack): ArrayBuffer[] {
   return [...new Set((Object.values(t) as ArrayBufferView[]).map((c) => c.buffer as ArrayBuffer))];
 }
 
@@ -199,7 +201,7 @@ const pick = (w: WindowInfo): WindowInfo => ({
 
 interface Port {
   on(ev: 'message', cb: (m: { kind?: unknown }) => void): void;
-  postMessage(m: HistoryReply | { id: number; result: HistoryData | TrackSketch }, transfer?: ArrayBuffer[]): void;
+  postMessage(m: HistoryReply | { id: number; result: WireHistoryData | TrackSketch }, transfer?: ArrayBuffer[]): void;
 }
 
 /** The worker side, called from sync/ingest-worker.ts: kept here so both sides change together. */
@@ -227,7 +229,11 @@ export function serveHistory(cache: Cache, port: Port, held: HeldBodies): void {
     if (m.kind === 'history-read') {
       const { id, objectId, from, till } = m as HistoryReadRequest;
       readRange(cache, objectId, from, till).then(
-        (result) => port.postMessage({ id, result }, readTransfers(result)),
+        (read) => {
+          // Packed here, off the main thread: the socket then carries half the coordinates' bytes.
+          const result = packHistory(read);
+          port.postMessage({ id, result }, readTransfers(result));
+        },
         (e: unknown) => port.postMessage(errorReply(id, e)),
       );
       return;

@@ -5,7 +5,7 @@
  * previous load; what it stored stays in the cache.
  */
 import { useEffect, useState } from 'react';
-import type { HistoryData, HistoryOverview, HistoryProgress, HistoryRecords } from '../../../common/methods/history';
+import { unpackHistory, type HistoryData, type HistoryOverview, type HistoryProgress, type HistoryRecords } from '../../../common/methods/history';
 import { RpcError, onPush, rpc } from '../rpc/client';
 import { coalesce, mergeHistory } from './merge';
 import { fetchRecords } from './records';
@@ -77,10 +77,10 @@ export function useHistory(req: HistoryRequest | null): HistoryState {
         stored = [];
         if (parts?.length === 0) return;
         if (parts === null) {
-          data = await rpc('history/read', range);
+          data = unpackHistory(await rpc('history/read', range));
         } else {
           for (const [from, till] of parts) {
-            const part = await rpc('history/read', { objectId: range.objectId, from, till });
+            const part = unpackHistory(await rpc('history/read', { objectId: range.objectId, from, till }));
             if (!alive || !data) return;
             data = mergeHistory(data, part);
           }
@@ -142,7 +142,8 @@ export function useHistory(req: HistoryRequest | null): HistoryState {
       .catch(() => {});
     rpc('history/load', range)
       .then((r) => {
-        const { loadId: id, ...first } = r;
+        const { loadId: id, ...packed } = r;
+        const first = unpackHistory(packed);
         if (!alive) {
           if (id) void rpc('history/cancel', { loadId: id }).catch(() => {});
           return;

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushEnvelope } from '../../../common/envelope';
-import type { FileBody, HistoryData, HistoryLoadResult, HistoryOverview, HistoryPackets, HistoryProgress, HistoryRecords } from '../../../common/methods/history';
+import { unpackHistory, type FileBody, type HistoryOverview, type HistoryPackets, type HistoryProgress, type HistoryRecords, type WireHistoryData, type WireHistoryLoadResult } from '../../../common/methods/history';
 import { startSimulator, type SimulatorHandle } from '../../../simulator';
 import { createCore, type Core } from '../../../main/core/app';
 import { memorySettings } from '../../../main/core/seams/settings';
@@ -104,7 +104,7 @@ describe('history handlers through the dispatcher', () => {
     const r = pastRange(6, 40);
     pushes.length = 0;
     let repliedAt = -1;
-    const reply = call<HistoryLoadResult>('history/load', { objectId: OBJECT, ...r }).then((x) => {
+    const reply = call<WireHistoryLoadResult>('history/load', { objectId: OBJECT, ...r }).then((x) => {
       repliedAt = pushes.filter((p) => p.name.startsWith('history/')).length;
       return x;
     });
@@ -127,7 +127,9 @@ describe('history handlers through the dispatcher', () => {
     const chunks = mine.filter((p) => p.name === 'history/chunk');
     expect(chunks.length).toBeGreaterThanOrEqual(1);
     // Each chunk is announced after the window is stored: a read then sees it.
-    const read = await call<HistoryData>('history/read', { objectId: OBJECT, ...r });
+    const wire = await call<WireHistoryData>('history/read', { objectId: OBJECT, ...r });
+    expect(wire.track.latE7).toBeInstanceOf(Int32Array);
+    const read = unpackHistory(wire);
     expect(read.coverage.complete).toBe(true);
     expect(read.track.time.length).toBeGreaterThan(100);
     expect(read.track.time).toBeInstanceOf(Float64Array);
@@ -156,14 +158,14 @@ describe('history handlers through the dispatcher', () => {
     expect([coarse.time[0], coarse.time.at(-1)]).toEqual([ov.time[0], ov.time.at(-1)]);
 
     // Covered now: answered from the cache, nothing fetched, no pushes.
-    const again = await call<HistoryLoadResult>('history/load', { objectId: OBJECT, ...r });
+    const again = await call<WireHistoryLoadResult>('history/load', { objectId: OBJECT, ...r });
     expect(again.loadId).toBeNull();
     expect(again.track.time.length).toBe(read.track.time.length);
   });
 
   it('cancel: true for a running load, false for an unknown one', async () => {
     const r = pastRange(60, 60);
-    const a = await call<HistoryLoadResult>('history/load', { objectId: OBJECT, ...r });
+    const a = await call<WireHistoryLoadResult>('history/load', { objectId: OBJECT, ...r });
     expect(await call('history/cancel', { loadId: a.loadId })).toEqual({ cancelled: true });
     const end = await finished(a.loadId!);
     expect(end.cancelled).toBe(true);
@@ -218,11 +220,11 @@ describe('history handlers through the dispatcher', () => {
   it('files/get: downloads a file named by the history once, then serves it from the cache offline', async () => {
     // Files come with photo events: look over a month of each object until one is met.
     const r = pastRange(30, 70);
-    let read: HistoryData | undefined;
+    let read: WireHistoryData | undefined;
     for (let objectId = 1; objectId <= 5 && !read?.files.length; objectId++) {
-      const a = await call<HistoryLoadResult>('history/load', { objectId, ...r });
+      const a = await call<WireHistoryLoadResult>('history/load', { objectId, ...r });
       if (a.loadId) expect((await finished(a.loadId)).error).toBeUndefined();
-      read = await call<HistoryData>('history/read', { objectId, ...r });
+      read = await call<WireHistoryData>('history/read', { objectId, ...r });
     }
     expect(read!.files.length).toBeGreaterThan(0);
     const file = read!.files[0]!;
