@@ -23,9 +23,15 @@ export interface TrackModel {
 export function mercX(lng: number): number {
   return (lng + 180) / 360;
 }
+const MAX_MERC_LAT = 85.05112878;
+const MAX_MERC_SIN = Math.sin(MAX_MERC_LAT * RAD);
+
 export function mercY(lat: number): number {
-  const c = Math.max(-85.05112878, Math.min(85.05112878, lat));
-  const s = Math.sin(c * RAD);
+  return mercYOfSin(Math.sin(Math.max(-MAX_MERC_LAT, Math.min(MAX_MERC_LAT, lat)) * RAD));
+}
+/** `mercY` from the latitude's sine (clamped to the Mercator square's edge here). */
+function mercYOfSin(sin: number): number {
+  const s = Math.max(-MAX_MERC_SIN, Math.min(MAX_MERC_SIN, sin));
   return 0.5 - Math.log((1 + s) / (1 - s)) / (4 * Math.PI);
 }
 
@@ -94,8 +100,11 @@ export function buildModel(cols: TrackColumns, breaks?: Uint8Array, prev?: Track
   for (let i = keep; i < n; i++) {
     const lat = cols.lat[i]!;
     mx[i] = mercX(cols.lng[i]!);
-    my[i] = mercY(lat);
-    const cosLat = Math.cos(lat * RAD);
+    // One sine serves the projection and the step's cosine: a month's model build spent
+    // most of its time in these transcendental calls, three a point.
+    const sin = Math.sin(lat * RAD);
+    my[i] = mercYOfSin(sin);
+    const cosLat = Math.sqrt(1 - sin * sin);
     if (i === 0) {
       cosPrev = cosLat;
       continue;
