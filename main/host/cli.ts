@@ -35,6 +35,7 @@ async function main() {
       'data-dir': { type: 'string' },
       'demo-objects': { type: 'string' },
       'poll-ms': { type: 'string' },
+      'bulk-bytes': { type: 'string' },
       browser: { type: 'boolean', default: true },
     },
     strict: false,
@@ -63,6 +64,8 @@ async function main() {
     bus: core.bus,
     staticDir,
     port: values.port ? Number(values.port) : 0,
+    // Tests lower it, so that their replies take the HTTP path too.
+    ...(values['bulk-bytes'] ? { bulkBytes: Math.max(1024, Number(values['bulk-bytes'])) } : {}),
   });
   await core.start().catch((e: unknown) => console.error('Could not open the last connection:', e));
   console.log(`Fleet Console: ${host.url}`);

@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { decodeMessage, encodeFrameParts, encodeMessage } from '../../common/codec';
-import type { PushEnvelope } from '../../common/envelope';
+import type { BulkNotice, PushEnvelope } from '../../common/envelope';
 import type { Dispatcher } from '../core/rpc/dispatcher';
 import type { PushBus } from '../core/rpc/pushes';
 import { CONTENT_SECURITY_POLICY } from '../core/security/csp';
@@ -30,6 +30,9 @@ const MIME: Record<string, string> = {
 /** A slow client must not make the host buffer without bound; its oldest pushes go first. */
 const MAX_BUFFERED_BYTES = 32 * 1024 * 1024;
 const SLOW_CLIENT_GRACE_MS = 5_000;
+/** Replies over this many bytes go by HTTP (`BulkNotice`); how long one waits to be fetched. */
+const BULK_BYTES = 4 * 1024 * 1024;
+const BULK_TTL_MS = 60_000;
 
 export interface HostOptions {
   dispatcher: Dispatcher;
@@ -38,6 +41,8 @@ export interface HostOptions {
   port?: number;
   /** Fixed token for tests; a random one otherwise. */
   token?: string;
+  /** Replies whose frame is larger go by HTTP (common/envelope.ts `BulkNotice`); default 4 MB. */
+  bulkBytes?: number;
   log?: (msg: string) => void;
 }
 
@@ -77,6 +82,7 @@ export async function startHost(opts: HostOptions): Promise<Host> {
     }
     const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
     if (url.pathname.startsWith('/tiles/')) return serveTile(url, res);
+    if (url.pathname.startsWith('/bulk/')) return serveBulk(url, req, res);
     let rel = decodeURIComponent(url.pathname);
     if (rel.endsWith('/')) rel += 'index.html';
     const root = normalize(opts.staticDir + sep);
@@ -140,6 +146,45 @@ export async function startHost(opts: HostOptions): Promise<Host> {
     res.end(tile.data);
   }
 
+  /** Big replies waiting for their page to fetch them, by one-time key (`BulkNotice`). */
+  const bulk = new Map<string, { frame: Uint8Array[]; bytes: number; timer: ReturnType<typeof setTimeout> }>();
+  const bulkBytes = opts.bulkBytes ?? BULK_BYTES;
+
+  function holdBulk(frame: Uint8Array[], bytes: number): string {
+    const key = randomBytes(18).toString('base64url');
+    // A page that never comes for it (closed meanwhile) does not keep the bytes.
+    const timer = setTimeout(() => bulk.delete(key), BULK_TTL_MS);
+    timer.unref();
+    bulk.set(key, { frame, bytes, timer });
+    return key;
+  }
+
+  /** A held reply, once, to the page's token: the socket's own guard. */
+  function serveBulk(url: URL, req: IncomingMessage, res: ServerResponse) {
+    if (!sameSecret(url.searchParams.get('token') ?? '', token)) {
+      res.writeHead(401, { 'content-type': 'text/plain' }).end('Unauthorized');
+      return;
+    }
+    const key = url.pathname.slice('/bulk/'.length);
+    const held = bulk.get(key);
+    if (!held) {
+      res.writeHead(404, { 'content-type': 'text/plain', 'cache-control': 'no-store' }).end('Not found (fetched already, or expired)');
+      return;
+    }
+    // Asked from the page's other loopback name (transport.ts): only our own pages may read it.
+    const origin = req.headers.origin ?? '';
+    const cors: Record<string, string> = allowedOrigins().has(origin) ? { 'access-control-allow-origin': origin, vary: 'Origin' } : {};
+    res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': held.bytes, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...cors });
+    if (req.method === 'HEAD') {
+      res.end();
+      return;
+    }
+    bulk.delete(key);
+    clearTimeout(held.timer);
+    for (const part of held.frame) res.write(part);
+    res.end();
+  }
+
   const wss = new WebSocketServer({ noServer: true, maxPayload: 8 * 1024 * 1024 });
   const sockets = new Set<WebSocket>();
 
@@ -172,7 +217,13 @@ export async function startHost(opts: HostOptions): Promise<Host> {
         return;
       }
       void opts.dispatcher.dispatch(raw).then((reply) => {
-        if (ws.readyState === ws.OPEN) sendFrame(ws, encodeFrameParts(reply));
+        if (ws.readyState !== ws.OPEN) return;
+        const frame = encodeFrameParts(reply);
+        const bytes = typeof frame === 'string' ? 0 : frame.reduce((n, p) => n + p.byteLength, 0);
+        if (reply.type === 'reply' && bytes > bulkBytes) {
+          const notice: BulkNotice = { type: 'bulk', id: reply.id, path: `/bulk/${holdBulk(frame as Uint8Array[], bytes)}`, bytes };
+          ws.send(JSON.stringify(notice));
+        } else sendFrame(ws, frame);
       });
     });
   });
@@ -213,6 +264,8 @@ export async function startHost(opts: HostOptions): Promise<Host> {
     port,
     async close() {
       unsubscribe();
+      for (const held of bulk.values()) clearTimeout(held.timer);
+      bulk.clear();
       for (const ws of sockets) ws.terminate();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
       await new Promise<void>((resolve) => server.close(() => resolve()));

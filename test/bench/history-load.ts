@@ -67,7 +67,7 @@ export async function historyLoad(browser: Browser, rig: HistoryRig): Promise<Re
     points: c.points,
     cold_first_draw_ms: c.firstDrawMs,
     cold_complete_ms: c.completeMs,
-    cold_socket_received_mb: c.socketMb,
+    cold_received_mb: c.receivedMb,
     // The two cores' time the cold load had, and what the simulator (a remote service in
     // real use) and the host took of it; the page and the browser had the rest.
     cold_cpu_available_s: r1((2 * c.completeMs) / 1000),
@@ -78,7 +78,7 @@ export async function historyLoad(browser: Browser, rig: HistoryRig): Promise<Re
     cache_first_draw_ms: w.firstDrawMs,
     cache_first_draw_after_request_ms: w.firstDrawMs - w.requestSentMs,
     cache_complete_ms: w.completeMs,
-    cache_socket_received_mb: w.socketMb,
+    cache_received_mb: w.receivedMb,
     host_peak_rss_cold_mb: coldPeak,
     host_peak_rss_mb: rig.hostPeakMb(),
     renderer_js_heap_mb: heapMb,

@@ -103,10 +103,10 @@ export interface Opened {
   points: number;
   /** Page clock when the screen first asked for the interval (history/overview or history/load). */
   requestSentMs: number;
-  /** Page clock when the first big reply (over 1 MB: a track) reached the page's socket handler. */
+  /** Page clock when the first big reply (over 1 MB: a track) was in the page: a socket message, or a held reply fetched over HTTP. */
   firstTrackReplyMs: number;
-  /** Bytes the page received over the host's socket until the interval was whole, MB. */
-  socketMb: number;
+  /** Bytes the page received from the host (socket and held replies) until the interval was whole, MB. */
+  receivedMb: number;
 }
 
 /** Opens the rig's interval in `page` and waits (bounded) until it is whole. */
@@ -127,31 +127,47 @@ export async function openHistory(page: Page, rig: HistoryRig, timeouts: { first
     requestAnimationFrame(poll);
   });
   // Where the time goes between the host and the screen, in the page's clock: when it
-  // asked for the interval, when the first track-sized reply (over 1 MB) reached its
-  // socket handler, and how much came over the socket in all.
+  // asked for the interval, when the first track-sized reply (over 1 MB) was in the page
+  // (a socket message, or a reply the host held for HTTP: common/envelope.ts BulkNotice),
+  // and how much came over both in all.
   await page.addInitScript(() => {
-    const g = globalThis as unknown as { WebSocket: new (url: string) => WsLike; __benchSocket: { requestSent?: number; firstBig?: number; bytes: number } };
+    const g = globalThis as unknown as {
+      WebSocket: new (url: string) => WsLike;
+      fetch: (input: unknown, init?: unknown) => Promise<{ arrayBuffer(): Promise<ArrayBuffer>; clone(): { arrayBuffer(): Promise<ArrayBuffer> } }>;
+      __benchSocket: { requestSent?: number; firstBig?: number; bytes: number };
+    };
     interface WsLike {
       send(d: string): void;
       addEventListener(t: 'message', fn: (e: { data: unknown }) => void): void;
     }
     const stats: { requestSent?: number; firstBig?: number; bytes: number } = { bytes: 0 };
     g.__benchSocket = stats;
+    const got = (n: number) => {
+      stats.bytes += n;
+      if (stats.firstBig === undefined && n > 1_000_000) stats.firstBig = performance.now();
+    };
     const Base = g.WebSocket;
     g.WebSocket = class extends (Base as unknown as new (url: string) => WsLike) {
       constructor(url: string) {
         super(url);
-        this.addEventListener('message', (e) => {
-          const n = typeof e.data === 'string' ? e.data.length : e.data instanceof ArrayBuffer ? e.data.byteLength : 0;
-          stats.bytes += n;
-          if (stats.firstBig === undefined && n > 1_000_000) stats.firstBig = performance.now();
-        });
+        this.addEventListener('message', (e) => got(typeof e.data === 'string' ? e.data.length : e.data instanceof ArrayBuffer ? e.data.byteLength : 0));
       }
       override send(d: string) {
         if (stats.requestSent === undefined && (d.includes('"history/load"') || d.includes('"history/overview"'))) stats.requestSent = performance.now();
         super.send(d);
       }
     } as unknown as typeof Base;
+    const baseFetch = g.fetch.bind(globalThis);
+    g.fetch = async (input, init) => {
+      const res = await baseFetch(input, init);
+      if (!String(input).includes('/bulk/')) return res;
+      // The page reads the body itself; this reads a copy once it is all there.
+      void res
+        .clone()
+        .arrayBuffer()
+        .then((b) => got(b.byteLength));
+      return res;
+    };
   });
   await page.goto(rig.url);
   const mark = (name: 'firstDraw' | 'complete', timeout: number) =>
@@ -178,6 +194,6 @@ export async function openHistory(page: Page, rig: HistoryRig, timeouts: { first
     points,
     requestSentMs: Math.round(sock.requestSent ?? NaN),
     firstTrackReplyMs: Math.round(sock.firstBig ?? NaN),
-    socketMb: Math.round(sock.bytes / 2 ** 20),
+    receivedMb: Math.round(sock.bytes / 2 ** 20),
   };
 }

@@ -9,7 +9,8 @@ export const CONTENT_SECURITY_POLICY = [
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob: https: fleet-tile:",
   "font-src 'self' data:",
-  "connect-src 'self' ws://127.0.0.1:* ws://localhost:*",
+  // Big replies are fetched from the other loopback name (renderer/src/rpc/transport.ts).
+  "connect-src 'self' ws://127.0.0.1:* ws://localhost:* http://127.0.0.1:* http://localhost:*",
   "worker-src 'self' blob:",
   "object-src 'none'",
   "base-uri 'none'",

@@ -4,7 +4,7 @@
  * loopback host, authenticated by the per-launch token from the page's URL.
  */
 import { decodeFrame, encodeMessage } from '../../../common/codec';
-import type { PushEnvelope, RequestEnvelope, ResponseEnvelope, ServerMessage } from '../../../common/envelope';
+import type { BulkNotice, PushEnvelope, RequestEnvelope, ResponseEnvelope, ServerMessage, SocketMessage } from '../../../common/envelope';
 
 export interface FleetBridge {
   rpc(envelope: RequestEnvelope): Promise<ResponseEnvelope>;
@@ -53,6 +53,20 @@ function electronTransport(bridge: FleetBridge): Transport {
   };
 }
 
+/** A reply the host holds for HTTP (`BulkNotice`); a failed fetch is that request's error, not the socket's. */
+async function fetchBulk(n: BulkNotice): Promise<ServerMessage> {
+  try {
+    // From the other loopback name: its own connections, so the reply never queues behind
+    // the page's six to this one (tiles from a slow source can hold them for seconds).
+    const other = location.hostname === 'localhost' ? '127.0.0.1' : 'localhost';
+    const res = await fetch(`${location.protocol}//${other}:${location.port}${n.path}?token=${encodeURIComponent(launchToken())}`, { cache: 'no-store' });
+    if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    return decodeFrame(await res.arrayBuffer()) as ServerMessage;
+  } catch (e) {
+    return { type: 'error', id: n.id, error: { code: 'offline', message: `The console’s host did not hand over a reply of ${Math.round(n.bytes / 2 ** 20)} MB: ${e instanceof Error ? e.message : String(e)}` } };
+  }
+}
+
 function socketTransport(): Transport {
   const token = takeToken();
   const pending = new Map<RequestEnvelope['id'], (reply: ResponseEnvelope) => void>();
@@ -80,10 +94,14 @@ function socketTransport(): Transport {
       for (const m of queue) ws.send(m);
       queue = [];
     };
-    ws.onmessage = (ev) => {
-      let msg: ServerMessage;
+    // Messages are handled strictly in order: a big reply fetched over HTTP (`BulkNotice`)
+    // holds the ones behind it, so a load's pushes never overtake its reply.
+    let inbox: Promise<void> = Promise.resolve();
+    const handle = async (data: string | ArrayBuffer) => {
+      let msg: SocketMessage;
       try {
-        msg = decodeFrame(ev.data as string | ArrayBuffer) as ServerMessage;
+        msg = decodeFrame(data) as SocketMessage;
+        if (msg.type === 'bulk') msg = await fetchBulk(msg);
       } catch {
         return;
       }
@@ -94,6 +112,9 @@ function socketTransport(): Transport {
         pending.delete(msg.id);
         done?.(msg);
       }
+    };
+    ws.onmessage = (ev) => {
+      inbox = inbox.then(() => handle(ev.data as string | ArrayBuffer));
     };
     ws.onclose = () => {
       socket = null;
