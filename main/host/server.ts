@@ -117,12 +117,16 @@ export async function startHost(opts: HostOptions): Promise<Host> {
     else createReadStream(file).pipe(res);
   }
 
+  /** HTTP routes past the static files carry the socket's token in the query: without it, 401. */
+  function refusedWithoutToken(url: URL, res: ServerResponse): boolean {
+    if (sameSecret(url.searchParams.get('token') ?? '', token)) return false;
+    res.writeHead(401, { 'content-type': 'text/plain' }).end('Unauthorized');
+    return true;
+  }
+
   /** Map tiles through the core's cache (the token guards it like the socket: it spends the user's tile quota). */
   async function serveTile(url: URL, res: ServerResponse) {
-    if (!sameSecret(url.searchParams.get('token') ?? '', token)) {
-      res.writeHead(401, { 'content-type': 'text/plain' }).end('Unauthorized');
-      return;
-    }
+    if (refusedWithoutToken(url, res)) return;
     const m = /^\/tiles\/(\d{1,2})\/(\d{1,8})\/(\d{1,8})$/.exec(url.pathname);
     if (!m) {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
@@ -161,10 +165,7 @@ export async function startHost(opts: HostOptions): Promise<Host> {
 
   /** A held reply, once, to the page's token: the socket's own guard. */
   function serveBulk(url: URL, req: IncomingMessage, res: ServerResponse) {
-    if (!sameSecret(url.searchParams.get('token') ?? '', token)) {
-      res.writeHead(401, { 'content-type': 'text/plain' }).end('Unauthorized');
-      return;
-    }
+    if (refusedWithoutToken(url, res)) return;
     const key = url.pathname.slice('/bulk/'.length);
     const held = bulk.get(key);
     if (!held) {
