@@ -113,7 +113,7 @@ export class HistoryService {
   overview(objectId: number, from: number, till: number, maxPoints = Infinity): Promise<TrackSketch> {
     this.check();
     if (Number.isFinite(maxPoints)) this.overviewPoints = maxPoints;
-    return this.sketch(objectId, from, till, maxPoints, this.reader);
+    return this.sketch(objectId, from, till, maxPoints, this.reader?.overview);
   }
 
   /**
@@ -121,12 +121,12 @@ export class HistoryService {
    * a remembered one is answered here, without a worker's turn. The stamp is taken before
    * the sketch is made: hours written meanwhile make it stale, never wrongly fresh.
    */
-  private async sketch(objectId: number, from: number, till: number, maxPoints: number, by: { overview: HistoryReader['overview'] } | null): Promise<TrackSketch> {
+  private async sketch(objectId: number, from: number, till: number, maxPoints: number, make?: HistoryReader['overview']): Promise<TrackSketch> {
     const key = `${objectId}:${from}:${till}:${maxPoints}`;
     const stamp = this.o.cache.tracks.overviewStamp(objectId, from, till);
     const kept = this.sketches.get(key, stamp);
     if (kept) return kept;
-    const made = by ? await by.overview(objectId, from, till, maxPoints) : readOverview(this.o.cache, objectId, from, till, maxPoints);
+    const made = make ? await make(objectId, from, till, maxPoints) : readOverview(this.o.cache, objectId, from, till, maxPoints);
     this.sketches.set(key, stamp, made);
     return made;
   }
@@ -244,9 +244,8 @@ export class HistoryService {
    */
   private sketchLater(objectId: number, from: number, till: number): void {
     const points = this.overviewPoints;
-    const writer = this.writer.overview ? { overview: this.writer.overview } : null;
-    if (!writer || !points || this.closed) return;
-    this.sketch(objectId, from, till, points, writer).catch(() => {});
+    if (!this.writer.overview || !points || this.closed) return;
+    this.sketch(objectId, from, till, points, this.writer.overview).catch(() => {});
   }
 
   private async fetchWindow(objectId: number, w: Window, signal: AbortSignal): Promise<void> {
