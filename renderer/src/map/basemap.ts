@@ -62,7 +62,8 @@ export interface Basemap {
   remove(): void;
 }
 
-export function addBasemap(map: L.Map, colors: CanvasColors = CANVAS_COLORS.light): Basemap {
+/** `held`: starts held (`Basemap.hold`), before a source already known would add the tiles at once. */
+export function addBasemap(map: L.Map, colors: CanvasColors = CANVAS_COLORS.light, opts: { held?: boolean } = {}): Basemap {
   const topo = countries as unknown as Topology<{ countries: GeometryCollection }>;
   const world = feature(topo, topo.objects.countries);
   map.createPane('fallback').style.zIndex = '150';
@@ -72,7 +73,7 @@ export function addBasemap(map: L.Map, colors: CanvasColors = CANVAS_COLORS.ligh
   const outline = L.geoJSON(world, { pane: 'fallback', renderer, interactive: false, style: style(colors) } as L.GeoJSONOptions).addTo(map);
   // No tiles until the source's version is known: a request without it would hit the wrong cache key.
   const tiles = L.tileLayer('', { maxZoom: 19, errorTileUrl: EMPTY_TILE, crossOrigin: false });
-  let held = false;
+  let held = opts.held ?? false;
   let pending: { url: string; version: string } | null = null;
   const apply = (c: { url: string; version: string }) => {
     tiles.options.attribution = /openstreetmap\.org/.test(c.url) ? '&copy; OpenStreetMap contributors' : `Tiles: ${safeHost(c.url)}`;

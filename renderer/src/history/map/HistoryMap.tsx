@@ -85,8 +85,7 @@ export function HistoryMap({ model, sketch = false, filling = false, stops, even
     const paths = new LazyCanvas({ padding: 0.3 });
     const map = L.map(el.current!, { preferCanvas: true, renderer: paths, zoomControl: true, fadeAnimation: false }).setView([50, 10], 4);
     pathsRef.current = paths;
-    const base = addBasemap(map, CANVAS_COLORS[theme.get()]);
-    base.hold(awaitingRef.current);
+    const base = addBasemap(map, CANVAS_COLORS[theme.get()], { held: awaitingRef.current });
     baseRef.current = base;
     let alive = true;
     // The same tile source as the live map, served through the core's tile cache (offline too).
@@ -176,7 +175,6 @@ export function HistoryMap({ model, sketch = false, filling = false, stops, even
   }, [cursor, player, onApi]);
 
   useEffect(() => trackRef.current?.setFilling(filling), [filling]);
-
 
   useEffect(() => {
     trackRef.current?.setModel(model, sketch);
