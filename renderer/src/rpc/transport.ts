@@ -63,7 +63,7 @@ async function fetchBulk(n: BulkNotice): Promise<ServerMessage> {
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
     return decodeFrame(await res.arrayBuffer()) as ServerMessage;
   } catch (e) {
-    return { type: 'error', id: n.id, error: { code: 'offline', message: `The console’s host did not hand over a reply of ${Math.round(n.bytes / 2 ** 20)} MB: ${e instanceof Error ? e.message : String(e)}` } };
+    return { type: 'error', id: n.id, error: { code: 'offline', message: `The console’s host did not hand over a reply of ${(n.bytes / 2 ** 20).toFixed(1)} MB: ${e instanceof Error ? e.message : String(e)}` } };
   }
 }
 
