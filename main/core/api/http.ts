@@ -26,6 +26,8 @@ export interface HeldBody {
   held: number;
   /** Its size in bytes. */
   bytes: number;
+  /** The thread keeping it: a restarted worker tells a handle of its predecessor from one it dropped. */
+  worker: number;
 }
 export const HELD_BODY = Symbol('held body');
 

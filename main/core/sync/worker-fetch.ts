@@ -8,6 +8,7 @@
  * headers and no body, carrying a handle (api/http.ts HELD_BODY) that it passes back to the
  * worker. The HTTP policy (token, timeouts, retries, 401 re-sign-in, error mapping) stays
  * in api/http.ts, which is given this as its fetch. */
+import { threadId } from 'node:worker_threads';
 import { FleetError } from '../../../common/errors';
 import { networkErrorCodes } from '../api/errors';
 import { bodyChunks, HELD_BODY, type HeldBody } from '../api/http';
@@ -126,7 +127,7 @@ export function serveFetch(port: Port, cancelKind = FETCH_CANCEL, holdMs = HOLD_
       const timer = setTimeout(() => held.delete(id), holdMs);
       timer.unref?.();
       held.set(id, { chunks, timer });
-      return { ...head, held: { held: id, bytes: chunks.reduce((n, c) => n + c.byteLength, 0) } };
+      return { ...head, held: { held: id, bytes: chunks.reduce((n, c) => n + c.byteLength, 0), worker: threadId } };
     };
     answer()
       .catch((e: unknown): FetchAnswer => ({
@@ -139,6 +140,8 @@ export function serveFetch(port: Port, cancelKind = FETCH_CANCEL, holdMs = HOLD_
   });
   return {
     take(h) {
+      // Its worker died with the bytes (worker-client.ts started this one in its place).
+      if (h.worker !== threadId) throw new Error('The answer was kept by a worker that has since stopped; it is fetched again next time');
       const b = held.get(h.held);
       if (!b) throw new FleetError('server_error', 'The answer was dropped before it could be stored (it waited over a minute); it is fetched again next time');
       held.delete(h.held);

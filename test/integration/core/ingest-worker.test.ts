@@ -178,7 +178,7 @@ describe('poll ingest in a worker thread', () => {
       expect(ingestor.fetch).toBeTypeOf('function');
       const http = pollHttp(async () => token);
       const body = await raw(http, '/api/ObjectsStatus');
-      expect(body).toEqual({ held: expect.any(Number), bytes: expect.any(Number) });
+      expect(body).toEqual({ held: expect.any(Number), bytes: expect.any(Number), worker: expect.any(Number) });
       const direct = JSON.parse(await statusText()) as { Positions?: unknown[] } | unknown[];
       await ingestor.status(body, 5_000_000);
       expect(cache.status.fetchedAt()).toBe(5_000_000);
@@ -191,7 +191,7 @@ describe('poll ingest in a worker thread', () => {
     it('carries both event lists to the ingestor as handles', async () => {
       const http = pollHttp(async () => token);
       const [feed, all] = await Promise.all([raw(http, '/api/Events/feed'), raw(http, '/api/Events')]);
-      expect([feed, all]).toEqual([{ held: expect.any(Number), bytes: expect.any(Number) }, { held: expect.any(Number), bytes: expect.any(Number) }]);
+      expect([feed, all]).toEqual([{ held: expect.any(Number), bytes: expect.any(Number), worker: expect.any(Number) }, { held: expect.any(Number), bytes: expect.any(Number), worker: expect.any(Number) }]);
       const got = await ingestor.events(feed, all, Date.now());
       const feedIds = ((await (await fetch(`${sim.baseUrl}/api/Events/feed`, { headers: { authorization: `Bearer ${token}` } })).json()) as { Id: number }[]).map(
         (e) => e.Id,
@@ -210,7 +210,7 @@ describe('poll ingest in a worker thread', () => {
           return true;
         },
       );
-      expect(await raw(http, '/api/ObjectsStatus')).toEqual({ held: expect.any(Number), bytes: expect.any(Number) });
+      expect(await raw(http, '/api/ObjectsStatus')).toEqual({ held: expect.any(Number), bytes: expect.any(Number), worker: expect.any(Number) });
       expect(signIns).toBe(1);
       await expect(raw(http, '/api/Objects/999999999')).rejects.toMatchObject({ code: 'not_found', status: 404 });
     });
