@@ -152,6 +152,8 @@ interface WorkerRequest {
   /** The second body of kinds that take two (events: the full list). */
   body2?: PollBody;
   fetchedAt: number;
+  /** Status: answer every stored position, not only the changed ones. */
+  full?: boolean;
 }
 type WorkerReply = { id: number; result: unknown } | { id: number; error: { code: ErrorCode | null; message: string } };
 
@@ -181,9 +183,23 @@ export function workerIngestor(w: IngestWorkerScript, dbFile: string): Ingestor 
       msg: { id, kind, body, fetchedAt, ...(body2 !== undefined ? { body2 } : {}) } satisfies WorkerRequest,
       transfer: transferables(body, body2),
     }));
+  // The worker whose deltas the live map has followed. A worker that died may have stored a
+  // poll and never answered it: its successor diffs against that poll, so those changes
+  // (new objects too) would never be pushed. The first delta of a new worker is therefore
+  // every stored position.
+  let followed = worker.starts;
+  const status = async (body: PollBody, fetchedAt: number): Promise<PositionColumns> => {
+    let to = followed;
+    const delta = await worker.request<PositionColumns>((id) => {
+      to = worker.starts;
+      return { msg: { id, kind: 'status', body, fetchedAt, full: to !== followed } satisfies WorkerRequest, transfer: transferables(body) };
+    });
+    followed = to;
+    return delta;
+  };
   return {
     fetch: heldBodyFetch(worker),
-    status: async (body, fetchedAt) => (await send('status', body, fetchedAt)) as PositionColumns,
+    status,
     objects: async (body, fetchedAt) => (await send('objects', body, fetchedAt)) as ObjectsIngested,
     profile: async (body, fetchedAt) => void (await send('profile', body, fetchedAt)),
     snapshot: async () => (await send('snapshot', '', 0)) as PositionColumns,
@@ -201,7 +217,7 @@ export function serveIngest(
   const local = inThreadIngestor(repos);
   port.on('message', (m) => {
     // The same entry serves history windows (history/writer.ts) and fetches (worker-fetch.ts) on the same port.
-    const { id, kind, fetchedAt } = m;
+    const { id, kind, fetchedAt, full } = m;
     if (!INGEST_KINDS.has(kind)) return;
     let body: PollBody;
     let body2: PollBody | undefined;
@@ -214,7 +230,7 @@ export function serveIngest(
     }
     let work: Promise<unknown>;
     if (kind === 'events') work = local.events(body, body2 ?? '[]', fetchedAt);
-    else if (kind === 'status') work = local.status(body, fetchedAt);
+    else if (kind === 'status') work = full ? local.status(body, fetchedAt).then(() => local.snapshot()) : local.status(body, fetchedAt);
     else if (kind === 'objects') work = local.objects(body, fetchedAt);
     else if (kind === 'profile') work = local.profile(body, fetchedAt);
     else work = local.snapshot();
