@@ -1,0 +1,262 @@
+/**
+ * A worker that dies is started again for the next request, and a crash loop is cut off.
+ * Real worker threads from the sources, real SQLite files in a temp folder, the simulator
+ * over loopback HTTP. Workers are killed the way a crash would end them: the test sees
+ * each Worker the client constructs (the real class, only recorded) and terminates it.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Worker } from 'node:worker_threads';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { PositionColumns } from '../../../common/methods/live';
+import { startSimulator, type SimulatorHandle } from '../../../simulator';
+import { createHttp, isHeldBody } from '../../../main/core/api/http';
+import { openCache, type Cache } from '../../../main/core/cache';
+import { createPushBus } from '../../../main/core/rpc/pushes';
+import { createConnectivity } from '../../../main/core/sync/connectivity';
+import { OBJECTS_ENDPOINT, PROFILE_ENDPOINT, STATUS_ENDPOINT, workerIngestor, type Ingestor, type PollBody } from '../../../main/core/sync/ingest';
+import { createLiveSync } from '../../../main/core/sync/live-sync';
+import { startWorkerClient } from '../../../main/core/sync/worker-client';
+import { FETCH_CANCEL } from '../../../main/core/sync/worker-fetch';
+
+const workers = vi.hoisted(() => [] as Worker[]);
+vi.mock('node:worker_threads', async (importOriginal) => {
+  const real = await importOriginal<typeof import('node:worker_threads')>();
+  class Recorded extends real.Worker {
+    constructor(...args: ConstructorParameters<typeof real.Worker>) {
+      super(...args);
+      workers.push(this);
+    }
+  }
+  return { ...real, Worker: Recorded, default: { ...real, Worker: Recorded } };
+});
+
+const WORKER = { script: new URL('../../../main/core/sync/ingest-worker.ts', import.meta.url), execArgv: ['--import', 'tsx'] };
+
+/** Ends the last worker started as a crash would, and waits until it is gone. */
+const killWorker = async () => void (await workers.at(-1)!.terminate());
+
+/** Positions by object id, as the live map holds them. */
+type LiveMap = Map<number, string>;
+const apply = (map: LiveMap, c: PositionColumns) => c.ids.forEach((id, i) => map.set(id, `${c.lat[i]},${c.lng[i]},${c.time[i]}`));
+const mapOf = (c: PositionColumns): LiveMap => {
+  const m: LiveMap = new Map();
+  apply(m, c);
+  return m;
+};
+
+let sim: SimulatorHandle;
+let token: string;
+/** The simulator's clock: positions are a function of it, so a poll at the same time is the same poll. */
+let clock = Date.now();
+const open: { close(): Promise<void> | void }[] = [];
+
+beforeAll(async () => {
+  sim = await startSimulator({ port: 0, seed: 11, objects: 120, now: () => clock });
+  token = await sim.tokenFor('demo');
+});
+afterEach(async () => {
+  sim.clearFaults();
+  for (const o of open.splice(0).reverse()) await o.close();
+});
+afterAll(async () => {
+  await sim?.close();
+});
+
+/** The status body as the service answers it now, fetched by the test itself. */
+const statusText = async () => (await fetch(`${sim.baseUrl}/api/ObjectsStatus`, { headers: { authorization: `Bearer ${token}` } })).text();
+const statusIds = async () => {
+  const raw = JSON.parse(await statusText()) as { Positions?: { ObjectId: number }[] } | { ObjectId: number }[];
+  return new Set((Array.isArray(raw) ? raw : (raw.Positions ?? [])).map((p) => p.ObjectId));
+};
+
+/** Live sync as a session wires it: polls fetched and stored by the ingest worker, connectivity from their outcome. */
+function rig() {
+  const cache: Cache = openCache({ dataDir: mkdtempSync(join(tmpdir(), 'fleet-restart-')), baseUrl: sim.baseUrl, login: 'demo' });
+  const ingestor: Ingestor = workerIngestor(WORKER, cache.file);
+  open.push(cache, ingestor);
+  const connectivity = createConnectivity(() => {});
+  const bus = createPushBus();
+  const deltas: PositionColumns[] = [];
+  bus.subscribe((p) => {
+    if (p.name === 'status/delta') deltas.push(p.args as PositionColumns);
+  });
+  // Told when a fetch has been handed to the worker (heldBodyFetch posts it before it awaits anything).
+  let handed = () => {};
+  const fetchImpl: typeof fetch = (input, init) => {
+    const answer = ingestor.fetch!(input, init);
+    handed();
+    return answer;
+  };
+  const http = createHttp({ baseUrl: sim.baseUrl, getToken: async () => token, retries: 0, fetchImpl });
+  const body = (path: string, endpoint: string) => http.request<PollBody>({ method: 'GET', path, endpoint, responseType: 'raw', parse: (b) => b as PollBody });
+  const sync = createLiveSync({
+    api: {
+      listObjectsBody: () => body('/api/Objects', OBJECTS_ENDPOINT),
+      profileBody: () => body('/api/Profile', PROFILE_ENDPOINT),
+      reference: [],
+      getObjectsStatusBody: () => body('/api/ObjectsStatus', STATUS_ENDPOINT),
+    },
+    cache,
+    ingestor,
+    bus,
+    connectivity,
+    statusPollMs: () => 600_000,
+    objectsRefreshMs: () => 600_000,
+  });
+  /** A status poll whose fetch is with the worker when this returns. */
+  const pollInFlight = async () => {
+    const withWorker = new Promise<void>((resolve) => (handed = resolve));
+    const poll = sync.pollStatus();
+    poll.catch(() => {});
+    await withWorker;
+    return { poll };
+  };
+  return { cache, ingestor, connectivity, deltas, sync, body, pollInFlight };
+}
+
+describe('a worker that dies is started again', () => {
+  it('fails the polls it had, naming it; the next poll starts a fresh worker and connectivity is online again', async () => {
+    const r = rig();
+    await r.sync.refreshObjects();
+    await r.sync.pollStatus();
+    expect(r.connectivity.state().state).toBe('online');
+
+    // Killed twice under a poll whose fetch it holds (the service is slow, so the fetch is still running).
+    sim.setFaults({ latencyMs: 10_000, pathPattern: 'ObjectsStatus' });
+    for (let i = 0; i < 2; i++) {
+      const { poll } = await r.pollInFlight();
+      await killWorker();
+      await expect(poll).rejects.toMatchObject({ message: expect.stringMatching(/The ingest worker stopped \(exit \d+\)/) });
+    }
+    // What the operator saw before this change, for good: two network-like failures in a row.
+    expect(r.connectivity.state()).toMatchObject({ state: 'offline', lastError: expect.stringContaining('The ingest worker stopped') });
+
+    sim.clearFaults();
+    await r.sync.pollStatus();
+    expect(r.connectivity.state()).toMatchObject({ state: 'online', lastError: null });
+    const snap = await r.ingestor.snapshot();
+    expect(new Set(snap.ids)).toEqual(await statusIds());
+  });
+
+  it("loses nothing from the live map: the fresh worker's first delta is every stored position", async () => {
+    const r = rig();
+    await r.sync.refreshObjects();
+    await r.sync.pollStatus();
+    const live = mapOf(await r.ingestor.snapshot());
+
+    // A poll the worker stored but whose answer never reached the map, as when it dies before replying.
+    clock += 3 * 3_600_000;
+    token = await sim.tokenFor('demo');
+    await r.ingestor.status(await statusText(), clock);
+    const stored = mapOf(await r.ingestor.snapshot());
+    expect([...stored].filter(([id, p]) => live.get(id) !== p).length).toBeGreaterThan(0);
+
+    await killWorker();
+    r.deltas.length = 0;
+    // Same clock: the service answers what is stored, so only a full delta brings the map up to date.
+    await r.sync.pollStatus();
+    for (const d of r.deltas) apply(live, d);
+    expect(live).toEqual(mapOf(await r.ingestor.snapshot()));
+    expect(new Set(live.keys())).toEqual(await statusIds());
+
+    // Once caught up, deltas are changes again.
+    r.deltas.length = 0;
+    await r.sync.pollStatus();
+    expect(r.deltas).toEqual([]);
+  });
+
+  it('fails an ingest of a body the dead worker held, clearly and at once; the next poll is fine', async () => {
+    const r = rig();
+    const handle = await r.body('/api/ObjectsStatus', STATUS_ENDPOINT);
+    expect(isHeldBody(handle)).toBe(true);
+    await killWorker();
+    await expect(r.ingestor.status(handle, clock)).rejects.toThrow('The answer was kept by a worker that has since stopped; it is fetched again next time');
+    await r.sync.pollStatus();
+    expect(r.connectivity.state().state).toBe('online');
+  });
+
+  it('refuses a fourth death within a minute with a message saying it kept stopping, and starts no thread for it', async () => {
+    const r = rig();
+    await r.sync.pollStatus();
+    for (let i = 0; i < 3; i++) {
+      await killWorker();
+      await r.sync.pollStatus();
+    }
+    await killWorker();
+    const started = workers.length;
+    const kept = 'The ingest worker kept stopping (4 times within 60 s); it is not started again for';
+    await expect(r.sync.pollStatus()).rejects.toMatchObject({ message: expect.stringContaining(kept) });
+    expect(r.connectivity.state().lastError).toContain(kept);
+    for (let i = 0; i < 20; i++) await expect(r.ingestor.snapshot()).rejects.toThrow(kept);
+    expect(workers.length).toBe(started);
+  });
+
+  it('starts it again once the deaths have left the window', async () => {
+    let now = 0;
+    const cache = openCache({ dataDir: mkdtempSync(join(tmpdir(), 'fleet-restart-')), baseUrl: sim.baseUrl, login: 'demo' });
+    const client = startWorkerClient(WORKER, { dbFile: cache.file, role: 'ingest' }, 'ingest worker', FETCH_CANCEL, { maxRestarts: 3, windowMs: 60_000, now: () => now });
+    open.push(cache, client);
+    const snapshot = () => client.request<PositionColumns>((id) => ({ msg: { id, kind: 'snapshot', body: '', fetchedAt: 0 } }));
+    await snapshot();
+    for (let i = 0; i < 3; i++) {
+      await killWorker();
+      now += 1_000;
+      await snapshot();
+    }
+    expect(client.starts).toBe(4);
+    await killWorker(); // deaths at 0, 1, 2 and 3 s
+    await expect(snapshot()).rejects.toThrow(/^The ingest worker kept stopping \(4 times within 60 s\); it is not started again for 57 s\. Last: The ingest worker stopped \(exit \d+\)\.$/);
+    now = 59_999;
+    await expect(snapshot()).rejects.toThrow('it is not started again for 1 s');
+    // The first death is a minute old: three in the window, so one more restart is allowed.
+    now = 60_000;
+    await snapshot();
+    expect(client.starts).toBe(5);
+  });
+
+  it('cuts off a worker that dies as it starts (a cache file it cannot open) after three restarts', async () => {
+    const dbFile = join(mkdtempSync(join(tmpdir(), 'fleet-restart-')), 'no-such-folder', 'cache.db');
+    const before = workers.length;
+    const client = startWorkerClient(WORKER, { dbFile, role: 'ingest' }, 'ingest worker', FETCH_CANCEL);
+    open.push(client);
+    const messages: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      await client.request((id) => ({ msg: { id, kind: 'snapshot', body: '', fetchedAt: 0 } })).then(
+        () => messages.push('answered'),
+        (e: Error) => messages.push(e.message),
+      );
+    }
+    expect(workers.length - before).toBe(4);
+    expect(messages).not.toContain('answered');
+    expect(messages.at(-1)).toMatch(/^The ingest worker kept stopping \(4 times within 60 s\); it is not started again for \d+ s\. Last: The ingest worker (failed|stopped)/);
+    // Each failure names the worker.
+    expect(messages.every((m) => m.startsWith('The ingest worker '))).toBe(true);
+  });
+
+  it('never restarts after close(), whether the worker was running or had died', async () => {
+    const r = rig();
+    await r.ingestor.snapshot();
+    // A crash is followed by a restart...
+    await killWorker();
+    const before = workers.length;
+    await r.ingestor.snapshot();
+    expect(workers.length).toBe(before + 1);
+    // ...a close is not.
+    await r.ingestor.close();
+    await expect(r.ingestor.snapshot()).rejects.toThrow('The ingest worker was closed');
+    await expect(r.sync.pollStatus()).rejects.toMatchObject({ message: expect.stringContaining('The ingest worker was closed') });
+    expect(workers.length).toBe(before + 1);
+
+    // Closed while dead: still nothing started.
+    const cache = openCache({ dataDir: mkdtempSync(join(tmpdir(), 'fleet-restart-')), baseUrl: sim.baseUrl, login: 'demo' });
+    const client = startWorkerClient(WORKER, { dbFile: cache.file, role: 'ingest' }, 'ingest worker', FETCH_CANCEL);
+    open.push(cache);
+    await killWorker();
+    await client.close();
+    const after = workers.length;
+    await expect(client.request((id) => ({ msg: { id, kind: 'snapshot', body: '', fetchedAt: 0 } }))).rejects.toThrow('The ingest worker was closed');
+    expect(workers.length).toBe(after);
+  });
+});
