@@ -75,6 +75,21 @@ export class UnackedModel {
     this.feed = r.feedIds;
   }
 
+  /** The whole stored picture (EventsIngested.full): what it does not hold is gone. */
+  replace(events: readonly FleetEvent[], pendingIds: readonly number[], feedIds: number[]): void {
+    // Every id in either picture may have changed; publish compares each with what was pushed.
+    for (const id of this.events.keys()) this.touch(id);
+    for (const id of this.pending) this.touch(id);
+    this.events.clear();
+    this.pending.clear();
+    for (const e of events) {
+      this.events.set(e.Id, e);
+      this.touch(e.Id);
+    }
+    this.markPending(pendingIds);
+    this.feed = feedIds;
+  }
+
   markPending(ids: Iterable<number>): void {
     for (const id of ids) {
       this.pending.add(id);

@@ -69,7 +69,8 @@ export class EventsService {
       const r = await run();
       const m = this.model;
       if (!m) return;
-      m.apply(r);
+      if (r.full) m.replace(r.upserted, r.full.pendingIds, r.feedIds);
+      else m.apply(r);
       for (const id of this.touched) m.refresh(id, this.cache.events.get(id));
     } finally {
       if (--this.ingesting === 0) this.touched.clear();

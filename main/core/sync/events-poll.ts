@@ -38,6 +38,13 @@ export interface EventsIngested {
   removed: number[];
   /** The ids the feed returned, in its order. */
   feedIds: number[];
+  /**
+   * Set when this is the whole stored picture rather than a change (a fresh worker's first
+   * answer: its predecessor may have stored a poll nobody heard of): `upserted` is then every
+   * unacknowledged event, these are the ids with an acknowledgement pending, and whatever the
+   * model holds beyond them is gone.
+   */
+  full?: { pendingIds: number[] };
 }
 
 /** Stores one poll's two lists (both sides of the ingest worker run this) and says what changed. */
