@@ -18,7 +18,7 @@ import { isHeldBody, type HeldBody } from '../api/http';
 import { decodeBodyDetailed } from '../api/tolerant';
 import { changedColumns, type Cache } from '../cache';
 import { storeEvents, type EventsIngested } from './events-poll';
-import { errorReply, startWorkerClient } from './worker-client';
+import { errorReply, startWorkerClient, type WorkerClient } from './worker-client';
 import { FETCH_CANCEL, heldBodyFetch, type HeldBodies } from './worker-fetch';
 
 export const STATUS_ENDPOINT = 'GET /api/ObjectsStatus';
@@ -64,6 +64,11 @@ export interface ObjectsIngested {
   /** Ids of objects new or changed in this list, and of those it no longer has. */
   changedIds: number[];
   removedIds: number[];
+  /**
+   * The windows must read the whole list again: a fresh worker's first answer, since what
+   * its predecessor stored and never answered is a change nobody was told of.
+   */
+  reload?: boolean;
 }
 
 export type IngestRepos = Pick<Cache, 'status' | 'objects' | 'meta' | 'events' | 'profile' | 'transaction'>;
@@ -152,7 +157,7 @@ interface WorkerRequest {
   /** The second body of kinds that take two (events: the full list). */
   body2?: PollBody;
   fetchedAt: number;
-  /** Status: answer every stored position, not only the changed ones. */
+  /** The first request of its kind to this worker: answer the whole stored picture (serveIngest). */
   full?: boolean;
 }
 type WorkerReply = { id: number; result: unknown } | { id: number; error: { code: ErrorCode | null; message: string } };
@@ -178,34 +183,60 @@ const columnsTransfer = (c: PositionColumns) => transferables(c.ids, c.lat, c.ln
  */
 export function workerIngestor(w: IngestWorkerScript, dbFile: string): Ingestor {
   const worker = startWorkerClient(w, { dbFile, role: 'ingest' } satisfies EntryData, 'ingest worker', FETCH_CANCEL);
-  const send = (kind: Kind, body: PollBody, fetchedAt: number, body2?: PollBody): Promise<unknown> =>
-    worker.request((id) => ({
-      msg: { id, kind, body, fetchedAt, ...(body2 !== undefined ? { body2 } : {}) } satisfies WorkerRequest,
-      transfer: transferables(body, body2),
-    }));
-  // The worker whose deltas the live map has followed. A worker that died may have stored a
-  // poll and never answered it: its successor diffs against that poll, so those changes
-  // (new objects too) would never be pushed. The first delta of a new worker is therefore
-  // every stored position.
-  let followed = worker.starts;
-  const status = async (body: PollBody, fetchedAt: number): Promise<PositionColumns> => {
-    let to = followed;
-    const delta = await worker.request<PositionColumns>((id) => {
-      to = worker.starts;
-      return { msg: { id, kind: 'status', body, fetchedAt, full: to !== followed } satisfies WorkerRequest, transfer: transferables(body) };
-    });
-    followed = to;
-    return delta;
-  };
+  const send = followingSender(worker);
   return {
     fetch: heldBodyFetch(worker),
-    status,
+    status: async (body, fetchedAt) => (await send('status', body, fetchedAt)) as PositionColumns,
     objects: async (body, fetchedAt) => (await send('objects', body, fetchedAt)) as ObjectsIngested,
     profile: async (body, fetchedAt) => void (await send('profile', body, fetchedAt)),
     snapshot: async () => (await send('snapshot', '', 0)) as PositionColumns,
     events: async (feed, all, fetchedAt) => (await send('events', feed, fetchedAt, all)) as EventsIngested,
     close: () => worker.close(),
   };
+}
+
+/**
+ * Sends ingest requests, marking `full` the first of each kind that goes to a worker whose
+ * answers of that kind the main side has not had yet. Status, objects and events answer what
+ * changed against what the worker stored last. A worker that died may have stored a poll and
+ * never answered it: its successor diffs against that poll, so those changes (new objects,
+ * renamed ones, new events) would never reach the main side. The first worker is followed from
+ * the start: at sign-in the windows and the events model read what is stored themselves.
+ */
+function followingSender(worker: WorkerClient) {
+  const first = worker.starts;
+  const followed = new Map<Kind, number>();
+  return async (kind: Kind, body: PollBody, fetchedAt: number, body2?: PollBody): Promise<unknown> => {
+    const was = followed.get(kind) ?? first;
+    let to = was;
+    const result = await worker.request((id) => {
+      // Read here: only now is it known which worker the request goes to (a dead one is replaced first).
+      to = worker.starts;
+      return {
+        msg: { id, kind, body, fetchedAt, ...(body2 !== undefined ? { body2 } : {}), ...(to !== was ? { full: true } : {}) } satisfies WorkerRequest,
+        transfer: transferables(body, body2),
+      };
+    });
+    // Only an answer received levels the main side: a failed request leaves the next one full.
+    followed.set(kind, to);
+    return result;
+  };
+}
+
+/**
+ * A fresh worker's first answer of a kind, after storing the poll: the whole stored picture
+ * (followingSender says why). A kind answered with nothing the main side keeps (profile,
+ * snapshot) is answered as always.
+ */
+function wholePicture(repos: IngestRepos, local: Ingestor, kind: Kind, result: unknown): unknown {
+  if (kind === 'status') return local.snapshot();
+  // Which objects changed since the main side last heard is unknown: every window reads the list.
+  if (kind === 'objects') return { ...(result as ObjectsIngested), changed: true, reload: true } satisfies ObjectsIngested;
+  if (kind === 'events') {
+    const { events, pendingIds } = repos.events.unacknowledgedModel();
+    return { ...(result as EventsIngested), upserted: events, full: { pendingIds } } satisfies EventsIngested;
+  }
+  return result;
 }
 
 /** The worker side, called from ingest-worker.ts: kept here so both sides change together. */
@@ -230,10 +261,11 @@ export function serveIngest(
     }
     let work: Promise<unknown>;
     if (kind === 'events') work = local.events(body, body2 ?? '[]', fetchedAt);
-    else if (kind === 'status') work = full ? local.status(body, fetchedAt).then(() => local.snapshot()) : local.status(body, fetchedAt);
+    else if (kind === 'status') work = local.status(body, fetchedAt);
     else if (kind === 'objects') work = local.objects(body, fetchedAt);
     else if (kind === 'profile') work = local.profile(body, fetchedAt);
     else work = local.snapshot();
+    if (full) work = work.then((result) => wholePicture(repos, local, kind, result));
     work.then(
       (result) => port.postMessage({ id, result }, kind === 'status' || kind === 'snapshot' ? columnsTransfer(result as PositionColumns) : []),
       (e: unknown) => port.postMessage(errorReply(id, e)),

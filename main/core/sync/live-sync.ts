@@ -55,11 +55,11 @@ export function createLiveSync(o: LiveSyncOptions): LiveSync {
     try {
       const body = await o.api.listObjectsBody();
       const at = now();
-      const { changed, ignitionChanged, changedIds, removedIds } = await o.ingestor.objects(body, at);
+      const { changed, ignitionChanged, changedIds, removedIds, reload: mustReload } = await o.ingestor.objects(body, at);
       o.connectivity.ok('objects', at);
       if (changed) {
         // An edit or two is a small push; a new fleet is cheaper read once by each window.
-        const reload = changedIds.length + removedIds.length > (o.objectsDeltaMax ?? OBJECTS_DELTA_MAX);
+        const reload = mustReload === true || changedIds.length + removedIds.length > (o.objectsDeltaMax ?? OBJECTS_DELTA_MAX);
         const upserted = reload ? [] : o.cache.objects.summariesOf(changedIds);
         o.bus.emit('objects/changed', { upserted, removed: reload ? [] : removedIds, reload, fetchedAt: at });
       }
