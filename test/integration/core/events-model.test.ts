@@ -108,6 +108,31 @@ describe('EventsService: the in-memory model of unacknowledged events', () => {
     expect(cache.integrityCheck()).toBe('ok');
   });
 
+  it("takes a whole stored picture (a fresh ingest worker's first answer): what the file no longer holds goes, pending flags as stored, only differences pushed", async () => {
+    const { cache, svc, pushes, fresh } = setup();
+    const all = [ev(1, 10), ev(2, 20), ev(3, 30), ev(4, 40)];
+    await svc.ingest(async () => storeEvents(cache, [], all, Date.now()));
+    const l0 = svc.list('all');
+    svc.ack([3, 4]);
+    svc.publish();
+    const acked = pushes.at(-1)!;
+
+    // A poll stored by a worker that died before answering: 2 and 4 acknowledged elsewhere, 1 edited, 5 new.
+    const unheard = [ev(1, 10, 'edited'), ev(3, 30), ev(5, 50)];
+    storeEvents(cache, [], unheard, Date.now());
+    // Its successor stores the same lists again and answers as serveIngest's first answer does.
+    await svc.ingest(async () => {
+      const r = storeEvents(cache, [], unheard, Date.now());
+      const { events, pendingIds } = cache.events.unacknowledgedModel();
+      expect(r).toMatchObject({ upserted: [], removed: [] });
+      return { ...r, upserted: events, full: { pendingIds } };
+    });
+    svc.publish();
+    expect(pushes.at(-1)).toMatchObject({ base: acked.seq, upserted: [ev(5, 50), ev(1, 10, 'edited')], removed: [2] });
+    expect(svc.list('all')).toEqual({ ...fresh(cache), seq: pushes.at(-1)!.seq });
+    expect(l0.events.map((e) => e.Id)).toEqual([4, 3, 2, 1]);
+  });
+
   it('lists at most the newest N, and an older event enters when a newer one leaves', () => {
     const m = new UnackedModel({ events: [ev(1, 10), ev(2, 20), ev(3, 30), ev(4, 40)], pendingIds: [4], feedIds: [] });
     const v1 = m.visible(2);

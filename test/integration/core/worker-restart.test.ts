@@ -9,16 +9,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { PositionColumns } from '../../../common/methods/live';
+import type { EventsChanged } from '../../../common/methods/events';
+import type { ObjectsChanged, ObjectSummary, PositionColumns } from '../../../common/methods/live';
 import { startSimulator, type SimulatorHandle } from '../../../simulator';
+import { eventsApi } from '../../../main/core/api/events';
 import { createHttp, isHeldBody } from '../../../main/core/api/http';
 import { openCache, type Cache } from '../../../main/core/cache';
 import { createPushBus } from '../../../main/core/rpc/pushes';
+import { EventsService } from '../../../main/core/services/events';
 import { createConnectivity } from '../../../main/core/sync/connectivity';
+import { createEventsPoll } from '../../../main/core/sync/events-poll';
 import { OBJECTS_ENDPOINT, PROFILE_ENDPOINT, STATUS_ENDPOINT, workerIngestor, type Ingestor, type PollBody } from '../../../main/core/sync/ingest';
 import { createLiveSync } from '../../../main/core/sync/live-sync';
+import { createMutex } from '../../../main/core/sync/mutex';
 import { startWorkerClient } from '../../../main/core/sync/worker-client';
 import { FETCH_CANCEL } from '../../../main/core/sync/worker-fetch';
+import { applyDelta, pictureOf, type EventsPicture } from '../../../renderer/src/events/events-merge';
 
 const workers = vi.hoisted(() => [] as Worker[]);
 vi.mock('node:worker_threads', async (importOriginal) => {
@@ -64,8 +70,14 @@ afterAll(async () => {
   await sim?.close();
 });
 
-/** The status body as the service answers it now, fetched by the test itself. */
-const statusText = async () => (await fetch(`${sim.baseUrl}/api/ObjectsStatus`, { headers: { authorization: `Bearer ${token}` } })).text();
+/** A body as the service answers it now, fetched by the test itself. */
+const bodyText = async (path: string) => (await fetch(`${sim.baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } })).text();
+const statusText = () => bodyText('/api/ObjectsStatus');
+/** A write to the service as another client would make it. */
+const write = async (method: 'POST' | 'PUT', path: string, body: unknown) => {
+  const res = await fetch(`${sim.baseUrl}${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  expect(res.status).toBe(200);
+};
 const statusIds = async () => {
   const raw = JSON.parse(await statusText()) as { Positions?: { ObjectId: number }[] } | { ObjectId: number }[];
   return new Set((Array.isArray(raw) ? raw : (raw.Positions ?? [])).map((p) => p.ObjectId));
@@ -79,8 +91,10 @@ function rig() {
   const connectivity = createConnectivity(() => {});
   const bus = createPushBus();
   const deltas: PositionColumns[] = [];
+  const objectsChanged: ObjectsChanged[] = [];
   bus.subscribe((p) => {
     if (p.name === 'status/delta') deltas.push(p.args as PositionColumns);
+    if (p.name === 'objects/changed') objectsChanged.push(p.args as ObjectsChanged);
   });
   // Told when a fetch has been handed to the worker (heldBodyFetch posts it before it awaits anything).
   let handed = () => {};
@@ -113,7 +127,7 @@ function rig() {
     await withWorker;
     return { poll };
   };
-  return { cache, ingestor, connectivity, deltas, sync, body, pollInFlight };
+  return { cache, ingestor, connectivity, deltas, objectsChanged, sync, http, body, pollInFlight };
 }
 
 describe('a worker that dies is started again', () => {
@@ -258,5 +272,90 @@ describe('a worker that dies is started again', () => {
     const after = workers.length;
     await expect(client.request((id) => ({ msg: { id, kind: 'snapshot', body: '', fetchedAt: 0 } }))).rejects.toThrow('The ingest worker was closed');
     expect(workers.length).toBe(after);
+  });
+
+  it("brings every window level with the stored object list: the fresh worker's first objects answer is a reload", async () => {
+    const r = rig();
+    await r.sync.refreshObjects();
+    // A window's list as use-live-fleet.ts keeps it: read once, then changed by each push.
+    const listed = (objects: ObjectSummary[]) => new Map(objects.map((o) => [o.Id, JSON.stringify(o)]));
+    let windowList = listed(r.cache.objects.summaries());
+    const follow = (c: ObjectsChanged) => {
+      if (c.reload) windowList = listed(r.cache.objects.summaries());
+      for (const o of c.upserted) windowList.set(o.Id, JSON.stringify(o));
+      for (const id of c.removed) windowList.delete(id);
+    };
+
+    // One object renamed and one added at the service; a list poll the worker stored whose answer never reached the main side.
+    const renamed = r.cache.objects.summaries()[0]!;
+    await write('PUT', '/api/Objects', { Id: renamed.Id, Name: `${renamed.Name} (renamed)` });
+    await write('POST', '/api/Objects', { Name: 'Van added while the worker died', IMEI: '990000000000011' });
+    await r.ingestor.objects(await bodyText('/api/Objects'), clock);
+    const stored = listed(r.cache.objects.summaries());
+    expect(stored).not.toEqual(windowList);
+
+    await killWorker();
+    r.objectsChanged.length = 0;
+    // The service answers what is stored: a refresh that said "nothing changed" would leave the window as it was.
+    await r.sync.refreshObjects();
+    r.objectsChanged.forEach(follow);
+    expect(windowList).toEqual(listed(r.cache.objects.summaries()));
+    expect(JSON.parse(windowList.get(renamed.Id)!)).toMatchObject({ Name: `${renamed.Name} (renamed)` });
+    expect([...windowList.values()].some((o) => (JSON.parse(o) as ObjectSummary).Name === 'Van added while the worker died')).toBe(true);
+
+    // Once caught up, an unchanged list pushes nothing again.
+    r.objectsChanged.length = 0;
+    await r.sync.refreshObjects();
+    expect(r.objectsChanged).toEqual([]);
+  });
+
+  it("brings the events model and the windows' lists level with the cache: the fresh worker's first events answer is the whole stored picture", async () => {
+    const r = rig();
+    const pushes: EventsChanged[] = [];
+    const events = new EventsService(r.cache, (p) => pushes.push(p));
+    // As services/index.ts polls: both lists stored by the worker, the model changed by its answer, then a push.
+    const poll = createEventsPoll({
+      api: eventsApi(r.http),
+      ingest: (feed, all, at) => events.ingest(() => r.ingestor.events(feed, all, at)),
+      connectivity: r.connectivity,
+      lock: createMutex(),
+      signal: new AbortController().signal,
+      now: () => clock,
+    });
+    const pollEvents = async () => {
+      await poll();
+      events.publish();
+    };
+    await pollEvents();
+    let windowList: EventsPicture | null = pictureOf(events.list('all'));
+    expect(windowList.all.length).toBeGreaterThan(1);
+
+    // One event raised and one acknowledged elsewhere; a poll the worker stored whose answer never reached the model.
+    const gone = windowList.all[0]!;
+    const raised = sim.sim.store.addEvent({ ObjectId: gone.ObjectId, Time: clock - 1_000, Type: 0x200, Status: 2, Text: 'Alarm button', ResetTime: 0, NotificationId: 0 });
+    sim.sim.store.acked.add(gone.Id);
+    await r.ingestor.events(await bodyText('/api/Events/feed'), await bodyText('/api/Events'), clock);
+    const fromFile = () => new EventsService(r.cache, () => {}).list('all');
+    expect(fromFile().events.map((e) => e.Id)).toContain(raised.Id);
+
+    await killWorker();
+    pushes.length = 0;
+    // The service answers what is stored: a delta against that poll would be empty.
+    await pollEvents();
+    for (const p of pushes) windowList = windowList && applyDelta(windowList, p);
+    const stored = fromFile();
+    expect(windowList).not.toBeNull();
+    expect(windowList!.all).toEqual(stored.events);
+    expect(new Set(windowList!.feedIds)).toEqual(new Set(stored.feedIds));
+    const model = events.list('all');
+    expect(model.events).toEqual(stored.events);
+    expect(model.feedIds).toEqual(stored.feedIds);
+    expect(model.events.map((e) => e.Id)).toContain(raised.Id);
+    expect(model.events.map((e) => e.Id)).not.toContain(gone.Id);
+
+    // Once caught up, a poll without change pushes nothing again.
+    pushes.length = 0;
+    await pollEvents();
+    expect(pushes).toEqual([]);
   });
 });
