@@ -7,6 +7,7 @@
 import type { Browser, Page } from '@playwright/test';
 import type { HistoryRig } from './history-rig';
 import { openHistory } from './history-rig';
+import { bareMapFloor, mapShape } from './floor';
 import { newPage, panAndZoom, startFrameProbe, startRendererProfile } from './page-probe';
 import { note, pct, r1, within } from './stats';
 
@@ -103,10 +104,14 @@ export async function historyPan(browser: Browser, rig: HistoryRig): Promise<Rec
   const t1 = await cursor();
   const m1 = await marker(page);
   const marks = await page.evaluate(() => (globalThis as unknown as { __replay: ReplayMarks }).__replay);
+  const shape = await mapShape(page, 'history');
   await page.close();
   if (marks.play === undefined || marks.pause === undefined || marks.lastFrame === undefined)
     throw new Error(`history-pan: the Play/Pause clicks were not seen (${JSON.stringify(marks)}; ${replay.frames.length} frames while playing)`);
   if (t1 >= rig.till) throw new Error('history-pan: replay reached the end of the interval; the figures would be cut short');
+
+  note('history-pan: the bare map floor');
+  const floor = await bareMapFloor(browser, rig.tileTemplate, shape, PAN_MS);
 
   const advancedS = (t1 - t0) / 1000;
   // Speed × the wall time from Play to the last frame the player could advance on.
@@ -114,6 +119,8 @@ export async function historyPan(browser: Browser, rig: HistoryRig): Promise<Rec
   return {
     points: opened.points,
     ...frameFigures('', pan),
+    ...floor,
+    frame_p95_over_floor_ms: r1(pct(pan.frames, 95) - floor.floor_frame_p95_ms),
     replay_speed: SPEED,
     replay_wall_s: r1((marks.pause - marks.play) / 1000),
     replay_simulated_s: r1(advancedS),

@@ -34,6 +34,8 @@ export interface HistoryRig {
   hostPeakMb(): number;
   /** The simulator's process id (its CPU time is read from /proc). */
   simulatorPid: number;
+  /** The loopback tiles' URL template (the bare-map floor draws the same tiles). */
+  tileTemplate: string;
   stop(): Promise<void>;
 }
 
@@ -87,6 +89,7 @@ export async function startHistoryRig(): Promise<HistoryRig> {
       url: `${host.url}#/history?o=${DENSE_OBJECT}&from=${from}&till=${till}`,
       hostPeakMb: () => Math.round((procStatusKb(pid, 'VmHWM') || sampledKb) / 1024),
       simulatorPid: sim.pid,
+      tileTemplate: tiles.template,
       stop,
     };
   } catch (e) {

@@ -1,0 +1,86 @@
+/**
+ * The machine's floor for a map scenario's frames: a bare Leaflet page (no app, no layer of
+ * ours), the same loopback tiles, map size, pan-and-zoom motion and places, measured in the
+ * same run with the same service and host still running beside it. Without a GPU, Chromium
+ * composites and rasterises tiles in software on these two cores; a frame figure at or near
+ * this floor is what the machine allows, and the gap above it is what our layers cost.
+ */
+import type { Browser, Page } from '@playwright/test';
+import { createRequire } from 'node:module';
+import { newPage, panAndZoom, startFrameProbe } from './page-probe';
+import { pct, r1 } from './stats';
+
+const require = createRequire(import.meta.url);
+
+export interface MapShape {
+  /** The scenario map's size in CSS pixels, so the floor paints as many tiles. */
+  width: number;
+  height: number;
+  /** Places the motion centres on when zoomed in (the scenario's own). */
+  places: [number, number][];
+}
+
+/** The size of the scenario's Leaflet map and up to `n` of its places, read from its page. */
+export async function mapShape(page: Page, on: 'live' | 'history', n = 1000): Promise<MapShape> {
+  return page.evaluate(
+    ({ on, n }) => {
+      const g = globalThis as unknown as {
+        __fleetMap?: { map: import('leaflet').Map };
+        __fleetPositions?: () => Record<string, [number, number]>;
+        __historyMap?: { map: import('leaflet').Map; samplePoints(n: number): [number, number][] };
+      };
+      const hooks = on === 'history' ? g.__historyMap : g.__fleetMap;
+      if (!hooks) throw new Error(`floor: the ${on} map is not on the page`);
+      const size = hooks.map.getSize();
+      let places: [number, number][];
+      if (on === 'history') places = g.__historyMap!.samplePoints(n);
+      else {
+        const all = Object.values(g.__fleetPositions?.() ?? {});
+        const step = Math.max(1, Math.floor(all.length / n));
+        places = all.filter((_, i) => i % step === 0);
+      }
+      return { width: size.x, height: size.y, places };
+    },
+    { on, n },
+  );
+}
+
+/** Frames of the bare map under the scenario's motion, with the figures' usual names. */
+export async function bareMapFloor(browser: Browser, tileTemplate: string, shape: MapShape, ms: number) {
+  if (shape.places.length === 0) throw new Error('floor: no places to move over');
+  const page = await newPage(browser);
+  try {
+    await page.setContent(`<!doctype html><html><head><meta charset="utf-8"></head><body style="margin:0"><div id="map" style="width:${shape.width}px;height:${shape.height}px"></div></body></html>`);
+    // setContent runs no init script: tsx's `__name` helper (newPage) is defined here.
+    await page.evaluate('globalThis.__name = (f) => f;');
+    await page.addStyleTag({ path: require.resolve('leaflet/dist/leaflet.css') });
+    await page.addScriptTag({ path: require.resolve('leaflet/dist/leaflet.js') });
+    // The app's own map options where they change what is painted (no tile fade).
+    await page.evaluate(
+      ({ template, places }) =>
+        new Promise<void>((resolve) => {
+          const g = globalThis as unknown as { L: typeof import('leaflet'); __fleetMap: { map: import('leaflet').Map }; __fleetPositions: () => [number, number][] };
+          const map = g.L.map('map', { preferCanvas: true, zoomControl: true, minZoom: 2, fadeAnimation: false }).setView([50, 10], 4);
+          const tiles = g.L.tileLayer(template, { maxZoom: 19 }).addTo(map);
+          g.__fleetMap = { map };
+          g.__fleetPositions = () => places;
+          tiles.once('load', () => resolve());
+          setTimeout(resolve, 10_000);
+        }),
+      { template: tileTemplate, places: shape.places },
+    );
+    await page.waitForTimeout(1000);
+    const stop = await startFrameProbe(page);
+    await panAndZoom(page, ms, 'live');
+    const probe = await stop();
+    return {
+      floor_frame_p50_ms: r1(pct(probe.frames, 50)),
+      floor_frame_p95_ms: r1(pct(probe.frames, 95)),
+      floor_frame_p99_ms: r1(pct(probe.frames, 99)),
+      floor_frames: probe.frames.length,
+      floor_long_task_max_ms: r1(Math.max(0, ...probe.longTasks)),
+    };
+  } finally {
+    await page.close();
+  }
+}
