@@ -14,12 +14,13 @@ export interface CanvasFrame {
   h: number;
 }
 
-export function prepareCanvasFrame(map: L.Map, canvas: HTMLCanvasElement, pad: L.Point): CanvasFrame {
+/** `resolution`: canvas pixels per device pixel (below 1 for a layer drawn coarser and scaled up). */
+export function prepareCanvasFrame(map: L.Map, canvas: HTMLCanvasElement, pad: L.Point, resolution = 1): CanvasFrame {
   const size = map.getSize();
   const topLeft = map.containerPointToLayerPoint([-pad.x, -pad.y]);
   const w = size.x + 2 * pad.x;
   const h = size.y + 2 * pad.y;
-  const dpr = window.devicePixelRatio || 1;
+  const dpr = (window.devicePixelRatio || 1) * resolution;
   if (canvas.width !== Math.round(w * dpr) || canvas.height !== Math.round(h * dpr)) {
     canvas.width = Math.round(w * dpr);
     canvas.height = Math.round(h * dpr);

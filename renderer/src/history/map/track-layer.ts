@@ -7,7 +7,8 @@
  * (the marker is its own) nor per frame of a short pan.
  */
 import L from 'leaflet';
-import { prepareCanvasFrame } from '../../map/canvas-frame';
+import type { CanvasFrame } from '../../map/canvas-frame';
+import { CanvasOverlay } from '../../map/canvas-overlay';
 import type { TrackModel } from '../model';
 import { RepeatFilter } from '../../../../common/repeat-filter';
 import { BLOCK, REPEATS_FROM, ZoomLevels } from '../simplify';
@@ -22,10 +23,7 @@ const WARM_ZOOMS = 4;
 /** Segments of a distinct level built per step while idle: about 3 ms here (5,000 left the levels unready longer: p95 50 ms against 33 back to back). */
 const DISTINCT_SLICE = 20_000;
 
-export class TrackLayer extends L.Layer {
-  private canvas!: HTMLCanvasElement;
-  private frame = 0;
-  private topLeft = L.point(0, 0);
+export class TrackLayer extends CanvasOverlay {
   private model: TrackModel | null = null;
   private buckets = new Uint8Array(0);
   private levels: ZoomLevels | null = null;
@@ -33,8 +31,10 @@ export class TrackLayer extends L.Layer {
   private readonly repeats = new RepeatFilter();
   private warming = 0;
   private filling = false;
-  /** What the canvas holds: redrawing is needed only when the view leaves it. */
-  private drawn: { zoom: number; origin: L.Point; topLeft: L.Point; w: number; h: number } | null = null;
+
+  constructor() {
+    super({ className: 'history-track-layer', padding: PADDING });
+  }
 
   /**
    * `sketch`: the model is the coarse copy shown while the full track is read. It is drawn
@@ -45,7 +45,6 @@ export class TrackLayer extends L.Layer {
   setModel(m: TrackModel | null, sketch = false): void {
     this.model = m;
     this.sketch = sketch;
-    this.drawn = null;
     if (m) {
       const b = new Uint8Array(m.n);
       for (let i = 0; i < m.n; i++) b[i] = speedBucket(m.cols.speed[i]!);
@@ -54,7 +53,7 @@ export class TrackLayer extends L.Layer {
     } else {
       this.levels = null;
     }
-    this.schedule();
+    this.redraw();
     this.warmLevels();
   }
 
@@ -76,13 +75,8 @@ export class TrackLayer extends L.Layer {
   }
 
   override onAdd(map: L.Map): this {
-    this.canvas = L.DomUtil.create('canvas', 'history-track-layer leaflet-zoom-animated');
-    this.canvas.setAttribute('aria-hidden', 'true');
-    map.getPanes().overlayPane!.appendChild(this.canvas);
-    map.on('moveend zoomend resize viewreset', this.schedule, this);
-    map.on('zoomanim', this.animateZoom, this);
+    super.onAdd(map);
     map.on('zoomend', this.warmLevels, this);
-    this.schedule();
     return this;
   }
 
@@ -122,52 +116,12 @@ export class TrackLayer extends L.Layer {
 
   override onRemove(map: L.Map): this {
     cancelIdleCallback(this.warming);
-    map.off('moveend zoomend resize viewreset', this.schedule, this);
-    map.off('zoomanim', this.animateZoom, this);
     map.off('zoomend', this.warmLevels, this);
-    cancelAnimationFrame(this.frame);
-    this.canvas.remove();
-    return this;
+    return super.onRemove(map);
   }
 
-  schedule(): void {
-    if (this.frame || !this._map) return;
-    this.frame = requestAnimationFrame(() => {
-      this.frame = 0;
-      this.draw();
-    });
-  }
-
-  private animateZoom(e: L.ZoomAnimEvent): void {
-    const map = this._map;
-    // The canvas is scaled and moved for the animation: whatever it held must be drawn again.
-    this.drawn = null;
-    const scale = map.getZoomScale(e.zoom, map.getZoom());
-    // Leaflet's own renderers use this internal to place a layer for the zoom animation.
-    const internal = map as unknown as { _getNewPixelOrigin(center: L.LatLng, zoom: number): L.Point };
-    const offset = map.getPixelOrigin().add(this.topLeft).multiplyBy(scale).subtract(internal._getNewPixelOrigin(e.center, e.zoom));
-    L.DomUtil.setTransform(this.canvas, offset, scale);
-  }
-
-  /** The canvas already shows this view: same zoom and pixel origin, and the view inside its area. */
-  private covers(map: L.Map): boolean {
-    const d = this.drawn;
-    if (!d || d.zoom !== map.getZoom() || !d.origin.equals(map.getPixelOrigin())) return false;
-    const a = map.containerPointToLayerPoint([0, 0]);
-    const size = map.getSize();
-    return a.x >= d.topLeft.x && a.y >= d.topLeft.y && a.x + size.x <= d.topLeft.x + d.w && a.y + size.y <= d.topLeft.y + d.h;
-  }
-
-  private draw(): void {
-    const map = this._map;
-    if (!map || this.covers(map)) return;
-    const size = map.getSize();
-    // A canvas past the browser's size limit draws nothing at all: drop the margin for huge maps.
-    const pad = size.x * size.y > 4_000_000 ? L.point(0, 0) : size.multiplyBy(PADDING).round();
-    const { ctx, topLeft, w, h } = prepareCanvasFrame(map, this.canvas, pad);
-    this.topLeft = topLeft;
+  protected paint({ ctx, w, h }: CanvasFrame, map: L.Map): void {
     const zoom = map.getZoom();
-    this.drawn = { zoom, origin: map.getPixelOrigin(), topLeft, w, h };
     const m = this.model;
     if (!m || !this.levels || m.n < 2) return;
 
