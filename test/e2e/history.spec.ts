@@ -131,22 +131,15 @@ test('a 45-day interval loads without an error and shows parkings and events', a
 
   // Redrawing the markers (here for another time zone) reuses the map's canvases: Leaflet
   // never takes a renderer off the map, and each one left behind is repainted on every move.
-  const canvases = () =>
-    page.evaluate(() => {
-      let n = 0;
-      (globalThis as unknown as { __historyMap: { map: { eachLayer(f: (l: object) => void): void } } }).__historyMap.map.eachLayer((l) => {
-        if ('_ctx' in l) n++;
-      });
-      return n;
-    });
+  const canvases = () => page.getByRole('region', { name: 'Map of the track' }).locator('canvas').count();
   const before = await canvases();
   const tzBox = page.getByRole('checkbox', { name: 'Object’s time zone' });
   await tzBox.check();
   await tzBox.uncheck();
   await expect(page.getByRole('table', { name: 'Summary' })).toContainText(/\d+(\.\d)? km/);
   expect(await canvases()).toBe(before);
-  // The world outline under the tiles and the events' and violations' markers: one each.
-  expect(before).toBe(2);
+  // The world outline under the tiles, the track, and the events' and violations' markers: one each.
+  expect(before).toBe(3);
 });
 
 test('dragging the timeline moves the marker and updates the sensor values', async ({ page }) => {

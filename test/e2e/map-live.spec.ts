@@ -28,6 +28,37 @@ declare const document: { documentElement: { dataset: Record<string, string | un
 let host: RunningHost;
 let tiles: TileServer;
 
+interface WorldCanvas {
+  width: number;
+  style: { width: string };
+  _leaflet_pos?: { x: number; y: number };
+  getContext(k: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } };
+}
+
+/** The world outline's alpha at a place, centred at zoom 6, two frames after the move (it draws on the next frame). */
+async function worldAlphaAt(page: Page, lat: number, lng: number): Promise<number> {
+  return page.evaluate(
+    ([lat, lng]) =>
+      new Promise<number>((resolve) => {
+        const map = globalThis.__fleetMap!.map as unknown as { setView(c: [number, number], z: number, o: unknown): void; latLngToLayerPoint(p: [number, number]): { x: number; y: number } };
+        map.setView([lat, lng], 6, { animate: false });
+        const frame = (globalThis as unknown as { requestAnimationFrame(cb: () => void): void }).requestAnimationFrame;
+        frame(() =>
+          frame(() => {
+            const doc = (globalThis as unknown as { document: { querySelector(s: string): WorldCanvas | null } }).document;
+            const c = doc.querySelector('.leaflet-fallback-pane canvas')!;
+            const p = map.latLngToLayerPoint([lat, lng]);
+            // The canvas may hold fewer pixels than it covers (drawn coarser, scaled up).
+            const k = c.width / parseFloat(c.style.width);
+            const at = (v: number, o: number) => Math.round((v - o) * k);
+            resolve(c.getContext('2d').getImageData(at(p.x, c._leaflet_pos!.x), at(p.y, c._leaflet_pos!.y), 1, 1).data[3]!);
+          }),
+        );
+      }),
+    [lat, lng] as const,
+  );
+}
+
 test.beforeAll(async () => {
   tiles = await startTileServer();
   const dataDir = mkdtempSync(join(tmpdir(), 'fleet-e2e-map-'));
@@ -234,9 +265,12 @@ test('tiles seen once still show with the tile source gone; never a grey square'
   await expect(fresh.getByRole('region', { name: 'Map of the fleet' })).toBeVisible();
   await fresh.evaluate(() => void globalThis.__fleetMap!.map.setView([52.5, 13.4], 6, { animate: false }));
   await expect.poll(() => served.filter((s) => s.status === 200 && s.cache === 'hit').length).toBeGreaterThan(0);
-  // Somewhere never seen: no tile at all, and the bundled world still draws (the fallback pane has its canvas).
-  await fresh.evaluate(() => void globalThis.__fleetMap!.map.setView([-33.9, 18.4], 7, { animate: false }));
+  // Somewhere never seen: no tile at all, and the bundled world still draws: land where
+  // there is land, nothing over the sea (the fallback pane's canvas, read back).
   await expect(fresh.locator('.leaflet-fallback-pane canvas')).toHaveCount(1);
+  expect(await worldAlphaAt(fresh, -29, 24)).toBe(255);
+  expect(await worldAlphaAt(fresh, -30, -20)).toBe(0);
+  await fresh.evaluate(() => void globalThis.__fleetMap!.map.setView([-33.9, 18.4], 7, { animate: false }));
   await fresh.waitForTimeout(800);
   await fresh.screenshot({ path: 'test/artifacts/live-offline-world.png' });
   await ctx.close();

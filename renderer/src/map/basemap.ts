@@ -1,19 +1,16 @@
 /**
  * The base map: tiles from the configured source (OpenStreetMap by default), fetched and
  * cached by the main side and served to this page by the host (browser mode: its /tiles
- * route; Electron: the fleet-tile: scheme), over a bundled low-detail world (Natural
- * Earth 1:110m countries from the world-atlas package). With no tile to be had, as
- * offline in an area never seen, the world outline still shows: never a grey square.
+ * route; Electron: the fleet-tile: scheme), over a bundled low-detail world (world-layer.ts).
+ * With no tile to be had, as offline in an area never seen, the world outline still
+ * shows: never a grey square.
  */
 import L from 'leaflet';
-import { feature } from 'topojson-client';
-import type { GeometryCollection, Topology } from 'topojson-specification';
-import countries from 'world-atlas/countries-110m.json';
 import type { TilesConfig } from '../../../common/methods/tiles';
 import { rpc } from '../rpc/client';
 import { launchToken } from '../rpc/transport';
 import { CANVAS_COLORS, type CanvasColors } from '../theme/theme';
-import { LazyCanvas } from './lazy-canvas';
+import { WorldLayer } from './world-layer';
 
 export { DEFAULT_TILE_URL } from '../../../common/methods/tiles';
 
@@ -64,13 +61,9 @@ export interface Basemap {
 
 /** `held`: starts held (`Basemap.hold`), before a source already known would add the tiles at once. */
 export function addBasemap(map: L.Map, colors: CanvasColors = CANVAS_COLORS.light, opts: { held?: boolean } = {}): Basemap {
-  const topo = countries as unknown as Topology<{ countries: GeometryCollection }>;
-  const world = feature(topo, topo.objects.countries);
+  // Its own pane, under the tiles (200), not the overlay pane over them.
   map.createPane('fallback').style.zIndex = '150';
-  // The renderer's own pane decides where its canvas goes: under the tiles, not in the overlay pane over them.
-  const renderer = new LazyCanvas({ padding: 0.5, pane: 'fallback' });
-  const style = (c: CanvasColors) => ({ color: c.border, weight: 1, fillColor: c.land, fillOpacity: 1 });
-  const outline = L.geoJSON(world, { pane: 'fallback', renderer, interactive: false, style: style(colors) } as L.GeoJSONOptions).addTo(map);
+  const outline = new WorldLayer(colors, 'fallback').addTo(map);
   // No tiles until the source's version is known: a request without it would hit the wrong cache key.
   const tiles = L.tileLayer('', { maxZoom: 19, errorTileUrl: EMPTY_TILE, crossOrigin: false });
   let held = opts.held ?? false;
@@ -98,10 +91,7 @@ export function addBasemap(map: L.Map, colors: CanvasColors = CANVAS_COLORS.ligh
       pending = null;
       apply(c);
     },
-    // A block body: setStyle returns the layer, and a caller's effect must not hand that to React as a cleanup.
-    setColors: (c) => {
-      outline.setStyle(style(c));
-    },
+    setColors: (c) => outline.setColors(c),
     remove: off,
   };
 }
