@@ -41,6 +41,9 @@ export default defineConfig({
       outDir: resolve('out/renderer'),
       rollupOptions: { input: { index: resolve('renderer/index.html') } },
       chunkSizeWarningLimit: 2000,
+      // electron-vite leaves the renderer unminified by default: 1.74 MB that every window
+      // parses and caches code for at start (0.85 MB minified).
+      minify: true,
     },
     plugins: [react()],
   },
