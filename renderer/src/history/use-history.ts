@@ -136,11 +136,19 @@ export function useHistory(req: HistoryRequest | null): HistoryState {
     ];
 
     setState({ ...EMPTY, loading: true });
-    // Asked alongside the load and answered first: the track on screen at once, coarse.
-    rpc('history/overview', { ...range, maxPoints: OVERVIEW_POINTS })
-      .then((o) => alive && o.track.time.length > 0 && setState((s) => (s.data ? s : { ...s, overview: o })))
-      .catch(() => {});
-    rpc('history/load', range)
+    // The sketch first, and the load once it is on screen (or known to be empty): the load's
+    // full read takes a core of the host for a second or more, and asked together with the
+    // sketch it took that core from the sketch's first draw on a two-core machine.
+    const sketched = rpc('history/overview', { ...range, maxPoints: OVERVIEW_POINTS })
+      .then((o) => {
+        if (!alive || o.track.time.length === 0) return false;
+        setState((s) => (s.data ? s : { ...s, overview: o }));
+        return true;
+      })
+      .catch(() => false);
+    void sketched
+      .then((drawn) => (drawn ? afterNextPaint() : undefined))
+      .then(() => (alive ? rpc('history/load', range) : Promise.reject(new Error('gone'))))
       .then((r) => {
         const { loadId: id, ...packed } = r;
         const first = unpackHistory(packed);
@@ -175,6 +183,14 @@ export function useHistory(req: HistoryRequest | null): HistoryState {
   }, [key]);
 
   return state;
+}
+
+/**
+ * Resolves after the second frame from now: the state set now is rendered, and the map
+ * layer that takes it in (it draws on its own next frame) has painted.
+ */
+function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0))));
 }
 
 export function sumMissing(missing: readonly [number, number][]): number {
