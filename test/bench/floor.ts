@@ -6,7 +6,10 @@
  * this floor is what the machine allows, and the gap above it is what our layers cost.
  */
 import type { Browser, Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
 import { newPage, panAndZoom, startFrameProbe } from './page-probe';
 import { pct, r1 } from './stats';
 
@@ -82,5 +85,46 @@ export async function bareMapFloor(browser: Browser, tileTemplate: string, shape
     };
   } finally {
     await page.close();
+  }
+}
+
+/**
+ * The floor of a first draw from navigation: a bare page served over loopback HTTP that
+ * loads Leaflet, fetches `shape.places` as JSON (the sketch's part) and draws them as one
+ * polyline over the same tiles, fitted. Page clock from navigation to the frame after the
+ * one that drew it, marked as the History screen's first draw is (history-rig.ts). What a
+ * page that does nothing else costs this machine before anything of ours runs.
+ */
+export async function bareFirstDrawFloor(browser: Browser, tileTemplate: string, shape: MapShape): Promise<number> {
+  const files: Record<string, [string, string]> = {
+    '/': [
+      'text/html',
+      `<!doctype html><html><head><meta charset="utf-8"><link rel="stylesheet" href="/leaflet.css"></head><body style="margin:0">` +
+        `<div id="map" style="width:${shape.width}px;height:${shape.height}px"></div><script src="/leaflet.js"></script><script>` +
+        `fetch('/points.json').then((r) => r.json()).then((pts) => {` +
+        `const map = L.map('map', { preferCanvas: true, fadeAnimation: false }).fitBounds(pts);` +
+        `L.tileLayer(${JSON.stringify(tileTemplate)}, { maxZoom: 19 }).addTo(map);` +
+        `L.polyline(pts, { weight: 1 }).addTo(map);` +
+        `requestAnimationFrame(() => requestAnimationFrame(() => { window.__drawn = performance.now(); }));` +
+        `});</script></body></html>`,
+    ],
+    '/leaflet.js': ['text/javascript', readFileSync(require.resolve('leaflet/dist/leaflet.js'), 'utf8')],
+    '/leaflet.css': ['text/css', readFileSync(require.resolve('leaflet/dist/leaflet.css'), 'utf8')],
+    '/points.json': ['application/json', JSON.stringify(shape.places)],
+  };
+  const server = createServer((req, res) => {
+    const f = files[req.url ?? ''];
+    if (!f) return void res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': f[0], 'cache-control': 'no-store' }).end(f[1]);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const page = await newPage(browser);
+  try {
+    await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+    const drawn = await page.waitForFunction(() => (globalThis as unknown as { __drawn?: number }).__drawn, null, { timeout: 30_000, polling: 50 });
+    return Math.round((await drawn.jsonValue()) as number);
+  } finally {
+    await page.close();
+    await new Promise((resolve) => server.close(resolve));
   }
 }

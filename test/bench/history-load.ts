@@ -7,6 +7,7 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import type { HistoryRig } from './history-rig';
+import { bareFirstDrawFloor, mapShape } from './floor';
 import { openHistory } from './history-rig';
 import { newPage, startRendererProfile } from './page-probe';
 import { cpuSeconds, note, r1, within } from './stats';
@@ -24,6 +25,9 @@ async function rendererHeapMb(page: Page): Promise<number> {
   await cdp.detach();
   return r1(heap.usedSize / 2 ** 20);
 }
+
+/** About as many points as the sketch of the dense month (main/core/history/sketch.ts). */
+const SKETCH_POINTS = 5_000;
 
 // Page-side code below runs in Chromium; this project's Node typings have no DOM.
 declare const requestAnimationFrame: (cb: (t: number) => void) => number;
@@ -88,6 +92,10 @@ export async function historyLoad(browser: Browser, rig: HistoryRig): Promise<Re
   const heapMb = await rendererHeapMb(warm);
   const inApp = await within(60_000, 'reopening the interval in the running app', reopenInApp(warm, rig));
   note(`history-load: reopened in the running app, first draw ${inApp} ms after the route changed`);
+  // The machine's floor for a first draw from navigation: a bare page drawing as many points.
+  const sketchShape = await mapShape(warm, 'history', SKETCH_POINTS);
+  const navFloor = await within(60_000, 'the bare first-draw floor', bareFirstDrawFloor(browser, rig.tileTemplate, sketchShape));
+  note(`history-load: a bare page draws ${sketchShape.places.length} points ${navFloor} ms after navigation`);
   note(`history-load: from the cache, first draw ${w.firstDrawMs} ms, complete ${w.completeMs} ms; our layer, then the one-polyline baseline`);
 
   // Ours in the same page on the same model and view: what the baseline replaces.
@@ -119,6 +127,8 @@ export async function historyLoad(browser: Browser, rig: HistoryRig): Promise<Re
     cache_first_draw_after_request_ms: w.firstDrawMs - w.requestSentMs,
     cache_complete_ms: w.completeMs,
     cache_in_app_first_draw_ms: inApp,
+    floor_bare_page_first_draw_ms: navFloor,
+    floor_bare_page_points: sketchShape.places.length,
     cache_received_mb: w.receivedMb,
     host_peak_rss_cold_mb: coldPeak,
     host_peak_rss_mb: rig.hostPeakMb(),
