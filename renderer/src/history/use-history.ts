@@ -41,6 +41,8 @@ const REREAD_COST_FACTOR = 5;
  * the stroke cost before anything is on screen.
  */
 const OVERVIEW_POINTS = 60_000;
+/** The longest the load waits for the sketch: a sketch stuck behind other work must not hold the whole interval back. */
+const SKETCH_WAIT_MS = 1_000;
 
 const text = (e: unknown) => (e instanceof RpcError ? e.text : e instanceof Error ? e.message : String(e));
 
@@ -146,8 +148,7 @@ export function useHistory(req: HistoryRequest | null): HistoryState {
         return true;
       })
       .catch(() => false);
-    void sketched
-      .then((drawn) => (drawn ? afterNextPaint() : undefined))
+    void Promise.race([sketched.then((drawn) => (drawn ? afterNextPaint() : undefined)), wait(SKETCH_WAIT_MS)])
       .then(() => (alive ? rpc('history/load', range) : Promise.reject(new Error('gone'))))
       .then((r) => {
         const { loadId: id, ...packed } = r;
@@ -192,6 +193,8 @@ export function useHistory(req: HistoryRequest | null): HistoryState {
 function afterNextPaint(): Promise<void> {
   return new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0))));
 }
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export function sumMissing(missing: readonly [number, number][]): number {
   return missing.reduce((s, [a, b]) => s + (b - a), 0);
