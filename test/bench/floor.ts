@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import { newPage, panAndZoom, startFrameProbe } from './page-probe';
+import { frameFigures, newPage, panAndZoom, startFrameProbe } from './page-probe';
 import { pct, r1 } from './stats';
 
 const require = createRequire(import.meta.url);
@@ -48,7 +48,7 @@ export async function mapShape(page: Page, on: 'live' | 'history', n = 1000): Pr
   );
 }
 
-/** Frames of the bare map under the scenario's motion, with the figures' usual names. */
+/** Frames of the bare map under the scenario's motion: the figures' usual names after `floor_`, and the p95 to compare. */
 export async function bareMapFloor(browser: Browser, tileTemplate: string, shape: MapShape, ms: number) {
   if (shape.places.length === 0) throw new Error('floor: no places to move over');
   const page = await newPage(browser);
@@ -76,13 +76,7 @@ export async function bareMapFloor(browser: Browser, tileTemplate: string, shape
     const stop = await startFrameProbe(page);
     await panAndZoom(page, ms, 'live');
     const probe = await stop();
-    return {
-      floor_frame_p50_ms: r1(pct(probe.frames, 50)),
-      floor_frame_p95_ms: r1(pct(probe.frames, 95)),
-      floor_frame_p99_ms: r1(pct(probe.frames, 99)),
-      floor_frames: probe.frames.length,
-      floor_long_task_max_ms: r1(Math.max(0, ...probe.longTasks)),
-    };
+    return { figures: frameFigures('floor_', probe), p95: r1(pct(probe.frames, 95)) };
   } finally {
     await page.close();
   }

@@ -8,7 +8,7 @@ import type { Browser, Page } from '@playwright/test';
 import type { HistoryRig } from './history-rig';
 import { openHistory } from './history-rig';
 import { bareMapFloor, mapShape } from './floor';
-import { newPage, panAndZoom, startFrameProbe, startRendererProfile } from './page-probe';
+import { frameFigures, newPage, panAndZoom, startFrameProbe, startRendererProfile } from './page-probe';
 import { note, pct, r1, within } from './stats';
 
 // Page-side code below runs in Chromium; this project's Node typings have no DOM.
@@ -24,17 +24,6 @@ interface ReplayMarks {
   pause?: number;
   /** The last animation frame's timestamp (the player's clock) before the pause. */
   lastFrame?: number;
-}
-
-function frameFigures(prefix: string, probe: { frames: number[]; longTasks: number[] }) {
-  return {
-    [`${prefix}frame_p50_ms`]: r1(pct(probe.frames, 50)),
-    [`${prefix}frame_p95_ms`]: r1(pct(probe.frames, 95)),
-    [`${prefix}frame_p99_ms`]: r1(pct(probe.frames, 99)),
-    [`${prefix}frames`]: probe.frames.length,
-    [`${prefix}long_tasks_over_50ms_count`]: probe.longTasks.filter((d) => d > 50).length,
-    [`${prefix}long_task_max_ms`]: r1(Math.max(0, ...probe.longTasks)),
-  };
 }
 
 const metres = (a: [number, number], b: [number, number]) => {
@@ -119,8 +108,8 @@ export async function historyPan(browser: Browser, rig: HistoryRig): Promise<Rec
   return {
     points: opened.points,
     ...frameFigures('', pan),
-    ...floor,
-    frame_p95_over_floor_ms: r1(pct(pan.frames, 95) - floor.floor_frame_p95_ms),
+    ...floor.figures,
+    frame_p95_over_floor_ms: r1(pct(pan.frames, 95) - floor.p95),
     replay_speed: SPEED,
     replay_wall_s: r1((marks.pause - marks.play) / 1000),
     replay_simulated_s: r1(advancedS),

@@ -4,7 +4,7 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import { writeFileSync } from 'node:fs';
-import { note } from './stats';
+import { note, pct, r1 } from './stats';
 
 // Page-side code below runs in Chromium; this project's Node typings have no DOM.
 declare const requestAnimationFrame: (cb: (t: number) => void) => number;
@@ -57,6 +57,18 @@ export async function startFrameProbe(page: Page) {
       g.__probe.on = false;
       return { frames: g.__probe.frames, longTasks: g.__probe.longTasks, heap: g.__probe.heap };
     });
+}
+
+/** A probe's frame times and long tasks as figures, each name after `prefix`. */
+export function frameFigures(prefix: string, probe: { frames: number[]; longTasks: number[] }) {
+  return {
+    [`${prefix}frame_p50_ms`]: r1(pct(probe.frames, 50)),
+    [`${prefix}frame_p95_ms`]: r1(pct(probe.frames, 95)),
+    [`${prefix}frame_p99_ms`]: r1(pct(probe.frames, 99)),
+    [`${prefix}frames`]: probe.frames.length,
+    [`${prefix}long_tasks_over_50ms_count`]: probe.longTasks.filter((d) => d > 50).length,
+    [`${prefix}long_task_max_ms`]: r1(Math.max(0, ...probe.longTasks)),
+  };
 }
 
 /**
