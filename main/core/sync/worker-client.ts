@@ -25,6 +25,8 @@ export interface WorkerClient {
    * before: no memory, no held bodies. Read inside `make` to learn which one a request goes to.
    */
   readonly starts: number;
+  /** A worker is running now: false after it died (until the next request starts one) or was closed. */
+  readonly running: boolean;
 }
 
 interface Pending {
@@ -140,6 +142,9 @@ export function startWorkerClient(
     },
     get starts() {
       return starts;
+    },
+    get running() {
+      return current !== null;
     },
   };
 }

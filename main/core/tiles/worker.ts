@@ -34,7 +34,8 @@ export function workerTileLoader(script: IngestWorkerScript, dataDir: string): T
     get: (template, z, x, y) => w.request<TileImage>((id) => ({ msg: { id, kind: 'tile', template, z, x, y } satisfies TileRequest })),
     async close() {
       // The cache writes new tiles in batches: the last one is written before the thread goes.
-      await w.request((id) => ({ msg: { id, kind: 'tile-close' } satisfies TileCloseRequest })).catch(() => {});
+      // A worker that died took its batch with it: a fresh one is not started just to close.
+      if (w.running) await w.request((id) => ({ msg: { id, kind: 'tile-close' } satisfies TileCloseRequest })).catch(() => {});
       await w.close();
     },
   };

@@ -24,6 +24,7 @@ import { createLiveSync } from '../../../main/core/sync/live-sync';
 import { createMutex } from '../../../main/core/sync/mutex';
 import { startWorkerClient } from '../../../main/core/sync/worker-client';
 import { FETCH_CANCEL } from '../../../main/core/sync/worker-fetch';
+import { workerTileLoader } from '../../../main/core/tiles/worker';
 import { applyDelta, pictureOf, type EventsPicture } from '../../../renderer/src/events/events-merge';
 
 const workers = vi.hoisted(() => [] as Worker[]);
@@ -357,5 +358,15 @@ describe('a worker that dies is started again', () => {
     pushes.length = 0;
     await pollEvents();
     expect(pushes).toEqual([]);
+  });
+});
+
+describe('the tile loader', () => {
+  it('closing after its worker died starts no worker just to close it', async () => {
+    const loader = workerTileLoader(WORKER, mkdtempSync(join(tmpdir(), 'fleet-tiles-restart-')));
+    const started = workers.length;
+    await killWorker();
+    await loader.close();
+    expect(workers.length).toBe(started);
   });
 });
