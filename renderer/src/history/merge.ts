@@ -9,6 +9,7 @@
 import type { HistoryCoverage, HistoryData, HistoryParking, HistoryViolations, SensorColumns, TrackColumns } from '../../../common/methods/history';
 
 import { lowerBound } from '../../../common/lower-bound';
+import { grown, withRoom } from './growable';
 
 type Range = readonly [number, number];
 
@@ -19,14 +20,26 @@ function span(time: Float64Array, from: number, till: number): [number, number] 
 
 type Columns = Record<string, Float64Array | Float32Array | Uint8Array>;
 
-/** Typed-array columns: `a` before `from`, then `b`, then `a` from `till` on. */
-function spliceColumns(a: Columns, aTime: Float64Array, b: Columns, [from, till]: Range): Columns {
+/**
+ * Typed-array columns: `a` before `from`, then `b`, then `a` from `till` on. A part after
+ * every point of `a` (a load going forward) is appended in place when `a` has room
+ * (growable.ts); `capacity` is the room a new column is given, in elements.
+ */
+function spliceColumns(a: Columns, aTime: Float64Array, b: Columns, [from, till]: Range, capacity: (length: number) => number): Columns {
   const [i0, i1] = span(aTime, from, till);
+  const appends = i0 === aTime.length;
   const out: Columns = {};
   for (const k of Object.keys(a)) {
     const ca = a[k]!;
     const cb = b[k]!;
-    const c = new (ca.constructor as new (n: number) => typeof ca)(i0 + cb.length + (ca.length - i1));
+    const length = i0 + cb.length + (ca.length - i1);
+    if (appends) {
+      const c = grown(ca, length, capacity(length));
+      c.set(cb, i0);
+      out[k] = c;
+      continue;
+    }
+    const c = withRoom(ca, length, capacity(length));
     c.set(ca.subarray(0, i0), 0);
     c.set(cb, i0);
     c.set(ca.subarray(i1), i0 + cb.length);
@@ -34,6 +47,19 @@ function spliceColumns(a: Columns, aTime: Float64Array, b: Columns, [from, till]
   }
   return out;
 }
+
+/**
+ * Room for the rest of a load: as many points again, per hour still missing, as the
+ * covered hours hold (and a tenth more), so a month read window by window is copied a few
+ * times, not once per update. Bounded: a dense first hour says little about a year.
+ */
+function roomFor(range: Range, missing: readonly Range[]): (length: number) => number {
+  const total = range[1] - range[0];
+  const covered = total - missing.reduce((s, [a, b]) => s + (b - a), 0);
+  const ratio = missing.length > 0 && covered > 0 ? Math.min(MAX_GROWTH, (1.1 * total) / covered) : 1;
+  return (length) => Math.ceil(length * Math.max(1, ratio));
+}
+const MAX_GROWTH = 16;
 
 const overlaps = (a: { from: number; till: number }, b: { from: number; till: number }) => a.from < b.till && b.from < a.till;
 
@@ -57,13 +83,16 @@ export function subtractRange(missing: readonly [number, number][], [from, till]
  */
 export function mergeHistory(base: HistoryData, part: HistoryData): HistoryData {
   const range: Range = [part.from, part.till];
-  const track = spliceColumns(base.track as unknown as Columns, base.track.time, part.track as unknown as Columns, range) as unknown as TrackColumns;
+  // What the part itself still lacks (a window is covered only up to now − 10 min) stays missing.
+  const missing = [...subtractRange(base.coverage.missing, range), ...part.coverage.missing.filter(([a, b]) => a >= part.from && b <= part.till)].sort((x, y) => x[0] - y[0]);
+  const room = roomFor([base.from, base.till], missing);
+  const track = spliceColumns(base.track as unknown as Columns, base.track.time, part.track as unknown as Columns, range, room) as unknown as TrackColumns;
   const sensors = new Map<number, SensorColumns>(base.sensors.map((s) => [s.sensorId, s]));
   for (const s of part.sensors) {
     const had = sensors.get(s.sensorId);
     if (!had) sensors.set(s.sensorId, s);
     else {
-      const cols = spliceColumns({ time: had.time, value: had.value }, had.time, { time: s.time, value: s.value }, range) as { time: Float64Array; value: Float64Array };
+      const cols = spliceColumns({ time: had.time, value: had.value }, had.time, { time: s.time, value: s.value }, range, room) as { time: Float64Array; value: Float64Array };
       sensors.set(s.sensorId, { sensorId: s.sensorId, time: cols.time, value: cols.value });
     }
   }
@@ -73,8 +102,6 @@ export function mergeHistory(base: HistoryData, part: HistoryData): HistoryData 
   const files = new Map(base.files.map((f) => [f.Uid, f]));
   for (const f of part.files) files.set(f.Uid, f);
   const violations: HistoryViolations[] = [...base.violations.filter((v) => !overlaps(v, part)), ...part.violations].sort((a, b) => a.from - b.from);
-  // What the part itself still lacks (a window is covered only up to now − 10 min) stays missing.
-  const missing = [...subtractRange(base.coverage.missing, range), ...part.coverage.missing.filter(([a, b]) => a >= part.from && b <= part.till)].sort((x, y) => x[0] - y[0]);
   const coverage: HistoryCoverage = { complete: missing.length === 0, missing };
   return {
     ...base,

@@ -4,6 +4,7 @@
  * lookups by time with interpolation for the replay marker.
  */
 import type { TrackColumns } from '../../../common/track';
+import { capacityOf, extendsView, grown, withRoom } from './growable';
 
 const R = 6_371_008.8;
 const RAD = Math.PI / 180;
@@ -66,9 +67,14 @@ function isHole(dtMs: number, metres: number): boolean {
   return dtMs > 600_000 && metres > 2000 && metres / (dtMs / 1000) > 70;
 }
 
+const EMPTY_F64 = new Float64Array(0);
+const EMPTY_U8 = new Uint8Array(0);
+
 /** How many leading points `cols` shares with `prev`'s (same time and place). */
 function sharedPrefix(prev: TrackModel, cols: TrackColumns): number {
   const p = prev.cols;
+  // Columns grown in place from prev's hold its points unchanged (growable.ts): no need to compare 2.6 M of them.
+  if (extendsView(p.time, cols.time) && extendsView(p.lat, cols.lat) && extendsView(p.lng, cols.lng)) return prev.n;
   const n = Math.min(prev.n, cols.time.length);
   let i = 0;
   while (i < n && p.time[i] === cols.time[i] && p.lat[i] === cols.lat[i] && p.lng[i] === cols.lng[i]) i++;
@@ -84,19 +90,24 @@ function sharedPrefix(prev: TrackModel, cols: TrackColumns): number {
  */
 export function buildModel(cols: TrackColumns, breaks?: Uint8Array, prev?: TrackModel): TrackModel {
   const n = cols.time.length;
-  const mx = new Float64Array(n);
-  const my = new Float64Array(n);
-  const cum = new Float64Array(n);
-  const breakBefore = new Uint8Array(n);
-  // The last shared point is recomputed: its break and distance depend on nothing after it.
-  const keep = prev && !breaks ? Math.max(0, sharedPrefix(prev, cols) - 1) : 0;
-  if (keep > 0) {
-    mx.set(prev!.mx.subarray(0, keep));
-    my.set(prev!.my.subarray(0, keep));
-    cum.set(prev!.cum.subarray(0, keep));
-    breakBefore.set(prev!.breakBefore.subarray(0, keep));
-  }
-  let cosPrev = keep > 0 ? Math.cos(cols.lat[keep - 1]! * RAD) : 0;
+  // A point's projection, break and distance depend on nothing after it: the shared ones are kept.
+  const keep = prev && !breaks ? sharedPrefix(prev, cols) : 0;
+  // The model grows in place with columns that do (merge.ts): a load's update then writes
+  // only the points just stored, not a new copy of the month's projection.
+  const room = capacityOf(cols.time);
+  const column = <T extends Float64Array | Uint8Array>(had: T | undefined, empty: T): T => {
+    if (!had || keep === 0) return withRoom(empty, n, room);
+    if (keep === had.length) return grown(had, n, room);
+    const c = withRoom(had, n, room);
+    c.set(had.subarray(0, keep));
+    return c;
+  };
+  const mx = column(prev?.mx, EMPTY_F64);
+  const my = column(prev?.my, EMPTY_F64);
+  const cum = column(prev?.cum, EMPTY_F64);
+  const breakBefore = column(prev?.breakBefore, EMPTY_U8);
+  // As the loop computes it, so that a model grown from prev equals one built whole.
+  let cosPrev = keep > 0 ? Math.sqrt(1 - Math.sin(cols.lat[keep - 1]! * RAD) ** 2) : 0;
   for (let i = keep; i < n; i++) {
     const lat = cols.lat[i]!;
     mx[i] = mercX(cols.lng[i]!);
