@@ -43,7 +43,7 @@ export default defineConfig({
       chunkSizeWarningLimit: 2000,
       // electron-vite leaves the renderer unminified by default: 1.74 MB that every window
       // parses and caches code for at start (0.85 MB minified).
-      minify: true,
+      minify: process.env.FLEET_NO_MINIFY ? false : true,
     },
     plugins: [react()],
   },

@@ -67,11 +67,24 @@ export async function reopenInApp(page: Page, rig: HistoryRig): Promise<number> 
   return Math.round(ms);
 }
 
+/**
+ * A profile (BENCH_RENDERER_PROF or _TRACE) of a screen opened from navigation. It must
+ * start in the renderer process the screen will use: a page of the same site first (any
+ * path; the app itself would already open a socket), then the screen.
+ */
+async function profileFromStart(page: Page, rig: HistoryRig, scenario: string): Promise<{ stop(): Promise<void> } | null> {
+  if (!process.env.BENCH_RENDERER_PROF && !process.env.BENCH_RENDERER_TRACE) return null;
+  await page.goto(new URL('/bench-blank', rig.url).href).catch(() => {});
+  return startRendererProfile(page, scenario);
+}
+
 export async function historyLoad(browser: Browser, rig: HistoryRig): Promise<Record<string, number | string>> {
   note('history-load: cold, from the simulator into an empty cache');
   const cold = await newPage(browser);
+  const coldProfiler = await profileFromStart(cold, rig, 'history-cold');
   const cpu0 = { sim: cpuSeconds(rig.simulatorPid), host: cpuSeconds(rig.host.pid) };
   const c = await openHistory(cold, rig, { firstDrawMs: 180_000, completeMs: 300_000 });
+  await coldProfiler?.stop();
   const cpu = { sim: cpuSeconds(rig.simulatorPid) - cpu0.sim, host: cpuSeconds(rig.host.pid) - cpu0.host };
   const coldPeak = rig.hostPeakMb();
   await cold.close();
@@ -80,13 +93,7 @@ export async function historyLoad(browser: Browser, rig: HistoryRig): Promise<Re
   // The baseline may take the tab down (millions of LatLng objects): say so, not end the run.
   let crashed = false;
   const warm = await newPage(browser, { onCrash: () => (crashed = true) });
-  // A profile must start in the renderer process the screen will use: a page of the same
-  // site first (any path; the app itself would already open a socket), then the screen.
-  let profiler: { stop(): Promise<void> } | null = null;
-  if (process.env.BENCH_RENDERER_PROF || process.env.BENCH_RENDERER_TRACE) {
-    await warm.goto(new URL('/bench-blank', rig.url).href).catch(() => {});
-    profiler = await startRendererProfile(warm, 'history-load');
-  }
+  const profiler = await profileFromStart(warm, rig, 'history-load');
   const w = await openHistory(warm, rig, { firstDrawMs: 60_000, completeMs: 120_000 });
   await profiler?.stop();
   const heapMb = await rendererHeapMb(warm);
@@ -116,6 +123,8 @@ export async function historyLoad(browser: Browser, rig: HistoryRig): Promise<Re
     cold_first_draw_ms: c.firstDrawMs,
     cold_complete_ms: c.completeMs,
     cold_received_mb: c.receivedMb,
+    // When the host said every window was stored; after it, only the screen's last read and draw.
+    cold_stored_ms: c.storedMs,
     // The two cores' time the cold load had, and what the simulator (a remote service in
     // real use) and the host took of it; the page and the browser had the rest.
     cold_cpu_available_s: r1((2 * c.completeMs) / 1000),

@@ -110,6 +110,8 @@ export interface Opened {
   firstTrackReplyMs: number;
   /** Bytes the page received from the host (socket and held replies) until the interval was whole, MB. */
   receivedMb: number;
+  /** Page clock when the host said its load was done (every window stored); NaN when nothing was fetched. */
+  storedMs: number;
 }
 
 /** Opens the rig's interval in `page` and waits (bounded) until it is whole. */
@@ -132,45 +134,51 @@ export async function openHistory(page: Page, rig: HistoryRig, timeouts: { first
   // Where the time goes between the host and the screen, in the page's clock: when it
   // asked for the interval, when the first track-sized reply (over 1 MB) was in the page
   // (a socket message, or a reply the host held for HTTP: common/envelope.ts BulkNotice),
-  // and how much came over both in all.
+  // and how much came over both in all. Held replies are counted from their notices and
+  // timed by the browser's resource timing: reading a copy of each body here cost the page
+  // a second pass over tens of MB, inside the figure it measures.
   await page.addInitScript(() => {
     const g = globalThis as unknown as {
       WebSocket: new (url: string) => WsLike;
-      fetch: (input: unknown, init?: unknown) => Promise<{ arrayBuffer(): Promise<ArrayBuffer>; clone(): { arrayBuffer(): Promise<ArrayBuffer> } }>;
-      __benchSocket: { requestSent?: number; firstBig?: number; bytes: number };
+      __benchSocket: BenchSocket;
     };
     interface WsLike {
       send(d: string): void;
       addEventListener(t: 'message', fn: (e: { data: unknown }) => void): void;
     }
-    const stats: { requestSent?: number; firstBig?: number; bytes: number } = { bytes: 0 };
+    interface BenchSocket {
+      requestSent?: number;
+      firstBig?: number;
+      loadDone?: number;
+      bytes: number;
+      bulk: { path: string; bytes: number }[];
+    }
+    const stats: BenchSocket = { bytes: 0, bulk: [] };
     g.__benchSocket = stats;
-    const got = (n: number) => {
-      stats.bytes += n;
-      if (stats.firstBig === undefined && n > 1_000_000) stats.firstBig = performance.now();
-    };
+    performance.setResourceTimingBufferSize(100_000);
     const Base = g.WebSocket;
     g.WebSocket = class extends (Base as unknown as new (url: string) => WsLike) {
       constructor(url: string) {
         super(url);
-        this.addEventListener('message', (e) => got(typeof e.data === 'string' ? e.data.length : e.data instanceof ArrayBuffer ? e.data.byteLength : 0));
+        this.addEventListener('message', (e) => {
+          const n = typeof e.data === 'string' ? e.data.length : e.data instanceof ArrayBuffer ? e.data.byteLength : 0;
+          stats.bytes += n;
+          if (stats.firstBig === undefined && n > 1_000_000) stats.firstBig = performance.now();
+          if (typeof e.data !== 'string') return;
+          if (e.data.startsWith('{"type":"bulk"')) {
+            const notice = JSON.parse(e.data) as { path: string; bytes: number };
+            stats.bulk.push({ path: notice.path, bytes: notice.bytes });
+            stats.bytes += notice.bytes;
+          }
+          // The host's push that the load's last window is stored: the rest is the screen's.
+          if (stats.loadDone === undefined && e.data.includes('"history/progress"') && e.data.includes('"done":true')) stats.loadDone = performance.now();
+        });
       }
       override send(d: string) {
         if (stats.requestSent === undefined && (d.includes('"history/load"') || d.includes('"history/overview"'))) stats.requestSent = performance.now();
         super.send(d);
       }
     } as unknown as typeof Base;
-    const baseFetch = g.fetch.bind(globalThis);
-    g.fetch = async (input, init) => {
-      const res = await baseFetch(input, init);
-      if (!String(input).includes('/bulk/')) return res;
-      // The page reads the body itself; this reads a copy once it is all there.
-      void res
-        .clone()
-        .arrayBuffer()
-        .then((b) => got(b.byteLength));
-      return res;
-    };
   });
   await page.goto(rig.url);
   const mark = (name: 'firstDraw' | 'complete', timeout: number) =>
@@ -190,7 +198,13 @@ export async function openHistory(page: Page, rig: HistoryRig, timeouts: { first
   const caption = (await page.getByText(/ points$/).first().textContent({ timeout: 10_000 })) ?? '';
   const points = Number(/([\d,]+) points$/.exec(caption)?.[1]?.replace(/,/g, '') ?? NaN);
   if (!caption.startsWith('Shuttle')) throw new Error(`history: expected the dense object (a Shuttle), the screen shows "${caption}"`);
-  const sock = await page.evaluate(() => (globalThis as unknown as { __benchSocket: { requestSent?: number; firstBig?: number; bytes: number } }).__benchSocket);
+  const sock = await page.evaluate(() => {
+    const s = (globalThis as unknown as { __benchSocket: { requestSent?: number; firstBig?: number; loadDone?: number; bytes: number; bulk: { path: string; bytes: number }[] } }).__benchSocket;
+    const held = performance.getEntriesByType('resource') as unknown as { name: string; responseEnd: number }[];
+    const arrived = s.bulk.filter((b) => b.bytes > 1_000_000).map((b) => held.find((e) => e.name.includes(b.path))?.responseEnd ?? Infinity);
+    const firstBig = Math.min(s.firstBig ?? Infinity, ...arrived);
+    return { ...s, firstBig: Number.isFinite(firstBig) ? firstBig : undefined };
+  });
   return {
     firstDrawMs: Math.round(firstDrawMs),
     completeMs: Math.round(completeMs),
@@ -198,5 +212,6 @@ export async function openHistory(page: Page, rig: HistoryRig, timeouts: { first
     requestSentMs: Math.round(sock.requestSent ?? NaN),
     firstTrackReplyMs: Math.round(sock.firstBig ?? NaN),
     receivedMb: Math.round(sock.bytes / 2 ** 20),
+    storedMs: Math.round(sock.loadDone ?? NaN),
   };
 }
