@@ -16,6 +16,7 @@ interface Hooks {
   geozones(): { shown: boolean; count: number; largest: [number, number] | null };
   follow(): boolean;
   selected(): number | null;
+  labels(): number;
 }
 declare global {
   var __fleetMap: Hooks | undefined;
@@ -75,6 +76,17 @@ async function openLive(page: Page) {
   await expect(page.getByRole('region', { name: 'Map of the fleet' })).toBeVisible();
   await expect.poll(() => page.evaluate(() => Object.keys(globalThis.__fleetPositions?.() ?? {}).length)).toBeGreaterThan(10);
 }
+
+test('names show beside the objects once zoomed in to street level', async ({ page }) => {
+  await openLive(page);
+  const at = await page.evaluate(() => Object.values(globalThis.__fleetPositions!())[0]!);
+  await page.evaluate((p) => globalThis.__fleetMap!.map.setView(p, 16, { animate: false }), at);
+  // Names are measured ahead while the page is idle, or a few per frame: they show within frames.
+  await expect.poll(() => page.evaluate(() => globalThis.__fleetMap!.labels())).toBeGreaterThan(0);
+  await page.getByRole('region', { name: 'Map of the fleet' }).screenshot({ path: 'test/artifacts/live-labels.png' });
+  await page.evaluate((p) => globalThis.__fleetMap!.map.setView(p, 12, { animate: false }), at);
+  await expect.poll(() => page.evaluate(() => globalThis.__fleetMap!.labels())).toBe(0);
+});
 
 test('clusters show their counts at low zoom, and a click on one zooms in', async ({ page }) => {
   await openLive(page);

@@ -32,6 +32,8 @@ export interface MapHooks {
   geozones: () => { shown: boolean; count: number; largest: [number, number] | null };
   follow: () => boolean;
   selected: () => number | null;
+  /** Object names drawn in the map's last frame. */
+  labels: () => number;
   /** Replaces the canvas layer by one DOM marker per object (the bench's baseline). */
   domBaseline: (limit: number) => number;
 }
@@ -123,6 +125,7 @@ export function MapView({ selected, onSelect }: Props) {
       },
       follow: () => followRef.current,
       selected: () => selectedRef.current,
+      labels: () => layer.labelsDrawn,
       domBaseline: (limit) => {
         layer.remove();
         baseline?.remove();

@@ -23,6 +23,7 @@ const PADDING = 0.3;
 /** A delta re-indexes the clusters at most this often: indexing 50,000 points costs ~100 ms of worker time. */
 const REINDEX_MS = 1000;
 const LABEL_ZOOM = 14;
+const LABEL_FONT = '12px system-ui, sans-serif';
 const ARROW_ZOOM = 11;
 
 export interface VisibleCluster {
@@ -60,6 +61,10 @@ export class ObjectLayer extends L.Layer {
   private topLeft = L.point(0, 0);
   private colors: CanvasColors;
   private readonly labelWidths = new LabelWidths();
+  private warmedFor: ObjectLayerOptions['store']['objectsById'] | null = null;
+  private warmTask = 0;
+  /** Names drawn in the last frame (diagnostics for the e2e suite). */
+  labelsDrawn = 0;
 
   private worker: Worker | null = null;
   private seq = 0;
@@ -92,6 +97,7 @@ export class ObjectLayer extends L.Layer {
     this.worker = new Worker(new URL('./cluster.worker.ts', import.meta.url), { type: 'module' });
     this.worker.onmessage = (e: MessageEvent<ClusterReply>) => this.onWorker(e.data);
     this.unsubscribe = this.opts.store.subscribe(() => this.storeChanged());
+    this.warmLabels();
     this.dirty = true;
     this.requestIndex();
     this.schedule();
@@ -105,6 +111,9 @@ export class ObjectLayer extends L.Layer {
     this.unsubscribe?.();
     cancelAnimationFrame(this.frame);
     this.frame = 0;
+    if (this.warmTask) cancelIdleCallback(this.warmTask);
+    this.warmTask = 0;
+    this.warmedFor = null;
     if (this.indexTimer) clearTimeout(this.indexTimer);
     if (this.reportTimer) clearTimeout(this.reportTimer);
     this.worker?.terminate();
@@ -130,6 +139,7 @@ export class ObjectLayer extends L.Layer {
     this.deltaT0 ??= performance.now();
     this.dirty = true;
     this.requestIndex();
+    this.warmLabels();
     this.schedule();
   }
 
@@ -293,9 +303,13 @@ export class ObjectLayer extends L.Layer {
     // Margins kept free: labels and cluster discs reach past their anchor point.
     const m = 40;
     this.drawn = { zoom, originX: po.x, originY: po.y, x0: this.topLeft.x + m, y0: this.topLeft.y + m, x1: this.topLeft.x + w - m, y1: this.topLeft.y + h - m };
+    this.labelWidths.missed = 0;
+    this.labelsDrawn = 0;
     if (clustered) this.drawClusters(ctx, world, origin, w, h, zoom);
     else this.drawPoints(ctx, world, origin, w, h, zoom, null);
     this.drawSelection(ctx, world, origin, zoom);
+    // Names left out for want of time this frame: the next frame measures more of them.
+    if (this.labelWidths.missed > 0) this.schedule();
 
     if (this.deltaT0 !== null && (!clustered || (this.deltaLoadSeq !== 0 && this.clustersIndexSeq >= this.deltaLoadSeq))) {
       const end = performance.now();
@@ -367,7 +381,7 @@ export class ObjectLayer extends L.Layer {
       }
     }
     if (labels) {
-      ctx.font = '12px system-ui, sans-serif';
+      ctx.font = LABEL_FONT;
       ctx.textBaseline = 'middle';
       ctx.lineWidth = 3;
       ctx.strokeStyle = this.colors.labelHalo;
@@ -379,7 +393,7 @@ export class ObjectLayer extends L.Layer {
       // The selected object's name first: it is never the one left out.
       for (const list of selected === null ? [] : order) {
         for (let k = 0; k < list.length; k += 3) {
-          if (p.ids[list[k]!] === selected) this.drawLabel(ctx, grid, objects.get(selected)?.Name, list[k + 1]! + radius + 4, list[k + 2]!);
+          if (p.ids[list[k]!] === selected) this.drawLabel(ctx, grid, objects.get(selected)?.Name, list[k + 1]! + radius + 4, list[k + 2]!, true);
         }
       }
       for (const list of order) {
@@ -391,13 +405,34 @@ export class ObjectLayer extends L.Layer {
     }
   }
 
-  /** One name left of x, centred on y, if its box (with the halo) is free. */
-  private drawLabel(ctx: CanvasRenderingContext2D, grid: LabelGrid, name: string | undefined, x: number, y: number): void {
+  /** One name left of x, centred on y, if its box (with the halo) is free and its width known in time (`always`: measured now). */
+  private drawLabel(ctx: CanvasRenderingContext2D, grid: LabelGrid, name: string | undefined, x: number, y: number, always = false): void {
     if (!name) return;
-    const w = this.labelWidths.width(ctx, name);
-    if (!grid.place(x - 2, y - 8, w + 4, 16)) return;
+    const w = this.labelWidths.width(ctx, name, always);
+    if (w === undefined || !grid.place(x - 2, y - 8, w + 4, 16)) return;
     ctx.strokeText(name, x, y);
     ctx.fillText(name, x, y);
+    this.labelsDrawn++;
+  }
+
+  /** The fleet's names measured while the page is idle, so that labels rarely wait for a frame's budget. */
+  private warmLabels(): void {
+    const objects = this.opts.store.objectsById;
+    if (this.warmedFor === objects || !this._map) return;
+    this.warmedFor = objects;
+    if (this.warmTask) cancelIdleCallback(this.warmTask);
+    const ctx = document.createElement('canvas').getContext('2d');
+    if (!ctx) return;
+    ctx.font = LABEL_FONT;
+    const names = (function* () {
+      for (const o of objects.values()) if (o.Name) yield o.Name;
+    })();
+    const step = (deadline: IdleDeadline) => {
+      this.warmTask = 0;
+      if (this.warmedFor !== objects || !this._map) return;
+      if (!this.labelWidths.warm(ctx, names, () => deadline.timeRemaining())) this.warmTask = requestIdleCallback(step);
+    };
+    this.warmTask = requestIdleCallback(step);
   }
 
   private drawClusters(ctx: CanvasRenderingContext2D, world: number, origin: L.Point, w: number, h: number, zoom: number): void {

@@ -38,4 +38,40 @@ describe('label widths', () => {
     widths.width(ctx, 'Van 1');
     expect(measured).toEqual(['Van 1', 'Truck 22', 'Van 1']);
   });
+
+  it('measures for a frame’s budget only: the rest wait for the next frame, and the selected name never waits', () => {
+    let now = 0;
+    const measured: string[] = [];
+    // Each measure takes 1.5 ms of this clock: the 4 ms budget holds three.
+    const ctx = { font: '12px a', measureText: (t: string) => (measured.push(t), (now += 1.5), { width: t.length * 7 }) };
+    const widths = new LabelWidths(() => now);
+    widths.begin(ctx);
+    const names = ['A', 'B', 'C', 'D', 'E'];
+    const got = names.map((n) => widths.width(ctx, n));
+    expect(got).toEqual([7, 7, 7, undefined, undefined]);
+    expect(widths.missed).toBe(2);
+    expect(widths.width(ctx, 'Selected', true)).toBe(56);
+    widths.begin(ctx);
+    expect(widths.missed).toBe(0);
+    expect(names.map((n) => widths.width(ctx, n))).toEqual([7, 7, 7, 7, 7]);
+    expect(measured).toEqual(['A', 'B', 'C', 'Selected', 'D', 'E']);
+  });
+
+  it('measures names ahead in idle periods, resuming where the last one stopped', () => {
+    const measured: string[] = [];
+    const ctx = { font: '12px a', measureText: (t: string) => (measured.push(t), { width: t.length * 7 }) };
+    const widths = new LabelWidths(() => 0);
+    const names = ['Van 1', 'Van 2', 'Van 1', 'Bus 3'][Symbol.iterator]();
+    // An idle period with time for two names, then one with plenty.
+    let left = 3;
+    expect(widths.warm(ctx, names, () => left--)).toBe(false);
+    expect(measured).toEqual(['Van 1', 'Van 2']);
+    expect(widths.warm(ctx, names, () => 50)).toBe(true);
+    expect(measured).toEqual(['Van 1', 'Van 2', 'Bus 3']);
+    // Known now: a frame measures nothing, whatever its budget.
+    widths.begin(ctx);
+    expect(widths.width(ctx, 'Bus 3')).toBe(35);
+    expect(measured).toHaveLength(3);
+  });
 });
+
