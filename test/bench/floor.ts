@@ -6,6 +6,7 @@
  * this floor is what the machine allows, and the gap above it is what our layers cost.
  */
 import type { Browser, Page } from '@playwright/test';
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
@@ -121,4 +122,36 @@ export async function bareFirstDrawFloor(browser: Browser, tileTemplate: string,
     await page.close();
     await new Promise((resolve) => server.close(resolve));
   }
+}
+
+/**
+ * The machine's floor for the main side's stall: a Node process doing nothing but the same
+ * event-loop monitor as the host's diagnostics (resolution 5 ms, the largest delay per
+ * second), run beside the scenario while it pans. What it sees is the wait for one of the
+ * two cores that any process gets here; the host's figure above it is its own work.
+ */
+export async function startIdleLoopProbe(): Promise<{ stop(): { stall_per_second_p99_ms: number; stall_max_ms: number; seconds: number } }> {
+  const script = `
+    const h = require('node:perf_hooks').monitorEventLoopDelay({ resolution: 5 });
+    h.enable();
+    setInterval(() => { process.stdout.write((h.count ? h.max / 1e6 : 0) + '\\n'); h.reset(); }, 1000);
+  `;
+  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const maxes: number[] = [];
+  let rest = '';
+  child.stdout!.setEncoding('utf8').on('data', (d: string) => {
+    const lines = (rest + d).split('\n');
+    rest = lines.pop()!;
+    for (const l of lines) if (l.trim()) maxes.push(Number(l));
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.once('spawn', resolve);
+    child.once('error', reject);
+  });
+  return {
+    stop() {
+      child.kill();
+      return { stall_per_second_p99_ms: r1(pct(maxes, 99)), stall_max_ms: r1(Math.max(0, ...maxes)), seconds: maxes.length };
+    },
+  };
 }

@@ -22,7 +22,7 @@ import { parseArgs } from 'node:util';
 import type { DiagnosticsStats } from '../../common/methods/diagnostics';
 import { startTileServer } from '../integration/tiles/tile-server';
 import { startBrowserMode, type RunningHost } from '../e2e/support/browser-mode';
-import { bareMapFloor, mapShape } from './floor';
+import { bareMapFloor, mapShape, startIdleLoopProbe } from './floor';
 import { historyLoad } from './history-load';
 import { historyPan } from './history-pan';
 import { startHistoryRig } from './history-rig';
@@ -99,12 +99,14 @@ async function liveMap(browser: Browser, results: Results) {
       });
     }, 1000);
     const stop = await startFrameProbe(page);
+    const idleLoop = await startIdleLoopProbe();
     const profiler = await startRendererProfile(page, 'live-map');
     const cpu0 = { sim: cpuSeconds(sim.pid), host: cpuSeconds(host.pid), t: Date.now() };
     await panAndZoom(page, MOVE_MS);
     const cpu = { sim: cpuSeconds(sim.pid) - cpu0.sim, host: cpuSeconds(host.pid) - cpu0.host, s: (Date.now() - cpu0.t) / 1000 };
     await profiler.stop();
     const probe = await stop();
+    const idle = idleLoop.stop();
     clearInterval(sampler);
     const p2p = await page.evaluate(() => (globalThis as unknown as { __fleetMapPerf: { pollToPixels: number[] } }).__fleetMapPerf.pollToPixels.slice());
     const cdp = await page.context().newCDPSession(page);
@@ -128,6 +130,9 @@ async function liveMap(browser: Browser, results: Results) {
       main_stall_per_second_p99_ms: r1(pct(stalls, 99)),
       main_stall_max_ms: r1(Math.max(0, ...stalls)),
       main_loop_delay_p99_ms: r1(pct(loopP99, 99)),
+      // The same monitor in a Node process that does nothing, beside it: the machine's share.
+      floor_idle_process_stall_per_second_p99_ms: idle.stall_per_second_p99_ms,
+      floor_idle_process_stall_max_ms: idle.stall_max_ms,
       // Where a stall came from: the main thread's own CPU per second, and its time per
       // second runnable but waiting for one of this machine's two cores (Linux).
       ...(threadCpu.length
