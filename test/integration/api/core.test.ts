@@ -1,17 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FleetError } from '../../../common/errors';
 import { signIn } from '../../../main/core/api/auth';
 import { startHarness, type Harness } from './harness';
-
-async function failure(p: Promise<unknown>): Promise<FleetError> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(FleetError);
-    return e as FleetError;
-  }
-  throw new Error('expected a failure');
-}
+import { failure } from '../../support/failure';
 
 let h: Harness;
 beforeAll(async () => {

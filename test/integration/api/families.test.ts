@@ -3,19 +3,9 @@
  * endpoint the simulator does not implement yet is skipped (named "simulator lacks …").
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FleetError } from '../../../common/errors';
 import { isIntervalTooLong } from '../../../main/core/api/history';
 import { needRoute, startHarness, type Harness } from './harness';
-
-async function failure(p: Promise<unknown>): Promise<FleetError> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(FleetError);
-    return e as FleetError;
-  }
-  throw new Error('expected a failure');
-}
+import { failure } from '../../support/failure';
 
 let demo: Harness;
 let admin: Harness;

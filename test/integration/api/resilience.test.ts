@@ -4,18 +4,8 @@
  * Waits between retries are recorded (and skipped unless the test needs them real).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { FleetError } from '../../../common/errors';
 import { startHarness, needRoute, type Harness } from './harness';
-
-async function failure(p: Promise<unknown>): Promise<FleetError> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(FleetError);
-    return e as FleetError;
-  }
-  throw new Error('expected a failure');
-}
+import { failure } from '../../support/failure';
 
 let h: Harness | undefined;
 afterEach(async () => {

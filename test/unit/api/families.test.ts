@@ -1,10 +1,10 @@
 /** Family-level parsing and argument rules, with recorded answers served by an injected fetch. */
 import { describe, expect, it } from 'vitest';
-import { FleetError } from '../../../common/errors';
 import { createApi } from '../../../main/core/api';
 import { createHttp } from '../../../main/core/api/http';
 import { isIntervalTooLong } from '../../../main/core/api/history';
 import { operationIdFrom } from '../../../main/core/api/historyImport';
+import { failure } from '../../support/failure';
 
 function apiAnswering(status: number, body: string, headers: Record<string, string> = { 'content-type': 'application/json' }) {
   const sent: Array<{ url: string; init: RequestInit }> = [];
@@ -18,16 +18,6 @@ function apiAnswering(status: number, body: string, headers: Record<string, stri
     }) as unknown as typeof fetch,
   });
   return { api: createApi(http), sent };
-}
-
-async function failure(p: Promise<unknown>): Promise<FleetError> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(FleetError);
-    return e as FleetError;
-  }
-  throw new Error('expected a failure');
 }
 
 describe('history', () => {

@@ -4,8 +4,8 @@
  * behaviours run against the simulator over real HTTP in test/integration/api.
  */
 import { describe, expect, it } from 'vitest';
-import { FleetError } from '../../../common/errors';
 import { createHttp, type HttpOptions } from '../../../main/core/api/http';
+import { failure } from '../../support/failure';
 
 type Handler = (url: string, init: RequestInit, n: number) => Promise<Response> | Response;
 
@@ -32,16 +32,6 @@ const json = (body: unknown, status = 200, headers: Record<string, string> = {})
 
 const get = { method: 'GET' as const, path: '/api/Objects', endpoint: 'GET /api/Objects', parse: (r: unknown) => r };
 const run = { method: 'POST' as const, path: '/api/Commands/run', endpoint: 'POST /api/Commands/run', body: { ObjectIds: [1], Command: 'x' }, parse: (r: unknown) => r };
-
-async function failure(p: Promise<unknown>): Promise<FleetError> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(FleetError);
-    return e as FleetError;
-  }
-  throw new Error('expected a failure');
-}
 
 const socketError = () => new TypeError('fetch failed', { cause: Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }) });
 const refused = () => new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
