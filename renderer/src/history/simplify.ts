@@ -6,24 +6,67 @@
  * in far enough for every point to matter (and then only the view is drawn).
  */
 import { RepeatFilter } from '../../../common/repeat-filter';
+import { extendsView } from './growable';
 import type { TrackModel } from './model';
 
 export const MAX_ZOOM = 20;
 
+/**
+ * Where a decimation stood before its track's last point: the points kept until then and
+ * the last kept one. The last point is always kept (it ends the line); a longer track
+ * sharing every point goes on from here instead of from its start (`decimate`'s `from`).
+ */
+export interface DecimationState {
+  /** Its first `k` are the points kept before the last one. */
+  out: Uint32Array;
+  k: number;
+  /** The point the scan stopped at: the track's last. */
+  i: number;
+  lx: number;
+  ly: number;
+  lb: number;
+}
+
+export interface Decimation {
+  idx: Uint32Array;
+  state: DecimationState | null;
+}
+
 /** Speed buckets change the stroke colour; keeping the point where one changes keeps colours honest. */
 export function decimate(m: TrackModel, zoom: number, bucketOf: (i: number) => number, minPx = 1.5): Uint32Array {
+  return decimation(m, zoom, bucketOf, null, minPx).idx;
+}
+
+/**
+ * `decimate`, going on from `from` (a decimation of the first points of this very track, at
+ * the same zoom, with the same buckets): a load's update scans only its new points.
+ */
+export function decimation(m: TrackModel, zoom: number, bucketOf: (i: number) => number, from: DecimationState | null, minPx = 1.5): Decimation {
   const n = m.n;
-  const out = new Uint32Array(n);
-  if (n === 0) return out.subarray(0, 0);
+  if (n === 0) return { idx: new Uint32Array(0), state: null };
+  const out = new Uint32Array(from ? from.k + (n - from.i) : n);
   const scale = 256 * Math.pow(2, zoom);
   const min2 = (minPx / scale) ** 2;
   const colour2 = (0.5 / scale) ** 2;
-  let k = 0;
-  out[k++] = 0;
-  let lx = m.mx[0]!;
-  let ly = m.my[0]!;
-  let lb = bucketOf(0);
-  for (let i = 1; i < n; i++) {
+  let k: number;
+  let lx: number;
+  let ly: number;
+  let lb: number;
+  let start: number;
+  if (from && from.i < n) {
+    out.set(from.out.subarray(0, from.k));
+    ({ k, lx, ly, lb, i: start } = from);
+  } else {
+    k = 0;
+    out[k++] = 0;
+    lx = m.mx[0]!;
+    ly = m.my[0]!;
+    lb = bucketOf(0);
+    start = 1;
+  }
+  let before: Omit<DecimationState, 'out'> | null = null;
+  for (let i = start; i < n; i++) {
+    if (i === n - 1) before = { k, i, lx, ly, lb };
     const dx = m.mx[i]! - lx;
     const dy = m.my[i]! - ly;
     const b = bucketOf(i);
@@ -39,7 +82,9 @@ export function decimate(m: TrackModel, zoom: number, bucketOf: (i: number) => n
       lb = b;
     }
   }
-  return out.slice(0, k);
+  // The kept points before the last are the level's own first ones: the state holds no copy.
+  const idx = out.slice(0, k);
+  return { idx, state: before && { ...before, out: idx } };
 }
 
 /**
@@ -158,10 +203,13 @@ export const BLOCK = 256;
  * in four comparisons each: at street zoom the view holds a few thousand of a month's
  * million segments, and walking them all cost tens of ms per redraw.
  */
-export function levelBlocks(m: TrackModel, idx: Uint32Array): Float64Array {
+export function levelBlocks(m: TrackModel, idx: Uint32Array, reuse?: { blocks: Float64Array; upTo: number }): Float64Array {
   const n = Math.ceil(idx.length / BLOCK);
   const out = new Float64Array(4 * n);
-  for (let b = 0; b < n; b++) {
+  // Block b reads idx up to (b+1)·BLOCK − 1: the blocks reading only the first `upTo` (unchanged) are copied.
+  const same = reuse ? Math.min(n, Math.floor(reuse.upTo / BLOCK), reuse.blocks.length / 4) : 0;
+  if (same > 0) out.set(reuse!.blocks.subarray(0, 4 * same));
+  for (let b = same; b < n; b++) {
     let x0 = Infinity;
     let y0 = Infinity;
     let x1 = -Infinity;
@@ -184,21 +232,43 @@ export function levelBlocks(m: TrackModel, idx: Uint32Array): Float64Array {
   return out;
 }
 
-/** Decimations by integer zoom, built lazily, with their blocks' bounding boxes and, once built, their distinct segments. */
+/**
+ * Decimations by integer zoom, built lazily, with their blocks' bounding boxes and, once
+ * built, their distinct segments. `prev`: the levels of an earlier model whose points this
+ * one starts with unchanged (a load's update, growable.ts): its decimations go on from
+ * where they stopped, and their blocks before the new points are kept.
+ */
 export class ZoomLevels {
-  private readonly levels = new Map<number, Uint32Array>();
+  private readonly levels = new Map<number, Decimation>();
   private readonly blocks = new Map<number, Float64Array>();
   private readonly distinct = new Map<number, DistinctLevel>();
   private readonly building = new Map<number, DistinctBuilder>();
+  /** Per zoom, where an earlier model's levels stopped: taken when that zoom is first asked for. */
+  private readonly resume = new Map<number, { state: DecimationState | null; blocks?: Float64Array }>();
   constructor(
     private readonly m: TrackModel,
     private readonly bucketOf: (i: number) => number,
-  ) {}
+    prev?: ZoomLevels | null,
+  ) {
+    // Only the states are taken, not `prev` itself: a load's hundredth update must not hold the ninety-nine before it.
+    if (prev && prev.m.n <= m.n && extendsView(prev.m.mx, m.mx) && extendsView(prev.m.my, m.my) && extendsView(prev.m.breakBefore, m.breakBefore)) {
+      for (const [z, d] of prev.levels) this.resume.set(z, { state: d.state, blocks: prev.blocks.get(z) });
+    }
+  }
 
   at(zoom: number): Uint32Array {
-    const z = clampZoom(zoom);
+    return this.decimationAt(clampZoom(zoom)).idx;
+  }
+
+  private decimationAt(z: number): Decimation {
     let l = this.levels.get(z);
-    if (!l) this.levels.set(z, (l = decimate(this.m, z, this.bucketOf)));
+    if (!l) {
+      const from = this.resume.get(z);
+      this.levels.set(z, (l = decimation(this.m, z, this.bucketOf, from?.state ?? null)));
+      // Blocks wholly within the points the earlier level kept too are the same boxes.
+      if (from?.blocks && from.state) this.blocks.set(z, levelBlocks(this.m, l.idx, { blocks: from.blocks, upTo: from.state.k }));
+      this.resume.delete(z);
+    }
     return l;
   }
 
@@ -227,8 +297,9 @@ export class ZoomLevels {
   /** `levelBlocks` of the level `at(zoom)`. */
   blocksAt(zoom: number): Float64Array {
     const z = clampZoom(zoom);
+    const idx = this.at(z);
     let b = this.blocks.get(z);
-    if (!b) this.blocks.set(z, (b = levelBlocks(this.m, this.at(z))));
+    if (!b) this.blocks.set(z, (b = levelBlocks(this.m, idx)));
     return b;
   }
 }

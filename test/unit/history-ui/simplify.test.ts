@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { grown, withRoom } from '../../../renderer/src/history/growable';
 import { buildModel } from '../../../renderer/src/history/model';
 import { RepeatFilter } from '../../../common/repeat-filter';
 import { BLOCK, decimate, DistinctBuilder, distinctLevel, REPEATS_FROM, ZoomLevels } from '../../../renderer/src/history/simplify';
@@ -174,5 +175,44 @@ describe('RepeatFilter', () => {
     f.reset();
     expect(f.repeats(0, 0, 0, 10)).toBe(false);
     expect(f.repeats(0, 0, 0, 10)).toBe(true);
+  });
+});
+
+describe('levels of a track that grows (a load appending windows)', () => {
+  // Drives with speed changes and a hole (a jump no vehicle makes) half-way, so breaks and
+  // colour changes fall near the window edges.
+  const rows = [...drive(3000, 0, 50, 10, 30), ...drive(3000, 4_000_000, 50.3, 10.4, 90), ...drive(3000, 8_000_000, 50.31, 10.41, 50)].map(
+    ([t, la, ln, sp], i): [number, number, number, number] => [t, la, ln, i % 700 < 350 ? sp : sp + 40],
+  );
+  const whole = buildModel(track(rows));
+  const bucketOf = (i: number) => speedBucket(whole.cols.speed[i]!);
+
+  it('go on from where the shorter track stopped and give what a whole build gives, at every zoom', () => {
+    // The columns and the model grown window by window in place, as merge.ts and buildModel do on a load.
+    const all = track(rows);
+    type Cols = Record<string, Float64Array | Float32Array | Uint8Array>;
+    let cols = Object.fromEntries(Object.entries(all).map(([k, c]) => [k, withRoom(c, 1000, rows.length)])) as Cols;
+    for (const [k, c] of Object.entries(cols)) c.set((all as unknown as Cols)[k]!.subarray(0, 1000));
+    let model = buildModel(cols as unknown as typeof all);
+    let levels = new ZoomLevels(model, bucketOf);
+    for (const z of [5, 12, 16, 20]) {
+      levels.at(z);
+      levels.blocksAt(z);
+    }
+    for (const end of [2999, 3001, 6500, rows.length]) {
+      const had = model.n;
+      cols = Object.fromEntries(Object.entries(cols).map(([k, c]) => [k, grown(c, end)])) as Cols;
+      for (const [k, c] of Object.entries(cols)) c.set((all as unknown as Cols)[k]!.subarray(had, end), had);
+      const next = buildModel(cols as unknown as typeof all, undefined, model);
+      expect(next.mx.buffer).toBe(model.mx.buffer);
+      levels = new ZoomLevels(next, bucketOf, levels);
+      const fresh = new ZoomLevels(next, bucketOf);
+      for (const z of [5, 12, 16, 20]) {
+        expect(levels.at(z)).toEqual(fresh.at(z));
+        expect(levels.blocksAt(z)).toEqual(fresh.blocksAt(z));
+      }
+      model = next;
+    }
+    expect(levels.at(16)).toEqual(decimate(whole, 16, bucketOf));
   });
 });
