@@ -2,7 +2,7 @@
  * Page helpers the browser scenarios share: a bench page, a frame-time probe, and the
  * pan-and-zoom motion over a Leaflet map (the live map's or the history screen's).
  */
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { writeFileSync } from 'node:fs';
 import { note, pct, r1 } from './stats';
 
@@ -14,8 +14,16 @@ declare const requestAnimationFrame: (cb: (t: number) => void) => number;
  * A crashed tab leaves page.evaluate pending for ever: by default the run ends, saying so;
  * `onCrash` lets a scenario that expects a crash (a baseline) report it instead.
  */
-export async function newPage(browser: Browser, opts: { onCrash?: () => void } = {}): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
+/** A page in a context of its own (empty caches), or in `within` (an earlier page's context, with its HTTP and code caches). */
+export async function newPage(browser: Browser, opts: { onCrash?: () => void; within?: BrowserContext } = {}): Promise<Page> {
+  let page: Page;
+  if (opts.within) page = await opts.within.newPage();
+  else {
+    // A context made here (not browser.newPage's), so that a later page can open in it; it goes with its first page.
+    const context = await browser.newContext({ viewport: { width: 1400, height: 860 } });
+    page = await context.newPage();
+    page.once('close', () => void context.close().catch(() => {}));
+  }
   await page.addInitScript('globalThis.__name = (f) => f;');
   page.on('crash', () => {
     if (opts.onCrash) return opts.onCrash();
