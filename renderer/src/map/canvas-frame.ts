@@ -1,9 +1,11 @@
 /**
  * The frame a canvas overlay draws into: the view plus a margin `pad` (so a short pan
  * shows no empty edge), sized for the device pixel ratio, placed in layer coordinates
- * and cleared. Shared by the live object layer and the history track layer.
+ * and cleared; the map's view as a `LayerArea` (layer-area.ts); a canvas placed for a zoom
+ * animation. Shared by the canvas layers: objects, history track, world outline.
  */
 import L from 'leaflet';
+import type { LayerArea } from './layer-area';
 
 export interface CanvasFrame {
   ctx: CanvasRenderingContext2D;
@@ -32,4 +34,21 @@ export function prepareCanvasFrame(map: L.Map, canvas: HTMLCanvasElement, pad: L
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   ctx.clearRect(0, 0, w, h);
   return { ctx, topLeft, w, h };
+}
+
+/** The map's view as a `LayerArea`. */
+export function viewArea(map: L.Map): LayerArea {
+  const origin = map.getPixelOrigin();
+  const size = map.getSize();
+  const a = map.containerPointToLayerPoint([0, 0]);
+  return { zoom: map.getZoom(), originX: origin.x, originY: origin.y, x0: a.x, y0: a.y, x1: a.x + size.x, y1: a.y + size.y };
+}
+
+/** Scales and moves a canvas whose top-left is at layer point `topLeft` along with a zoom animation, as Leaflet's own renderers do. */
+export function followZoomAnimation(map: L.Map, canvas: HTMLCanvasElement, topLeft: L.Point, e: L.ZoomAnimEvent): void {
+  const scale = map.getZoomScale(e.zoom, map.getZoom());
+  // Leaflet's own renderers use this internal to place a layer for the zoom animation.
+  const internal = map as unknown as { _getNewPixelOrigin(center: L.LatLng, zoom: number): L.Point };
+  const offset = map.getPixelOrigin().add(topLeft).multiplyBy(scale).subtract(internal._getNewPixelOrigin(e.center, e.zoom));
+  L.DomUtil.setTransform(canvas, offset, scale);
 }

@@ -6,7 +6,8 @@
  * the map, then drawn again at the new zoom. Shared by the history track and the world outline.
  */
 import L from 'leaflet';
-import { prepareCanvasFrame, type CanvasFrame } from './canvas-frame';
+import { followZoomAnimation, prepareCanvasFrame, viewArea, type CanvasFrame } from './canvas-frame';
+import { drawnCovers, type LayerArea } from './layer-area';
 
 /** Above this many pixels a view gets no margin: a canvas past the browser's size limit draws nothing at all. */
 const HUGE_VIEW_PX = 4_000_000;
@@ -27,7 +28,7 @@ export abstract class CanvasOverlay extends L.Layer {
   protected topLeft = L.point(0, 0);
   private frame = 0;
   /** What the canvas holds: redrawing is needed only when the view leaves it. */
-  private drawn: { zoom: number; origin: L.Point; topLeft: L.Point; w: number; h: number } | null = null;
+  private drawn: LayerArea | null = null;
 
   constructor(private readonly overlay: CanvasOverlayOptions) {
     super();
@@ -74,23 +75,9 @@ export abstract class CanvasOverlay extends L.Layer {
   }
 
   private animateZoom(e: L.ZoomAnimEvent): void {
-    const map = this._map;
     // The canvas is scaled and moved for the animation: whatever it held must be drawn again.
     this.drawn = null;
-    const scale = map.getZoomScale(e.zoom, map.getZoom());
-    // Leaflet's own renderers use this internal to place a layer for the zoom animation.
-    const internal = map as unknown as { _getNewPixelOrigin(center: L.LatLng, zoom: number): L.Point };
-    const offset = map.getPixelOrigin().add(this.topLeft).multiplyBy(scale).subtract(internal._getNewPixelOrigin(e.center, e.zoom));
-    L.DomUtil.setTransform(this.canvas, offset, scale);
-  }
-
-  /** The canvas already shows this view: same zoom and pixel origin, and the view inside its area. */
-  private covers(map: L.Map): boolean {
-    const d = this.drawn;
-    if (!d || d.zoom !== map.getZoom() || !d.origin.equals(map.getPixelOrigin())) return false;
-    const a = map.containerPointToLayerPoint([0, 0]);
-    const size = map.getSize();
-    return a.x >= d.topLeft.x && a.y >= d.topLeft.y && a.x + size.x <= d.topLeft.x + d.w && a.y + size.y <= d.topLeft.y + d.h;
+    followZoomAnimation(this._map, this.canvas, this.topLeft, e);
   }
 
   private padFor(size: L.Point): L.Point {
@@ -99,10 +86,12 @@ export abstract class CanvasOverlay extends L.Layer {
 
   private draw(): void {
     const map = this._map;
-    if (!map || this.covers(map)) return;
+    if (!map || drawnCovers(this.drawn, viewArea(map))) return;
     const frame = prepareCanvasFrame(map, this.canvas, this.padFor(map.getSize()), this.overlay.resolution);
     this.topLeft = frame.topLeft;
-    this.drawn = { zoom: map.getZoom(), origin: map.getPixelOrigin(), topLeft: frame.topLeft, w: frame.w, h: frame.h };
+    const origin = map.getPixelOrigin();
+    const { x, y } = frame.topLeft;
+    this.drawn = { zoom: map.getZoom(), originX: origin.x, originY: origin.y, x0: x, y0: y, x1: x + frame.w, y1: y + frame.h };
     this.paint(frame, map);
   }
 }

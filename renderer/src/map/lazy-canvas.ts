@@ -6,6 +6,8 @@
  * area, the zoom changes or Leaflet moves its pixel origin, as the object layer does.
  */
 import L from 'leaflet';
+import { viewArea } from './canvas-frame';
+import { drawnCovers } from './layer-area';
 
 interface CanvasInternals {
   _map: L.Map | undefined;
@@ -33,8 +35,8 @@ export class LazyCanvas extends L.Canvas {
 
   private stillCovers(map: L.Map, self: CanvasInternals): boolean {
     const b = self._bounds;
-    if (!b || self._zoom !== map.getZoom() || !this.drawnOrigin || !this.drawnOrigin.equals(map.getPixelOrigin())) return false;
-    const size = map.getSize();
-    return b.contains(map.containerPointToLayerPoint([0, 0])) && b.contains(map.containerPointToLayerPoint([size.x, size.y]));
+    const o = this.drawnOrigin;
+    if (!b || self._zoom === undefined || !o) return false;
+    return drawnCovers({ zoom: self._zoom, originX: o.x, originY: o.y, x0: b.min!.x, y0: b.min!.y, x1: b.max!.x, y1: b.max!.y }, viewArea(map));
   }
 }

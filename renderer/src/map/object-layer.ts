@@ -11,7 +11,8 @@
 import L from 'leaflet';
 import { LabelGrid, LabelWidths } from './label-layout';
 import { Ignition } from '../../../common/methods/live';
-import { prepareCanvasFrame } from './canvas-frame';
+import { followZoomAnimation, prepareCanvasFrame, viewArea } from './canvas-frame';
+import { drawnCovers, type LayerArea } from './layer-area';
 import { mercatorX, mercatorY, type FleetStore } from '../stores/fleet-store';
 import { STATE_COLOR, objectState } from '../stores/object-state';
 import { CANVAS_COLORS, type CanvasColors } from '../theme/theme';
@@ -165,19 +166,13 @@ export class ObjectLayer extends L.Layer {
   private queried: L.LatLngBounds | null = null;
 
   /** What the last draw covered, in layer pixels at one zoom and pixel origin. */
-  private drawn: { zoom: number; originX: number; originY: number; x0: number; y0: number; x1: number; y1: number } | null = null;
+  private drawn: LayerArea | null = null;
 
   private viewInsideDrawn(): boolean {
     const map = this._map;
-    const d = this.drawn;
-    if (!map || !d || this.frame) return false;
-    const origin = map.getPixelOrigin();
-    if (map.getZoom() !== d.zoom || origin.x !== d.originX || origin.y !== d.originY) return false;
-    if (d.zoom <= CLUSTER_MAX_ZOOM && !(this.queried?.contains(map.getBounds()) ?? false)) return false;
-    const size = map.getSize();
-    const a = map.containerPointToLayerPoint([0, 0]);
-    const b = map.containerPointToLayerPoint([size.x, size.y]);
-    return a.x >= d.x0 && a.y >= d.y0 && b.x <= d.x1 && b.y <= d.y1;
+    if (!map || this.frame) return false;
+    if (map.getZoom() <= CLUSTER_MAX_ZOOM && !(this.queried?.contains(map.getBounds()) ?? false)) return false;
+    return drawnCovers(this.drawn, viewArea(map));
   }
 
   private requestIndex(): void {
@@ -280,12 +275,7 @@ export class ObjectLayer extends L.Layer {
   }
 
   private animateZoom(e: L.ZoomAnimEvent): void {
-    const map = this._map;
-    const scale = map.getZoomScale(e.zoom, map.getZoom());
-    // Leaflet's own renderers use this internal to place a layer for the zoom animation.
-    const internal = map as unknown as { _getNewPixelOrigin(center: L.LatLng, zoom: number): L.Point };
-    const offset = map.getPixelOrigin().add(this.topLeft).multiplyBy(scale).subtract(internal._getNewPixelOrigin(e.center, e.zoom));
-    L.DomUtil.setTransform(this.canvas, offset, scale);
+    followZoomAnimation(this._map, this.canvas, this.topLeft, e);
   }
 
   private draw(): void {
