@@ -3,6 +3,7 @@
  * Web Mercator coordinates (projected once, not per frame), cumulative distance, and
  * lookups by time with interpolation for the replay marker.
  */
+import { mercatorX, mercatorYOfSin } from '../../../common/mercator';
 import type { TrackColumns } from '../../../common/track';
 import { capacityOf, extendsView, grown, withRoom } from './growable';
 
@@ -19,21 +20,6 @@ export interface TrackModel {
   cum: Float64Array;
   /** 1 where the line must not join point i-1 to point i (a hole in the data, not a drive). */
   breakBefore: Uint8Array;
-}
-
-export function mercX(lng: number): number {
-  return (lng + 180) / 360;
-}
-const MAX_MERC_LAT = 85.05112878;
-const MAX_MERC_SIN = Math.sin(MAX_MERC_LAT * RAD);
-
-export function mercY(lat: number): number {
-  return mercYOfSin(Math.sin(Math.max(-MAX_MERC_LAT, Math.min(MAX_MERC_LAT, lat)) * RAD));
-}
-/** `mercY` from the latitude's sine (clamped to the Mercator square's edge here). */
-function mercYOfSin(sin: number): number {
-  const s = Math.max(-MAX_MERC_SIN, Math.min(MAX_MERC_SIN, sin));
-  return 0.5 - Math.log((1 + s) / (1 - s)) / (4 * Math.PI);
 }
 
 export function haversine(lat1: number, lng1: number, lat2: number, lng2: number): number {
@@ -110,11 +96,11 @@ export function buildModel(cols: TrackColumns, breaks?: Uint8Array, prev?: Track
   let cosPrev = keep > 0 ? Math.sqrt(1 - Math.sin(cols.lat[keep - 1]! * RAD) ** 2) : 0;
   for (let i = keep; i < n; i++) {
     const lat = cols.lat[i]!;
-    mx[i] = mercX(cols.lng[i]!);
+    mx[i] = mercatorX(cols.lng[i]!);
     // One sine serves the projection and the step's cosine: a month's model build spent
     // most of its time in these transcendental calls, three a point.
     const sin = Math.sin(lat * RAD);
-    my[i] = mercYOfSin(sin);
+    my[i] = mercatorYOfSin(sin);
     const cosLat = Math.sqrt(1 - sin * sin);
     if (i === 0) {
       cosPrev = cosLat;

@@ -2,8 +2,7 @@
  * The world's country rings in Web Mercator's unit square, and which of them a canvas
  * shows: the geometry of the world outline (world-layer.ts), apart from Leaflet.
  */
-/** Web Mercator's latitude limit: the square world of the tiles. */
-const MAX_LAT = 85.0511287798;
+import { mercatorX, mercatorY } from '../../../common/mercator';
 
 export interface WorldRings {
   /** x, y pairs in the unit square (x east from 180° W, y south from the top). */
@@ -35,9 +34,8 @@ export function projectRings(geo: GeoJSON.FeatureCollection): WorldRings {
     let x1 = -Infinity;
     let y1 = -Infinity;
     for (const [lng, lat] of ring) {
-      const x = (lng! + 180) / 360;
-      const s = Math.sin((Math.max(-MAX_LAT, Math.min(MAX_LAT, lat!)) * Math.PI) / 180);
-      const y = 0.5 - Math.log((1 + s) / (1 - s)) / (4 * Math.PI);
+      const x = mercatorX(lng!);
+      const y = mercatorY(lat!);
       xy[2 * p] = x;
       xy[2 * p + 1] = y;
       p++;

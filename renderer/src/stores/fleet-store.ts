@@ -4,6 +4,7 @@
  * redraws from these arrays, and React reads a version number, never the arrays.
  */
 import { Ignition, type ObjectSummary, type PositionColumns } from '../../../common/methods/live';
+import { mercatorX, mercatorY } from '../../../common/mercator';
 
 type Listener = () => void;
 
@@ -40,15 +41,6 @@ function emptyPositions(capacity: number): FleetPositions {
     ignition: new Uint8Array(capacity),
     status: new Uint8Array(capacity),
   };
-}
-
-export function mercatorX(lng: number): number {
-  return (lng + 180) / 360;
-}
-export function mercatorY(lat: number): number {
-  const clamped = Math.max(-85.05112878, Math.min(85.05112878, lat));
-  const s = Math.sin((clamped * Math.PI) / 180);
-  return 0.5 - Math.log((1 + s) / (1 - s)) / (4 * Math.PI);
 }
 
 export class FleetStore {
