@@ -245,13 +245,16 @@ export class ZoomLevels {
   private readonly building = new Map<number, DistinctBuilder>();
   /** Per zoom, where an earlier model's levels stopped: taken when that zoom is first asked for. */
   private readonly resume = new Map<number, { state: DecimationState | null; blocks?: Float64Array }>();
+  /** Leading points of this model that `prev`'s had too, unchanged (0 when `prev` was not taken). */
+  readonly shared: number = 0;
   constructor(
     private readonly m: TrackModel,
     private readonly bucketOf: (i: number) => number,
     prev?: ZoomLevels | null,
   ) {
     // Only the states are taken, not `prev` itself: a load's hundredth update must not hold the ninety-nine before it.
-    if (prev && prev.m.n <= m.n && extendsView(prev.m.mx, m.mx) && extendsView(prev.m.my, m.my) && extendsView(prev.m.breakBefore, m.breakBefore)) {
+    if (prev && extendsView(prev.m.mx, m.mx) && extendsView(prev.m.my, m.my) && extendsView(prev.m.breakBefore, m.breakBefore)) {
+      this.shared = prev.m.n;
       for (const [z, d] of prev.levels) this.resume.set(z, { state: d.state, blocks: prev.blocks.get(z) });
     }
   }

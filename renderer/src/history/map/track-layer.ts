@@ -11,7 +11,7 @@ import type { CanvasFrame } from '../../map/canvas-frame';
 import { CanvasOverlay } from '../../map/canvas-overlay';
 import type { TrackModel } from '../model';
 import { RepeatFilter } from '../../../../common/repeat-filter';
-import { capacityOf, extendsView, grown } from '../growable';
+import { capacityOf, grown } from '../growable';
 import { BLOCK, REPEATS_FROM, ZoomLevels } from '../simplify';
 import { SPEED_BUCKETS, speedBucket } from '../speed-colors';
 
@@ -28,8 +28,6 @@ export class TrackLayer extends CanvasOverlay {
   private model: TrackModel | null = null;
   private buckets = new Uint8Array(0);
   private levels: ZoomLevels | null = null;
-  /** The model `levels` and `buckets` were made for. */
-  private builtFor: TrackModel | null = null;
   private sketch = false;
   private readonly repeats = new RepeatFilter();
   private warming = 0;
@@ -51,14 +49,15 @@ export class TrackLayer extends CanvasOverlay {
     if (m) {
       // A load's update that only added points (growable.ts) keeps the buckets and levels
       // of the points before them: only the new ones are bucketed and decimated.
-      const had = this.levels && this.builtFor && m.n >= this.builtFor.n && extendsView(this.builtFor.mx, m.mx) ? this.builtFor.n : 0;
-      const b = had > 0 ? grown(this.buckets, m.n, capacityOf(m.mx)) : new Uint8Array(m.n);
+      let b = this.buckets;
+      // The levels read `b` lazily, once it holds every point.
+      const levels = new ZoomLevels(m, (i) => b[i]!, this.levels);
+      const had = levels.shared;
+      b = had > 0 ? grown(b, m.n, capacityOf(m.mx)) : new Uint8Array(m.n);
       for (let i = had; i < m.n; i++) b[i] = speedBucket(m.cols.speed[i]!);
       this.buckets = b;
-      this.levels = new ZoomLevels(m, (i) => b[i]!, had > 0 ? this.levels : null);
-      this.builtFor = m;
+      this.levels = levels;
     } else {
-      this.builtFor = null;
       this.levels = null;
     }
     this.redraw();
