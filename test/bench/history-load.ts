@@ -98,9 +98,9 @@ export async function historyLoad(browser: Browser, rig: HistoryRig): Promise<Re
   const w = await openHistory(warm, rig, { firstDrawMs: 60_000, completeMs: 120_000 });
   await profiler?.stop();
   const heapMb = await rendererHeapMb(warm);
-  const reopenProfiler = process.env.BENCH_RENDERER_PROF || process.env.BENCH_RENDERER_TRACE ? await startRendererProfile(warm, 'history-reopen') : null;
+  const reopenProfiler = await startRendererProfile(warm, 'history-reopen');
   const inApp = await within(60_000, 'reopening the interval in the running app', reopenInApp(warm, rig));
-  await reopenProfiler?.stop();
+  await reopenProfiler.stop();
   note(`history-load: reopened in the running app, first draw ${inApp} ms after the route changed`);
   // The machine's floor for a first draw from navigation: a bare page drawing as many points.
   const sketchShape = await mapShape(warm, 'history', SKETCH_POINTS);

@@ -114,6 +114,16 @@ export interface Opened {
   storedMs: number;
 }
 
+/** What the page counts of its traffic with the host (openHistory's init script; page clock). */
+interface BenchSocket {
+  requestSent?: number;
+  firstBig?: number;
+  loadDone?: number;
+  bytes: number;
+  /** Replies the host held for HTTP (BulkNotice): where, and their size. */
+  bulk: { path: string; bytes: number }[];
+}
+
 /** Opens the rig's interval in `page` and waits (bounded) until it is whole. */
 export async function openHistory(page: Page, rig: HistoryRig, timeouts: { firstDrawMs: number; completeMs: number }): Promise<Opened> {
   await page.addInitScript(() => {
@@ -145,13 +155,6 @@ export async function openHistory(page: Page, rig: HistoryRig, timeouts: { first
     interface WsLike {
       send(d: string): void;
       addEventListener(t: 'message', fn: (e: { data: unknown }) => void): void;
-    }
-    interface BenchSocket {
-      requestSent?: number;
-      firstBig?: number;
-      loadDone?: number;
-      bytes: number;
-      bulk: { path: string; bytes: number }[];
     }
     const stats: BenchSocket = { bytes: 0, bulk: [] };
     g.__benchSocket = stats;
@@ -199,7 +202,7 @@ export async function openHistory(page: Page, rig: HistoryRig, timeouts: { first
   const points = Number(/([\d,]+) points$/.exec(caption)?.[1]?.replace(/,/g, '') ?? NaN);
   if (!caption.startsWith('Shuttle')) throw new Error(`history: expected the dense object (a Shuttle), the screen shows "${caption}"`);
   const sock = await page.evaluate(() => {
-    const s = (globalThis as unknown as { __benchSocket: { requestSent?: number; firstBig?: number; loadDone?: number; bytes: number; bulk: { path: string; bytes: number }[] } }).__benchSocket;
+    const s = (globalThis as unknown as { __benchSocket: BenchSocket }).__benchSocket;
     const held = performance.getEntriesByType('resource') as unknown as { name: string; responseEnd: number }[];
     const arrived = s.bulk.filter((b) => b.bytes > 1_000_000).map((b) => held.find((e) => e.name.includes(b.path))?.responseEnd ?? Infinity);
     const firstBig = Math.min(s.firstBig ?? Infinity, ...arrived);
