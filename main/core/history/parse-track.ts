@@ -13,6 +13,7 @@
  * in `unknownIntervals` and skipped.
  */
 import type { HistoryParking, SensorColumns, TrackColumns } from '../../../common/methods/history';
+import { scanPositions, type ScannedPositions } from './positions-scan';
 
 export interface ParsedHistory {
   track: TrackColumns;
@@ -82,19 +83,57 @@ function parseSensors(ss: unknown): SensorColumns[] {
   return sensors;
 }
 
-export function parseHistoryBody(bytes: Uint8Array): ParsedHistory {
+/**
+ * The body's points, parkings and sensors. The Positions arrays are read straight from the
+ * bytes when they have the service's shape (positions-scan.ts); otherwise, and for
+ * everything around them, JSON.parse. `scan: false` takes the general path only (tests
+ * compare the two).
+ */
+export function parseHistoryBody(bytes: Uint8Array, o: { scan?: boolean } = {}): ParsedHistory {
+  const scanned = o.scan === false ? null : scanPositions(bytes);
+  if (scanned && scanned.spans.length > 0) {
+    let root: unknown;
+    try {
+      root = JSON.parse(scanned.rest);
+    } catch {
+      root = undefined; // the general path below gives the error, with the body's own offsets
+    }
+    const r = root === undefined ? null : fromRoot(root, scanned);
+    if (r) return r;
+  }
   const text = new TextDecoder().decode(bytes);
   let root: unknown = text.trim() === '' ? {} : JSON.parse(text);
   // A JSON string holding JSON (seen from some gateways).
   for (let d = 0; d < 3 && typeof root === 'string'; d++) root = JSON.parse(root);
+  return fromRoot(root, null)!;
+}
+
+/**
+ * The parsed body's parts. With `scanned`, each Positions value is a marker of an array the
+ * scan read, taken in order; null when they do not match up one to one (a Positions key
+ * somewhere other than a track interval): the caller then parses the whole body itself.
+ */
+function fromRoot(root: unknown, scanned: ScannedPositions | null): ParsedHistory | null {
   if (root === null || typeof root !== 'object' || Array.isArray(root)) throw new Error('the answer is not an object');
   const rawIvs = get(get(root, 'Track'), 'Intervals');
   const ivs = Array.isArray(rawIvs) ? (rawIvs as unknown[]) : [];
+  let nextSpan = 0;
+  const spanOf = (ps: unknown): ScannedPositions['spans'][number] | null | undefined => {
+    if (!scanned || typeof ps !== 'string' || !ps.startsWith(scanned.marker)) return undefined;
+    return Number(ps.slice(scanned.marker.length)) === nextSpan ? scanned.spans[nextSpan++]! : null;
+  };
   let n = 0;
   for (const iv of ivs) {
     const ps = get(iv, 'Positions');
     if (Array.isArray(ps)) n += ps.length;
+    else {
+      const span = spanOf(ps);
+      if (span === null) return null;
+      if (span) n += span.end - span.start;
+    }
   }
+  if (scanned && nextSpan !== scanned.spans.length) return null;
+  nextSpan = 0;
   const time = new Float64Array(n);
   const lat = new Float64Array(n);
   const lng = new Float64Array(n);
@@ -109,6 +148,22 @@ export function parseHistoryBody(bytes: Uint8Array): ParsedHistory {
   const parkings: HistoryParking[] = [];
   for (const iv of ivs) {
     const ps = get(iv, 'Positions');
+    const span = spanOf(ps);
+    if (span) {
+      moves++;
+      const c = scanned!.columns;
+      const take = <T extends Float64Array | Float32Array | Uint8Array>(to: T, from: T) => to.set(from.subarray(span.start, span.end), k);
+      take(time, c.time);
+      take(lat, c.lat);
+      take(lng, c.lng);
+      take(speed, c.speed);
+      take(heading, c.heading);
+      take(alt, c.alt);
+      take(sat, c.sat);
+      k += span.end - span.start;
+      skipped += span.skipped;
+      continue;
+    }
     if (Array.isArray(ps)) {
       moves++;
       for (const p of ps as unknown[]) {
