@@ -123,10 +123,13 @@ function fromRoot(root: unknown, scanned: ScannedPositions | null): ParsedHistor
     return Number(ps.slice(scanned.marker.length)) === nextSpan ? scanned.spans[nextSpan++]! : null;
   };
   let n = 0;
+  let onlyScanned = scanned !== null;
   for (const iv of ivs) {
     const ps = get(iv, 'Positions');
-    if (Array.isArray(ps)) n += ps.length;
-    else {
+    if (Array.isArray(ps)) {
+      n += ps.length;
+      onlyScanned = false;
+    } else {
       const span = spanOf(ps);
       if (span === null) return null;
       if (span) n += span.end - span.start;
@@ -134,13 +137,15 @@ function fromRoot(root: unknown, scanned: ScannedPositions | null): ParsedHistor
   }
   if (scanned && nextSpan !== scanned.spans.length) return null;
   nextSpan = 0;
-  const time = new Float64Array(n);
-  const lat = new Float64Array(n);
-  const lng = new Float64Array(n);
-  const speed = new Float32Array(n);
-  const heading = new Float32Array(n);
-  const alt = new Float32Array(n);
-  const sat = new Uint8Array(n);
+  // Every point came from the scan, whose spans follow one another: its columns are the track.
+  const c = onlyScanned ? scanned!.columns : null;
+  const time = c ? c.time.subarray(0, n) : new Float64Array(n);
+  const lat = c ? c.lat.subarray(0, n) : new Float64Array(n);
+  const lng = c ? c.lng.subarray(0, n) : new Float64Array(n);
+  const speed = c ? c.speed.subarray(0, n) : new Float32Array(n);
+  const heading = c ? c.heading.subarray(0, n) : new Float32Array(n);
+  const alt = c ? c.alt.subarray(0, n) : new Float32Array(n);
+  const sat = c ? c.sat.subarray(0, n) : new Uint8Array(n);
   let k = 0;
   let skipped = 0;
   let moves = 0;
@@ -151,17 +156,19 @@ function fromRoot(root: unknown, scanned: ScannedPositions | null): ParsedHistor
     const span = spanOf(ps);
     if (span) {
       moves++;
-      const c = scanned!.columns;
-      const take = <T extends Float64Array | Float32Array | Uint8Array>(to: T, from: T) => to.set(from.subarray(span.start, span.end), k);
-      take(time, c.time);
-      take(lat, c.lat);
-      take(lng, c.lng);
-      take(speed, c.speed);
-      take(heading, c.heading);
-      take(alt, c.alt);
-      take(sat, c.sat);
+      const at = k;
       k += span.end - span.start;
       skipped += span.skipped;
+      if (c) continue;
+      const from = scanned!.columns;
+      const take = <T extends Float64Array | Float32Array | Uint8Array>(to: T, src: T) => to.set(src.subarray(span.start, span.end), at);
+      take(time, from.time);
+      take(lat, from.lat);
+      take(lng, from.lng);
+      take(speed, from.speed);
+      take(heading, from.heading);
+      take(alt, from.alt);
+      take(sat, from.sat);
       continue;
     }
     if (Array.isArray(ps)) {

@@ -44,6 +44,17 @@ describe('the Positions scan (history bodies read without JSON.parse of the poin
     }
   });
 
+  it('keeps nothing of the body’s bytes, so the writer can join the next body into the same buffer', () => {
+    const text = body('[{"Lat":1.5,"Lng":2.5,"Time":3,"Speed":4}]', ',"Events":[{"Id":9,"Text":"x"}]');
+    const bytes = enc(text);
+    const first = parseHistoryBody(bytes);
+    const copy = structuredClone(first);
+    bytes.fill(0x20);
+    bytes.set(enc(body('[{"Lat":7,"Lng":8,"Time":9}]')));
+    expect(first).toEqual(copy);
+    expect(Array.from(parseHistoryBody(bytes).track.time)).toEqual([9]);
+  });
+
   it('reads numbers exactly: signs, zeros, fractions, exponents, long mantissas, null', () => {
     const pts = [
       '{"Lat":-33.8688197,"Lng":151.2092955,"Alt":-12.5,"Time":1795305600000,"Speed":0.1,"heading":359.99,"Sat":12}',
@@ -86,6 +97,19 @@ describe('the Positions scan (history bodies read without JSON.parse of the poin
       expect(scanPositions(enc(text)), text).toBeNull();
       expect(r.fast, text).toEqual(r.general);
     }
+  });
+
+  it('keeps the intervals’ order when scanned arrays and general ones alternate', () => {
+    const text =
+      '{"Track":{"Intervals":[{"From":1,"Till":2,"Positions":[{"Lat":1,"Lng":1,"Time":1},{"Lat":2,"Lng":2,"Time":2}]},' +
+      '{"From":2,"Till":3,"positions":[{"Lat":3,"Lng":3,"Time":3}]},' +
+      '{"From":3,"Till":4,"Positions":[{"Lat":4,"Lng":4},{"Lat":5,"Lng":5,"Time":5}]}]}}';
+    expect(scanPositions(enc(text))!.spans).toHaveLength(2);
+    const r = both(text);
+    expect(r.fast).toEqual(r.general);
+    expect(Array.from(r.fast.ok!.track.time)).toEqual([1, 2, 3, 5]);
+    expect(r.fast.ok!.skippedPoints).toBe(1);
+    expect(r.fast.ok!.movementIntervals).toBe(3);
   });
 
   it('gives a Positions key outside the track intervals back to the general path', () => {
