@@ -14,6 +14,10 @@ export interface WireTrack extends Omit<TrackColumns, 'lat' | 'lng'> {
   lngE7: Int32Array;
 }
 
+/**
+ * Columns to the wire form. The host reads the cache straight into that form
+ * (cache/track.ts WireTrackBuilder); this is the definition tests hold those reads to.
+ */
 export function packTrack(t: TrackColumns): WireTrack {
   const n = t.lat.length;
   const latE7 = new Int32Array(n);

@@ -10,7 +10,7 @@ import { method, push } from '../define';
 import type { ErrorInfo } from '../errors';
 import type { FleetEvent, FleetFile, History } from '../resources';
 import type { TrackColumns } from '../track';
-import { packTrack, unpackTrack, type WireTrack } from '../track-wire';
+import { unpackTrack, type WireTrack } from '../track-wire';
 
 export type { TrackColumns } from '../track';
 
@@ -85,7 +85,6 @@ export interface WireHistoryData extends Omit<HistoryData, 'track'> {
 export interface WireHistoryLoadResult extends WireHistoryData {
   loadId: string | null;
 }
-export const packHistory = <T extends HistoryData>(d: T): Omit<T, 'track'> & { track: WireTrack } => ({ ...d, track: packTrack(d.track) });
 export const unpackHistory = <T extends WireHistoryData>(d: T): Omit<T, 'track'> & { track: TrackColumns } => ({ ...d, track: unpackTrack(d.track) });
 
 export interface HistoryProgress {

@@ -38,6 +38,7 @@ export {
   HOUR_MS,
   OVERVIEW_METRES,
   emptyTrackColumns,
+  WireTrackBuilder,
   pickTrackColumns,
   trackColumnsFromPoints,
   trackColumnsFromIntervals,

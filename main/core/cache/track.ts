@@ -25,6 +25,7 @@
 import { endianness } from 'node:os';
 import type { MovementInterval, TrackPoint } from '../../../common/resources';
 import type { TrackColumns } from '../../../common/track';
+import type { WireTrack } from '../../../common/track-wire';
 import { lowerBound } from '../../../common/lower-bound';
 import type { Db } from './db';
 import { CacheUnsupportedPlatformError } from './errors';
@@ -288,15 +289,22 @@ export class TrackRepo {
   /** Points of one object with from <= time < till, ascending. */
   readTrack(objectId: number, from: number, till: number): TrackColumns {
     if (!(till > from)) return emptyTrackColumns(0);
+    return assemble(this.chunksOf(objectId, from, till), from, till);
+  }
+
+  /** The same points as readTrack, appended to `out` in the renderer's wire form. */
+  readTrackInto(objectId: number, from: number, till: number, out: WireTrackBuilder): void {
+    if (!(till > from)) return;
+    const { parts, total } = slices(this.chunksOf(objectId, from, till), from, till);
+    out.append(parts, total);
+  }
+
+  private chunksOf(objectId: number, from: number, till: number): { hour: number; c: Chunk }[] {
     const rows = this.selectRange.all(objectId, ...hourSpan(from, till)) as { hour: number; n: number; format: number; data: Buffer }[];
-    return assemble(
-      rows.map((r) => {
-        if (r.format !== FORMAT) throw new Error(`Unknown track chunk format ${r.format}`);
-        return { hour: r.hour, c: chunkViews(r.data, r.n) };
-      }),
-      from,
-      till,
-    );
+    return rows.map((r) => {
+      if (r.format !== FORMAT) throw new Error(`Unknown track chunk format ${r.format}`);
+      return { hour: r.hour, c: chunkViews(r.data, r.n) };
+    });
   }
 
   /**
@@ -393,9 +401,16 @@ function hourSpan(from: number, till: number): [number, number] {
   return [Math.floor(from / HOUR_MS), Math.floor((till - 1) / HOUR_MS)];
 }
 
-/** The points of stored hours with from <= time < till, as one set of columns. */
-function assemble(hours: readonly { hour: number; c: Chunk }[], from: number, till: number): TrackColumns {
-  const parts: { c: Chunk; base: number; s: number; e: number }[] = [];
+interface Slice {
+  c: Chunk;
+  base: number;
+  s: number;
+  e: number;
+}
+
+/** The part of each stored hour with from <= time < till, and their total. */
+function slices(hours: readonly { hour: number; c: Chunk }[], from: number, till: number): { parts: Slice[]; total: number } {
+  const parts: Slice[] = [];
   let total = 0;
   for (const { hour, c } of hours) {
     const base = hour * HOUR_MS;
@@ -408,6 +423,74 @@ function assemble(hours: readonly { hour: number; c: Chunk }[], from: number, ti
       total += e - s;
     }
   }
+  return { parts, total };
+}
+
+/**
+ * A track read straight into the form it crosses to the renderer in (common/track-wire.ts),
+ * grown as hours are appended. The chunks already hold coordinates as integers of 1e-7
+ * degree, so they are copied as they are: reading into doubles and packing them back cost
+ * a month's read two more arrays of its size, and on this machine first writing to fresh
+ * memory costs about 3 ns a byte (page faults), ten times the copy itself.
+ */
+export class WireTrackBuilder {
+  private cols: WireTrack;
+  n = 0;
+
+  constructor(capacity: number) {
+    this.cols = emptyWireTrack(capacity);
+  }
+
+  private room(m: number): void {
+    if (this.n + m <= this.cols.time.length) return;
+    const next = emptyWireTrack(Math.max(this.n + m, this.cols.time.length * 2));
+    for (const k of Object.keys(next) as (keyof WireTrack)[]) next[k].set(this.cols[k].subarray(0, this.n) as never);
+    this.cols = next;
+  }
+
+  append(parts: readonly Slice[], total: number): void {
+    this.room(total);
+    const o = this.cols;
+    let p = this.n;
+    for (const { c, base, s, e } of parts) {
+      const m = e - s;
+      const { time } = o;
+      const { t } = c;
+      for (let k = 0; k < m; k++) time[p + k] = base + t[s + k]!;
+      o.latE7.set(c.lat.subarray(s, e), p);
+      o.lngE7.set(c.lng.subarray(s, e), p);
+      o.speed.set(c.speed.subarray(s, e), p);
+      o.heading.set(c.heading.subarray(s, e), p);
+      o.alt.set(c.alt.subarray(s, e), p);
+      o.sat.set(c.sat.subarray(s, e), p);
+      p += m;
+    }
+    this.n = p;
+  }
+
+  /** Views of the filled part (the transports send a view's own bytes only). */
+  result(): WireTrack {
+    const out = {} as Record<keyof WireTrack, ArrayBufferView>;
+    for (const k of Object.keys(this.cols) as (keyof WireTrack)[]) out[k] = this.cols[k].subarray(0, this.n);
+    return out as unknown as WireTrack;
+  }
+}
+
+function emptyWireTrack(n: number): WireTrack {
+  return {
+    time: new Float64Array(n),
+    latE7: new Int32Array(n),
+    lngE7: new Int32Array(n),
+    speed: new Float32Array(n),
+    heading: new Float32Array(n),
+    alt: new Float32Array(n),
+    sat: new Uint8Array(n),
+  };
+}
+
+/** The points of stored hours with from <= time < till, as one set of columns. */
+function assemble(hours: readonly { hour: number; c: Chunk }[], from: number, till: number): TrackColumns {
+  const { parts, total } = slices(hours, from, till);
   const out = emptyTrackColumns(total);
   let p = 0;
   for (const { c, base, s, e } of parts) {

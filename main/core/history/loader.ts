@@ -16,7 +16,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { FleetError, isFleetError, type ErrorInfo } from '../../../common/errors';
-import { packHistory, type HistoryProgress, type WireHistoryData, type WireHistoryLoadResult } from '../../../common/methods/history';
+import { type HistoryProgress, type WireHistoryData, type WireHistoryLoadResult } from '../../../common/methods/history';
 import { isIntervalTooLong, type FleetApi, type RawBytes } from '../api';
 import { isHeldBody, type HeldBody } from '../api/http';
 import { HISTORY_KIND, type Cache } from '../cache';
@@ -106,7 +106,7 @@ export class HistoryService {
   async read(objectId: number, from: number, till: number): Promise<WireHistoryData> {
     this.check();
     if (this.reader) return this.reader.read(objectId, from, till);
-    return packHistory(await readRange(this.o.cache, objectId, from, till, () => !this.closed));
+    return readRange(this.o.cache, objectId, from, till, () => !this.closed);
   }
 
   /** The sketch of the cached track's coarse copy (store.ts readOverview), off this thread when there is a worker. */

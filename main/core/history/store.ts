@@ -17,14 +17,14 @@ import { z } from 'zod';
 import type { FleetEvent, FleetFile, History } from '../../../common/resources';
 import { EventSchema, FileSchema, ViolationsSchema } from '../../../common/resources';
 import type {
-  HistoryData,
   HistoryParking,
   HistoryViolations,
   SensorColumns,
   TrackColumns,
+  WireHistoryData,
 } from '../../../common/methods/history';
 import { normalize } from '../api/tolerant';
-import { emptyTrackColumns, HISTORY_KIND, HOUR_MS, OVERVIEW_METRES, type Cache } from '../cache';
+import { HISTORY_KIND, HOUR_MS, OVERVIEW_METRES, WireTrackBuilder, type Cache } from '../cache';
 import type { ParsedHistory } from './parse-track';
 import { sketchTrack, type TrackSketch } from './sketch';
 
@@ -244,7 +244,9 @@ function sensorIds(cache: Cache, objectId: number, from: number, till: number): 
 
 /**
  * What the cache holds of [from, till), read one hour row at a time (track chunks are
- * per hour: a 1 Hz hour decodes in well under a millisecond) with yields in between.
+ * per hour: a 1 Hz hour decodes in well under a millisecond) with yields in between. The
+ * track comes in the renderer's wire form (common/track-wire.ts), which is how every
+ * caller sends it on.
  */
 export async function readRange(
   cache: Cache,
@@ -252,7 +254,7 @@ export async function readRange(
   from: number,
   till: number,
   stillOpen: () => boolean = () => true,
-): Promise<HistoryData> {
+): Promise<WireHistoryData> {
   const budget = new Budget(stillOpen);
   // Sized by the stored hour rows (an upper bound: the edge hours may hold points outside
   // the range); grows if a concurrent write adds points meanwhile.
@@ -262,7 +264,7 @@ export async function readRange(
     .prepare('SELECT coalesce(sum(n), 0) FROM track_chunks WHERE object_id = ? AND hour BETWEEN ? AND ?')
     .pluck()
     .get(objectId, h0, h1) as number;
-  const track = new Growing(emptyTrackColumns(cap), emptyTrackColumns);
+  const track = new WireTrackBuilder(cap);
   const makeSeries = (n: number) => ({ time: new Float64Array(n), value: new Float64Array(n) });
   const series = new Map<number, Growing<{ time: Float64Array; value: Float64Array }>>();
   const ids = sensorIds(cache, objectId, from, till);
@@ -274,7 +276,7 @@ export async function readRange(
   const stepHours = Math.max(1, Math.min(hours, Math.floor(READ_STEP_POINTS / Math.max(1, cap / hours))));
   for (let a = from; a < till; ) {
     const b = Math.min(till, (Math.floor(a / HOUR_MS) + stepHours) * HOUR_MS);
-    track.append(cache.tracks.readTrack(objectId, a, b));
+    cache.tracks.readTrackInto(objectId, a, b, track);
     for (const id of ids) series.get(id)!.append(cache.history.sensorSeries(objectId, id, a, b));
     a = b;
     await budget.check();

@@ -17,7 +17,7 @@
 import { FleetError, isFleetError, type ErrorCode } from '../../../common/errors';
 import type { TrackColumns } from '../../../common/track';
 import type { WireTrack } from '../../../common/track-wire';
-import { packHistory, type WireHistoryData } from '../../../common/methods/history';
+import type { WireHistoryData } from '../../../common/methods/history';
 import type { HeldBody } from '../api/http';
 import type { Cache } from '../cache';
 import type { EntryData, IngestWorkerScript } from '../sync/ingest';
@@ -260,11 +260,8 @@ export function serveHistory(cache: Cache, port: Port, held: HeldBodies): void {
     if (m.kind === 'history-read') {
       const { id, objectId, from, till } = m as HistoryReadRequest;
       readRange(cache, objectId, from, till).then(
-        (read) => {
-          // Packed here, off the main thread: the socket then carries half the coordinates' bytes.
-          const result = packHistory(read);
-          port.postMessage({ id, result }, readTransfers(result));
-        },
+        // Already packed (coordinates as integers, half their bytes on the socket), off the main thread.
+        (result) => port.postMessage({ id, result }, readTransfers(result)),
         (e: unknown) => port.postMessage(errorReply(id, e)),
       );
       return;

@@ -7,7 +7,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openCache, type Cache } from '../../../main/core/cache';
-import { unpackTrack } from '../../../common/track-wire';
 import { inThreadHistoryWriter, readOverview, readRange, workerHistoryReader, workerHistoryWriter, type HistoryWriter } from '../../../main/core/history';
 import { startSimulator, type SimulatorHandle } from '../../../simulator';
 import { signIn } from '../../../main/core/api/auth';
@@ -96,9 +95,9 @@ describe('history writes in a worker thread', () => {
     cleanup.push(() => reader.close());
     const from = windows[0]!.from;
     const [full, overview] = await Promise.all([reader.read(OBJECT, from, till), reader.overview(OBJECT, from, till, Infinity)]);
-    // Packed for the socket, and exactly this thread's read once unpacked.
+    // Packed for the socket, and exactly this thread's read.
     expect(full.track.latE7).toBeInstanceOf(Int32Array);
-    expect(unpackTrack(full.track)).toEqual(ra.track);
+    expect(full.track).toEqual(ra.track);
     expect(overview).toEqual(readOverview(a, OBJECT, from, till, Infinity));
     expect(overview.track.time.length).toBeGreaterThan(300);
     expect(overview.track.time.length).toBeLessThan(full.track.time.length);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openCache, type Cache } from '../../../main/core/cache';
 import { parseHistoryBody, readRange, storeWindow } from '../../../main/core/history';
+import { packTrack } from '../../../common/track-wire';
 
 const HOUR = 3_600_000;
 let cache: Cache | undefined;
@@ -40,6 +41,15 @@ describe('storeWindow / readRange', () => {
     const r = await readRange(cache, 3, from - HOUR, till);
     expect(r.track.time.length).toBe(n);
     expect(r.track.time[n - 1]).toBe(from + (n - 1) * 1000);
+    // Read straight into the wire form: the same as the stored columns packed, and exactly the points stored.
+    expect(r.track).toEqual(packTrack(cache.tracks.readTrack(3, from - HOUR, till)));
+    expect(r.track.time).toEqual(parsed.track.time);
+    expect(Array.from(r.track.latE7, (v, i) => Math.abs(v / 1e7 - parsed.track.lat[i]!)).every((d) => d < 1e-7)).toBe(true);
+    // A range inside the stored hours, cut at both ends.
+    const mid = await readRange(cache, 3, from + 1500, from + 3 * HOUR + 500);
+    expect(mid.track).toEqual(packTrack(cache.tracks.readTrack(3, from + 1500, from + 3 * HOUR + 500)));
+    expect(mid.track.time[0]).toBe(from + 2000);
+    expect(mid.track.time.length).toBe(3 * 3600 - 1);
     expect(r.parkings).toHaveLength(1);
     expect(r.events.map((e) => e.Id)).toEqual([7]);
     expect(r.files.map((f) => f.Uid)).toEqual(['f1']);
