@@ -354,7 +354,11 @@ class Scan {
  */
 export function scanPositions(bytes: Uint8Array): ScannedPositions | null {
   const s = new Scan(bytes);
-  const decoder = new TextDecoder();
+  // Each decode() is a stream of its own and drops a leading byte-order mark: only the
+  // body's start may (as the general path's decode does), not a part after an array.
+  const first = new TextDecoder();
+  const later = new TextDecoder('utf-8', { ignoreBOM: true });
+  const decode = (a: number, b?: number) => (a === 0 ? first : later).decode(bytes.subarray(a, b));
   // Unguessable, so no string the service sends can pass for one of these.
   const tag = Math.random().toString(36).slice(2);
   const parts: string[] = [];
@@ -375,7 +379,7 @@ export function scanPositions(bytes: Uint8Array): ScannedPositions | null {
       const from = s.i;
       const start = s.n;
       const skipped = s.positions();
-      parts.push(decoder.decode(bytes.subarray(copied, from)), `"\\u0000${tag}:${spans.length}"`);
+      parts.push(decode(copied, from), `"\\u0000${tag}:${spans.length}"`);
       spans.push({ start, end: s.n, skipped });
       copied = s.i;
       i = s.i;
@@ -384,6 +388,6 @@ export function scanPositions(bytes: Uint8Array): ScannedPositions | null {
     if (e === OFF) return null;
     throw e;
   }
-  parts.push(decoder.decode(bytes.subarray(copied)));
+  parts.push(decode(copied));
   return { rest: parts.join(''), marker: `\u0000${tag}:`, spans, columns: s.cols };
 }

@@ -112,6 +112,12 @@ describe('the Positions scan (history bodies read without JSON.parse of the poin
     expect(r.fast.ok!.movementIntervals).toBe(3);
   });
 
+  it('accepts a byte-order mark at the start of the body, as the general path does', () => {
+    const r = both('\uFEFF' + body('[{"Lat":1,"Lng":2,"Time":3}]'));
+    expect(Array.from(r.fast.ok!.track.time)).toEqual([3]);
+    expect(r.fast).toEqual(r.general);
+  });
+
   it('gives a Positions key outside the track intervals back to the general path', () => {
     const text = body('[{"Lat":1,"Lng":2,"Time":3}]', ',"Events":[{"Id":1,"Positions":[{"Lat":5,"Lng":6,"Time":7}]}]');
     expect(scanPositions(enc(text))!.spans).toHaveLength(2);
@@ -137,6 +143,7 @@ describe('the Positions scan (history bodies read without JSON.parse of the poin
       body('[{"Lat":1,"Lng":2,"Time":3}].5'),
       body('[{"Lat":1,"Lng":2,"Time":3}]', ',"Events":[1,]'),
       body('[{"Lat":1,"Lng":2,"Time":3}'),
+      body('[{"Lat":1,"Lng":2,"Time":3}]\uFEFF'), // a byte-order mark after an array
     ];
     for (const text of bad) {
       const r = both(text);
