@@ -19,15 +19,10 @@
  * rounded value JSON.parse gives; any other number is read by Number() from its text.
  */
 
-export interface ScannedColumns {
-  time: Float64Array;
-  lat: Float64Array;
-  lng: Float64Array;
-  speed: Float32Array;
-  heading: Float32Array;
-  alt: Float32Array;
-  sat: Uint8Array;
-}
+import type { TrackColumns } from '../../../common/track';
+import { emptyTrackColumns } from '../cache/track';
+
+export type ScannedColumns = TrackColumns;
 
 export interface ScannedPositions {
   /**
@@ -98,25 +93,13 @@ class Scan {
 
   constructor(readonly b: Uint8Array) {
     this.cap = 0;
-    this.cols = Scan.columns(0);
-  }
-
-  static columns(cap: number): ScannedColumns {
-    return {
-      time: new Float64Array(cap),
-      lat: new Float64Array(cap),
-      lng: new Float64Array(cap),
-      speed: new Float32Array(cap),
-      heading: new Float32Array(cap),
-      alt: new Float32Array(cap),
-      sat: new Uint8Array(cap),
-    };
+    this.cols = emptyTrackColumns(0);
   }
 
   grow(): void {
     // About 100 bytes a point in the service's bodies, so the first size nearly always holds.
     const cap = this.cap === 0 ? Math.max(64, Math.ceil(this.b.length / 80)) : this.cap * 2;
-    const next = Scan.columns(cap);
+    const next = emptyTrackColumns(cap);
     for (const k of Object.keys(next) as (keyof ScannedColumns)[]) next[k].set(this.cols[k] as never);
     this.cols = next;
     this.cap = cap;
