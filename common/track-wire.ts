@@ -7,7 +7,8 @@
  */
 import type { TrackColumns } from './track';
 
-const E7 = 1e7;
+/** Wire coordinates are integers of 1 / E7 degree. */
+export const E7 = 1e7;
 
 export interface WireTrack extends Omit<TrackColumns, 'lat' | 'lng'> {
   latE7: Int32Array;

@@ -6,7 +6,8 @@
  * reads only its last windows too: the merge is tested to give what one whole read of
  * the cache gives (test/unit/history-ui/merge.test.ts).
  */
-import type { HistoryCoverage, HistoryData, HistoryParking, HistoryViolations, SensorColumns, TrackColumns } from '../../../common/methods/history';
+import type { HistoryCoverage, HistoryData, HistoryParking, HistoryViolations, SensorColumns, TrackColumns, WireHistoryData } from '../../../common/methods/history';
+import { E7, type WireTrack } from '../../../common/track-wire';
 
 import { lowerBound } from '../../../common/lower-bound';
 import { grown, withRoom } from './growable';
@@ -18,14 +19,45 @@ function span(time: Float64Array, from: number, till: number): [number, number] 
   return [lowerBound(time.length, (i) => time[i]! < from), lowerBound(time.length, (i) => time[i]! < till)];
 }
 
-type Columns = Record<string, Float64Array | Float32Array | Uint8Array>;
+type Column = Float64Array | Float32Array | Uint8Array;
+type Columns = Record<string, Column>;
+
+/**
+ * A wire column (common/track-wire.ts) read as the column it stands for: integers of 1e-7
+ * degree as degrees, divided as unpackTrack divides. A part is written into the screen's
+ * columns from these directly: unpacking it first made two more arrays of its size, and
+ * without a GPU's memory to spare, first writes to fresh memory cost more than the copy.
+ */
+class Degrees {
+  constructor(readonly e7: Int32Array) {}
+  get length(): number {
+    return this.e7.length;
+  }
+}
+type Source = Column | Degrees;
+
+function put(to: Column, from: Source, at: number): void {
+  if (!(from instanceof Degrees)) {
+    to.set(from, at);
+    return;
+  }
+  const e = from.e7;
+  for (let i = 0; i < e.length; i++) to[at + i] = e[i]! / E7;
+}
+
+/** A part's track as sources for the screen's columns, whichever form it came in. */
+function trackSources(t: TrackColumns | WireTrack): Record<string, Source> {
+  if (!('latE7' in t)) return t as unknown as Columns;
+  const { latE7, lngE7, ...rest } = t;
+  return { ...rest, lat: new Degrees(latE7), lng: new Degrees(lngE7) };
+}
 
 /**
  * Typed-array columns: `a` before `from`, then `b`, then `a` from `till` on. A part after
  * every point of `a` (a load going forward) is appended in place when `a` has room
  * (growable.ts); `capacity` is the room a new column is given, in elements.
  */
-function spliceColumns(a: Columns, aTime: Float64Array, b: Columns, [from, till]: Range, capacity: (length: number) => number): Columns {
+function spliceColumns(a: Columns, aTime: Float64Array, b: Record<string, Source>, [from, till]: Range, capacity: (length: number) => number): Columns {
   const [i0, i1] = span(aTime, from, till);
   const appends = i0 === aTime.length;
   const out: Columns = {};
@@ -35,13 +67,13 @@ function spliceColumns(a: Columns, aTime: Float64Array, b: Columns, [from, till]
     const length = i0 + cb.length + (ca.length - i1);
     if (appends) {
       const c = grown(ca, length, capacity(length));
-      c.set(cb, i0);
+      put(c, cb, i0);
       out[k] = c;
       continue;
     }
     const c = withRoom(ca, length, capacity(length));
     c.set(ca.subarray(0, i0), 0);
-    c.set(cb, i0);
+    put(c, cb, i0);
     c.set(ca.subarray(i1), i0 + cb.length);
     out[k] = c;
   }
@@ -81,12 +113,12 @@ export function subtractRange(missing: readonly [number, number][], [from, till]
  * Parkings the store merged across a window's edge come back whole in `part` and replace
  * the pieces `base` had.
  */
-export function mergeHistory(base: HistoryData, part: HistoryData): HistoryData {
+export function mergeHistory(base: HistoryData, part: HistoryData | WireHistoryData): HistoryData {
   const range: Range = [part.from, part.till];
   // What the part itself still lacks (a window is covered only up to now − 10 min) stays missing.
   const missing = [...subtractRange(base.coverage.missing, range), ...part.coverage.missing.filter(([a, b]) => a >= part.from && b <= part.till)].sort((x, y) => x[0] - y[0]);
   const room = roomFor([base.from, base.till], missing);
-  const track = spliceColumns(base.track as unknown as Columns, base.track.time, part.track as unknown as Columns, range, room) as unknown as TrackColumns;
+  const track = spliceColumns(base.track as unknown as Columns, base.track.time, trackSources(part.track), range, room) as unknown as TrackColumns;
   const sensors = new Map<number, SensorColumns>(base.sensors.map((s) => [s.sensorId, s]));
   for (const s of part.sensors) {
     const had = sensors.get(s.sensorId);

@@ -82,7 +82,8 @@ export function useHistory(req: HistoryRequest | null): HistoryState {
           data = unpackHistory(await rpc('history/read', range));
         } else {
           for (const [from, till] of parts) {
-            const part = unpackHistory(await rpc('history/read', { objectId: range.objectId, from, till }));
+            // Merged from the wire form: the coordinates go straight into the screen's columns.
+            const part = await rpc('history/read', { objectId: range.objectId, from, till });
             if (!alive || !data) return;
             data = mergeHistory(data, part);
           }

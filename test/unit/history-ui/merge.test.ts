@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { HistoryData } from '../../../common/methods/history';
+import { unpackHistory, type HistoryData } from '../../../common/methods/history';
+import { packTrack } from '../../../common/track-wire';
 import { coalesce, mergeHistory, subtractRange } from '../../../renderer/src/history/merge';
 import { track } from './helpers';
 
@@ -45,6 +46,21 @@ describe('mergeHistory', () => {
     expect(data.events).toEqual(whole.events);
     expect(data.violations).toEqual(whole.violations);
     expect(data.coverage).toEqual({ complete: true, missing: [] });
+  });
+
+  it('merges a part in the wire form (coordinates as integers of 1e-7°) exactly as the same part unpacked', () => {
+    const base = (): HistoryData => ({ ...read(0, 2 * H), till: 6 * H, coverage: { complete: false, missing: [[2 * H, 6 * H]] } });
+    // After the last point (appended), then before it (spliced in).
+    const parts = [read(4 * H, 6 * H), read(2 * H, 4 * H)].map((p) => ({ ...p, track: packTrack(p.track) }));
+    let viaWire = base();
+    let viaColumns = base();
+    for (const p of parts) {
+      viaWire = mergeHistory(viaWire, p);
+      viaColumns = mergeHistory(viaColumns, unpackHistory(p));
+    }
+    expect(viaWire.track).toEqual(viaColumns.track);
+    expect(viaWire.track.lat).toBeInstanceOf(Float64Array);
+    expect(viaWire.track.lat[2000]).toBe(packTrack(WHOLE.track).latE7[2000]! / 1e7);
   });
 
   it('replaces the pieces of a parking the store joined across a window edge', () => {
