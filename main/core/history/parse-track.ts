@@ -13,7 +13,7 @@
  * in `unknownIntervals` and skipped.
  */
 import type { HistoryParking, SensorColumns, TrackColumns } from '../../../common/methods/history';
-import { scanPositions, type ScannedPositions } from './positions-scan';
+import { scanPositions, type ColumnsFor, type ScannedPositions } from './positions-scan';
 
 export interface ParsedHistory {
   track: TrackColumns;
@@ -87,10 +87,10 @@ function parseSensors(ss: unknown): SensorColumns[] {
  * The body's points, parkings and sensors. The Positions arrays are read straight from the
  * bytes when they have the service's shape (positions-scan.ts); otherwise, and for
  * everything around them, JSON.parse. `scan: false` takes the general path only (tests
- * compare the two).
+ * compare the two); `columns` gives the scan its columns (the writer's worker reuses them).
  */
-export function parseHistoryBody(bytes: Uint8Array, o: { scan?: boolean } = {}): ParsedHistory {
-  const scanned = o.scan === false ? null : scanPositions(bytes);
+export function parseHistoryBody(bytes: Uint8Array, o: { scan?: boolean; columns?: ColumnsFor } = {}): ParsedHistory {
+  const scanned = o.scan === false ? null : scanPositions(bytes, o.columns);
   if (scanned && scanned.spans.length > 0) {
     let root: unknown;
     try {

@@ -24,6 +24,9 @@ import { emptyTrackColumns } from '../cache/track';
 
 export type ScannedColumns = TrackColumns;
 
+/** Columns for at least `n` points (fresh ones by default; the writer's worker lends its own, pool.ts). */
+export type ColumnsFor = (n: number) => TrackColumns;
+
 export interface ScannedPositions {
   /**
    * The body's text with each Positions array replaced by the string `marker` + its index
@@ -91,18 +94,20 @@ class Scan {
   /** The point being read: NaN where its object has no such field. */
   readonly slot = new Float64Array(FIELDS.length);
 
-  constructor(readonly b: Uint8Array) {
+  constructor(
+    readonly b: Uint8Array,
+    private readonly alloc: ColumnsFor,
+  ) {
     this.cap = 0;
     this.cols = emptyTrackColumns(0);
   }
 
   grow(): void {
     // About 100 bytes a point in the service's bodies, so the first size nearly always holds.
-    const cap = this.cap === 0 ? Math.max(64, Math.ceil(this.b.length / 80)) : this.cap * 2;
-    const next = emptyTrackColumns(cap);
-    for (const k of Object.keys(next) as (keyof ScannedColumns)[]) next[k].set(this.cols[k] as never);
+    const next = this.alloc(this.cap === 0 ? Math.max(64, Math.ceil(this.b.length / 80)) : this.cap * 2);
+    for (const k of Object.keys(next) as (keyof ScannedColumns)[]) next[k].set(this.cols[k].subarray(0, this.n) as never);
     this.cols = next;
-    this.cap = cap;
+    this.cap = next.time.length;
   }
 
   space(): number {
@@ -335,8 +340,8 @@ class Scan {
  * Reads every Positions array of `bytes` into columns; null when the body is not of the
  * shape this scan knows (parse it the general way then).
  */
-export function scanPositions(bytes: Uint8Array): ScannedPositions | null {
-  const s = new Scan(bytes);
+export function scanPositions(bytes: Uint8Array, alloc: ColumnsFor = emptyTrackColumns): ScannedPositions | null {
+  const s = new Scan(bytes, alloc);
   // Each decode() is a stream of its own and drops a leading byte-order mark: only the
   // body's start may (as the general path's decode does), not a part after an array.
   const first = new TextDecoder();

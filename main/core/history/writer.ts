@@ -23,7 +23,9 @@ import type { Cache } from '../cache';
 import type { EntryData, IngestWorkerScript } from '../sync/ingest';
 import { errorReply, startWorkerClient } from '../sync/worker-client';
 import { heldBodyFetch, type HeldBodies } from '../sync/worker-fetch';
+import { ColumnPool } from './column-pool';
 import { parseHistoryBody, transferable, type ParsedHistory } from './parse-track';
+import type { ColumnsFor } from './positions-scan';
 import type { TrackSketch } from './sketch';
 import { readOverview, readRange, storeWindow } from './store';
 
@@ -72,9 +74,9 @@ function unreadable(e: unknown): FleetError {
   return new FleetError('server_error', `${ENDPOINT}: the answer could not be read (${e instanceof Error ? e.message : String(e)})`);
 }
 
-function parseWindow(bytes: Uint8Array): ParsedHistory {
+function parseWindow(bytes: Uint8Array, columns?: ColumnsFor): ParsedHistory {
   try {
-    return parseHistoryBody(bytes);
+    return parseHistoryBody(bytes, columns ? { columns } : {});
   } catch (e) {
     throw unreadable(e);
   }
@@ -239,6 +241,7 @@ export function serveHistory(cache: Cache, port: Port, held: HeldBodies): void {
   const cancelled = new Set<number>();
   const storing = new Set<number>();
   const joined = new JoinBuffer();
+  const pool = new ColumnPool();
   port.on('message', (m) => {
     if (m.kind === 'history-cancel') {
       // The same kind cancels this worker's fetches (worker-fetch.ts): only stores are noted here.
@@ -271,7 +274,7 @@ export function serveHistory(cache: Cache, port: Port, held: HeldBodies): void {
     let parsed: ParsedHistory;
     try {
       // Parsed here, in this turn, so the join buffer is free again before the next message.
-      parsed = parseWindow(body instanceof ArrayBuffer ? new Uint8Array(body) : joined.join(held.take(body)));
+      parsed = parseWindow(body instanceof ArrayBuffer ? new Uint8Array(body) : joined.join(held.take(body)), pool.take);
     } catch (e) {
       port.postMessage(errorReply(id, e));
       return;
@@ -285,6 +288,8 @@ export function serveHistory(cache: Cache, port: Port, held: HeldBodies): void {
       .finally(() => {
         storing.delete(id);
         cancelled.delete(id);
+        // Stored (or given up): nothing holds the track's columns now.
+        pool.giveBack(parsed.track);
       });
   });
 }

@@ -6,8 +6,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openCache, type Cache } from '../../../main/core/cache';
+import { HOUR_MS, openCache, type Cache } from '../../../main/core/cache';
 import { inThreadHistoryWriter, readOverview, readRange, workerHistoryReader, workerHistoryWriter, type HistoryWriter } from '../../../main/core/history';
+import { serveHistory } from '../../../main/core/history/writer';
 import { startSimulator, type SimulatorHandle } from '../../../simulator';
 import { signIn } from '../../../main/core/api/auth';
 import { DAY, OBJECT, WORKER } from './harness';
@@ -44,10 +45,16 @@ async function bodies(sim: SimulatorHandle, windows: { from: number; till: numbe
 
 async function storeAll(writer: HistoryWriter, windows: { from: number; till: number }[], bs: Uint8Array[]) {
   const signal = new AbortController().signal;
-  // Two at a time, as a load keeps two windows in flight.
-  return Promise.all(
-    windows.map((w, i) => writer.store(bs[i]!.slice(), { objectId: OBJECT, ...w, coveredTill: w.till, fetchedAt: 1 }, signal)),
-  );
+  // Two at a time, as a load keeps two windows in flight; a later pair's parse reuses the
+  // columns of windows already stored (the worker's column pool).
+  const out: Awaited<ReturnType<HistoryWriter['store']>>[] = [];
+  for (let i = 0; i < windows.length; i += 2)
+    out.push(
+      ...(await Promise.all(
+        windows.slice(i, i + 2).map((w, j) => writer.store(bs[i + j]!.slice(), { objectId: OBJECT, ...w, coveredTill: w.till, fetchedAt: 1 }, signal)),
+      )),
+    );
+  return out;
 }
 
 describe('history writes in a worker thread', () => {
@@ -56,8 +63,10 @@ describe('history writes in a worker thread', () => {
     cleanup.push(() => sim.close());
     const till = Math.floor(Date.now() / DAY) * DAY - 5 * DAY;
     const windows = [
-      { from: till - 6 * DAY, till: till - 3 * DAY },
-      { from: till - 3 * DAY, till },
+      { from: till - 6 * DAY, till: till - 4 * DAY },
+      { from: till - 4 * DAY, till: till - 3 * DAY },
+      { from: till - 3 * DAY, till: till - 1 * DAY },
+      { from: till - 1 * DAY, till },
     ];
     const bs = await bodies(sim, windows);
 
@@ -106,6 +115,40 @@ describe('history writes in a worker thread', () => {
     const coarser = await reader.overview(OBJECT, from, till, budget);
     expect(coarser.track.time.length).toBeLessThanOrEqual(budget);
     expect(coarser).toEqual(readOverview(a, OBJECT, from, till, budget));
+  });
+
+  it('lends a window’s columns to the next parse only once that window is stored', async () => {
+    // The worker's side of the messages, driven here: two windows arrive in one turn, as a
+    // load's two in flight can, and a third after both are stored (it reuses their columns).
+    // Every object drives around the clock: each window is thousands of points.
+    const sim = await startSimulator({ port: 0, seed: 7, objects: 5, dense: 5, historyHz: 1 });
+    cleanup.push(() => sim.close());
+    const till = Math.floor(Date.now() / DAY) * DAY - 5 * DAY + 12 * HOUR_MS;
+    // Several hours each: a store yields between hours, which is when a wrong lend shows.
+    const windows = [
+      { from: till - 9 * HOUR_MS, till: till - 6 * HOUR_MS },
+      { from: till - 6 * HOUR_MS, till: till - 3 * HOUR_MS },
+      { from: till - 3 * HOUR_MS, till },
+    ];
+    const bs = await bodies(sim, windows);
+    const a = tempCache();
+    const replies = new Map<number, (r: unknown) => void>();
+    let onMessage: (m: { kind?: unknown }) => void = () => {};
+    serveHistory(a, { on: (_ev, cb) => (onMessage = cb), postMessage: (m) => replies.get(m.id)?.(m) }, { take: () => [] } as never);
+    const store = (i: number) => {
+      const done = new Promise((resolve) => replies.set(i, resolve));
+      const body = bs[i]!.slice().buffer;
+      onMessage({ id: i, kind: 'history', body, objectId: OBJECT, ...windows[i]!, coveredTill: windows[i]!.till, fetchedAt: 1 } as never);
+      return done;
+    };
+    const results = [...(await Promise.all([store(0), store(1)])), await store(2)];
+    expect(results.map((r) => (r as { result?: { stored: boolean } }).result?.stored)).toEqual([true, true, true]);
+
+    const b = tempCache();
+    await storeAll(inThreadHistoryWriter(b), windows, bs);
+    const ra = await readRange(a, OBJECT, windows[0]!.from, till);
+    expect(ra.track.time.length).toBeGreaterThan(9 * 3000);
+    expect(ra).toEqual(await readRange(b, OBJECT, windows[0]!.from, till));
   });
 
   it('a body that is not a history answer is a server_error, and the worker keeps serving', async () => {
