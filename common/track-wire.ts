@@ -17,7 +17,7 @@ export interface WireTrack extends Omit<TrackColumns, 'lat' | 'lng'> {
 
 /**
  * Columns to the wire form. The host reads the cache straight into that form
- * (cache/track.ts WireTrackBuilder); this is the definition tests hold those reads to.
+ * (cache/track.ts readTrackInto); this is the definition tests hold those reads to.
  */
 export function packTrack(t: TrackColumns): WireTrack {
   const n = t.lat.length;

@@ -10,11 +10,12 @@ import { note, pct, r1 } from './stats';
 declare const requestAnimationFrame: (cb: (t: number) => void) => number;
 
 /**
- * tsx keeps function names with a `__name` helper that page-side code must find too.
- * A crashed tab leaves page.evaluate pending for ever: by default the run ends, saying so;
- * `onCrash` lets a scenario that expects a crash (a baseline) report it instead.
+ * A page in a context of its own (empty caches), or in `within` (an earlier page's context,
+ * with its HTTP and code caches). tsx keeps function names with a `__name` helper that
+ * page-side code must find too. A crashed tab leaves page.evaluate pending for ever: by
+ * default the run ends, saying so; `onCrash` lets a scenario that expects a crash (a
+ * baseline) report it instead.
  */
-/** A page in a context of its own (empty caches), or in `within` (an earlier page's context, with its HTTP and code caches). */
 export async function newPage(browser: Browser, opts: { onCrash?: () => void; within?: BrowserContext } = {}): Promise<Page> {
   let page: Page;
   if (opts.within) page = await opts.within.newPage();

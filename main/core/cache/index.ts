@@ -18,6 +18,7 @@ import { OutboxRepo } from './outbox';
 import { ProfileRepo } from './profile';
 import { ReferenceRepo } from './reference';
 import { TrackRepo } from './track';
+export { GrowingColumns } from './growing-columns';
 
 export { cacheFileFor, cacheFileName, deleteCacheFiles, normaliseBaseUrl, normaliseLogin } from './files';
 export { openDb, migrate, appliedMigrations, type Db, type AppliedMigration, type OpenDbOptions } from './db';
@@ -38,7 +39,7 @@ export {
   HOUR_MS,
   OVERVIEW_METRES,
   emptyTrackColumns,
-  WireTrackBuilder,
+  emptyWireTrack,
   pickTrackColumns,
   trackColumnsFromPoints,
   trackColumnsFromIntervals,

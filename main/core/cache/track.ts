@@ -28,6 +28,7 @@ import type { TrackColumns } from '../../../common/track';
 import type { WireTrack } from '../../../common/track-wire';
 import { lowerBound } from '../../../common/lower-bound';
 import type { Db } from './db';
+import type { GrowingColumns } from './growing-columns';
 import { CacheUnsupportedPlatformError } from './errors';
 
 /** A track as columns (common/track.ts: the contract sends the same shape to the renderer). */
@@ -292,11 +293,30 @@ export class TrackRepo {
     return assemble(this.chunksOf(objectId, from, till), from, till);
   }
 
-  /** The same points as readTrack, appended to `out` in the renderer's wire form. */
-  readTrackInto(objectId: number, from: number, till: number, out: WireTrackBuilder): void {
+  /**
+   * The same points as readTrack, appended to `out` in the renderer's wire form. The chunks
+   * already hold coordinates as integers of 1e-7 degree, so they are copied as they are:
+   * reading into doubles and packing them back cost a month's read two more arrays of its
+   * size, and on this machine first writing to fresh memory costs about 3 ns a byte (page
+   * faults), ten times the copy itself.
+   */
+  readTrackInto(objectId: number, from: number, till: number, out: GrowingColumns<WireTrack>): void {
     if (!(till > from)) return;
     const { parts, total } = slices(this.chunksOf(objectId, from, till), from, till);
-    out.append(parts, total);
+    const o = out.reserve(total);
+    let p = out.n;
+    for (const part of parts) {
+      const { c, base, s, e } = part;
+      const m = e - s;
+      const { time } = o;
+      const { t } = c;
+      for (let k = 0; k < m; k++) time[p + k] = base + t[s + k]!;
+      o.latE7.set(c.lat.subarray(s, e), p);
+      o.lngE7.set(c.lng.subarray(s, e), p);
+      copyMeasures(o, p, part);
+      p += m;
+    }
+    out.n = p;
   }
 
   private chunksOf(objectId: number, from: number, till: number): { hour: number; c: Chunk }[] {
@@ -426,57 +446,8 @@ function slices(hours: readonly { hour: number; c: Chunk }[], from: number, till
   return { parts, total };
 }
 
-/**
- * A track read straight into the form it crosses to the renderer in (common/track-wire.ts),
- * grown as hours are appended. The chunks already hold coordinates as integers of 1e-7
- * degree, so they are copied as they are: reading into doubles and packing them back cost
- * a month's read two more arrays of its size, and on this machine first writing to fresh
- * memory costs about 3 ns a byte (page faults), ten times the copy itself.
- */
-export class WireTrackBuilder {
-  private cols: WireTrack;
-  n = 0;
-
-  constructor(capacity: number) {
-    this.cols = emptyWireTrack(capacity);
-  }
-
-  private room(m: number): void {
-    if (this.n + m <= this.cols.time.length) return;
-    const next = emptyWireTrack(Math.max(this.n + m, this.cols.time.length * 2));
-    for (const k of Object.keys(next) as (keyof WireTrack)[]) next[k].set(this.cols[k].subarray(0, this.n) as never);
-    this.cols = next;
-  }
-
-  append(parts: readonly Slice[], total: number): void {
-    this.room(total);
-    const o = this.cols;
-    let p = this.n;
-    for (const { c, base, s, e } of parts) {
-      const m = e - s;
-      const { time } = o;
-      const { t } = c;
-      for (let k = 0; k < m; k++) time[p + k] = base + t[s + k]!;
-      o.latE7.set(c.lat.subarray(s, e), p);
-      o.lngE7.set(c.lng.subarray(s, e), p);
-      o.speed.set(c.speed.subarray(s, e), p);
-      o.heading.set(c.heading.subarray(s, e), p);
-      o.alt.set(c.alt.subarray(s, e), p);
-      o.sat.set(c.sat.subarray(s, e), p);
-      p += m;
-    }
-    this.n = p;
-  }
-
-  /** Views of the filled part (the transports send a view's own bytes only). */
-  result(): WireTrack {
-    const out = {} as Record<keyof WireTrack, ArrayBufferView>;
-    for (const k of Object.keys(this.cols) as (keyof WireTrack)[]) out[k] = this.cols[k].subarray(0, this.n);
-    return out as unknown as WireTrack;
-  }
-}
-
-function emptyWireTrack(n: number): WireTrack {
+/** Empty columns of the renderer's wire form (common/track-wire.ts), for `readTrackInto`. */
+export function emptyWireTrack(n: number): WireTrack {
   return {
     time: new Float64Array(n),
     latE7: new Int32Array(n),
@@ -502,11 +473,16 @@ function assemble(hours: readonly { hour: number; c: Chunk }[], from: number, ti
       lat[p + k] = la[s + k]! / E7;
       lng[p + k] = ln[s + k]! / E7;
     }
-    out.speed.set(c.speed.subarray(s, e), p);
-    out.heading.set(c.heading.subarray(s, e), p);
-    out.alt.set(c.alt.subarray(s, e), p);
-    out.sat.set(c.sat.subarray(s, e), p);
+    copyMeasures(out, p, { c, base, s, e });
     p += m;
   }
   return out;
+}
+
+/** A slice's speed, heading, altitude and satellites into `out` from index `p` (the same in either form). */
+function copyMeasures(out: Pick<TrackColumns, 'speed' | 'heading' | 'alt' | 'sat'>, p: number, { c, s, e }: Slice): void {
+  out.speed.set(c.speed.subarray(s, e), p);
+  out.heading.set(c.heading.subarray(s, e), p);
+  out.alt.set(c.alt.subarray(s, e), p);
+  out.sat.set(c.sat.subarray(s, e), p);
 }

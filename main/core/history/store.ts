@@ -24,7 +24,7 @@ import type {
   WireHistoryData,
 } from '../../../common/methods/history';
 import { normalize } from '../api/tolerant';
-import { HISTORY_KIND, HOUR_MS, OVERVIEW_METRES, WireTrackBuilder, type Cache } from '../cache';
+import { emptyWireTrack, GrowingColumns, HISTORY_KIND, HOUR_MS, OVERVIEW_METRES, type Cache } from '../cache';
 import type { ParsedHistory } from './parse-track';
 import { sketchTrack, type TrackSketch } from './sketch';
 
@@ -176,40 +176,6 @@ function mergeParkings(cache: Cache, w: StoreWindow, parkings: readonly HistoryP
   }
 }
 
-/**
- * Columns that grow by doubling: a month is filled hour by hour into a few big arrays
- * instead of keeping 720 hourly parts alive until one final concatenation (which both
- * blocked for tens of ms and pushed the parts into the old generation: measured here,
- * 70 ms mark-compact pauses during a month's read).
- */
-class Growing<T extends { time: Float64Array }> {
-  n = 0;
-  constructor(
-    private cols: T,
-    private readonly make: (n: number) => T,
-  ) {}
-
-  append(p: T): void {
-    const m = p.time.length;
-    if (m === 0) return;
-    if (this.n + m > this.cols.time.length) {
-      const next = this.make(Math.max(this.n + m, this.cols.time.length * 2));
-      for (const k of Object.keys(next) as (keyof T)[]) (next[k] as unknown as Float64Array).set((this.cols[k] as unknown as Float64Array).subarray(0, this.n));
-      this.cols = next;
-    }
-    for (const k of Object.keys(p) as (keyof T)[]) (this.cols[k] as unknown as Float64Array).set(p[k] as unknown as Float64Array, this.n);
-    this.n += m;
-  }
-
-  /** Views of the filled part (the transports send a view's own bytes only). */
-  result(): T {
-    const out = {} as T;
-    for (const k of Object.keys(this.cols) as (keyof T)[])
-      out[k] = (this.cols[k] as unknown as Float64Array).subarray(0, this.n) as unknown as T[keyof T];
-    return out;
-  }
-}
-
 /** Points read per step of `readRange` (see there). */
 const READ_STEP_POINTS = 40_000;
 
@@ -264,11 +230,11 @@ export async function readRange(
     .prepare('SELECT coalesce(sum(n), 0) FROM track_chunks WHERE object_id = ? AND hour BETWEEN ? AND ?')
     .pluck()
     .get(objectId, h0, h1) as number;
-  const track = new WireTrackBuilder(cap);
+  const track = new GrowingColumns(emptyWireTrack(cap), emptyWireTrack);
   const makeSeries = (n: number) => ({ time: new Float64Array(n), value: new Float64Array(n) });
-  const series = new Map<number, Growing<{ time: Float64Array; value: Float64Array }>>();
+  const series = new Map<number, GrowingColumns<{ time: Float64Array; value: Float64Array }>>();
   const ids = sensorIds(cache, objectId, from, till);
-  for (const id of ids) series.set(id, new Growing(makeSeries(1024), makeSeries));
+  for (const id of ids) series.set(id, new GrowingColumns(makeSeries(1024), makeSeries));
   await budget.check();
   // Whole hours per step, about READ_STEP_POINTS points each: a step per hour made a month
   // at 1 Hz 720 round trips per table; a step must still be short enough to check the budget.

@@ -114,15 +114,9 @@ class JoinBuffer {
 export function inThreadHistoryWriter(cache: Cache): HistoryWriter {
   return {
     threaded: false,
-    store: (body, w, signal) => {
-      if (!(body instanceof Uint8Array)) return Promise.reject(new Error('An in-thread history writer holds no fetched bodies'));
-      let parsed: ParsedHistory;
-      try {
-        parsed = parseWindow(body);
-      } catch (e) {
-        return Promise.reject(e);
-      }
-      return storeHere(cache, parsed, w, () => signal.aborted || !cache.db.open);
+    store: async (body, w, signal) => {
+      if (!(body instanceof Uint8Array)) throw new Error('An in-thread history writer holds no fetched bodies');
+      return storeHere(cache, parseWindow(body), w, () => signal.aborted || !cache.db.open);
     },
     close: async () => {},
   };

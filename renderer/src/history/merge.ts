@@ -8,7 +8,6 @@
  */
 import type { HistoryCoverage, HistoryData, HistoryParking, HistoryViolations, SensorColumns, TrackColumns, WireHistoryData } from '../../../common/methods/history';
 import { E7, type WireTrack } from '../../../common/track-wire';
-
 import { lowerBound } from '../../../common/lower-bound';
 import { grown, withRoom } from './growable';
 
@@ -26,7 +25,7 @@ type Columns = Record<string, Column>;
  * A wire column (common/track-wire.ts) read as the column it stands for: integers of 1e-7
  * degree as degrees, divided as unpackTrack divides. A part is written into the screen's
  * columns from these directly: unpacking it first made two more arrays of its size, and
- * without a GPU's memory to spare, first writes to fresh memory cost more than the copy.
+ * first writes to fresh memory (page faults) cost more than the copy.
  */
 class Degrees {
   constructor(readonly e7: Int32Array) {}
