@@ -265,6 +265,11 @@ test('with the service stopped, the fleet stays listed with its age and commands
     await expect(page.getByText(allCount())).toBeVisible();
     await expect(dataRows(page).first()).toContainText(/ ago|never/);
     await dataRows(page).first().click();
+    // The device's "online" is as old as the last answer, and the address does not hang on
+    // a lookup that cannot happen: it is the cached one or says it waits for the service.
+    const details = page.getByRole('region', { name: 'Object details' });
+    await expect(details.getByRole('definition').filter({ hasText: / ago · / })).toContainText('(last known)');
+    await expect(details.getByLabel('Address')).toContainText(/\d{5} \w+|Offline: this address was never looked up/, { timeout: 10_000 });
     await page.getByRole('button', { name: 'Send command…' }).click();
     const dialog = page.getByRole('dialog', { name: /Send a command to/ });
     await dialog.getByRole('radio', { name: 'Raw command' }).check();

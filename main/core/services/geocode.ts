@@ -12,10 +12,15 @@ export interface GeocoderOptions {
   cache: Cache;
   reverse: (points: { Latitude: number; Longitude: number }[], signal: AbortSignal) => Promise<GeocodeResult[]>;
   signal: AbortSignal;
+  /** True once the console knows the service is unreachable: an uncached lookup then fails at once instead of after the HTTP retries. */
+  isOffline?: () => boolean;
   /** How long the first lookup waits for company. */
   windowMs?: number;
   maxBatch?: number;
 }
+
+/** Said in the details panel; the renderer asks again when the service answers. */
+export const NOT_CACHED_OFFLINE = 'This address was never looked up, so it is not in the cache; it is looked up when the service answers';
 
 interface Waiting {
   point: LatLng;
@@ -48,6 +53,7 @@ export class Geocoder {
     if (this.o.signal.aborted) return Promise.reject(new FleetError('unauthorized', 'The connection was closed'));
     const hit = this.o.cache.geocode.get(lat, lng);
     if (hit) return Promise.resolve(toAddress(hit, true));
+    if (this.o.isOffline?.()) return Promise.reject(new FleetError('offline', NOT_CACHED_OFFLINE));
     const key = geocodeKey(lat, lng).join(',');
     const same = this.byKey.get(key);
     if (same) return same.promise;

@@ -81,7 +81,16 @@ function startConnection(active: ActiveSession, d: OfflineDeps): { services: Con
     d.connectivity,
     () => d.settings.get('commandTimeoutMs'),
   );
-  const geocoder = new Geocoder({ cache, signal, reverse: (points, s) => api.geocoder.reverse(points, { signal: s }) });
+  const geocoder = new Geocoder({
+    cache,
+    signal,
+    reverse: (points, s) => api.geocoder.reverse(points, { signal: s }),
+    // 'offline' with no error yet only means nothing has answered since the start: try then.
+    isOffline: () => {
+      const c = d.connectivity.state();
+      return c.state === 'offline' && c.lastError !== null;
+    },
+  });
 
   poller.start();
   void outbox.flush();

@@ -13,7 +13,7 @@ import { useDetails } from './use-details';
 /** Everything about the selected object: where, how fast, its sensors, driver and today's figures. */
 export function DetailsPanel({ selected }: { selected: number | null }) {
   const { details, error } = useDetails(selected);
-  const now = useNow(5000);
+  const now = useNow(1000);
   const name = selected === null ? null : (details?.object.Name ?? fleetStore.objectsById.get(selected)?.Name ?? `Object ${selected}`);
   return (
     <section className="details-panel" aria-label="Object details">

@@ -1,6 +1,18 @@
 import type { Position } from '../../../common/resources';
+import { useConnectivity } from '../stores/connectivity';
 import { ageText, speedText } from '../ui/format';
-import { useAddress } from './use-address';
+import { useAddress, type AddressState } from './use-address';
+
+function addressText(addr: AddressState): string {
+  switch (addr.at) {
+    case 'done':
+      return addr.address.address ?? addr.address.street ?? `No address here${addr.address.error ? ` (${addr.address.error})` : ''}`;
+    case 'failed':
+      return addr.code === 'offline' ? 'Offline: this address was never looked up. It will be once the service answers.' : `Address unavailable: ${addr.message}`;
+    default:
+      return 'Looking up the address…';
+  }
+}
 
 function headingText(deg: number | undefined): string {
   if (deg === undefined || !Number.isFinite(deg)) return '—';
@@ -12,6 +24,8 @@ function headingText(deg: number | undefined): string {
 export function PositionSection({ objectId, position, now }: { objectId: number; position: Position | null; now: number }) {
   const has = position !== null && position.Time > 0;
   const addr = useAddress(objectId, has ? position.Lat : undefined, has ? position.Lng : undefined);
+  // The device's own link state is as old as the last answer: offline, say so.
+  const offline = useConnectivity()?.state === 'offline';
   if (!has) {
     return (
       <section className="detail-section" aria-labelledby="pos-title">
@@ -25,16 +39,13 @@ export function PositionSection({ objectId, position, now }: { objectId: number;
     <section className="detail-section" aria-labelledby="pos-title">
       <h3 id="pos-title">Position</h3>
       <p className="address" aria-label="Address">
-        {addr.at === 'done'
-          ? (addr.address.address ?? addr.address.street ?? `No address here${addr.address.error ? ` (${addr.address.error})` : ''}`)
-          : addr.at === 'failed'
-            ? `Address unavailable: ${addr.message}`
-            : 'Looking up the address…'}
+        {addressText(addr)}
       </p>
       <dl className="facts">
         <dt>Reported</dt>
         <dd title={new Date(p.Time).toLocaleString()}>
           {ageText(p.Time, now)} · {p.Online ? 'online' : 'offline'}
+          {offline ? ' (last known)' : ''}
         </dd>
         <dt>Speed</dt>
         <dd>{speedText(p.Speed)}</dd>

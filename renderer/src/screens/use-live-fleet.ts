@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import type { ConnectivityState } from '../../../common/methods/connectivity';
 import { onLink, onPush, rpc } from '../rpc/client';
+import { connectivity, useConnectivity } from '../stores/connectivity';
 import { fleetStore } from '../stores/fleet-store';
 
 /**
@@ -14,8 +15,9 @@ import { fleetStore } from '../stores/fleet-store';
  * the snapshot already contains is harmless (upserts by id, removals, newer columns).
  */
 export function useLiveFleet(): ConnectivityState | null {
-  const [conn, setConn] = useState<ConnectivityState | null>(null);
+  const conn = useConnectivity();
   useEffect(() => {
+    const setConn = connectivity.set;
     let alive = true;
     let held: Array<() => void> | null = null;
     const whenLoaded = (apply: () => void) => {
@@ -72,6 +74,7 @@ export function useLiveFleet(): ConnectivityState | null {
     return () => {
       alive = false;
       for (const off of offs) off();
+      connectivity.set(null);
     };
   }, []);
   return conn;

@@ -8,7 +8,7 @@ import { geocode as simGeocode } from '../../../simulator/routes/geocoder';
 import type { Core } from '../../../main/core/app';
 import { memorySettings } from '../../../main/core/seams/settings';
 import { memoryVault } from '../../../main/core/seams/vault';
-import { call, makeCore, signIn, startProxy, type Proxy } from './offline-helpers';
+import { call, makeCore, services, signIn, startProxy, type Proxy } from './offline-helpers';
 
 const GEOCODE = 'POST /api/ReverseGeocoder';
 
@@ -87,5 +87,27 @@ describe('core: reverse geocoding is cached and coalesced', () => {
     const ok = await call<Address>(core, 'geocode/address', p);
     expect(ok).toMatchObject({ cached: false, error: null });
     expect(ok.address).toContain('Lyon');
+  });
+
+  it('once the console knows it is offline, answers an uncached lookup at once without a request, and cached ones still', async () => {
+    const cachedPoint = { lat: 48.2, lng: 16.37 };
+    const fresh = { lat: 40.42, lng: -3.7 };
+    await sim.stopListening();
+    try {
+      // Two failed polls: the console is offline (sync/connectivity.ts).
+      await expect(services(core).pollEvents()).rejects.toMatchObject({ code: 'offline' });
+      await expect(services(core).pollEvents()).rejects.toMatchObject({ code: 'offline' });
+      expect((await call<{ state: string }>(core, 'connectivity/state')).state).toBe('offline');
+      const before = proxy.seen.filter((r) => r.key === GEOCODE).length;
+      const r = await core.dispatcher.dispatch({ id: 2, name: 'geocode/address', args: fresh });
+      expect(r.type === 'error' && r.error.code).toBe('offline');
+      expect(r.type === 'error' && r.error.message).toContain('not in the cache');
+      expect(proxy.seen.filter((q) => q.key === GEOCODE).length).toBe(before);
+      expect(await call<Address>(core, 'geocode/address', cachedPoint)).toMatchObject({ cached: true, error: null });
+    } finally {
+      await sim.startListening();
+    }
+    await services(core).pollEvents();
+    expect((await call<Address>(core, 'geocode/address', fresh)).address).toContain('Madrid');
   });
 });
