@@ -294,6 +294,11 @@ export function createHttp(options: HttpOptions): Http {
         res = await (o.fetchImpl ?? fetchImpl)(url, { method: o.method, headers, body, signal: ctl.signal });
       } catch (e) {
         if (o.signal?.aborted) throw o.signal.reason;
+        // A fetch that failed on this side and said why (sync/worker-fetch.ts: its worker stopped).
+        if (e instanceof FleetError && !timedOut) {
+          if (!idempotent) throw e;
+          return { kind: 'retry', error: e };
+        }
         return networkFailure(o, idempotent, e, timedOut, limit);
       }
 

@@ -57,7 +57,15 @@ export function heldBodyFetch(worker: WorkerClient): typeof fetch {
     );
     // A cancelled fetch settles now; the worker's late answer is dropped with what it fetched.
     if (signal) answer.catch(() => {});
-    const a = await (signal ? Promise.race([answer, rejectOnAbort(signal)]) : answer);
+    let a: FetchAnswer;
+    try {
+      a = await (signal ? Promise.race([answer, rejectOnAbort(signal)]) : answer);
+    } catch (e) {
+      if (signal?.aborted) throw e;
+      // The worker stopped (or kept stopping): this side failed, not the network, so the
+      // console is not called offline for it; http.ts retries it like a server failure.
+      throw new FleetError('server_error', e instanceof Error ? e.message : String(e), { cause: e });
+    }
     if ('failed' in a) throw rebuiltNetworkError(a.failed);
     const res = new Response(a.text ?? null, { status: a.status, statusText: a.statusText, headers: a.headers });
     if (a.held !== undefined) Object.defineProperty(res, HELD_BODY, { value: a.held });

@@ -85,7 +85,7 @@ const statusIds = async () => {
 };
 
 /** Live sync as a session wires it: polls fetched and stored by the ingest worker, connectivity from their outcome. */
-function rig() {
+function rig(retries = 0) {
   const cache: Cache = openCache({ dataDir: mkdtempSync(join(tmpdir(), 'fleet-restart-')), baseUrl: sim.baseUrl, login: 'demo' });
   const ingestor: Ingestor = workerIngestor(WORKER, cache.file);
   open.push(cache, ingestor);
@@ -104,7 +104,7 @@ function rig() {
     handed();
     return answer;
   };
-  const http = createHttp({ baseUrl: sim.baseUrl, getToken: async () => token, retries: 0, fetchImpl });
+  const http = createHttp({ baseUrl: sim.baseUrl, getToken: async () => token, retries, backoffBaseMs: 10, fetchImpl });
   const body = (path: string, endpoint: string) => http.request<PollBody>({ method: 'GET', path, endpoint, responseType: 'raw', parse: (b) => b as PollBody });
   const sync = createLiveSync({
     api: {
@@ -140,19 +140,35 @@ describe('a worker that dies is started again', () => {
 
     // Killed twice under a poll whose fetch it holds (the service is slow, so the fetch is still running).
     sim.setFaults({ latencyMs: 10_000, pathPattern: 'ObjectsStatus' });
+    let poll0: Promise<void> | null = null;
     for (let i = 0; i < 2; i++) {
       const { poll } = await r.pollInFlight();
+      poll0 ??= poll;
       await killWorker();
       await expect(poll).rejects.toMatchObject({ message: expect.stringMatching(/The ingest worker stopped \(exit \d+\)/) });
     }
-    // What the operator saw before this change, for good: two network-like failures in a row.
-    expect(r.connectivity.state()).toMatchObject({ state: 'offline', lastError: expect.stringContaining('The ingest worker stopped') });
+    // The console's own failure, not the network's: not offline, and the reason is shown.
+    await expect(poll0).rejects.toMatchObject({ code: 'server_error' });
+    expect(r.connectivity.state()).toMatchObject({ state: 'degraded', lastError: expect.stringContaining('The ingest worker stopped') });
 
     sim.clearFaults();
     await r.sync.pollStatus();
     expect(r.connectivity.state()).toMatchObject({ state: 'online', lastError: null });
     const snap = await r.ingestor.snapshot();
     expect(new Set(snap.ids)).toEqual(await statusIds());
+  });
+
+  it('retries a poll whose worker died under its fetch on a fresh worker: the poll succeeds and nothing says offline', async () => {
+    const r = rig(2);
+    await r.sync.refreshObjects();
+    sim.setFaults({ latencyMs: 1_500, pathPattern: 'ObjectsStatus' });
+    const { poll } = await r.pollInFlight();
+    const before = workers.length;
+    await killWorker();
+    await poll;
+    expect(workers.length).toBe(before + 1);
+    expect(r.connectivity.state()).toMatchObject({ state: 'online', lastError: null });
+    expect(new Set((await r.ingestor.snapshot()).ids)).toEqual(await statusIds());
   });
 
   it("loses nothing from the live map: the fresh worker's first delta is every stored position", async () => {
