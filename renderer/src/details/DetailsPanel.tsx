@@ -1,7 +1,7 @@
 import { ignitionSensorOf } from '../../../common/sensors';
 import { CommandButton } from '../commands/CommandButton';
 import { RecentCommands } from '../commands/RecentCommands';
-import { fleetStore } from '../stores/fleet-store';
+import { useFleetObjects } from '../stores/use-fleet-objects';
 import { STATE_COLOR, STATE_LABEL, objectState } from '../stores/object-state';
 import { useNow } from '../ui/use-now';
 import { ObjectFields } from './ObjectFields';
@@ -14,7 +14,8 @@ import { useDetails } from './use-details';
 export function DetailsPanel({ selected }: { selected: number | null }) {
   const { details, error } = useDetails(selected);
   const now = useNow(1000);
-  const name = selected === null ? null : (details?.object.Name ?? fleetStore.objectsById.get(selected)?.Name ?? `Object ${selected}`);
+  const objectsById = useFleetObjects();
+  const name = selected === null ? null : (details?.object.Name ?? objectsById.get(selected)?.Name ?? `Object ${selected}`);
   return (
     <section className="details-panel" aria-label="Object details">
       {selected === null ? (

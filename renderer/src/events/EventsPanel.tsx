@@ -1,8 +1,8 @@
 import { useCallback, useState } from 'react';
 import type { EventScope } from '../../../common/methods/events';
 import type { FleetEvent } from '../../../common/resources';
-import { fleetStore } from '../stores/fleet-store';
 import { selection } from '../stores/selection';
+import { useFleetObjects } from '../stores/use-fleet-objects';
 import { ageText } from '../ui/format';
 import { useNow } from '../ui/use-now';
 import { AckErrors } from './AckErrors';
@@ -24,6 +24,7 @@ function loadScope(): EventScope {
 /** Unacknowledged events: the feed (or everything), acknowledged one by one, by selection or all at once. */
 export function EventsPanel() {
   const view = useEvents();
+  const objectsById = useFleetObjects();
   const now = useNow(5000);
   const [scope, setScope] = useState<EventScope>(loadScope);
   const [focused, setFocused] = useState<number | null>(null);
@@ -89,7 +90,7 @@ export function EventsPanel() {
             <EventRow
               key={e.Id}
               e={e}
-              objectName={fleetStore.objectsById.get(e.ObjectId)?.Name ?? `Object ${e.ObjectId}`}
+              objectName={objectsById.get(e.ObjectId)?.Name ?? `Object ${e.ObjectId}`}
               checked={view.checked.has(e.Id)}
               focused={focused === e.Id}
               refusal={refusals.get(e.Id)}

@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { FleetEvent, FleetFile, FleetObject } from '../../../common/resources';
 import { RpcError } from '../rpc/client';
 import { flattenRecords } from './record-shapes';
 import { fetchRecords } from './records';
 import { fleetStore } from '../stores/fleet-store';
 import { selection } from '../stores/selection';
+import { useFleetObjects } from '../stores/use-fleet-objects';
 import { deriveTrack, withSensors, type TrackDerived } from './derive';
 import { exportCharts, exportInterval, fileStem, type ExportKind } from './exports';
 import { FileViewer } from './FileViewer';
@@ -47,7 +48,8 @@ function readHash(): { o?: number; from?: number; till?: number } {
 }
 
 export function HistoryScreen() {
-  useSyncExternalStore(fleetStore.subscribe, fleetStore.getVersion);
+  // The list, not the positions: a poll must not re-render the whole screen under a replay.
+  const objectsById = useFleetObjects();
   const initial = useRef(readHash());
   const [objectId, setObjectId] = useState<number | null>(initial.current.o ?? selection.get());
   const [interval, setInterval] = useState<Interval | null>(
@@ -62,7 +64,7 @@ export function HistoryScreen() {
   const mapApi = useRef<MapApi | null>(null);
   const charts = useRef(new Map<number, HTMLCanvasElement>());
 
-  const listed = (objectId !== null ? fleetStore.objectsById.get(objectId) : undefined) ?? null;
+  const listed = (objectId !== null ? objectsById.get(objectId) : undefined) ?? null;
   const sensors = useObjectSensors(objectId);
   // The list's object has no sensors (objects/details has them): the charts need their names and units.
   const object: FleetObject | null = useMemo(() => (listed && sensors ? { ...listed, Sensors: sensors } : listed), [listed, sensors]);

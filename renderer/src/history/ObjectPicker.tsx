@@ -1,17 +1,16 @@
-import { useId, useMemo, useState, useSyncExternalStore } from 'react';
+import { useId, useMemo, useState } from 'react';
 import type { FleetObject } from '../../../common/resources';
-import { fleetStore } from '../stores/fleet-store';
+import { useFleetObjectList } from '../stores/use-fleet-objects';
 
 const MAX = 50;
 
 /** Search by name, plate or IMEI; the first 50 matches are offered (a fleet can be 50,000). */
 export function ObjectPicker({ value, onPick }: { value: FleetObject | null; onPick: (o: FleetObject) => void }) {
-  useSyncExternalStore(fleetStore.subscribe, fleetStore.getVersion);
   const [q, setQ] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const listId = useId();
-  const objects = fleetStore.objects;
+  const objects = useFleetObjectList();
   const matches = useMemo(() => {
     const s = q.trim().toLowerCase();
     const out: FleetObject[] = [];

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import type { ConnectivityState } from '../../../common/methods/connectivity';
 import type { SessionState } from '../../../common/methods/session';
 import { rpc } from '../rpc/client';
 import { fleetStore } from '../stores/fleet-store';
@@ -25,7 +26,6 @@ const SCREENS: { route: string; label: string; render: () => React.ReactNode }[]
 
 export function Shell({ session, onSession }: Props) {
   const conn = useLiveFleet();
-  useSyncExternalStore(fleetStore.subscribe, fleetStore.getVersion);
   const route = useRoute();
   if (route.startsWith('/panel/')) return <PanelRoute route={route} />;
   const profile = session.profile;
@@ -44,7 +44,7 @@ export function Shell({ session, onSession }: Props) {
         <span className="server" title={profile.baseUrl}>
           {profile.demo ? 'Demo fleet' : profile.name} · {profile.login}
         </span>
-        <ConnectivityBadge state={conn} dataTime={fleetStore.positionsFetchedAt} />
+        <LiveConnectivityBadge state={conn} />
         <PanelLaunchers />
         <ThemeToggle />
         <button type="button" className="signout" onClick={() => void rpc('session/signOut', {}).then(onSession)}>
@@ -55,4 +55,13 @@ export function Shell({ session, onSession }: Props) {
       {screen.render()}
     </div>
   );
+}
+
+/**
+ * The badge alone follows the fleet store (the positions' age): subscribed in the shell, every
+ * poll of 50,000 objects re-rendered the whole screen under it, map, list, details and events.
+ */
+function LiveConnectivityBadge({ state }: { state: ConnectivityState | null }) {
+  const fetchedAt = useSyncExternalStore(fleetStore.subscribe, () => fleetStore.positionsFetchedAt);
+  return <ConnectivityBadge state={state} dataTime={fetchedAt} />;
 }
