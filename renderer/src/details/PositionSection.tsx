@@ -1,6 +1,6 @@
 import type { Position } from '../../../common/resources';
 import { useConnectivity } from '../stores/connectivity';
-import { ageText, speedText } from '../ui/format';
+import { ageText, dateTimeText, speedText } from '../ui/format';
 import { useAddress, type AddressState } from './use-address';
 
 function addressText(addr: AddressState): string {
@@ -43,7 +43,7 @@ export function PositionSection({ objectId, position, now }: { objectId: number;
       </p>
       <dl className="facts">
         <dt>Reported</dt>
-        <dd title={new Date(p.Time).toLocaleString()}>
+        <dd title={dateTimeText(p.Time)}>
           {ageText(p.Time, now)} · {p.Online ? 'online' : 'offline'}
           {offline ? ' (last known)' : ''}
         </dd>

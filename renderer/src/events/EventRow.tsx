@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import type { FleetEvent } from '../../../common/resources';
 import { eventKind, isAlarm } from './event-types';
+import { dateTimeText, timeOfDayText } from '../ui/format';
 
 interface Props {
   e: FleetEvent;
@@ -14,9 +15,8 @@ interface Props {
 }
 
 function timeText(t: number): string {
-  const d = new Date(t);
-  const today = new Date().toDateString() === d.toDateString();
-  return today ? d.toLocaleTimeString() : d.toLocaleString();
+  const today = new Date().toDateString() === new Date(t).toDateString();
+  return today ? timeOfDayText(t) : dateTimeText(t);
 }
 
 export const EventRow = memo(function EventRow({ e, objectName, checked, focused, refusal, onCheck, onFocus, onAck }: Props) {

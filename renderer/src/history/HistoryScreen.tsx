@@ -28,6 +28,7 @@ import type { Stop, Trip } from './trips';
 import { useHistory } from './use-history';
 import { ProgressNote } from './ProgressNote';
 import { useObjectSensors } from './use-object-sensors';
+import { numberText } from '../ui/format';
 
 type Tab = 'summary' | 'trips' | 'events' | 'violations' | 'sessions' | 'parkings' | 'packets';
 const TABS: { id: Tab; label: string }[] = [
@@ -293,7 +294,7 @@ export function HistoryScreen() {
       {file && <FileViewer file={file} tz={tz} onClose={() => setFile(null)} />}
       {data && (
         <p className="history-caption muted">
-          {object?.Name}: {fmtShort(data.from, tz)} – {fmtShort(data.till, tz)}, {data.track.time.length.toLocaleString()} points
+          {object?.Name}: {fmtShort(data.from, tz)} – {fmtShort(data.till, tz)}, {numberText(data.track.time.length)} points
         </p>
       )}
     </main>

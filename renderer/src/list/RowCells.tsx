@@ -1,6 +1,6 @@
 import { STATE_COLOR, STATE_LABEL, objectState } from '../stores/object-state';
 import type { FleetPositionView } from './row-position';
-import { ageText, speedText } from '../ui/format';
+import { ageText, dateTimeText, speedText } from '../ui/format';
 import type { ColumnKey } from './columns';
 import type { FleetObject } from '../../../common/resources';
 
@@ -25,7 +25,7 @@ export function Cell({ k, o, pos, now }: { k: ColumnKey; o: FleetObject; pos: Fl
     case 'speed':
       return <>{pos ? speedText(pos.speed) : '—'}</>;
     case 'age':
-      return <span title={pos ? new Date(pos.time).toLocaleString() : undefined}>{ageText(pos?.time, now)}</span>;
+      return <span title={pos ? dateTimeText(pos.time) : undefined}>{ageText(pos?.time, now)}</span>;
     case 'device':
       return <>{o.DeviceType ?? ''}</>;
     case 'phone':

@@ -2,6 +2,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { fleetStore } from '../stores/fleet-store';
 import { STATE_COLOR, STATE_LABEL, type ObjectState } from '../stores/object-state';
 import { countStates } from '../stores/state-counts';
+import { numberText } from '../ui/format';
 
 /**
  * Recounted at most once a second: a poll of 50,000 objects bumps the store version in
@@ -30,7 +31,7 @@ export function StateLegend() {
       {shown.map((s) => (
         <li key={s}>
           <i style={{ background: STATE_COLOR[s] }} aria-hidden="true" />
-          {STATE_LABEL[s]} <b>{counts[s].toLocaleString()}</b>
+          {STATE_LABEL[s]} <b>{numberText(counts[s])}</b>
         </li>
       ))}
     </ul>

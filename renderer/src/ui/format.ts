@@ -13,3 +13,24 @@ export function ageText(time: number | null | undefined, now: number): string {
 export function speedText(kmh: number | undefined): string {
   return kmh === undefined || Number.isNaN(kmh) ? '—' : `${Math.round(kmh)} km/h`;
 }
+
+// Made once: toLocaleString() builds an ICU formatter on every call (about a millisecond on a
+// busy machine), and the legend, the list's rows and the events render many times a minute.
+const NUMBER = new Intl.NumberFormat();
+const DATE_TIME = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+const TIME = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: 'numeric', second: 'numeric' });
+
+/** A count with the operator's digit grouping ("12,345"). */
+export function numberText(n: number): string {
+  return NUMBER.format(n);
+}
+
+/** Date and time in the operator's locale and zone, as Date#toLocaleString gives it. */
+export function dateTimeText(ms: number): string {
+  return DATE_TIME.format(ms);
+}
+
+/** The time of day alone, as Date#toLocaleTimeString gives it. */
+export function timeOfDayText(ms: number): string {
+  return TIME.format(ms);
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { ageText, dateTimeText, numberText, timeOfDayText } from '../../../renderer/src/ui/format';
+
+describe('ui/format', () => {
+  // The shared formatters replace toLocaleString calls: they must read exactly as those did.
+  const times = [0, Date.UTC(2026, 0, 1, 0, 0, 0), Date.UTC(2026, 10, 24, 23, 59, 59, 999), Date.UTC(1999, 5, 15, 12, 30, 5), Date.UTC(2038, 0, 19, 3, 14, 8)];
+  it('dates and times as Date#toLocaleString and #toLocaleTimeString give them', () => {
+    for (const t of times) {
+      expect(dateTimeText(t)).toBe(new Date(t).toLocaleString());
+      expect(timeOfDayText(t)).toBe(new Date(t).toLocaleTimeString());
+    }
+  });
+
+  it('counts as Number#toLocaleString gives them', () => {
+    for (const n of [0, 7, 999, 1000, 12_345, 50_000, 1_234_567, -42]) expect(numberText(n)).toBe(n.toLocaleString());
+  });
+
+  it('ages in whole units, never negative, "never" for no time', () => {
+    const now = Date.UTC(2026, 10, 24, 12);
+    expect(ageText(0, now)).toBe('never');
+    expect(ageText(null, now)).toBe('never');
+    expect(ageText(now + 5_000, now)).toBe('0 s ago');
+    expect(ageText(now - 59_400, now)).toBe('59 s ago');
+    expect(ageText(now - 61_000, now)).toBe('1 min ago');
+    expect(ageText(now - 3 * 3_600_000, now)).toBe('3 h ago');
+    expect(ageText(now - 3 * 86_400_000, now)).toBe('3 d ago');
+  });
+});
