@@ -51,11 +51,24 @@ function fromBase64(b64: string): Uint8Array {
 function typedName(v: unknown): TypedName | undefined {
   if (!ArrayBuffer.isView(v) || v instanceof DataView) return undefined;
   const name = v.constructor.name as TypedName;
-  return name in TYPED ? name : undefined;
+  if (name in TYPED) return name;
+  // Node's Buffer (what SQLite blobs come back as) is a Uint8Array by another name: sent as
+  // one, not as Buffer#toJSON's array of numbers (seconds for megabytes).
+  return v instanceof Uint8Array ? 'Uint8Array' : undefined;
+}
+
+/**
+ * The value as it was before JSON.stringify called its toJSON: the replacer is handed the
+ * result, and Node's Buffer would arrive as `{ type: 'Buffer', data: [...] }`.
+ */
+function unconverted(holder: unknown, key: string, v: unknown): unknown {
+  const raw = (holder as Record<string, unknown>)[key];
+  return ArrayBuffer.isView(raw) ? raw : v;
 }
 
 export function encodeMessage(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) => {
+  return JSON.stringify(value, function (this: unknown, key: string, value: unknown) {
+    const v = unconverted(this, key, value);
     const name = typedName(v);
     if (!name) return v;
     const t = v as AnyTyped;
@@ -131,7 +144,8 @@ export function encodeFrameParts(value: unknown): string | Uint8Array[] {
   if (!containsTyped(value)) return JSON.stringify(value);
   const blobs: AnyTyped[] = [];
   let size = 0;
-  const header = JSON.stringify(value, (_key, v: unknown) => {
+  const header = JSON.stringify(value, function (this: unknown, key: string, value: unknown) {
+    const v = unconverted(this, key, value);
     const name = typedName(v);
     if (!name) return v;
     const t = v as AnyTyped;

@@ -79,6 +79,19 @@ describe('binary frames', () => {
     expect(Array.from(back.result.time)).toEqual([1.7e12, 1.7e12 + 1000, 1.7e12 + 2000]);
   });
 
+  it("sends Node's Buffer as the bytes it holds, in both codecs, not as Buffer#toJSON's numbers", () => {
+    const json = JSON.stringify(Array.from({ length: 100 }, (_, i) => ({ Name: `Lkw Müller ${i}` })));
+    const bytes = Buffer.from(json, 'utf8');
+    const frame = encodeFrame({ result: { json: bytes } });
+    expect(frame).toBeInstanceOf(Uint8Array);
+    expect((frame as Uint8Array).byteLength).toBeLessThan(bytes.byteLength + 100);
+    const back = decodeFrame(frame) as { result: { json: Uint8Array } };
+    expect(back.result.json).toBeInstanceOf(Uint8Array);
+    expect(new TextDecoder().decode(back.result.json)).toBe(json);
+    const text = decodeMessage(encodeMessage({ json: bytes })) as { json: Uint8Array };
+    expect([...text.json]).toEqual([...bytes]);
+  });
+
   it('sends a message without typed arrays as plain JSON text', () => {
     const frame = encodeFrame({ type: 'push', name: 'connectivity/changed', payload: { state: 'online' } });
     expect(typeof frame).toBe('string');

@@ -20,6 +20,8 @@ export class ObjectsRepo {
   private readonly selectOne;
   private readonly selectSensors;
   private readonly selectSensor;
+  private readonly writeList;
+  private readonly selectList;
 
   constructor(
     private readonly db: Db,
@@ -36,6 +38,11 @@ export class ObjectsRepo {
     this.selectOne = db.prepare('SELECT json FROM objects WHERE id = ?').pluck();
     this.selectSensors = db.prepare('SELECT json FROM sensors WHERE object_id = ? ORDER BY ord').pluck();
     this.selectSensor = db.prepare('SELECT json FROM sensors WHERE id = ? LIMIT 1').pluck();
+    // The same text as the summaries, joined by SQLite where they are (migration 006).
+    this.writeList = db.prepare(
+      "INSERT OR REPLACE INTO objects_list (id, json) SELECT 1, CAST('[' || COALESCE(group_concat(summary, ','), '') || ']' AS BLOB) FROM (SELECT summary FROM objects ORDER BY ord)",
+    );
+    this.selectList = db.prepare('SELECT json FROM objects_list WHERE id = 1').pluck();
   }
 
   /**
@@ -56,9 +63,20 @@ export class ObjectsRepo {
         const ignition = ignitionSensorOf(o.Sensors);
         o.Sensors?.forEach((s, j) => this.insertSensor.run(id, s.Id, j, s.Name, JSON.stringify(s), s === ignition ? 1 : 0));
       }
+      this.writeList.run();
       this.meta.setLastGood(OBJECTS_DATASET, fetchedAt);
     });
     run.immediate();
+  }
+
+  /**
+   * The list as `summaries()` would give it, as the UTF-8 JSON bytes stored with it: what a
+   * window opening is sent, with nothing parsed or encoded on this thread.
+   */
+  listJson(): Uint8Array {
+    const b = this.selectList.get() as Buffer | undefined;
+    // A plain view: the frame codec and structured clone know Uint8Array, not Node's Buffer.
+    return b ? new Uint8Array(b.buffer, b.byteOffset, b.byteLength) : new TextEncoder().encode('[]');
   }
 
   /** All objects without their sensors, in the order the service returned them (stored so at write: less to parse, nothing to strip). */

@@ -12,7 +12,7 @@ export function liveHandlers(session: SessionService, connectivity: Connectivity
   return {
     'objects/list': () => {
       const { cache } = session.current();
-      return { objects: cache.objects.summaries(), fetchedAt: cache.objects.fetchedAt() };
+      return { json: cache.objects.listJson(), fetchedAt: cache.objects.fetchedAt() };
     },
     'status/snapshot': async () => {
       // The ingestor holds the only in-memory copy (in the worker thread, in the apps).

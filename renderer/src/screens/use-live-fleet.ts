@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import type { ConnectivityState } from '../../../common/methods/connectivity';
+import { objectsOf } from '../../../common/methods/live';
 import { onLink, onPush, rpc } from '../rpc/client';
 import { connectivity, useConnectivity } from '../stores/connectivity';
 import { fleetStore } from '../stores/fleet-store';
@@ -43,14 +44,14 @@ export function useLiveFleet(): ConnectivityState | null {
       holding(async () => {
         const [list, snap, c] = await Promise.all([rpc('objects/list', {}), rpc('status/snapshot', {}), rpc('connectivity/state', {})]);
         if (!alive) return;
-        fleetStore.setObjects(list.objects, list.fetchedAt);
+        fleetStore.setObjects(objectsOf(list), list.fetchedAt);
         fleetStore.applyColumns(snap, snap.fetchedAt, true);
         setConn(c);
       });
     const reloadObjects = () =>
       holding(async () => {
         const list = await rpc('objects/list', {});
-        if (alive) fleetStore.setObjects(list.objects, list.fetchedAt);
+        if (alive) fleetStore.setObjects(objectsOf(list), list.fetchedAt);
       });
     void load().catch(() => {});
     let wasClosed = false;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommandTemplates } from '../../../common/methods/commands';
 import type { EventsList } from '../../../common/methods/events';
-import type { ObjectsList } from '../../../common/methods/live';
+import { objectsOf, type ObjectsList } from '../../../common/methods/live';
 import { EventBit, startSimulator, type SimulatorHandle } from '../../../simulator';
 import type { Core } from '../../../main/core/app';
 import { memorySettings } from '../../../main/core/seams/settings';
@@ -37,7 +37,7 @@ describe('core: commands are sent once or refused, never queued', () => {
     expect(gps.destructive).toBe(false);
     expect(templates.filter((t) => t.Destructive === true).every((t) => t.destructive)).toBe(true);
 
-    const { objects } = await call<ObjectsList>(core, 'objects/list');
+    const objects = objectsOf(await call<ObjectsList>(core, 'objects/list'));
     const target = objects[0]!.Id;
     sim.clearWriteLog();
     const sent = await call<{ accepted: boolean; objectIds: number[] }>(core, 'commands/send', { objectIds: [target], templateId: gps.Id });
@@ -62,7 +62,7 @@ describe('core: commands are sent once or refused, never queued', () => {
   });
 
   it('refuses offline, sending nothing, and shows the cached templates', async () => {
-    const { objects } = await call<ObjectsList>(core, 'objects/list');
+    const objects = objectsOf(await call<ObjectsList>(core, 'objects/list'));
     const target = objects[1]!.Id;
     const other = objects[3]!;
     sim.clearWriteLog();
@@ -94,7 +94,7 @@ describe('core: commands are sent once or refused, never queued', () => {
   });
 
   it('says the outcome is unknown when the answer does not come in time, and does not retry', async () => {
-    const { objects } = await call<ObjectsList>(core, 'objects/list');
+    const objects = objectsOf(await call<ObjectsList>(core, 'objects/list'));
     const target = objects[2]!.Id;
     settings.set('commandTimeoutMs', 300);
     sim.setFaults({ latencyMs: 1_500, pathPattern: 'Commands/run' });

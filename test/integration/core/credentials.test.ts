@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushEnvelope } from '../../../common/envelope';
+import { objectsOf, type ObjectsList } from '../../../common/methods/live';
 import type { SessionState } from '../../../common/methods/session';
 import { createCore, type Core } from '../../../main/core/app';
 import { memorySettings } from '../../../main/core/seams/settings';
@@ -69,7 +70,7 @@ describe('credentials and sessions', () => {
     expect(state.status).toBe('needs_password');
     expect(pushes.some((p) => p.name === 'session/changed' && (p.args as SessionState).status === 'needs_password')).toBe(true);
     // The cached fleet stays readable meanwhile.
-    expect((await call<{ objects: unknown[] }>(core, 'objects/list')).objects.length).toBeGreaterThanOrEqual(0);
+    expect(objectsOf(await call<ObjectsList>(core, 'objects/list')).length).toBeGreaterThanOrEqual(0);
     const id = core.session.current().profile.id;
     await call(core, 'session/resume', { profileId: id, password: 'demo' });
     expect((await call<SessionState>(core, 'session/state')).status).toBe('signed_in');

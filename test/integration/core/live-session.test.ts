@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushEnvelope } from '../../../common/envelope';
-import { Ignition, type ObjectDetails, type ObjectsChanged } from '../../../common/methods/live';
+import { Ignition, objectsOf, type ObjectDetails, type ObjectsChanged, type ObjectsList } from '../../../common/methods/live';
 import { startSimulator } from '../../../simulator';
 import { createCore, type Core } from '../../../main/core/app';
 import { memorySettings, type SettingsStore } from '../../../main/core/seams/settings';
@@ -50,7 +50,8 @@ describe('core: sign in, poll, cache', () => {
     const active = core.session.current();
     await active.sync.refreshObjects();
     await active.sync.pollStatus();
-    const list = (await call(core, 'objects/list')) as { objects: { Id: number }[]; fetchedAt: number };
+    const listed = (await call(core, 'objects/list')) as unknown as ObjectsList;
+    const list = { objects: objectsOf(listed), fetchedAt: listed.fetchedAt };
     expect(list.objects.length).toBeGreaterThan(0);
     expect(list.fetchedAt).toBeGreaterThan(0);
     const first = (await call(core, 'status/snapshot')) as { ids: Int32Array; lat: Float64Array; lng: Float64Array };
@@ -92,7 +93,7 @@ describe('core: sign in, poll, cache', () => {
     await core.start();
     const active = core.session.current();
     await active.sync.refreshObjects();
-    const list = (await call(core, 'objects/list')) as { objects: { Id: number; Name: string; Sensors?: unknown }[] };
+    const list = { objects: objectsOf((await call(core, 'objects/list')) as unknown as ObjectsList) };
     expect(list.objects.every((o) => o.Sensors === undefined)).toBe(true);
     const target = list.objects[3]!;
     const details = (await call(core, 'objects/details', { id: target.Id })) as unknown as ObjectDetails;
@@ -146,7 +147,7 @@ describe('core: sign in, poll, cache', () => {
     const active = core.session.current();
     await active.sync.refreshObjects();
     await active.sync.pollStatus();
-    const before = (await call(core, 'objects/list')) as { objects: { Id: number; Name: string }[] };
+    const before = { objects: objectsOf((await call(core, 'objects/list')) as unknown as ObjectsList) };
     const snapBefore = (await call(core, 'status/snapshot')) as { ids: Int32Array; lat: Float64Array };
     const cacheFile = active.cache.file;
     await core.close();
@@ -158,7 +159,7 @@ describe('core: sign in, poll, cache', () => {
     await restarted.start();
     expect((await call(restarted, 'session/state')).status).toBe('signed_in');
     expect(restarted.session.current().cache.file).toBe(cacheFile);
-    const cached = (await call(restarted, 'objects/list')) as { objects: { Id: number; Name: string }[] };
+    const cached = { objects: objectsOf((await call(restarted, 'objects/list')) as unknown as ObjectsList) };
     expect(cached.objects.map((o) => o.Name)).toEqual(before.objects.map((o) => o.Name));
     const snap = (await call(restarted, 'status/snapshot')) as { ids: Int32Array; lat: Float64Array };
     expect(Array.from(snap.ids)).toEqual(Array.from(snapBefore.ids));

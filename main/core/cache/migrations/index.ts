@@ -9,6 +9,7 @@ import sql002 from './002_sensor_ignition';
 import sql003 from './003_object_summary';
 import sql004 from './004_track_overview';
 import sql005 from './005_track_overview_table';
+import sql006 from './006_objects_list';
 
 export interface Migration {
   readonly id: number;
@@ -22,4 +23,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: 3, name: '003_object_summary', sql: sql003 },
   { id: 4, name: '004_track_overview', sql: sql004 },
   { id: 5, name: '005_track_overview_table', sql: sql005 },
+  { id: 6, name: '006_objects_list', sql: sql006 },
 ];

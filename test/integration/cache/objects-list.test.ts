@@ -1,0 +1,72 @@
+/**
+ * objects/list's bytes: the stored list as one UTF-8 JSON array (migration 006), equal to the
+ * summaries row by row, through every kind of refresh, an upgrade, and both transports.
+ */
+import { describe, expect, it } from 'vitest';
+import { decodeFrame, encodeFrame } from '../../../common/codec';
+import { objectsOf } from '../../../common/methods/live';
+import type { FleetObject } from '../../../common/resources';
+import { cacheFileFor, MIGRATIONS, openDb } from '../../../main/core/cache';
+import { useTempCaches } from './helpers';
+
+const t = useTempCaches();
+
+function object(id: number, name = `Truck ${id}`): FleetObject {
+  return {
+    Id: id,
+    Name: name,
+    StateNumber: `B-${id}`,
+    GroupIds: [1, id],
+    Sensors: [{ Id: id * 10, Name: 'Ignition', Source: 'din1', DataType: 1, OnText: 'On', OffText: 'Off' }],
+  } as FleetObject;
+}
+const listed = (c: { objects: { listJson(): Uint8Array } }) => objectsOf({ json: c.objects.listJson(), fetchedAt: null });
+
+describe('the stored object list (objects/list)', () => {
+  it('is an empty array before any list was stored', () => {
+    const c = t.open({ dataDir: t.tempDir() });
+    expect(listed(c)).toEqual([]);
+  });
+
+  it('equals the summaries after each refresh: names in any script, a duplicate id, a removal, an empty list', () => {
+    const c = t.open({ dataDir: t.tempDir() });
+    c.objects.replaceAll([object(3, 'Lkw Müller 🚚'), object(1, 'Кострома "1"'), object(2), object(1, 'Кострома, last wins')], 10);
+    expect(listed(c)).toEqual(c.objects.summaries());
+    // A duplicate id takes its last occurrence's place (ObjectsRepo.replaceAll).
+    expect(listed(c).map((o) => o.Name)).toEqual(['Lkw Müller 🚚', 'Truck 2', 'Кострома, last wins']);
+    expect(listed(c).every((o) => o.Sensors === undefined)).toBe(true);
+
+    c.objects.replaceAll([object(2, 'Renamed'), object(4)], 20);
+    expect(listed(c)).toEqual(c.objects.summaries());
+    expect(listed(c).map((o) => o.Id)).toEqual([2, 4]);
+
+    c.objects.replaceAll([], 30);
+    expect(listed(c)).toEqual([]);
+  });
+
+  it('is filled by the upgrade from the summaries a cache already had', () => {
+    const dataDir = t.tempDir();
+    const file = cacheFileFor(dataDir, 'https://fleet.example.com', 'alice');
+    const old = openDb(file, { migrations: MIGRATIONS.slice(0, 5) });
+    const insert = old.prepare(`INSERT INTO objects (id, ord, name, json, summary, fetched_at) VALUES (?, ?, ?, ?, json_remove(?, '$.Sensors'), 1)`);
+    for (const [ord, o] of [object(7, 'Seven'), object(5, 'Five')].entries()) insert.run(o.Id, ord, o.Name, JSON.stringify(o), JSON.stringify(o));
+    old.close();
+
+    const c = t.open({ dataDir });
+    expect(listed(c).map((o) => o.Name)).toEqual(['Seven', 'Five']);
+    expect(listed(c)).toEqual(c.objects.summaries());
+  });
+
+  it('crosses both transports as bytes: the binary frame (browser mode) and structured clone (Electron)', () => {
+    const c = t.open({ dataDir: t.tempDir() });
+    c.objects.replaceAll(Array.from({ length: 500 }, (_, i) => object(i + 1, `Ünit ${i + 1}`)), 10);
+    const reply = { type: 'reply', id: 1, result: { json: c.objects.listJson(), fetchedAt: 10 } };
+    const frame = encodeFrame(reply);
+    // Bytes as they are: the frame is the list plus a short header, not the list encoded again.
+    expect((frame as Uint8Array).byteLength).toBeLessThan(reply.result.json.byteLength + 200);
+    const viaSocket = decodeFrame(frame) as typeof reply;
+    expect(objectsOf(viaSocket.result)).toEqual(c.objects.summaries());
+    const viaIpc = structuredClone(reply);
+    expect(objectsOf(viaIpc.result)).toEqual(c.objects.summaries());
+  });
+});
