@@ -61,9 +61,7 @@ export class CommandsService {
 
   async send(a: { objectIds: number[]; templateId?: number | undefined; command?: string | undefined }): Promise<CommandSent> {
     const where = this.whom(a.objectIds);
-    const c = this.connectivity.state();
-    // lastError is null before the first answer: no evidence yet that the service is away.
-    if (c.state === 'offline' && c.lastError !== null) {
+    if (this.connectivity.knownOffline()) {
       throw new FleetError('offline', `Commands are not sent while offline. Nothing was sent to ${where}; send it again when the service answers.`);
     }
     const req: CommandRequest = {

@@ -20,7 +20,7 @@ export interface GeocoderOptions {
 }
 
 /** Said in the details panel; the renderer asks again when the service answers. */
-export const NOT_CACHED_OFFLINE = 'This address was never looked up, so it is not in the cache; it is looked up when the service answers';
+const NOT_CACHED_OFFLINE = 'This address was never looked up, so it is not in the cache; it is looked up when the service answers';
 
 interface Waiting {
   point: LatLng;

@@ -85,11 +85,7 @@ function startConnection(active: ActiveSession, d: OfflineDeps): { services: Con
     cache,
     signal,
     reverse: (points, s) => api.geocoder.reverse(points, { signal: s }),
-    // 'offline' with no error yet only means nothing has answered since the start: try then.
-    isOffline: () => {
-      const c = d.connectivity.state();
-      return c.state === 'offline' && c.lastError !== null;
-    },
+    isOffline: () => d.connectivity.knownOffline(),
   });
 
   poller.start();

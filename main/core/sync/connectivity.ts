@@ -12,6 +12,11 @@ export interface ConnectivityTracker {
   ok(dataset: string, at?: number): void;
   fail(dataset: string, error: unknown): void;
   state(): ConnectivityState;
+  /**
+   * Offline with evidence: the network has failed. 'offline' with no error yet only means
+   * nothing has answered since the start, so work that would be refused offline is tried then.
+   */
+  knownOffline(): boolean;
   /** Restores the last-good times remembered in the cache. */
   seed(lastGood: Record<string, number>): void;
 }
@@ -43,6 +48,7 @@ export function createConnectivity(onChange: (s: ConnectivityState) => void, now
       });
     },
     state: () => current,
+    knownOffline: () => current.state === 'offline' && current.lastError !== null,
     seed(lastGood) {
       current = { ...current, lastGood: { ...lastGood, ...current.lastGood } };
     },
