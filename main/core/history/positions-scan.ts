@@ -20,6 +20,7 @@
  */
 
 import type { TrackColumns } from '../../../common/track';
+import { GrowingColumns } from '../cache/growing-columns';
 import { emptyTrackColumns } from '../cache/track';
 
 export type ScannedColumns = TrackColumns;
@@ -88,26 +89,17 @@ const OFF = new OffShape();
 
 class Scan {
   i = 0;
-  n = 0;
-  cap: number;
-  cols: ScannedColumns;
+  readonly cols: GrowingColumns<ScannedColumns>;
   /** The point being read: NaN where its object has no such field. */
   readonly slot = new Float64Array(FIELDS.length);
 
   constructor(
     readonly b: Uint8Array,
-    private readonly alloc: ColumnsFor,
+    alloc: ColumnsFor,
   ) {
-    this.cap = 0;
-    this.cols = emptyTrackColumns(0);
-  }
-
-  grow(): void {
     // About 100 bytes a point in the service's bodies, so the first size nearly always holds.
-    const next = this.alloc(this.cap === 0 ? Math.max(64, Math.ceil(this.b.length / 80)) : this.cap * 2);
-    for (const k of Object.keys(next) as (keyof ScannedColumns)[]) next[k].set(this.cols[k].subarray(0, this.n) as never);
-    this.cols = next;
-    this.cap = next.time.length;
+    const first = Math.max(64, Math.ceil(b.length / 80));
+    this.cols = new GrowingColumns(emptyTrackColumns(0), (n) => alloc(Math.max(n, first)));
   }
 
   space(): number {
@@ -283,9 +275,8 @@ class Scan {
     const la = slot[F_LAT]!;
     const ln = slot[F_LNG]!;
     if (!Number.isFinite(t) || !Number.isFinite(la) || !Number.isFinite(ln)) return false;
-    if (this.n === this.cap) this.grow();
-    const k = this.n++;
-    const cols = this.cols;
+    const cols = this.cols.reserve(1);
+    const k = this.cols.n++;
     cols.time[k] = t;
     cols.lat[k] = la;
     cols.lng[k] = ln;
@@ -365,10 +356,10 @@ export function scanPositions(bytes: Uint8Array, alloc: ColumnsFor = emptyTrackC
         continue;
       }
       const from = s.i;
-      const start = s.n;
+      const start = s.cols.n;
       const skipped = s.positions();
       parts.push(decode(copied, from), `"\\u0000${tag}:${spans.length}"`);
-      spans.push({ start, end: s.n, skipped });
+      spans.push({ start, end: s.cols.n, skipped });
       copied = s.i;
       i = s.i;
     }
@@ -377,5 +368,5 @@ export function scanPositions(bytes: Uint8Array, alloc: ColumnsFor = emptyTrackC
     throw e;
   }
   parts.push(decode(copied));
-  return { rest: parts.join(''), marker: `\u0000${tag}:`, spans, columns: s.cols };
+  return { rest: parts.join(''), marker: `\u0000${tag}:`, spans, columns: s.cols.result() };
 }
