@@ -6,6 +6,7 @@ import { Dialog } from './Dialog';
 import { SendOutcome } from './SendOutcome';
 import { sentCommands, type SentCommand } from './sent-store';
 import { useTemplates } from './use-templates';
+import { timeOfDayText } from '../ui/format';
 
 type Phase = { at: 'edit' } | { at: 'confirm' } | { at: 'sending' } | { at: 'sent'; cmd: SentCommand } | { at: 'failed'; message: string; unknown: boolean };
 
@@ -76,7 +77,7 @@ export function CommandDialog({ objectIds, onClose }: { objectIds: number[]; onC
       ) : phase.at === 'sent' ? (
         <div className="sent" role="status">
           <p>
-            Accepted by the service at {new Date(phase.cmd.sentAt).toLocaleTimeString()}: “{phase.cmd.label}” to {targetText(names)}. The outcome appears in the
+            Accepted by the service at {timeOfDayText(phase.cmd.sentAt)}: “{phase.cmd.label}” to {targetText(names)}. The outcome appears in the
             objects’ events:
           </p>
           <SendOutcome cmd={phase.cmd} />

@@ -1,4 +1,6 @@
 /** Durations and figures for today's statistics: "3 h 12 min", "184.2 km". */
+import { numberText } from '../ui/format';
+
 export function durationText(seconds: number | undefined): string {
   if (seconds === undefined || !Number.isFinite(seconds)) return '—';
   const m = Math.round(seconds / 60);
@@ -9,5 +11,5 @@ export function durationText(seconds: number | undefined): string {
 
 export function numberWithUnit(v: number | undefined, unit: string, digits = 1): string {
   if (v === undefined || !Number.isFinite(v)) return '—';
-  return `${v.toLocaleString(undefined, { maximumFractionDigits: digits })} ${unit}`;
+  return `${numberText(v, digits)} ${unit}`;
 }

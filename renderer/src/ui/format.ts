@@ -20,9 +20,17 @@ const NUMBER = new Intl.NumberFormat();
 const DATE_TIME = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
 const TIME = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: 'numeric', second: 'numeric' });
 
-/** A count with the operator's digit grouping ("12,345"). */
-export function numberText(n: number): string {
-  return NUMBER.format(n);
+const FRACTION = new Map<number, Intl.NumberFormat>();
+
+/**
+ * A number with the operator's digit grouping ("12,345"), as Number#toLocaleString gives it;
+ * with `maxFractionDigits`, as toLocaleString(undefined, { maximumFractionDigits }) does.
+ */
+export function numberText(n: number, maxFractionDigits?: number): string {
+  if (maxFractionDigits === undefined) return NUMBER.format(n);
+  let f = FRACTION.get(maxFractionDigits);
+  if (!f) FRACTION.set(maxFractionDigits, (f = new Intl.NumberFormat(undefined, { maximumFractionDigits: maxFractionDigits })));
+  return f.format(n);
 }
 
 /** Date and time in the operator's locale and zone, as Date#toLocaleString gives it. */

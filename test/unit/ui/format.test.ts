@@ -15,6 +15,12 @@ describe('ui/format', () => {
     for (const n of [0, 7, 999, 1000, 12_345, 50_000, 1_234_567, -42]) expect(numberText(n)).toBe(n.toLocaleString());
   });
 
+  it('numbers with at most so many fraction digits as toLocaleString gives them', () => {
+    for (const digits of [0, 1, 2, 3])
+      for (const n of [0, 0.004, 1.25, 12.345, 412.5, 1234.5678, -7.06, 98_765.4321])
+        expect(numberText(n, digits)).toBe(n.toLocaleString(undefined, { maximumFractionDigits: digits }));
+  });
+
   it('ages in whole units, never negative, "never" for no time', () => {
     const now = Date.UTC(2026, 10, 24, 12);
     expect(ageText(0, now)).toBe('never');
