@@ -44,6 +44,13 @@ export function viewArea(map: L.Map): LayerArea {
   return { zoom: map.getZoom(), originX: origin.x, originY: origin.y, x0: a.x, y0: a.y, x1: a.x + size.x, y1: a.y + size.y };
 }
 
+/** What a frame drew, as a `LayerArea`, less `inset` pixels each side (kept for what reaches past its anchor). */
+export function frameArea(map: L.Map, frame: Pick<CanvasFrame, 'topLeft' | 'w' | 'h'>, inset = 0): LayerArea {
+  const origin = map.getPixelOrigin();
+  const { x, y } = frame.topLeft;
+  return { zoom: map.getZoom(), originX: origin.x, originY: origin.y, x0: x + inset, y0: y + inset, x1: x + frame.w - inset, y1: y + frame.h - inset };
+}
+
 /** Scales and moves a canvas whose top-left is at layer point `topLeft` along with a zoom animation, as Leaflet's own renderers do. */
 export function followZoomAnimation(map: L.Map, canvas: HTMLCanvasElement, topLeft: L.Point, e: L.ZoomAnimEvent): void {
   const scale = map.getZoomScale(e.zoom, map.getZoom());

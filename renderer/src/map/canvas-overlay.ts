@@ -6,7 +6,7 @@
  * the map, then drawn again at the new zoom. Shared by the history track and the world outline.
  */
 import L from 'leaflet';
-import { followZoomAnimation, prepareCanvasFrame, viewArea, type CanvasFrame } from './canvas-frame';
+import { followZoomAnimation, frameArea, prepareCanvasFrame, viewArea, type CanvasFrame } from './canvas-frame';
 import { drawnCovers, type LayerArea } from './layer-area';
 
 /** Above this many pixels a view gets no margin: a canvas past the browser's size limit draws nothing at all. */
@@ -89,9 +89,7 @@ export abstract class CanvasOverlay extends L.Layer {
     if (!map || drawnCovers(this.drawn, viewArea(map))) return;
     const frame = prepareCanvasFrame(map, this.canvas, this.padFor(map.getSize()), this.overlay.resolution);
     this.topLeft = frame.topLeft;
-    const origin = map.getPixelOrigin();
-    const { x, y } = frame.topLeft;
-    this.drawn = { zoom: map.getZoom(), originX: origin.x, originY: origin.y, x0: x, y0: y, x1: x + frame.w, y1: y + frame.h };
+    this.drawn = frameArea(map, frame);
     this.paint(frame, map);
   }
 }

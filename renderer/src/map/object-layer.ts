@@ -11,7 +11,7 @@
 import L from 'leaflet';
 import { LabelGrid, LabelWidths } from './label-layout';
 import { Ignition } from '../../../common/methods/live';
-import { followZoomAnimation, prepareCanvasFrame, viewArea } from './canvas-frame';
+import { followZoomAnimation, frameArea, prepareCanvasFrame, viewArea } from './canvas-frame';
 import { drawnCovers, type LayerArea } from './layer-area';
 import { mercatorX, mercatorY } from '../../../common/mercator';
 import type { FleetStore } from '../stores/fleet-store';
@@ -282,7 +282,8 @@ export class ObjectLayer extends L.Layer {
   private draw(): void {
     const map = this._map;
     if (!map) return;
-    const { ctx, topLeft, w, h } = prepareCanvasFrame(map, this.canvas, map.getSize().multiplyBy(PADDING).round());
+    const frame = prepareCanvasFrame(map, this.canvas, map.getSize().multiplyBy(PADDING).round());
+    const { ctx, topLeft, w, h } = frame;
     this.topLeft = topLeft;
 
     const zoom = map.getZoom();
@@ -290,10 +291,8 @@ export class ObjectLayer extends L.Layer {
     // Layer point of the canvas origin → absolute world pixel.
     const origin = map.getPixelOrigin().add(this.topLeft);
     const clustered = zoom <= CLUSTER_MAX_ZOOM;
-    const po = map.getPixelOrigin();
     // Margins kept free: labels and cluster discs reach past their anchor point.
-    const m = 40;
-    this.drawn = { zoom, originX: po.x, originY: po.y, x0: this.topLeft.x + m, y0: this.topLeft.y + m, x1: this.topLeft.x + w - m, y1: this.topLeft.y + h - m };
+    this.drawn = frameArea(map, frame, 40);
     this.labelWidths.missed = 0;
     this.labelsDrawn = 0;
     if (clustered) this.drawClusters(ctx, world, origin, w, h, zoom);
