@@ -18,7 +18,6 @@ import { fleetStore } from '../stores/fleet-store';
 export function useLiveFleet(): ConnectivityState | null {
   const conn = useConnectivity();
   useEffect(() => {
-    const setConn = connectivity.set;
     let alive = true;
     let held: Array<() => void> | null = null;
     const whenLoaded = (apply: () => void) => {
@@ -46,7 +45,7 @@ export function useLiveFleet(): ConnectivityState | null {
         if (!alive) return;
         fleetStore.setObjects(objectsOf(list), list.fetchedAt);
         fleetStore.applyColumns(snap, snap.fetchedAt, true);
-        setConn(c);
+        connectivity.set(c);
       });
     const reloadObjects = () =>
       holding(async () => {
@@ -63,7 +62,7 @@ export function useLiveFleet(): ConnectivityState | null {
           else fleetStore.applyObjects(c.upserted, c.removed, c.fetchedAt);
         }),
       ),
-      onPush('connectivity/changed', setConn),
+      onPush('connectivity/changed', connectivity.set),
       onLink((s) => {
         if (s === 'closed') wasClosed = true;
         if (s === 'open' && wasClosed) {
