@@ -1,14 +1,8 @@
-/** A sensor reading the way an operator reads it: "Open", "412.5 l", "24.1 V". */
+/** A sensor reading the way an operator reads it: "Open", "412 l", "24.1 V". */
 import type { Sensor } from '../../../common/resources';
 import { isOnOffSensor } from '../../../common/sensors';
-import { numberText } from '../ui/format';
-import { calibrate, calibrationPoints } from './calibration';
-
-
-function readingNumber(v: number): string {
-  const abs = Math.abs(v);
-  return numberText(v, abs >= 100 ? 0 : abs >= 10 ? 1 : 2);
-}
+import { calibrate, readCalibration } from '../../../common/calibration';
+import { readingNumberText } from '../ui/format';
 
 export interface ReadingText {
   text: string;
@@ -20,7 +14,7 @@ export function readingText(s: Sensor, value: number | null): ReadingText {
   if (value === null || !Number.isFinite(value)) return { text: 'no reading' };
   if (isOnOffSensor(s)) return { text: value !== 0 ? s.OnText || 'On' : s.OffText || 'Off' };
   const units = s.Units ? ` ${s.Units}` : '';
-  const calibrated = calibrate(calibrationPoints(s.CalibrationTable), value);
-  if (calibrated !== null) return { text: `${readingNumber(calibrated)}${units}`, raw: readingNumber(value) };
-  return { text: `${readingNumber(value)}${units}` };
+  const table = readCalibration(s.CalibrationTable);
+  if (table) return { text: `${readingNumberText(calibrate(table, value))}${units}`, raw: readingNumberText(value) };
+  return { text: `${readingNumberText(value)}${units}` };
 }

@@ -2,7 +2,8 @@
 import type { SensorColumns } from '../../../common/methods/history';
 import type { Sensor } from '../../../common/resources';
 import { isOnOffSensor, namesIgnition } from '../../../common/sensors';
-import { calibrateAll, readCalibration } from './calibration';
+import { calibrateAll, readCalibration } from '../../../common/calibration';
+import { readingNumberText } from '../ui/format';
 
 export interface SensorView {
   id: number;
@@ -64,7 +65,7 @@ export function valueAt(c: SensorColumns, t: number): number {
 export function sensorText(s: SensorView, v: number): string {
   if (!Number.isFinite(v)) return '—';
   if (s.onOff) return v ? s.onText : s.offText;
-  const r = Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 10 ? v.toFixed(1) : v.toFixed(2);
+  const r = readingNumberText(v);
   return s.units ? `${r} ${s.units}` : r;
 }
 

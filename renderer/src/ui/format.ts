@@ -42,3 +42,13 @@ export function dateTimeText(ms: number): string {
 export function timeOfDayText(ms: number): string {
   return TIME.format(ms);
 }
+
+/**
+ * A measured value (a sensor's reading, at the cursor or live) with the digits its size
+ * carries: whole from 100 ("412 l"), one decimal from 10 ("24.1 V"), two below ("8.8 °C",
+ * "0.25"), with no trailing zeros, so the details panel and the History screen say it alike.
+ */
+export function readingNumberText(v: number): string {
+  const abs = Math.abs(v);
+  return numberText(v, abs >= 100 ? 0 : abs >= 10 ? 1 : 2);
+}

@@ -69,21 +69,3 @@ describe('trips and stops', () => {
     expect(p.speed).toBe(0);
   });
 });
-
-describe('calibration', () => {
-  it('interpolates raw readings through the table, sorted, extended at the ends', async () => {
-    const { calibrate, readCalibration } = await import('../../../renderer/src/history/calibration');
-    const c = readCalibration([
-      { X: 4095, Y: 400 },
-      { X: 0, Y: 0 },
-      { X: 2048, Y: 150 },
-    ])!;
-    expect(calibrate(c, 0)).toBe(0);
-    expect(calibrate(c, 1024)).toBeCloseTo(75, 6);
-    expect(calibrate(c, 2048)).toBe(150);
-    expect(calibrate(c, 4095)).toBe(400);
-    expect(calibrate(c, 3071.5)).toBeCloseTo(275, 6);
-    expect(readCalibration([])).toBeNull();
-    expect(readCalibration([{ a: 1 }, { b: 2 }])).toBeNull();
-  });
-});

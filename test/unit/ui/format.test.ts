@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageText, dateTimeText, numberText, timeOfDayText } from '../../../renderer/src/ui/format';
+import { ageText, dateTimeText, numberText, readingNumberText, timeOfDayText } from '../../../renderer/src/ui/format';
 
 describe('ui/format', () => {
   // The shared formatters replace toLocaleString calls: they must read exactly as those did.
@@ -19,6 +19,14 @@ describe('ui/format', () => {
     for (const digits of [0, 1, 2, 3])
       for (const n of [0, 0.004, 1.25, 12.345, 412.5, 1234.5678, -7.06, 98_765.4321])
         expect(numberText(n, digits)).toBe(n.toLocaleString(undefined, { maximumFractionDigits: digits }));
+  });
+
+  it('readings with the digits their size carries and no trailing zeros', () => {
+    const as = (n: number, digits: number) => n.toLocaleString(undefined, { maximumFractionDigits: digits });
+    for (const [n, digits] of [[412.5, 0], [-150.2, 0], [100, 0], [24.123, 1], [-10.06, 1], [8.8, 2], [8.804, 2], [0.25, 2], [-3.14159, 2], [0, 2]] as const)
+      expect(readingNumberText(n)).toBe(as(n, digits));
+    // "8.80 °C" was the History screen's toFixed beside the details panel's "8.8 °C".
+    expect(readingNumberText(8.8)).toBe(as(8.8, 1));
   });
 
   it('ages in whole units, never negative, "never" for no time', () => {
