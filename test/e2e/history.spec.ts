@@ -106,8 +106,26 @@ const marker = (page: Page) => page.evaluate(() => (globalThis as { __historyMar
 test('a 45-day interval loads without an error and shows parkings and events', async ({ page }) => {
   test.setTimeout(180_000);
   await signIn(page);
+  // The cache is empty: the load fetches every window. Until the last one is on screen the
+  // screen must not call the interval finished, nor the windows still being read missing.
+  await page.evaluate(() => {
+    const g = globalThis as { __missingSeen?: string[] };
+    g.__missingSeen = [];
+    new MutationObserver(() => {
+      const note = document.querySelector('[aria-label="Missing parts"]');
+      if (note) g.__missingSeen!.push(note.textContent ?? '');
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
   await openInterval(page);
   await loaded(page);
+  expect(await page.evaluate(() => (globalThis as { __missingSeen?: string[] }).__missingSeen)).toEqual([]);
+  // Fitted to the whole track once it is in, not to the part read first.
+  const outside = await page.evaluate(() => {
+    const h = (globalThis as unknown as { __historyMap: { map: import('leaflet').Map; samplePoints(n: number): [number, number][] } }).__historyMap;
+    const view = h.map.getBounds();
+    return h.samplePoints(500).filter((p) => !view.contains(p)).length;
+  });
+  expect(outside).toBe(0);
   const stopMarkers = page.getByRole('button', { name: /^Stop \d+:|stops here|stops at \d+ places/ });
   await expect(stopMarkers.first()).toBeVisible();
   const tabs = page.getByRole('tablist', { name: 'Interval details' });
@@ -308,6 +326,16 @@ test('the zoomed timeline in the dark theme (screenshot in test/artifacts)', asy
   await dark.click();
   await expect(dark).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('slider', { name: 'Time cursor' })).toBeVisible();
+  // The screen's bands, markers and warnings take the dark values the theme sets on the root
+  // (a light value set on the screen itself once left a pale-yellow warning under white text).
+  const colours = await page.getByRole('slider', { name: 'Time cursor' }).evaluate((el) => {
+    const names = ['--history-move', '--history-park', '--history-none', '--history-event', '--history-missing', '--history-warn-bg'];
+    const root = getComputedStyle(document.documentElement);
+    const inside = getComputedStyle(el);
+    return names.map((n) => ({ n, root: root.getPropertyValue(n).trim(), inside: inside.getPropertyValue(n).trim() }));
+  });
+  for (const c of colours) expect(c.inside, c.n).toBe(c.root);
+  expect(colours.find((c) => c.n === '--history-warn-bg')!.inside).toBe('#3a3220');
   const zoomIn = page.getByRole('group', { name: 'Timeline zoom' }).getByRole('button', { name: 'Zoom in' });
   for (let i = 0; i < 5; i++) await zoomIn.click();
   await expect(page.getByRole('status', { name: 'Visible window' })).not.toContainText('whole interval');

@@ -66,6 +66,8 @@ export function useHistory(req: HistoryRequest | null): HistoryState {
     // cost a month's load another 93 MB through the socket for the same picture.
     let stored: [number, number][] = [];
     let data: HistoryData | null = null;
+    // Called once the reads in flight, and the ones they queued, are all on screen.
+    let whenRead: (() => void)[] = [];
 
     const reread = async () => {
       if (reading) {
@@ -100,6 +102,10 @@ export function useHistory(req: HistoryRequest | null): HistoryState {
         if (again && alive) {
           again = false;
           void reread();
+        } else {
+          const settled = whenRead;
+          whenRead = [];
+          for (const f of settled) f();
         }
       }
     };
@@ -129,12 +135,16 @@ export function useHistory(req: HistoryRequest | null): HistoryState {
       }),
       onPush('history/progress', (p) => {
         if (p.loadId !== loadId || !alive) return;
-        setState((s) => ({ ...s, progress: p }));
-        if (p.done) {
-          if (timer) clearTimeout(timer);
-          timer = null;
-          void reread();
+        if (!p.done) {
+          setState((s) => ({ ...s, progress: p }));
+          return;
         }
+        // Done only once the last windows are on screen: said earlier, the screen fitted the
+        // map to the part read so far and showed the stored windows not yet read as missing.
+        if (timer) clearTimeout(timer);
+        timer = null;
+        whenRead.push(() => alive && setState((s) => ({ ...s, progress: p })));
+        void reread();
       }),
     ];
 
