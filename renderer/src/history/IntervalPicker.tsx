@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { QUICK_RANGES, formatLocal, parseLocal, quickInterval, type Interval } from './interval';
-import { fmtOffset } from './time-format';
+import { offsetsText } from './time-format';
 
 interface Props {
   value: Interval | null;
@@ -21,6 +21,12 @@ export function IntervalPicker({ value, tz, objectTz, operatorTz, useObjectTz, o
     if (!value) return;
     setFromText(formatLocal(value.from, tz));
     setTillText(formatLocal(value.till, tz));
+    // A new interval (a quick choice, a link) answers the mistake the error was about.
+    setError(null);
+  }, [value, tz]);
+  const offsets = useMemo(() => {
+    const now = Date.now();
+    return offsetsText(value?.from ?? now, value?.till ?? now, tz);
   }, [value, tz]);
 
   const apply = () => {
@@ -64,7 +70,7 @@ export function IntervalPicker({ value, tz, objectTz, operatorTz, useObjectTz, o
         Object’s time zone
       </label>
       <span className="tz-name" aria-label="Time zone in use">
-        Times in {tz} ({fmtOffset(value?.from ?? Date.now(), tz)}){useObjectTz && objectTz ? ', the object’s zone' : objectTz && objectTz !== operatorTz ? `, yours; the object is in ${objectTz}` : ', yours'}
+        Times in {tz} ({offsets}){useObjectTz && objectTz ? ', the object’s zone' : objectTz && objectTz !== operatorTz ? `, yours; the object is in ${objectTz}` : ', yours'}
       </span>
       {error && <span role="alert" className="error">{error}</span>}
     </div>

@@ -32,6 +32,22 @@ export function fmtOffset(ms: number, tz: string): string {
 }
 
 /**
+ * The zone's offsets across an interval, in order: "UTC+02:00", or "UTC+02:00 → UTC+01:00"
+ * when a clock change falls inside it, so the caption is true at both ends. Read a day
+ * apart (zones change at most twice a year, never twice in a day), and at the very end.
+ */
+export function offsetsText(from: number, till: number, tz: string): string {
+  const seen: string[] = [];
+  const add = (t: number) => {
+    const o = fmtOffset(t, tz);
+    if (seen[seen.length - 1] !== o) seen.push(o);
+  };
+  for (let t = from; t < till; t += 86_400_000) add(t);
+  add(till);
+  return seen.join(' → ');
+}
+
+/**
  * uPlot's `tzDate` (a Date whose local fields read as the wall time in `tz`), remembered
  * per timestamp: uPlot asks for the same few tick times on every redraw of every chart,
  * and each answer goes through Intl (a few hundred ms of a month's load). A copy is

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cachedTzDate, fmtTime } from '../../../renderer/src/history/time-format';
+import { cachedTzDate, fmtTime, offsetsText } from '../../../renderer/src/history/time-format';
 import { tickLabel } from '../../../renderer/src/history/timeline-ticks';
 
 describe('cached zoned dates and tick labels', () => {
@@ -26,5 +26,18 @@ describe('cached zoned dates and tick labels', () => {
     expect(prague).toBe(`${fmtTime(t, 'Europe/Prague', 'd MMM')} 00:00`);
     expect(tickLabel(t, 'Europe/Prague', 3_600_000, false)).toBe(prague);
     expect(tickLabel(t, 'UTC', 3_600_000, false)).toBe('23:00');
+  });
+});
+
+describe('the zone caption across clock changes', () => {
+  const DAY = 86_400_000;
+  it('names one offset when none changes, and each one in order when the clocks do', () => {
+    // Europe/Prague: summer time ends 25 Oct 2026 at 01:00 UTC and starts again 28 Mar 2027.
+    expect(offsetsText(Date.UTC(2026, 6, 1), Date.UTC(2026, 6, 8), 'Europe/Prague')).toBe('UTC+02:00');
+    expect(offsetsText(Date.UTC(2026, 7, 24), Date.UTC(2026, 10, 24), 'Europe/Prague')).toBe('UTC+02:00 → UTC+01:00');
+    expect(offsetsText(Date.UTC(2026, 8, 1), Date.UTC(2026, 8, 1) + 400 * DAY, 'Europe/Prague')).toBe('UTC+02:00 → UTC+01:00 → UTC+02:00');
+    // A change in the last hours of the interval still counts.
+    expect(offsetsText(Date.UTC(2026, 9, 20), Date.UTC(2026, 9, 25, 2), 'Europe/Prague')).toBe('UTC+02:00 → UTC+01:00');
+    expect(offsetsText(Date.UTC(2026, 0, 1), Date.UTC(2026, 11, 31), 'UTC')).toBe('UTC+00:00');
   });
 });
