@@ -73,7 +73,7 @@ async function signIn(page: Page) {
   await expect(page.getByRole('navigation', { name: 'Screens' })).toBeVisible();
 }
 
-async function openInterval(page: Page) {
+async function openInterval(page: Page, range = { from, till }) {
   await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'History' }).click();
   const picker = page.getByRole('combobox', { name: 'Object' });
   await picker.fill(objectName);
@@ -89,8 +89,8 @@ async function openInterval(page: Page) {
   const tzBox = page.getByRole('checkbox', { name: 'Object’s time zone' });
   if (await tzBox.isChecked()) await tzBox.uncheck();
   const interval = page.getByRole('group', { name: 'Interval' });
-  await interval.getByLabel('From').fill(await local(from));
-  await interval.getByLabel('To').fill(await local(till));
+  await interval.getByLabel('From').fill(await local(range.from));
+  await interval.getByLabel('To').fill(await local(range.till));
   await interval.getByRole('button', { name: 'Show' }).click();
 }
 
@@ -431,4 +431,10 @@ test('with the service stopped, the same interval opens from the cache', async (
   await page.getByRole('table', { name: 'Trips and stops' }).getByRole('row', { name: /^Trip 5 / }).click();
   await page.waitForTimeout(800);
   await page.screenshot({ path: 'test/artifacts/history-trip.png' });
+
+  // Days never loaded: nothing was "last seen", so nothing claims to be, and nothing exports.
+  await openInterval(page, { from: from - 20 * DAY, till: from - 18 * DAY });
+  await expect(page.getByRole('status', { name: 'Missing parts' })).toContainText('The fleet service cannot be reached. Nothing of this interval is in the cache', { timeout: 30_000 });
+  await expect(page.getByRole('status', { name: 'Missing parts' })).not.toContainText('last seen');
+  await expect(page.getByRole('group', { name: 'Export' }).getByRole('button', { name: 'GPX' })).toBeDisabled();
 });

@@ -201,6 +201,7 @@ export function HistoryScreen() {
     [d, data, missing],
   );
   const loadDone = !hist.progress || hist.progress.done;
+  const nothingToExport = !data || (data.track.time.length === 0 && data.events.length === 0);
 
   return (
     <main className="history" aria-label="History">
@@ -247,9 +248,9 @@ export function HistoryScreen() {
           <Readout model={d?.model ?? null} sensors={d?.sensors ?? []} cursor={cursor} tz={tz} />
           <div className="history-export" role="group" aria-label="Export">
             <span>Export</span>
-            <button type="button" disabled={!data} onClick={() => doExport('gpx')}>GPX</button>
-            <button type="button" disabled={!data} onClick={() => doExport('kml')}>KML</button>
-            <button type="button" disabled={!data} onClick={() => doExport('csv')}>CSV</button>
+            <button type="button" disabled={nothingToExport} onClick={() => doExport('gpx')}>GPX</button>
+            <button type="button" disabled={nothingToExport} onClick={() => doExport('kml')}>KML</button>
+            <button type="button" disabled={nothingToExport} onClick={() => doExport('csv')}>CSV</button>
             <button type="button" disabled={!d?.sensors.length || !loadDone} onClick={doChartPng}>Charts PNG</button>
           </div>
           <div role="tablist" aria-label="Interval details" className="history-tabs">

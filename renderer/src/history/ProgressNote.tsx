@@ -21,6 +21,15 @@ export function ProgressNote({ hist, tz, missing, loadDone }: { hist: HistorySta
   // Said once the whole interval is in: an operator (and the e2e suite) can tell a finished
   // picture from one still filling in.
   if (missing.length === 0) return <p role="status" className="history-note muted">Whole interval loaded.</p>;
+  const offline = p?.error?.code === 'offline';
+  if (hist.data.track.time.length === 0 && hist.data.events.length === 0)
+    // Nothing was last seen and there is no rest to show: the partial wording below would mislead.
+    return (
+      <p role="status" className="history-note warn" aria-label="Missing parts">
+        {offline ? <b>The fleet service cannot be reached. </b> : p?.error ? <b>{ERROR_TEXT[p.error.code] ?? p.error.message} </b> : null}
+        Nothing of this interval is in the cache{offline ? ': show it again once the service answers.' : '.'}
+      </p>
+    );
   const why = p?.error ? ERROR_TEXT[p.error.code] ?? p.error.message : p?.cancelled ? 'The download was stopped.' : '';
   const shown = missing.slice(0, 4).map(([a, b]) => `${fmtShort(a, tz)} – ${fmtShort(b, tz)}`);
   return (
