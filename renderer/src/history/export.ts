@@ -17,6 +17,8 @@ export interface ExportPoint {
 export interface ExportInput {
   name: string;
   track: TrackColumns;
+  /** 1 where point i does not join point i-1 (a hole in the data): GPX and KML start a new segment there, as the map does. */
+  breaks?: Uint8Array;
   stops: ExportPoint[];
   events: ExportPoint[];
 }
@@ -27,6 +29,11 @@ export function xmlEscape(s: string): string {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const coord = (v: number) => v.toFixed(7);
+/**
+ * Speed, heading and altitude to a tenth: they arrive as 32-bit floats, whose shortest
+ * decimal form is "0.4000000059604645", noise a spreadsheet would show.
+ */
+const tenth = (v: number) => (Number.isFinite(v) ? Math.round(v * 10) / 10 : '');
 
 /** Points per string part: large enough to be cheap, small enough never to make a huge string. */
 const PART = 5000;
@@ -48,6 +55,7 @@ export function buildGpx(x: ExportInput): string[] {
   const t = x.track;
   let buf = '';
   for (let i = 0; i < t.time.length; i++) {
+    if (i > 0 && x.breaks?.[i]) buf += '</trkseg><trkseg>\n';
     const ele = Number.isFinite(t.alt[i]) ? `<ele>${t.alt[i]!.toFixed(1)}</ele>` : '';
     buf += `<trkpt lat="${coord(t.lat[i]!)}" lon="${coord(t.lng[i]!)}">${ele}<time>${iso(t.time[i]!)}</time></trkpt>\n`;
     if ((i + 1) % PART === 0) {
@@ -59,6 +67,8 @@ export function buildGpx(x: ExportInput): string[] {
   return parts;
 }
 
+const LINE_START = '<LineString><tessellate>1</tessellate><coordinates>\n';
+
 export function buildKml(x: ExportInput): string[] {
   const placemark = (p: ExportPoint, folder: string) =>
     `<Placemark><name>${xmlEscape(p.name)}</name><description>${xmlEscape(p.description ?? folder)}</description>` +
@@ -67,18 +77,19 @@ export function buildKml(x: ExportInput): string[] {
     '<?xml version="1.0" encoding="UTF-8"?>\n<kml xmlns="http://www.opengis.net/kml/2.2"><Document>\n',
     `<name>${xmlEscape(x.name)}</name>\n`,
     '<Style id="track"><LineStyle><color>ffde6f2f</color><width>3</width></LineStyle></Style>\n',
-    '<Placemark><name>Track</name><styleUrl>#track</styleUrl><LineString><tessellate>1</tessellate><coordinates>\n',
+    `<Placemark><name>Track</name><styleUrl>#track</styleUrl><MultiGeometry>${LINE_START}`,
   ];
   const t = x.track;
   let buf = '';
   for (let i = 0; i < t.time.length; i++) {
+    if (i > 0 && x.breaks?.[i]) buf += `</coordinates></LineString>${LINE_START}`;
     buf += `${coord(t.lng[i]!)},${coord(t.lat[i]!)}${Number.isFinite(t.alt[i]) ? `,${t.alt[i]!.toFixed(1)}` : ''}\n`;
     if ((i + 1) % PART === 0) {
       parts.push(buf);
       buf = '';
     }
   }
-  parts.push(buf, '</coordinates></LineString></Placemark>\n');
+  parts.push(buf, '</coordinates></LineString></MultiGeometry></Placemark>\n');
   parts.push('<Folder><name>Stops</name>\n', ...x.stops.map((p) => placemark(p, 'Stop')), '</Folder>\n');
   parts.push('<Folder><name>Events</name>\n', ...x.events.map((p) => placemark(p, 'Event')), '</Folder>\n');
   parts.push('</Document></kml>\n');
@@ -90,14 +101,13 @@ export function buildCsv(x: ExportInput): string[] {
   const header = ['kind', 'time', 'lat', 'lng', 'speed_kmh', 'heading', 'altitude', 'name', 'description'];
   const parts: string[] = [Papa.unparse([header]) + '\r\n'];
   const t = x.track;
-  const num = (v: number) => (Number.isFinite(v) ? v : '');
   let rows: unknown[][] = [];
   const flush = () => {
     if (rows.length) parts.push(Papa.unparse(rows, { newline: '\r\n' }) + '\r\n');
     rows = [];
   };
   for (let i = 0; i < t.time.length; i++) {
-    rows.push(['point', iso(t.time[i]!), coord(t.lat[i]!), coord(t.lng[i]!), num(t.speed[i]!), num(t.heading[i]!), num(t.alt[i]!), '', '']);
+    rows.push(['point', iso(t.time[i]!), coord(t.lat[i]!), coord(t.lng[i]!), tenth(t.speed[i]!), tenth(t.heading[i]!), tenth(t.alt[i]!), '', '']);
     if (rows.length === PART) flush();
   }
   for (const p of x.stops) rows.push(['stop', iso(p.time), coord(p.lat), coord(p.lng), '', '', '', p.name, p.description ?? '']);

@@ -24,6 +24,8 @@ export function exportInterval(kind: ExportKind, name: string, data: HistoryData
   const input: ExportInput = {
     name: `${name}, ${fmtTime(data.from, tz)} – ${fmtTime(data.till, tz)}`,
     track: data.track,
+    // The model is built from these very columns; its breaks index them one to one.
+    breaks: d.model.n === data.track.time.length ? d.model.breakBefore : undefined,
     stops: d.stops.map((s) => ({ time: s.from, lat: s.lat, lng: s.lng, name: `Stop ${s.n}`, description: `${fmtTime(s.from, tz)} – ${fmtTime(s.till, tz)}, ${fmtDuration(s.till - s.from)}` })),
     events: d.eventMarks.map((e) => ({ time: e.time, lat: e.lat, lng: e.lng, name: e.text })),
   };

@@ -44,6 +44,36 @@ describe('exports', () => {
     expect(rows[1]![4]).toBe('36');
   });
 
+  it('a hole in the data starts a new GPX segment and a new KML line, not a straight jump across it', () => {
+    const rows = [...drive(5, Date.UTC(2026, 0, 1)), ...drive(4, Date.UTC(2026, 0, 2), 51, 11)];
+    const breaks = new Uint8Array(rows.length);
+    breaks[5] = 1;
+    const x: ExportInput = { name: 'T', track: track(rows), stops: [], events: [], breaks };
+    const gpx = buildGpx(x).join('');
+    const segs = [...gpx.matchAll(/<trkseg>([\s\S]*?)<\/trkseg>/g)].map((m) => m[1]!.match(/<trkpt /g)?.length ?? 0);
+    expect(segs).toEqual([5, 4]);
+    const kml = buildKml(x).join('');
+    const lines = [...kml.matchAll(/<LineString><tessellate>1<\/tessellate><coordinates>\n([\s\S]*?)<\/coordinates><\/LineString>/g)].map((m) => m[1]!.trim().split('\n').length);
+    expect(lines).toEqual([5, 4]);
+    expect(kml).toContain('<MultiGeometry>');
+    // Without breaks, one of each.
+    expect(buildGpx({ ...x, breaks: undefined }).join('').match(/<trkseg>/g)).toHaveLength(1);
+  });
+
+  it('CSV: speeds, headings and altitudes to a tenth, not 32-bit float noise', () => {
+    const t = track(drive(3, Date.UTC(2026, 0, 1)));
+    t.speed.set([0.4, 12.345, 99.96]);
+    t.heading.set([270.1, 0, 359.94]);
+    t.alt.set([101.27, NaN, -3.01]);
+    expect(String(t.speed[0])).not.toBe('0.4'); // the noise this is about
+    const rows = Papa.parse<string[]>(buildCsv({ name: 'T', track: t, stops: [], events: [] }).join('').trim()).data.slice(1);
+    expect(rows.map((r) => r.slice(4, 7))).toEqual([
+      ['0.4', '270.1', '101.3'],
+      ['12.3', '0', ''],
+      ['100', '359.9', '-3'],
+    ]);
+  });
+
   it('escapes XML', () => {
     expect(xmlEscape(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&apos;&amp;&apos;&lt;/a&gt;');
   });
