@@ -76,7 +76,12 @@ async function signIn(page: Page) {
 async function openInterval(page: Page, range = { from, till }) {
   await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'History' }).click();
   const picker = page.getByRole('combobox', { name: 'Object' });
+  // A search that finds nothing says so, rather than showing no list at all.
+  await picker.fill('no such vehicle 0000');
+  await expect(page.getByRole('status').filter({ hasText: 'No object matches' })).toBeVisible();
   await picker.fill(objectName);
+  // The option under the arrows is the combobox's active descendant, so it is announced.
+  await expect(picker).toHaveAttribute('aria-activedescendant', /.+/);
   await page.getByRole('option', { name: new RegExp(objectName) }).click();
   await expect(page.getByLabel('Selected object')).toContainText(objectName);
   const local = (ms: number) =>

@@ -10,6 +10,7 @@ export function ObjectPicker({ value, onPick }: { value: FleetObject | null; onP
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const listId = useId();
+  const optionId = (i: number) => `${listId}-${i}`;
   const objects = useFleetObjectList();
   const matches = useMemo(() => {
     const s = q.trim().toLowerCase();
@@ -33,6 +34,8 @@ export function ObjectPicker({ value, onPick }: { value: FleetObject | null; onP
         aria-expanded={open}
         aria-controls={listId}
         aria-autocomplete="list"
+        // The option the arrows are on, so a screen reader says it as it moves.
+        aria-activedescendant={open && matches[active] ? optionId(active) : undefined}
         placeholder={value ? value.Name : 'Search an object…'}
         value={q}
         onChange={(e) => {
@@ -55,11 +58,16 @@ export function ObjectPicker({ value, onPick }: { value: FleetObject | null; onP
       {open && matches.length > 0 && (
         <ul id={listId} role="listbox" aria-label="Matching objects">
           {matches.map((o, i) => (
-            <li key={o.Id} role="option" aria-selected={i === active} onMouseDown={(e) => e.preventDefault()} onClick={() => pick(o)}>
+            <li key={o.Id} id={optionId(i)} role="option" aria-selected={i === active} onMouseDown={(e) => e.preventDefault()} onClick={() => pick(o)}>
               {o.Name} <span className="muted">{o.StateNumber}</span>
             </li>
           ))}
         </ul>
+      )}
+      {open && matches.length === 0 && q.trim() !== '' && (
+        <p role="status" className="no-match">
+          No object matches “{q.trim()}” by name, plate or IMEI.
+        </p>
       )}
     </div>
   );
