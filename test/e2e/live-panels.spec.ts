@@ -229,8 +229,22 @@ test('the shortcuts help opens with ? and closes with Escape', async ({ page }) 
   const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
   await expect(help).toBeVisible();
   await expect(help.getByText('Acknowledge the selected events')).toBeVisible();
+  // Every key the window answers is in the help, Follow's too.
+  await expect(help.getByRole('row', { name: /^F Follow the selected object/ })).toBeVisible();
+  // While the help is open, F is not a shortcut behind it.
+  const follow = page.getByRole('button', { name: 'Follow' });
   await page.keyboard.press('Escape');
   await expect(help).toBeHidden();
+  await dataRows(page).first().click();
+  await expect(follow).toHaveAttribute('aria-pressed', 'false');
+  await page.locator('body').press('?');
+  await expect(help).toBeVisible();
+  await page.keyboard.press('f');
+  await page.keyboard.press('Escape');
+  await expect(help).toBeHidden();
+  await expect(follow).toHaveAttribute('aria-pressed', 'false');
+  await page.locator('body').press('f');
+  await expect(follow).toHaveAttribute('aria-pressed', 'true');
 });
 
 test('at 1024×700 the panels dock below the map', async ({ page }) => {

@@ -4,6 +4,7 @@ import './map.css';
 import { useEffect, useRef, useState } from 'react';
 import type { TilesConfig } from '../../../common/methods/tiles';
 import { rpc } from '../rpc/client';
+import { actionFor, isTyping } from '../shortcuts/keymap';
 import { fleetStore } from '../stores/fleet-store';
 import { CANVAS_COLORS, useTheme } from '../theme/theme';
 import { addBasemap, setTileSource, type Basemap } from './basemap';
@@ -19,11 +20,6 @@ interface Props {
 }
 
 const GEOZONES_KEY = 'fleet.map.geozones';
-
-function isEditable(t: EventTarget | null): boolean {
-  const el = t as HTMLElement | null;
-  return !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
-}
 
 /** Test and bench hooks, like __fleetPositions: what the map shows, without reading pixels. */
 export interface MapHooks {
@@ -188,8 +184,7 @@ export function MapView({ selected, onSelect }: Props) {
   // F toggles follow anywhere in the window, except while typing.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'f' && e.key !== 'F') return;
-      if (e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented || isEditable(e.target)) return;
+      if (e.defaultPrevented || document.querySelector('dialog[open]') || actionFor(e, isTyping(e.target)) !== 'follow') return;
       if (selectedRef.current === null) return;
       e.preventDefault();
       setFollow((f) => !f);

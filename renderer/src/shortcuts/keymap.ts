@@ -1,9 +1,10 @@
 /** The live screen's keyboard shortcuts: one table for the handler and the help dialog. */
-export type ShortcutAction = 'search' | 'ack' | 'clear' | 'help';
+export type ShortcutAction = 'search' | 'ack' | 'follow' | 'clear' | 'help';
 
 export const SHORTCUTS: { keys: string[]; action: ShortcutAction; text: string }[] = [
   { keys: ['/', 'Ctrl+K'], action: 'search', text: 'Search objects' },
   { keys: ['A'], action: 'ack', text: 'Acknowledge the selected events' },
+  { keys: ['F'], action: 'follow', text: 'Follow the selected object on the map; again to stop' },
   { keys: ['Esc'], action: 'clear', text: 'Clear the search, marks and event selection' },
   { keys: ['?'], action: 'help', text: 'Show this help' },
 ];
@@ -22,6 +23,14 @@ export function actionFor(e: KeyLike, typing: boolean): ShortcutAction | null {
   if (typing || e.ctrlKey || e.metaKey || e.altKey) return null;
   if (e.key === '/') return 'search';
   if (e.key === 'a' || e.key === 'A') return 'ack';
+  if (e.key === 'f' || e.key === 'F') return 'follow';
   if (e.key === '?') return 'help';
   return null;
+}
+
+/** Whether a key press goes into a text field (where letters are text, not shortcuts). */
+export function isTyping(t: EventTarget | null): boolean {
+  if (!(t instanceof HTMLElement)) return false;
+  if (t instanceof HTMLInputElement) return !['checkbox', 'radio', 'button', 'submit'].includes(t.type);
+  return t instanceof HTMLTextAreaElement || t instanceof HTMLSelectElement || t.isContentEditable;
 }

@@ -2,15 +2,12 @@ import { useEffect } from 'react';
 import { eventsStore } from '../events/events-store';
 import { SEARCH_INPUT_ID } from '../list/ListToolbar';
 import { marks } from '../list/marked';
-import { actionFor } from './keymap';
+import { actionFor, isTyping } from './keymap';
 
-function isTyping(t: EventTarget | null): boolean {
-  if (!(t instanceof HTMLElement)) return false;
-  if (t instanceof HTMLInputElement) return !['checkbox', 'radio', 'button', 'submit'].includes(t.type);
-  return t instanceof HTMLTextAreaElement || t instanceof HTMLSelectElement || t.isContentEditable;
-}
-
-/** Window-wide shortcuts for the live screen; an open modal dialog keeps its own keys. */
+/**
+ * Window-wide shortcuts for the live screen; an open modal dialog keeps its own keys.
+ * Follow is the map's own (its state lives there, MapView.tsx), from the same table.
+ */
 export function useShortcuts(onHelp: () => void): void {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -31,7 +28,7 @@ export function useShortcuts(onHelp: () => void): void {
       } else if (action === 'help') {
         e.preventDefault();
         onHelp();
-      } else {
+      } else if (action === 'clear') {
         if (search && document.activeElement === search && search.value) {
           // React owns the value: set it the way a user edit would, so the list follows.
           const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;

@@ -58,5 +58,8 @@ describe('shortcuts', () => {
     expect(actionFor(k('Escape'), true)).toBe('clear');
     expect(actionFor(k('?'), false)).toBe('help');
     expect(actionFor(k('a', { ctrlKey: true }), false)).toBeNull();
+    expect(actionFor(k('f'), false)).toBe('follow');
+    expect(actionFor(k('F'), false)).toBe('follow');
+    expect(actionFor(k('f'), true)).toBeNull();
   });
 });
