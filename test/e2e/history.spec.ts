@@ -114,12 +114,18 @@ test('a 45-day interval loads without an error and shows parkings and events', a
   // The cache is empty: the load fetches every window. Until the last one is on screen the
   // screen must not call the interval finished, nor the windows still being read missing.
   await page.evaluate(() => {
-    const g = globalThis as { __missingSeen?: string[] };
+    // The page's DOM (this file is type-checked without the DOM library).
+    type El = { textContent: string | null };
+    const g = globalThis as unknown as {
+      __missingSeen: string[];
+      document: { body: unknown; querySelector(s: string): El | null };
+      MutationObserver: new (f: () => void) => { observe(n: unknown, o: object): void };
+    };
     g.__missingSeen = [];
-    new MutationObserver(() => {
-      const note = document.querySelector('[aria-label="Missing parts"]');
-      if (note) g.__missingSeen!.push(note.textContent ?? '');
-    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    new g.MutationObserver(() => {
+      const note = g.document.querySelector('[aria-label="Missing parts"]');
+      if (note) g.__missingSeen.push(note.textContent ?? '');
+    }).observe(g.document.body, { childList: true, subtree: true, characterData: true });
   });
   await openInterval(page);
   await loaded(page);
@@ -335,8 +341,10 @@ test('the zoomed timeline in the dark theme (screenshot in test/artifacts)', asy
   // (a light value set on the screen itself once left a pale-yellow warning under white text).
   const colours = await page.getByRole('slider', { name: 'Time cursor' }).evaluate((el) => {
     const names = ['--history-move', '--history-park', '--history-none', '--history-event', '--history-missing', '--history-warn-bg'];
-    const root = getComputedStyle(document.documentElement);
-    const inside = getComputedStyle(el);
+    type Style = { getPropertyValue(n: string): string };
+    const g = globalThis as unknown as { getComputedStyle(e: unknown): Style; document: { documentElement: unknown } };
+    const root = g.getComputedStyle(g.document.documentElement);
+    const inside = g.getComputedStyle(el);
     return names.map((n) => ({ n, root: root.getPropertyValue(n).trim(), inside: inside.getPropertyValue(n).trim() }));
   });
   for (const c of colours) expect(c.inside, c.n).toBe(c.root);

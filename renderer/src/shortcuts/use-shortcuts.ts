@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 import { eventsStore } from '../events/events-store';
 import { SEARCH_INPUT_ID } from '../list/ListToolbar';
 import { marks } from '../list/marked';
-import { actionFor, isTyping } from './keymap';
+import { actionFor } from './keymap';
+import { isTyping } from './typing';
 
 /**
  * Window-wide shortcuts for the live screen; an open modal dialog keeps its own keys.
