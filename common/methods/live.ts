@@ -86,6 +86,8 @@ export const livePushes = {
   'status/delta': push<StatusDelta>(),
   /** The object list itself changed (reference data refresh): only what changed, or "reload". */
   'objects/changed': push<ObjectsChanged>(),
+  /** The object groups' names or members changed (reference data refresh): read objects/groups again. */
+  'objects/groupsChanged': push<{ fetchedAt: number }>(),
 };
 
 /** One sensor of the object with its last reading (raw, as the device sent it), if any. */

@@ -132,6 +132,15 @@ test('selecting an object shows its details with sensors and an address', async 
   await expect(details.getByLabel('Address')).toContainText(/\d{5} \w+/, { timeout: 20_000 });
   await expect(details.getByRole('heading', { name: 'Today' })).toBeVisible();
   await expect(details.getByText('Satellites')).toBeVisible();
+  // The field list reads codes as words: the status, the groups by name, dates as dates.
+  await details.getByText('All fields', { exact: true }).click();
+  const field = (term: string) => details.getByRole('term').filter({ hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]');
+  await expect(field('Status')).toHaveText('Active');
+  await expect(field('Groups')).not.toHaveText(/^[\d, ]+$/);
+  await expect(field('Groups')).not.toHaveText(/Group \d/);
+  await expect(field('Groups')).toHaveText(/[A-Za-z]/);
+  await expect(field('Created')).not.toHaveText(/T\d\d:/);
+  await expect(field('Created')).toHaveText(/\d{4}/);
 });
 
 test('an acknowledged event leaves the feed at once and stays gone after a reload', async ({ page }) => {

@@ -89,8 +89,13 @@ export function createLiveSync(o: LiveSyncOptions): LiveSync {
       const body = await o.api.profileBody();
       await o.ingestor.profile(body, now());
     };
+    const groups = () => JSON.stringify(o.cache.reference.list('objectGroups'));
+    const before = groups();
     const r = await refreshReference(o.cache, storeProfile, o.api.reference, now);
     for (const f of r.failed) log(`reference ${f.kind} not refreshed: ${f.message}`);
+    // Windows name groups in the list, its filter and the details: on a first start the
+    // objects arrive before the groups, so without this they showed ids until a restart.
+    if (groups() !== before) o.bus.emit('objects/groupsChanged', { fetchedAt: o.cache.reference.fetchedAt('objectGroups') ?? now() });
     return r;
   };
 

@@ -1,4 +1,8 @@
 import type { FleetObject } from '../../../common/resources';
+import { groupsText } from '../stores/group-names';
+import { useGroupNames } from '../stores/use-group-names';
+import { STATUS_TEXT } from '../stores/object-state';
+import { dateTimeText } from '../ui/format';
 
 /** Labels for the fields the spec names; anything else the server sends is shown under its own name. */
 const LABELS: Record<string, string> = {
@@ -9,6 +13,17 @@ const LABELS: Record<string, string> = {
 };
 const HIDDEN = new Set(['Sensors']);
 
+/** Names that carry a moment, in any field a server adds ("CreateDate", "PayedTill", "LastTime"). */
+const MOMENT_NAME = /(Date|Till|Time)$/;
+/** Unix ms from 2001 on: a smaller number under such a name is a count, not a moment. */
+const MIN_MS = 1e12;
+
+/** A moment as the operator reads dates elsewhere; null when the value is not one. */
+function momentText(v: unknown): string | null {
+  const ms = typeof v === 'number' ? (v >= MIN_MS ? v : Number.NaN) : typeof v === 'string' && /^\d{4}-\d\d-\d\d/.test(v) ? Date.parse(v) : Number.NaN;
+  return Number.isFinite(ms) ? dateTimeText(ms) : null;
+}
+
 function valueText(v: unknown): string {
   if (v === null || v === undefined || v === '') return '—';
   if (Array.isArray(v)) return v.length ? v.map((x) => (typeof x === 'object' ? JSON.stringify(x) : String(x))).join(', ') : '—';
@@ -16,8 +31,20 @@ function valueText(v: unknown): string {
   return String(v);
 }
 
+/** A field the way an operator reads it: names for ids the console knows, dates as dates, the raw value kept in the tooltip. */
+function fieldText(key: string, v: unknown, groupNames: ReadonlyMap<number, string>): { text: string; raw?: string } {
+  if (key === 'Status' && typeof v === 'number' && STATUS_TEXT[v]) return { text: STATUS_TEXT[v], raw: String(v) };
+  if (key === 'GroupIds' && Array.isArray(v) && v.length > 0) return { text: groupsText(v as number[], groupNames), raw: v.join(', ') };
+  if (MOMENT_NAME.test(key)) {
+    const m = momentText(v);
+    if (m) return { text: m, raw: String(v) };
+  }
+  return { text: valueText(v) };
+}
+
 /** Every field of the object, in a collapsed section: reference data an operator looks up now and then. */
 export function ObjectFields({ object }: { object: FleetObject }) {
+  const groupNames = useGroupNames();
   const keys = Object.keys(object).filter((k) => !HIDDEN.has(k));
   return (
     <details className="detail-section fields">
@@ -25,12 +52,15 @@ export function ObjectFields({ object }: { object: FleetObject }) {
         <h3>All fields</h3>
       </summary>
       <dl className="facts">
-        {keys.map((k) => (
-          <div key={k} className="fact">
-            <dt>{LABELS[k] ?? k}</dt>
-            <dd>{valueText((object as Record<string, unknown>)[k])}</dd>
-          </div>
-        ))}
+        {keys.map((k) => {
+          const f = fieldText(k, (object as Record<string, unknown>)[k], groupNames);
+          return (
+            <div key={k} className="fact">
+              <dt>{LABELS[k] ?? k}</dt>
+              <dd title={f.raw}>{f.text}</dd>
+            </div>
+          );
+        })}
       </dl>
     </details>
   );

@@ -1,4 +1,4 @@
-import { useGroupNames } from '../stores/group-names';
+import { useGroupNames } from '../stores/use-group-names';
 import { STATE_LABEL, type ObjectState } from '../stores/object-state';
 import { ColumnChooser } from './ColumnChooser';
 import type { ColumnKey } from './columns';

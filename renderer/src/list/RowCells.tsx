@@ -3,6 +3,8 @@ import type { FleetPositionView } from './row-position';
 import { ageText, dateTimeText, speedText } from '../ui/format';
 import type { ColumnKey } from './columns';
 import type { FleetObject } from '../../../common/resources';
+import { groupsText } from '../stores/group-names';
+import { useGroupNames } from '../stores/use-group-names';
 
 /** One cell's content, from the object and its current position (read fresh for visible rows only). */
 export function Cell({ k, o, pos, now }: { k: ColumnKey; o: FleetObject; pos: FleetPositionView | undefined; now: number }) {
@@ -31,6 +33,10 @@ export function Cell({ k, o, pos, now }: { k: ColumnKey; o: FleetObject; pos: Fl
     case 'phone':
       return <>{o.Phone ?? ''}</>;
     case 'groups':
-      return <>{(o.GroupIds ?? []).join(', ')}</>;
+      return <GroupsCell ids={o.GroupIds} />;
   }
+}
+
+function GroupsCell({ ids }: { ids: readonly number[] | undefined }) {
+  return <>{groupsText(ids, useGroupNames())}</>;
 }

@@ -3,6 +3,7 @@
  * from one row's facts, so sorting, rendering and the column chooser share one table.
  */
 import type { FleetObject } from '../../../common/resources';
+import { groupNamesNow, groupsText } from '../stores/group-names';
 import { STATE_LABEL, type ObjectState } from '../stores/object-state';
 
 /** What a row shows, gathered once per list pass (never per cell, never per subscription). */
@@ -41,7 +42,7 @@ export const COLUMNS: Record<ColumnKey, Column> = {
   age: { key: 'age', label: 'Last position', width: 1, value: (f) => (f.time ? -f.time : null) },
   device: { key: 'device', label: 'Device', width: 1, value: (f) => f.o.DeviceType || null },
   phone: { key: 'phone', label: 'Phone', width: 1.1, value: (f) => f.o.Phone || null },
-  groups: { key: 'groups', label: 'Groups', width: 0.9, value: (f) => (f.o.GroupIds?.length ? f.o.GroupIds.join(', ') : null) },
+  groups: { key: 'groups', label: 'Groups', width: 0.9, value: (f) => (f.o.GroupIds?.length ? groupsText(f.o.GroupIds, groupNamesNow()) : null) },
 };
 
 export const ALL_COLUMNS = Object.keys(COLUMNS) as ColumnKey[];

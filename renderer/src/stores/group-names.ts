@@ -1,24 +1,26 @@
-import { useEffect, useState } from 'react';
-import { onPush, rpc } from '../rpc/client';
-
 /**
- * Object group names by id, from the cache; asked again when the object list changes,
- * since both come from the same reference refresh.
+ * Object group names by id: one copy for the window (use-group-names.ts fills it from the
+ * cache). Apart from the loader so the list's columns can read it without the transport.
  */
-export function useGroupNames(): Map<number, string> {
-  const [names, setNames] = useState<Map<number, string>>(() => new Map());
-  useEffect(() => {
-    let alive = true;
-    const load = () =>
-      rpc('objects/groups', {})
-        .then((r) => alive && setNames(new Map(r.groups.map((g) => [g.Id, g.Name]))))
-        .catch(() => {});
-    void load();
-    const off = onPush('objects/changed', () => void load());
-    return () => {
-      alive = false;
-      off();
-    };
-  }, []);
+let names: ReadonlyMap<number, string> = new Map();
+const listeners = new Set<() => void>();
+
+export function setGroupNames(next: ReadonlyMap<number, string>): void {
+  names = next;
+  for (const f of listeners) f();
+}
+
+/** The current names, for code outside React (the list's sort reads them per pass). */
+export function groupNamesNow(): ReadonlyMap<number, string> {
   return names;
+}
+
+export function onGroupNames(f: () => void): () => void {
+  listeners.add(f);
+  return () => listeners.delete(f);
+}
+
+/** The groups of an object by name ("North, Depot 3"); an id the cache has no name for is "Group 7". */
+export function groupsText(ids: readonly number[] | undefined, byId: ReadonlyMap<number, string>): string {
+  return (ids ?? []).map((id) => byId.get(id) ?? `Group ${id}`).join(', ');
 }

@@ -45,3 +45,13 @@ export const STATE_LABEL: Record<ObjectState, string> = {
   service: 'On service',
   inactive: 'Not installed',
 };
+
+/** Object.Status as its words, for the details' field list (the map reads it as a state above). */
+export const STATUS_TEXT: Record<number, string> = {
+  [ObjectStatusCode.blocked]: 'Blocked',
+  [ObjectStatusCode.active]: 'Active',
+  [ObjectStatusCode.broken]: 'Broken',
+  [ObjectStatusCode.onService]: 'On service',
+  [ObjectStatusCode.notInstalled]: 'Not installed',
+  [ObjectStatusCode.deleted]: 'Deleted',
+};
