@@ -43,7 +43,9 @@ describe('core: sign in, poll, cache', () => {
   it('signs in, lists objects, and pushes only moved objects on the next poll', async () => {
     const core = makeCore();
     const pushes: PushEnvelope[] = [];
+    const groupPushes: PushEnvelope[] = [];
     core.bus.subscribe((p) => pushes.push(p));
+    core.bus.subscribe((p) => p.name === 'objects/groupsChanged' && groupPushes.push(p));
     await core.start();
     expect((await call(core, 'session/state')).status).toBe('signed_in');
 
@@ -73,6 +75,14 @@ describe('core: sign in, poll, cache', () => {
     // Reference data is kept for offline screens, each kind on its own.
     const ref = await active.sync.refreshReference();
     expect(ref.failed).toEqual([]);
+    // The groups arrived after the objects (by the start's own refresh or this one): windows
+    // were told to read their names again; a refresh that changes nothing says nothing.
+    // (Once each, if the start's refresh and this one both read the groups before either stored them.)
+    const told = groupPushes.length;
+    expect(told).toBeGreaterThanOrEqual(1);
+    expect(told).toBeLessThanOrEqual(2);
+    await active.sync.refreshReference();
+    expect(groupPushes).toHaveLength(told);
     expect(active.cache.profile.get()?.profile.Objects.length).toBe(list.objects.length);
     expect(active.cache.reference.list('geozones').length).toBeGreaterThan(0);
     expect(active.cache.reference.list('commandTemplates').length).toBeGreaterThan(0);
