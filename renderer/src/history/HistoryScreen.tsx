@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { FleetEvent, FleetFile, FleetObject } from '../../../common/resources';
 import { RpcError } from '../rpc/client';
-import { flattenRecords } from './record-shapes';
+import { cutShortNote, recordsShape, type RecordsShape } from './record-shapes';
 import { fetchRecords } from './records';
 import { fleetStore } from '../stores/fleet-store';
 import { selection } from '../stores/selection';
@@ -306,7 +306,7 @@ const METHOD = { sessions: 'history/driverSessions', parkings: 'history/parkingM
 const LABEL = { sessions: 'Driver sessions', parkings: 'Parkings and engine operation', packets: 'Raw packets' } as const;
 
 function RemoteRecords({ tab, req, tz }: { tab: 'sessions' | 'parkings' | 'packets'; req: { objectId: number; from: number; till: number }; tz: string }) {
-  const [state, setState] = useState<{ items: unknown[]; note: string } | { error: string } | null>(null);
+  const [state, setState] = useState<{ shape: RecordsShape; note: string } | { error: string } | null>(null);
   const { objectId, from, till } = req;
   useEffect(() => {
     let alive = true;
@@ -314,8 +314,9 @@ function RemoteRecords({ tab, req, tz }: { tab: 'sessions' | 'parkings' | 'packe
     fetchRecords(METHOD[tab], objectId, from, till)
       .then((r) => {
         if (!alive) return;
-        const note = r.fromCache ? `Offline: the last copy${r.fetchedAt ? ` from ${fmtTime(r.fetchedAt, tz)}` : ''}.` : '';
-        setState({ items: flattenRecords(r.items), note });
+        const offline = r.fromCache ? `Offline: the last copy${r.fetchedAt ? ` from ${fmtTime(r.fetchedAt, tz)}` : ''}.` : '';
+        const cut = r.shownTill !== null ? cutShortNote(r.shownTill, tz) : '';
+        setState({ shape: recordsShape(tab, r.items), note: [offline, cut].filter(Boolean).join(' ') });
       })
       .catch((e: unknown) => alive && setState({ error: e instanceof RpcError ? e.text : String(e) }));
     return () => {
@@ -326,8 +327,12 @@ function RemoteRecords({ tab, req, tz }: { tab: 'sessions' | 'parkings' | 'packe
   if ('error' in state) return <p role="alert" className="error">{state.error}</p>;
   return (
     <>
-      {state.note && <p className="muted">{state.note}</p>}
-      <RecordsTable label={LABEL[tab]} items={state.items} tz={tz} empty={`No ${LABEL[tab].toLowerCase()} for this interval.`} />
+      {state.note && (
+        <p role="note" className="muted">
+          {state.note}
+        </p>
+      )}
+      <RecordsTable label={LABEL[tab]} shape={state.shape} tz={tz} empty={`No ${LABEL[tab].toLowerCase()} for this interval.`} />
     </>
   );
 }

@@ -1,52 +1,46 @@
-import { useMemo } from 'react';
-import { fmtTime } from './time-format';
+import type { RecordsShape } from './record-shapes';
 
 interface Props {
   label: string;
-  items: unknown[];
+  shape: RecordsShape;
   tz: string;
   empty: string;
 }
 
-const TIME_KEY = /time|from|till|start|end|date|day/i;
 const MAX_ROWS = 2000;
 
-/**
- * Records whose shape the service does not document (driver sessions, parkings with engine
- * operation, raw packets): columns are the union of the keys seen, times shown as times.
- */
-export function RecordsTable({ label, items, tz, empty }: Props) {
-  const cols = useMemo(() => {
-    const keys = new Set<string>();
-    for (const it of items.slice(0, 200)) if (it && typeof it === 'object' && !Array.isArray(it)) for (const k of Object.keys(it)) keys.add(k);
-    return [...keys];
-  }, [items]);
-  if (items.length === 0) return <p className="muted">{empty}</p>;
-  const cell = (k: string, v: unknown) => {
-    if (typeof v === 'number' && TIME_KEY.test(k) && v > 1e11) return fmtTime(v, tz);
-    if (v === null || v === undefined) return '';
-    return typeof v === 'object' ? JSON.stringify(v) : String(v);
-  };
-  const shown = items.slice(0, MAX_ROWS);
+/** A catalogue tab's records (record-shapes.ts says how each kind reads). */
+export function RecordsTable({ label, shape, tz, empty }: Props) {
+  const { rows, columns } = shape;
+  if (rows.length === 0) return <p className="muted">{empty}</p>;
+  const shown = rows.slice(0, MAX_ROWS);
   return (
     <div className="records">
       <table role="table" aria-label={label}>
         <thead>
-          <tr>{cols.length ? cols.map((k) => <th key={k}>{k}</th>) : <th>Value</th>}</tr>
+          <tr>
+            {columns.map((c) => (
+              <th key={c.header} scope="col">
+                {c.header}
+              </th>
+            ))}
+          </tr>
         </thead>
         <tbody>
-          {shown.map((it, i) => (
+          {shown.map((r, i) => (
             <tr key={i}>
-              {cols.length && it && typeof it === 'object' && !Array.isArray(it) ? (
-                cols.map((k) => <td key={k}>{cell(k, (it as Record<string, unknown>)[k])}</td>)
-              ) : (
-                <td colSpan={Math.max(1, cols.length)}>{cell('', it)}</td>
-              )}
+              {columns.map((c) => (
+                <td key={c.header}>{c.cell(r, tz)}</td>
+              ))}
             </tr>
           ))}
         </tbody>
       </table>
-      {items.length > MAX_ROWS && <p className="muted">First {MAX_ROWS} of {items.length} shown; export for the rest.</p>}
+      {rows.length > MAX_ROWS && (
+        <p className="muted">
+          The first {MAX_ROWS} of {rows.length} rows are shown; pick a shorter interval for the rest.
+        </p>
+      )}
     </div>
   );
 }

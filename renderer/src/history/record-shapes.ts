@@ -1,33 +1,112 @@
-/** Pure helpers of the catalogue calls (records.ts): windows and row shapes. */
+/**
+ * How the catalogue records read in the tables under the History screen's tabs: named
+ * columns, times in the screen's zone, durations in hours and minutes, no column repeating
+ * the object the screen is about. Fields the service sends beyond the known ones still show,
+ * under their own names, so nothing a real service adds is hidden.
+ */
+import { PACKETS_MAX_ROWS, PACKETS_MAX_WINDOWS } from './record-windows';
+import { fmtDuration, fmtShort, fmtTime } from './time-format';
 
-/** Under any "one month" (28 days), so every window is accepted. */
-export const RECORDS_WINDOW_MS = 28 * 86_400_000;
+export type RecordsTab = 'sessions' | 'parkings' | 'packets';
 
-export function splitRange(from: number, till: number, max = RECORDS_WINDOW_MS): [number, number][] {
-  const out: [number, number][] = [];
-  for (let a = from; a < till; a += max) out.push([a, Math.min(till, a + max)]);
-  return out;
+type Rec = Record<string, unknown>;
+
+export interface RecordColumn {
+  header: string;
+  cell: (row: Rec, tz: string) => string;
 }
 
-/**
- * Records that nest their rows (ParkingMoto: one record per object with a Parkings array)
- * become one row per nested element, carrying the parent's plain fields.
- */
-export function flattenRecords(items: readonly unknown[]): unknown[] {
-  const out: unknown[] = [];
+export interface RecordsShape {
+  rows: Rec[];
+  columns: RecordColumn[];
+}
+
+const isRec = (x: unknown): x is Rec => !!x && typeof x === 'object' && !Array.isArray(x);
+const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+const text = (v: unknown): string => (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+
+const when = (key: string) => (r: Rec, tz: string) => (num(r[key]) !== undefined ? fmtShort(r[key] as number, tz) : text(r[key]));
+/** Duration in seconds as the service sends it, else Till − From. */
+const duration = (r: Rec) => {
+  const s = num(r.Duration);
+  if (s !== undefined) return fmtDuration(s * 1000);
+  const a = num(r.From);
+  const b = num(r.Till);
+  return a !== undefined && b !== undefined ? fmtDuration(b - a) : '';
+};
+
+const TIME_KEY = /time|from|till|start|end|date|day/i;
+/** A field no column names, shown raw (a time as a time, as the service sends ms). */
+function extra(key: string): RecordColumn {
+  return {
+    header: key,
+    cell: (r, tz) => {
+      const v = r[key];
+      return typeof v === 'number' && TIME_KEY.test(key) && v > 1e11 ? fmtTime(v, tz) : text(v);
+    },
+  };
+}
+
+/** The known columns, then any other field seen in the first rows (minus those never shown). */
+function withExtras(rows: readonly Rec[], known: RecordColumn[], used: readonly string[], hidden: readonly string[]): RecordColumn[] {
+  const skip = new Set([...used, ...hidden]);
+  const keys = new Set<string>();
+  for (const r of rows.slice(0, 200)) for (const k of Object.keys(r)) if (!skip.has(k)) keys.add(k);
+  return [...known, ...[...keys].map(extra)];
+}
+
+const byFrom = (a: Rec, b: Rec) => (num(a.From) ?? 0) - (num(b.From) ?? 0);
+
+function sessions(items: readonly unknown[]): RecordsShape {
+  const rows = items.filter(isRec).sort(byFrom);
+  const columns: RecordColumn[] = [
+    { header: 'Driver', cell: (r) => text(r.DriverName) || (r.DriverId !== undefined ? `Driver ${text(r.DriverId)}` : '') },
+    { header: 'Key', cell: (r) => text(r.UId) },
+    { header: 'From', cell: when('From') },
+    { header: 'To', cell: when('Till') },
+    { header: 'Duration', cell: duration },
+  ];
+  return { rows, columns: withExtras(rows, columns, ['DriverName', 'UId', 'From', 'Till', 'Duration'], ['ObjectId', 'DriverId']) };
+}
+
+/** ParkingMoto nests its rows (one record per object with Parkings and EngineIntervals lists): one row per element, in time order. */
+const NESTED_LABEL: Record<string, string> = { Parkings: 'Parked', EngineIntervals: 'Engine on' };
+const NESTED_ROW = '\u0000what';
+
+function parkings(items: readonly unknown[]): RecordsShape {
+  const rows: Rec[] = [];
   for (const it of items) {
-    if (!it || typeof it !== 'object' || Array.isArray(it)) {
-      out.push(it);
-      continue;
-    }
-    const rec = it as Record<string, unknown>;
-    const nested = Object.entries(rec).filter(([, v]) => Array.isArray(v) && v.length > 0 && v.every((x) => x && typeof x === 'object' && !Array.isArray(x)));
-    if (nested.length === 0) {
-      out.push(it);
-      continue;
-    }
-    const plain = Object.fromEntries(Object.entries(rec).filter(([, v]) => !Array.isArray(v)));
-    for (const [key, arr] of nested) for (const x of arr as Record<string, unknown>[]) out.push({ ...plain, Kind: key, ...x });
+    if (!isRec(it)) continue;
+    for (const [key, list] of Object.entries(it))
+      if (Array.isArray(list)) for (const x of list) if (isRec(x)) rows.push({ [NESTED_ROW]: NESTED_LABEL[key] ?? key, ...x });
   }
-  return out;
+  rows.sort(byFrom);
+  const place = (r: Rec) => (num(r.Lat) !== undefined && num(r.Lng) !== undefined ? `${(r.Lat as number).toFixed(5)}, ${(r.Lng as number).toFixed(5)}` : '');
+  const columns: RecordColumn[] = [
+    { header: 'What', cell: (r) => text(r[NESTED_ROW]) },
+    { header: 'From', cell: when('From') },
+    { header: 'To', cell: when('Till') },
+    { header: 'Duration', cell: duration },
+    { header: 'Place', cell: place },
+  ];
+  return { rows, columns: withExtras(rows, columns, [NESTED_ROW, 'From', 'Till', 'Duration', 'Lat', 'Lng'], ['ObjectId']) };
+}
+
+/** Packets are the device's own form: records with a time and the raw text, or bare strings. */
+function packets(items: readonly unknown[]): RecordsShape {
+  const rows = items.map((x): Rec => (isRec(x) ? x : { Raw: x }));
+  const columns: RecordColumn[] = [
+    { header: 'Received', cell: (r, tz) => (num(r.Time) !== undefined ? fmtTime(r.Time as number, tz) : '') },
+    { header: 'Packet', cell: (r) => text(r.Raw) },
+  ];
+  return { rows, columns: withExtras(rows, columns, ['Time', 'Raw'], ['ObjectId']) };
+}
+
+export function recordsShape(tab: RecordsTab, items: readonly unknown[]): RecordsShape {
+  return tab === 'sessions' ? sessions(items) : tab === 'parkings' ? parkings(items) : packets(items);
+}
+
+/** Said above a table whose rows stop before the interval ends (records.ts: `shownTill`). */
+export function cutShortNote(shownTill: number, tz: string): string {
+  return `Only the packets before ${fmtShort(shownTill, tz)} are shown: they come a day per request, so at most the first ${PACKETS_MAX_WINDOWS} days (or ${PACKETS_MAX_ROWS} packets) are asked for. Pick a shorter interval to see later ones.`;
 }

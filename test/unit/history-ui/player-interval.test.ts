@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatLocal, parseLocal, quickInterval } from '../../../renderer/src/history/interval';
 import { advance, spanAt } from '../../../renderer/src/history/player';
-import { splitRange, flattenRecords } from '../../../renderer/src/history/record-shapes';
+import { splitRange } from '../../../renderer/src/history/record-windows';
 import { readViolations } from '../../../renderer/src/history/violations';
 
 describe('player clock', () => {
@@ -52,13 +52,6 @@ describe('catalogue records', () => {
       [28 * D, 45 * D],
     ]);
     expect(splitRange(0, D)).toEqual([[0, D]]);
-  });
-  it('flattens nested rows', () => {
-    expect(flattenRecords([{ ObjectId: 1, Parkings: [{ From: 1 }, { From: 2 }] }, { A: 1 }])).toEqual([
-      { ObjectId: 1, Kind: 'Parkings', From: 1 },
-      { ObjectId: 1, Kind: 'Parkings', From: 2 },
-      { A: 1 },
-    ]);
   });
 });
 

@@ -1,0 +1,55 @@
+import { TZDate } from '@date-fns/tz';
+import { describe, expect, it } from 'vitest';
+import { cutShortNote, recordsShape } from '../../../renderer/src/history/record-shapes';
+
+const at = (h: number, m: number) => new TZDate(2026, 10, 12, h, m, 0, 'Europe/Berlin').getTime();
+const table = (s: ReturnType<typeof recordsShape>, tz: string) => ({ headers: s.columns.map((c) => c.header), cells: s.rows.map((r) => s.columns.map((c) => c.cell(r, tz))) });
+
+describe('catalogue record tables', () => {
+  it('driver sessions: the driver, the key, times in the screen zone and a duration; no ids', () => {
+    const t = table(recordsShape('sessions', [{ ObjectId: 1, DriverId: 4, DriverName: 'Jonas Garcia', UId: '1CCC2BCC03B8C629', From: at(7, 30), Till: at(17, 0) }]), 'Europe/Berlin');
+    expect(t.headers).toEqual(['Driver', 'Key', 'From', 'To', 'Duration']);
+    expect(t.cells).toEqual([['Jonas Garcia', '1CCC2BCC03B8C629', '12 Nov 07:30', '12 Nov 17:00', '9 h 30 min']]);
+    // Another zone, the same moments.
+    expect(table(recordsShape('sessions', [{ DriverName: 'X', From: at(7, 30), Till: at(17, 0) }]), 'UTC').cells[0]!.slice(2, 4)).toEqual(['12 Nov 06:30', '12 Nov 16:00']);
+  });
+
+  it('parkings and engine: one row per parking or engine interval, in time order, durations in hours and minutes', () => {
+    const t = table(
+      recordsShape('parkings', [
+        {
+          ObjectId: 1,
+          Parkings: [{ From: at(11, 0), Till: at(16, 49) + 37_000, Duration: 20_977, Lat: 48.133599, Lng: 11.55081 }],
+          EngineIntervals: [{ From: at(8, 0), Till: at(11, 0), Duration: 10_800 }],
+        },
+      ]),
+      'Europe/Berlin',
+    );
+    expect(t.headers).toEqual(['What', 'From', 'To', 'Duration', 'Place']);
+    expect(t.cells).toEqual([
+      ['Engine on', '12 Nov 08:00', '12 Nov 11:00', '3 h 00 min', ''],
+      ['Parked', '12 Nov 11:00', '12 Nov 16:49', '5 h 49 min', '48.13360, 11.55081'],
+    ]);
+  });
+
+  it('raw packets: when received and the packet as sent; bare strings too', () => {
+    const t = table(recordsShape('packets', [{ ObjectId: 1, Time: at(9, 15), Raw: '$GPRMC,081500.00,A*5F' }, '$GPRMC,bare']), 'Europe/Berlin');
+    expect(t.headers).toEqual(['Received', 'Packet']);
+    expect(t.cells).toEqual([
+      ['12 Nov 2026 09:15:00', '$GPRMC,081500.00,A*5F'],
+      ['', '$GPRMC,bare'],
+    ]);
+  });
+
+  it('keeps fields it does not know, under their own names', () => {
+    expect(table(recordsShape('sessions', [{ ObjectId: 1, DriverName: 'A', From: 0, Till: 1, Shift: 'night' }]), 'UTC').headers).toEqual(['Driver', 'Key', 'From', 'To', 'Duration', 'Shift']);
+  });
+});
+
+describe('a table cut short', () => {
+  it('says where the packets stop, in the screen zone, and why', () => {
+    const note = cutShortNote(new TZDate(2026, 7, 31, 0, 0, 0, 'Europe/Berlin').getTime(), 'Europe/Berlin');
+    expect(note).toContain('before 31 Aug 00:00');
+    expect(note).toMatch(/first 7 days/);
+  });
+});
