@@ -60,6 +60,21 @@ export class Sensors {
     };
   }
 
+  /**
+   * Litres drained in (a, b]. By time, not by day: the round-the-clock shuttle refuels at
+   * midnight and is drained later the same day, and counting only the drains of the days
+   * after a refuel's left such a drain out of the level (an event said 46 l were drained;
+   * the probe never showed it).
+   */
+  drainedBetween(obj: number, m: Motion, a: number, b: number): number {
+    let litres = 0;
+    for (let j = localDay(m, a); j <= localDay(m, b); j++) {
+      const dr = this.drain(obj, m, j);
+      if (dr && dr.time > a && dr.time <= b) litres += dr.litres;
+    }
+    return litres;
+  }
+
   /** Fraction of the day's distance driven by t. */
   fraction(obj: number, t: number): number {
     const l = this.tr.locus(obj, t);
@@ -76,14 +91,29 @@ export class Sensors {
     if (r < m.firstDay) {
       r = m.firstDay;
       level = m.tankL * 0.6;
-    } else level = this.fullLevel(obj, m, r);
+    } else level = this.filledOn(obj, m, r);
     for (let j = r; j < d; j++) level -= this.litresOfDay(obj, m, j);
-    for (let j = r + 1; j <= d; j++) {
-      const dr = this.drain(obj, m, j);
-      if (dr && dr.time <= t) level -= dr.litres;
-    }
+    level -= this.drainedBetween(obj, m, r === m.firstDay ? dayStartOf(m, r) : this.refuelTime(obj, m, r), t);
     level -= this.litresOfDay(obj, m, d) * (frac ?? this.fraction(obj, t));
     return Math.max(0, Math.round(level * 10) / 10);
+  }
+
+  /**
+   * Level just after the refuel of day `r`. A refuel tops the tank up and never lowers it:
+   * after a cycle with little driving (a rest day) the tank may still hold more than this
+   * refuel's full level, and resetting to it made the level fall by up to 6 % of the tank,
+   * parked with the engine off, with no event: a drain in the data that the service's own
+   * events deny.
+   */
+  private filledOn(obj: number, m: Motion, r: number, depth = 0): number {
+    const full = this.fullLevel(obj, m, r);
+    const p = r - this.cycleDays(m);
+    if (p < m.firstDay || depth >= 8) return full;
+    let burnt = this.drainedBetween(obj, m, this.refuelTime(obj, m, p), this.refuelTime(obj, m, r));
+    for (let j = p; j < r; j++) burnt += this.litresOfDay(obj, m, j);
+    // Full levels lie within 92–98 % of the tank: a cycle that burnt 6 % cannot end above this one.
+    if (m.tankL * 0.98 - burnt <= full) return full;
+    return Math.max(full, this.filledOn(obj, m, p, depth + 1) - burnt);
   }
 
   ignition(obj: number, t: number): boolean {

@@ -48,18 +48,20 @@ export function deriveTrack(data: HistoryData, prev?: TrackDerived | null): Trac
  */
 export function withSensors(t: TrackDerived, data: HistoryData, object: FleetObject | null): Derived {
   const sensors = sensorViews(object?.Sensors, data.sensors);
+  const ignition = sensors.find(isIgnition);
   const jumps = new Map<number, FuelJump[]>();
   const fuelMarks: FuelMark[] = [];
+  // What the vehicle drove and whether its engine ran tell consumption from a drain.
+  const track = { time: t.model.cols.time.subarray(0, t.model.n), cum: t.model.cum.subarray(0, t.model.n) };
   for (const s of sensors) {
     if (!s.fuel || s.onOff) continue;
-    const js = detectFuelJumps(s.series.time, s.series.value);
+    const js = detectFuelJumps(s.series.time, s.series.value, { track, ignition: ignition?.series });
     jumps.set(s.id, js);
     for (const j of js) {
       const p = positionAt(t.model, t.stops, j.till);
       if (p) fuelMarks.push({ kind: j.kind, time: j.till, lat: p.lat, lng: p.lng, delta: j.delta, units: s.units });
     }
   }
-  const ignition = sensors.find(isIgnition);
   return { ...t, sensors, jumps, fuelMarks, figures: figuresFromTrack(t.model, t.trips, t.stops, ignition) };
 }
 

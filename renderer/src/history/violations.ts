@@ -27,7 +27,7 @@ export interface Violation {
   time: number;
   lat: number;
   lng: number;
-  /** A reading in words ("112 km/h, limit 90", "4.2"), or ''. */
+  /** A reading in words ("112 km/h, limit 90", "4.2 m/s²", "0.35 g"), or ''. */
   detail: string;
 }
 
@@ -70,12 +70,44 @@ export function readViolations(windows: readonly HistoryViolations[], m: TrackMo
         const limit = field(o, 'maxspeed', 'limit');
         const value = field(o, 'value');
         const detail =
-          speed !== undefined ? `${Math.round(speed)} km/h${limit !== undefined ? `, limit ${Math.round(limit)}` : ''}` : value !== undefined ? String(value) : '';
+          speed !== undefined ? `${Math.round(speed)} km/h${limit !== undefined ? `, limit ${Math.round(limit)}` : ''}` : value !== undefined ? accelerationText(value) : '';
         list.push({ kind, time, lat, lng, detail });
       }
     }
   }
   list.sort((a, b) => a.time - b.time);
-  const faulty = windows.filter((w) => w.violations.AccelerometerFaulty && w.till > from && w.from < till);
-  return { list, faulty };
+  return { list, faulty: faultyPeriods(windows, from, till) };
+}
+
+/**
+ * A harsh manoeuvre's reading with its unit. The interface shows no element shape, so no unit
+ * either; the service's readings are accelerations, in m/s² or in g. The two cannot be
+ * confused at the size of a harsh manoeuvre: one is flagged from about 2.5 m/s² (0.25 g), and
+ * no road vehicle brakes, accelerates or turns at 1.5 g, so a reading up to 1.5 is in g and
+ * one above it in m/s².
+ */
+export function accelerationText(value: number): string {
+  const a = Math.abs(value);
+  if (a > 0 && a <= 1.5) return `${Number(value.toFixed(2))} g`;
+  return `${Number(value.toFixed(1))} m/s²`;
+}
+
+/**
+ * The periods the accelerometer was faulty, clipped to [from, till): the service says it per
+ * fetched window, and windows touch, overlap and repeat (an interval read in parts, a part
+ * read again), so touching or overlapping ones are joined. Returned as windows, the shape the
+ * panel reads (`from`, `till`).
+ */
+export function faultyPeriods(windows: readonly HistoryViolations[], from: number, till: number): HistoryViolations[] {
+  const parts = windows
+    .filter((w) => w.violations.AccelerometerFaulty && w.till > from && w.from < till)
+    .map((w) => ({ ...w, from: Math.max(w.from, from), till: Math.min(w.till, till) }))
+    .sort((a, b) => a.from - b.from || a.till - b.till);
+  const out: HistoryViolations[] = [];
+  for (const w of parts) {
+    const last = out[out.length - 1];
+    if (last && w.from <= last.till) last.till = Math.max(last.till, w.till);
+    else out.push(w);
+  }
+  return out;
 }

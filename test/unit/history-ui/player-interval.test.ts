@@ -75,7 +75,7 @@ describe('violations', () => {
     );
     expect(r.list.map((x) => [x.kind, x.detail])).toEqual([
       ['speed', '112 km/h, limit 90'],
-      ['braking', '4.2'],
+      ['braking', '4.2 m/s²'],
     ]);
     expect(r.faulty).toHaveLength(1);
   });
