@@ -7,8 +7,19 @@ export interface CommandTemplate {
   Name?: string;
   Command?: string;
   [key: string]: unknown;
-  /** Name or command looks destructive (wipe, reset, format, erase, delete, clear): confirm first. */
+  /** Name or command looks destructive (`looksDestructive`): confirm first. */
   destructive: boolean;
+}
+
+/**
+ * The one rule for "this command may destroy something on the device": the core marks
+ * templates with it and the command dialog checks raw strings with it, so a raw `cpureset`
+ * is confirmed exactly as the template that sends it.
+ */
+const DESTRUCTIVE = /wipe|reset|format|erase|delete|clear|factory/i;
+
+export function looksDestructive(text: string): boolean {
+  return DESTRUCTIVE.test(text);
 }
 
 export interface CommandTemplates {

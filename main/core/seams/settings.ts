@@ -13,6 +13,8 @@ export interface SettingsData {
   objectsRefreshMs: number;
   /** Period of the events poll (feed and full list). */
   eventsPollMs: number;
+  /** Period of the events poll for OUTCOME_WATCH_MS after a command is sent, when shorter (0: no extra polls). */
+  outcomePollMs: number;
   /** How long a command may wait for the service's answer before its outcome is unknown. */
   commandTimeoutMs: number;
   /** Base-map tile URL template ({z}/{x}/{y}); the main side fetches only from here. */
@@ -25,6 +27,7 @@ export const DEFAULT_SETTINGS: SettingsData = {
   statusPollMs: 5000,
   objectsRefreshMs: 10 * 60_000,
   eventsPollMs: 10_000,
+  outcomePollMs: 2_000,
   commandTimeoutMs: 20_000,
   tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
 };

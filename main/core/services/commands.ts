@@ -4,12 +4,11 @@
  * connection drops after sending, the console says it does not know and points at the events.
  */
 import { FleetError, isFleetError } from '../../../common/errors';
-import type { CommandSent, CommandTemplate, CommandTemplates } from '../../../common/methods/commands';
+import { looksDestructive, type CommandSent, type CommandTemplate, type CommandTemplates } from '../../../common/methods/commands';
 import type { CommandRequest } from '../../../common/resources';
 import type { Cache } from '../cache';
 import type { ConnectivityTracker } from '../sync/connectivity';
 
-const DESTRUCTIVE = /wipe|reset|format|erase|delete|clear/i;
 /** A list younger than this is served without asking the service again. */
 const TEMPLATES_FRESH_MS = 5 * 60_000;
 
@@ -20,7 +19,7 @@ export interface CommandsApi {
 
 export function markDestructive(t: Record<string, unknown>): CommandTemplate {
   const text = [t.Name, t.Command].filter((x) => typeof x === 'string').join(' ');
-  return { ...t, Id: Number(t.Id), destructive: DESTRUCTIVE.test(text) };
+  return { ...t, Id: Number(t.Id), destructive: looksDestructive(text) };
 }
 
 export class CommandsService {

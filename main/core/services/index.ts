@@ -34,7 +34,18 @@ export interface ConnectionServices {
   geocoder: Geocoder;
   /** Pushes `events/changed` (if it changed) and `outbox/changed`. */
   changed(): void;
+  /** A command was (or may have been) accepted: poll events often for a while so its outcome shows soon. */
+  expectOutcomes(): void;
 }
+
+/**
+ * After a command the events poll runs every `outcomePollMs` (2 s) for OUTCOME_WATCH_MS
+ * instead of every `eventsPollMs` (10 s): an outcome event follows a send within seconds (3 s
+ * from the simulator), and waiting for the regular poll left the dialog at "waiting" for up
+ * to 10 s more. Bounded: at most OUTCOME_WATCH_MS / outcomePollMs extra polls per burst of
+ * sends, however many are sent in it (each send extends the one window).
+ */
+export const OUTCOME_WATCH_MS = 20_000;
 
 export interface OfflineFirst {
   current(): ConnectionServices;
@@ -45,6 +56,7 @@ function startConnection(active: ActiveSession, d: OfflineDeps): { services: Con
   const stopped = new AbortController();
   const signal = stopped.signal;
   const lock = createMutex();
+  let watchOutcomesUntil = 0;
   const events = new EventsService(cache, (p) => d.bus.emit('events/changed', p));
   const changed = () => {
     if (signal.aborted) return;
@@ -68,7 +80,11 @@ function startConnection(active: ActiveSession, d: OfflineDeps): { services: Con
     if (cache.outbox.counts().pending > 0) void outbox.flush();
   };
   const poller: Poller = createPoller({
-    intervalMs: () => d.settings.get('eventsPollMs'),
+    intervalMs: () => {
+      const base = d.settings.get('eventsPollMs');
+      const fast = d.settings.get('outcomePollMs');
+      return fast > 0 && Date.now() < watchOutcomesUntil ? Math.min(base, fast) : base;
+    },
     run: pollEvents,
     onError: (e) => d.log(`events poll failed: ${e instanceof Error ? e.message : String(e)}`),
   });
@@ -91,7 +107,21 @@ function startConnection(active: ActiveSession, d: OfflineDeps): { services: Con
   poller.start();
   void outbox.flush();
   return {
-    services: { active, events, pollEvents, outbox, commands, geocoder, changed },
+    services: {
+      active,
+      events,
+      pollEvents,
+      outbox,
+      commands,
+      geocoder,
+      changed,
+      expectOutcomes() {
+        const fast = d.settings.get('outcomePollMs');
+        if (fast <= 0) return;
+        watchOutcomesUntil = Date.now() + OUTCOME_WATCH_MS;
+        poller.soon(fast);
+      },
+    },
     stop: () => {
       stopped.abort(new FleetError('unauthorized', 'The connection was closed'));
       poller.stop();

@@ -7,6 +7,8 @@ export interface Poller {
   stop(): void;
   /** Runs now (e.g. at sign-in) and restarts the period from here. */
   kick(): Promise<void>;
+  /** The next run within `delayMs` at the latest (never later than already due); the period then continues from it. */
+  soon(delayMs: number): void;
   readonly running: boolean;
 }
 
@@ -22,12 +24,14 @@ export function createPoller(opts: PollerOptions): Poller {
   let active = false;
   let inFlight: Promise<void> | null = null;
   let failures = 0;
+  let dueAt = 0;
   const maxBackoff = opts.maxBackoffMs ?? 60_000;
 
   const schedule = () => {
     if (!active) return;
     const base = opts.intervalMs();
     const delay = failures === 0 ? base : Math.min(maxBackoff, base * 2 ** Math.min(failures, 6));
+    dueAt = Date.now() + delay;
     timer = setTimeout(() => void tick(), delay);
   };
 
@@ -62,6 +66,13 @@ export function createPoller(opts: PollerOptions): Poller {
       timer = null;
     },
     kick: () => tick(),
+    soon(delayMs) {
+      // In flight: it schedules the next run itself when it ends, from intervalMs() then.
+      if (!active || inFlight || !timer || dueAt <= Date.now() + delayMs) return;
+      clearTimeout(timer);
+      dueAt = Date.now() + delayMs;
+      timer = setTimeout(() => void tick(), delayMs);
+    },
     get running() {
       return active;
     },

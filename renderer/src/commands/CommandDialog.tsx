@@ -3,12 +3,18 @@ import type { CommandTemplate } from '../../../common/methods/commands';
 import { RpcError, rpc } from '../rpc/client';
 import { fleetStore } from '../stores/fleet-store';
 import { Dialog } from './Dialog';
+import { rawIsDestructive } from './destructive';
 import { SendOutcome } from './SendOutcome';
-import { sentCommands, type SentCommand } from './sent-store';
+import { sentCommands, useSentCommand, type SentCommand } from './sent-store';
 import { useTemplates } from './use-templates';
-import { timeOfDayText } from '../ui/format';
+import { ageText, timeOfDayText } from '../ui/format';
 
-type Phase = { at: 'edit' } | { at: 'confirm' } | { at: 'sending' } | { at: 'sent'; cmd: SentCommand } | { at: 'failed'; message: string; unknown: boolean };
+type Phase =
+  | { at: 'edit' }
+  | { at: 'confirm' }
+  | { at: 'sending' }
+  | { at: 'sent'; cmd: SentCommand; offline: string | null }
+  | { at: 'failed'; message: string; unknown: boolean };
 
 function namesOf(ids: number[]): string[] {
   return ids.map((id) => fleetStore.objectsById.get(id)?.Name ?? `Object ${id}`);
@@ -16,6 +22,30 @@ function namesOf(ids: number[]): string[] {
 
 function targetText(names: string[]): string {
   return names.length <= 3 ? names.join(', ') : `${names.slice(0, 3).join(', ')} and ${names.length - 3} more`;
+}
+
+/**
+ * The targets whose last state says offline (or that never reported), in words, or null.
+ * The service accepts a command for an offline device all the same; the simulator then
+ * reports it not delivered a few seconds later rather than holding it (the spec leaves
+ * this open), so the operator is told before sending.
+ */
+function offlineText(ids: number[], now: number): string | null {
+  if (fleetStore.positionsFetchedAt === null) return null;
+  const off = ids.filter((id) => fleetStore.position(id)?.online !== true);
+  if (off.length === 0) return null;
+  const tail = ': the service accepts the command, but it may report it not delivered rather than wait for the device to connect.';
+  if (off.length === 1) {
+    const p = fleetStore.position(off[0]!);
+    const [name] = namesOf(off);
+    return `${name} ${p ? `is offline (last report ${ageText(p.time, now)})` : 'has never reported'}${tail}`;
+  }
+  return `${targetText(namesOf(off))} are offline${tail}`;
+}
+
+/** The send as the store has it now (outcomes fill in as they arrive). */
+function SentOutcome({ cmd }: { cmd: SentCommand }) {
+  return <SendOutcome cmd={useSentCommand(cmd.key) ?? cmd} />;
 }
 
 /** Send one command to the chosen objects: by template or as a raw string; destructive ones are confirmed by name. */
@@ -29,25 +59,27 @@ export function CommandDialog({ objectIds, onClose }: { objectIds: number[]; onC
   const template: CommandTemplate | undefined = list?.templates.find((t) => t.Id === templateId);
   const label = mode === 'template' ? (template?.Name ?? template?.Command ?? '') : raw.trim();
   const ready = mode === 'template' ? template !== undefined : raw.trim().length > 0;
+  const destructive = mode === 'template' ? template?.destructive === true : rawIsDestructive(raw, list?.templates ?? []);
+  const offline = offlineText(objectIds, Date.now());
 
   const send = async () => {
     setPhase({ at: 'sending' });
     const args = mode === 'template' ? { objectIds, templateId: templateId! } : { objectIds, command: raw.trim() };
+    const what = mode === 'template' ? { command: template?.Command, name: template?.Name } : { command: raw.trim() };
     try {
       const r = await rpc('commands/send', args);
-      const cmd = { objectIds, label, sentAt: r.sentAt, status: 'accepted' as const };
-      sentCommands.add(cmd);
-      setPhase({ at: 'sent', cmd: { ...cmd, key: 0 } });
+      const cmd = sentCommands.add({ objectIds, label, sentAt: r.sentAt, status: 'accepted', ...what });
+      setPhase({ at: 'sent', cmd, offline });
     } catch (e) {
       const err = e instanceof RpcError ? e : null;
-      if (err?.code === 'unknown_outcome') sentCommands.add({ objectIds, label, sentAt: Date.now(), status: 'unknown' });
+      if (err?.code === 'unknown_outcome') sentCommands.add({ objectIds, label, sentAt: Date.now(), status: 'unknown', ...what });
       setPhase({ at: 'failed', message: err ? err.text : String(e), unknown: err?.code === 'unknown_outcome' });
     }
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!ready) return;
-    if (mode === 'template' && template?.destructive) setPhase({ at: 'confirm' });
+    if (destructive) setPhase({ at: 'confirm' });
     else void send();
   };
 
@@ -80,7 +112,8 @@ export function CommandDialog({ objectIds, onClose }: { objectIds: number[]; onC
             Accepted by the service at {timeOfDayText(phase.cmd.sentAt)}: “{phase.cmd.label}” to {targetText(names)}. The outcome appears in the
             objects’ events:
           </p>
-          <SendOutcome cmd={phase.cmd} />
+          {phase.offline && <p className="warning">{phase.offline}</p>}
+          <SentOutcome cmd={phase.cmd} />
           <div className="buttons">
             <button type="button" onClick={onClose}>
               Close
@@ -120,6 +153,7 @@ export function CommandDialog({ objectIds, onClose }: { objectIds: number[]; onC
           )}
           {listError && mode === 'template' && <p className="error">{listError}</p>}
           {template?.Command && mode === 'template' && <p className="hint">Sends “{template.Command}”</p>}
+          {offline && <p className="warning">{offline}</p>}
           {phase.at === 'failed' && (
             <div role="alert" className={phase.unknown ? 'warning' : 'error'}>
               <p>{phase.message}</p>

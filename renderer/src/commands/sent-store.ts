@@ -1,8 +1,14 @@
 /**
  * Commands sent from this window in this session, so the outcome can be shown next to the
  * object when it arrives, after the dialog is closed. Nothing here is ever re-sent.
+ *
+ * Outcomes are recorded here as they are found, not read off the events list on each
+ * render: the list holds unacknowledged events only, and acknowledging the outcome (or
+ * "Acknowledge all") must not turn a known result back into "waiting".
  */
 import { useSyncExternalStore } from 'react';
+import { eventsStore } from '../events/events-store';
+import { matchOutcomes, type Outcome, type SendToMatch } from './outcomes';
 
 export interface SentCommand {
   key: number;
@@ -11,22 +17,71 @@ export interface SentCommand {
   sentAt: number;
   /** 'unknown': the connection dropped before the service confirmed. */
   status: 'accepted' | 'unknown';
+  /** The command string sent (template's Command or the raw text), to tell its outcome from another command's. */
+  command?: string | undefined;
+  /** The template's Name, when sent by template. */
+  name?: string | undefined;
+  /** By object id; once found it stays. */
+  outcomes: ReadonlyMap<number, Outcome>;
 }
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
 let sent: SentCommand[] = [];
 let nextKey = 1;
+let unwatch: (() => void) | null = null;
+
+function notify() {
+  for (const l of listeners) l();
+}
+
+function pendingOf(list: readonly SentCommand[]): SendToMatch[] {
+  const out: SendToMatch[] = [];
+  for (const c of list) {
+    const objectIds = c.objectIds.filter((id) => !c.outcomes.has(id));
+    if (objectIds.length) out.push({ key: c.key, objectIds, sentAt: c.sentAt, command: c.command, name: c.name });
+  }
+  return out;
+}
+
+/** Records outcomes that arrived among the events; stops watching once every send has all of its. */
+function settle() {
+  const pending = pendingOf(sent);
+  if (pending.length === 0) {
+    unwatch?.();
+    unwatch = null;
+    return;
+  }
+  const taken = new Set(sent.flatMap((c) => [...c.outcomes.values()].map((o) => o.eventId)));
+  const found = matchOutcomes(eventsStore.get().all, pending, taken);
+  if (found.size === 0) return;
+  sent = sent.map((c) => {
+    const f = found.get(c.key);
+    return f ? { ...c, outcomes: new Map([...c.outcomes, ...f]) } : c;
+  });
+  notify();
+  if (pendingOf(sent).length === 0) {
+    unwatch?.();
+    unwatch = null;
+  }
+}
 
 export const sentCommands = {
   get: () => sent,
-  add(c: Omit<SentCommand, 'key'>) {
-    sent = [{ ...c, key: nextKey++ }, ...sent].slice(0, 50);
-    for (const l of listeners) l();
+  add(c: Omit<SentCommand, 'key' | 'outcomes'>): SentCommand {
+    const cmd: SentCommand = { ...c, key: nextKey++, outcomes: new Map() };
+    sent = [cmd, ...sent].slice(0, 50);
+    notify();
+    unwatch ??= eventsStore.subscribe(settle);
+    // An outcome may already be listed (a fast device, clocks apart).
+    settle();
+    return sent.find((s) => s.key === cmd.key) ?? cmd;
   },
   clear() {
     sent = [];
-    for (const l of listeners) l();
+    unwatch?.();
+    unwatch = null;
+    notify();
   },
   subscribe(l: Listener) {
     listeners.add(l);
@@ -36,4 +91,9 @@ export const sentCommands = {
 
 export function useSentCommands(): SentCommand[] {
   return useSyncExternalStore(sentCommands.subscribe, sentCommands.get);
+}
+
+/** The send with this key as it is now (its outcomes fill in), or null once it left the list. */
+export function useSentCommand(key: number): SentCommand | null {
+  return useSentCommands().find((c) => c.key === key) ?? null;
 }

@@ -16,7 +16,8 @@ const runs = (sim: SimulatorHandle) => sim.writeLog().filter((e) => e.path === '
 describe('core: commands are sent once or refused, never queued', () => {
   let sim: SimulatorHandle;
   let core: Core;
-  const settings = memorySettings({ statusPollMs: 600_000, objectsRefreshMs: 600_000, eventsPollMs: 600_000, commandTimeoutMs: 20_000 });
+  // outcomePollMs 0: no background polls here but where a test turns them on (the offline test counts failures).
+  const settings = memorySettings({ statusPollMs: 600_000, objectsRefreshMs: 600_000, eventsPollMs: 600_000, commandTimeoutMs: 20_000, outcomePollMs: 0 });
 
   beforeAll(async () => {
     sim = await startSimulator({ port: 0, seed: 3, objects: 40, commandDelayMs: 200, now: daytimeClock() });
@@ -54,6 +55,30 @@ describe('core: commands are sent once or refused, never queued', () => {
       found = all.events.some((e) => e.ObjectId === target && (e.Type & outcome) !== 0 && e.Text?.includes('getgps'));
     }
     expect(found).toBe(true);
+  });
+
+  it('after a send, events are polled promptly for a while, so the outcome shows without waiting for the regular poll', async () => {
+    const objects = objectsOf(await call<ObjectsList>(core, 'objects/list'));
+    const target = objects[4]!.Id;
+    settings.set('outcomePollMs', 500);
+    try {
+      sim.clearWriteLog();
+      const sentAt = Date.now();
+      await call(core, 'commands/send', { objectIds: [target], command: 'getstatus' });
+      // No pollEvents() here: the regular period is 600 s, so only the prompt polls can bring it.
+      const outcome = EventBit.CommandDelivered | EventBit.CommandFailed;
+      let seenAfter = -1;
+      while (seenAfter < 0 && Date.now() - sentAt < 5_000) {
+        await new Promise((r) => setTimeout(r, 100));
+        const all = await call<EventsList>(core, 'events/list', { scope: 'all' });
+        if (all.events.some((e) => e.ObjectId === target && (e.Type & outcome) !== 0 && e.Text?.includes('getstatus'))) seenAfter = Date.now() - sentAt;
+      }
+      expect(seenAfter).toBeGreaterThan(0);
+      // Within a poll or two of the outcome (200 ms after the send).
+      expect(seenAfter).toBeLessThan(2_000);
+    } finally {
+      settings.set('outcomePollMs', 0);
+    }
   });
 
   it('rejects both or neither of templateId and command', async () => {
