@@ -1,17 +1,19 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { EventScope } from '../../../common/methods/events';
 import type { FleetEvent } from '../../../common/resources';
 import { selection } from '../stores/selection';
 import { useFleetObjects } from '../stores/use-fleet-objects';
 import { ageText } from '../ui/format';
 import { useNow } from '../ui/use-now';
+import { ackAllNeedsConfirmation } from './ack-all';
 import { AckErrors } from './AckErrors';
+import { AlertMenu } from './AlertMenu';
+import { ConfirmAckAll } from './ConfirmAckAll';
 import { EventRow } from './EventRow';
 import { eventsOf, eventsStore, useEvents } from './events-store';
 import { eventFocus } from './focus';
 import { NotifyButton } from './NotifyButton';
 import { ScopeSwitch } from './ScopeSwitch';
-import { SoundMenu } from './SoundMenu';
 
 /** Rendering thousands of rows helps nobody: the newest this many show; acknowledging all covers every one. */
 const MAX_ROWS = 300;
@@ -28,6 +30,17 @@ export function EventsPanel() {
   const now = useNow(5000);
   const [scope, setScope] = useState<EventScope>(loadScope);
   const [focused, setFocused] = useState<number | null>(null);
+  /** The ids "Acknowledge all" counted when asked: events that arrive while the question is open are not in them. */
+  const [confirming, setConfirming] = useState<number[] | null>(null);
+  const ackAllButton = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
+  useEffect(() => {
+    // Only once the modal dialog is gone: while it is open the rest of the page takes no focus.
+    if (confirming === null && refocus.current) {
+      refocus.current = false;
+      ackAllButton.current?.focus();
+    }
+  }, [confirming]);
   const events = eventsOf(view, scope);
   const shown = events.slice(0, MAX_ROWS);
   const refusals = new Map(view.ackErrors.map((e) => [e.eventId, e.error]));
@@ -44,6 +57,16 @@ export function EventsPanel() {
   const onCheck = useCallback((id: number, on: boolean) => eventsStore.check(id, on), []);
   const onAck = useCallback((id: number) => void eventsStore.ack([id]), []);
   const checked = [...view.checked];
+  const ackAll = () => {
+    const ids = events.map((e) => e.Id);
+    if (ackAllNeedsConfirmation(ids.length, shown.length)) setConfirming(ids);
+    else void eventsStore.ack(ids);
+  };
+  const endConfirm = (ack: boolean) => {
+    if (ack && confirming) void eventsStore.ack(confirming);
+    refocus.current = true;
+    setConfirming(null);
+  };
 
   return (
     <section className="events-panel" aria-labelledby="events-title">
@@ -64,18 +87,27 @@ export function EventsPanel() {
         <button type="button" disabled={checked.length === 0} aria-keyshortcuts="A" onClick={() => void eventsStore.ack(checked)}>
           Acknowledge selected{checked.length ? ` (${checked.length})` : ''}
         </button>
-        <button type="button" disabled={events.length === 0} onClick={() => void eventsStore.ack(events.map((e) => e.Id))}>
+        <button type="button" ref={ackAllButton} disabled={events.length === 0} onClick={ackAll}>
           Acknowledge all {events.length}
         </button>
         {view.pendingAcks > 0 && (
-          <span className="hint" role="status">
-            {view.pendingAcks} waiting to be delivered
+          <span className="hint pending-acks" role="status">
+            {view.pendingAcks} waiting to be delivered{view.pendingReason ? ` — ${view.pendingReason}` : ''}
           </span>
         )}
         <span className="spacer" />
-        <SoundMenu />
+        <AlertMenu />
         <NotifyButton />
       </div>
+      {confirming && (
+        <ConfirmAckAll
+          count={confirming.length}
+          visible={Math.min(confirming.length, shown.length)}
+          scopeName={scope === 'feed' ? 'your feed' : '“All events”'}
+          onConfirm={() => endConfirm(true)}
+          onCancel={() => endConfirm(false)}
+        />
+      )}
       {view.error && (
         <p role="alert" className="error">
           {view.error}

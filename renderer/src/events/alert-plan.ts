@@ -1,11 +1,14 @@
-/** What to sound and notify for a batch of new events (pure, so it is unit-tested). */
+/**
+ * What to sound and notify for a batch of new events (pure, so it is unit-tested). A muted
+ * kind raises neither: an operator who mutes a chatty kind wants it quiet on the desktop too.
+ */
 import type { FleetEvent } from '../../../common/resources';
 import { eventKind, type EventKind } from './event-types';
 
 export interface AlertPlan {
   /** One beep pattern per kind present and not muted, most urgent first (at most three). */
   sounds: EventKind[];
-  /** One notification per event when few, else one summary, so a burst does not bury the desktop. */
+  /** One notification per unmuted event when few, else one summary, so a burst does not bury the desktop. */
   notifications: { title: string; body: string; tag: string }[];
 }
 
@@ -13,15 +16,18 @@ const MAX_SINGLE_NOTIFICATIONS = 3;
 
 export function alertPlan(events: readonly FleetEvent[], muted: ReadonlySet<number>, nameOf: (id: number) => string): AlertPlan {
   const kinds = new Map<number, EventKind>();
-  for (const e of events) {
+  const loud = events.filter((e) => !muted.has(eventKind(e.Type).bit));
+  for (const e of loud) {
     const k = eventKind(e.Type);
-    if (!muted.has(k.bit)) kinds.set(k.bit, k);
+    kinds.set(k.bit, k);
   }
   const sounds = [...kinds.values()].sort((a, b) => b.tone - a.tone).slice(0, 3);
   const notifications =
-    events.length <= MAX_SINGLE_NOTIFICATIONS
-      ? events.map((e) => ({ title: `${eventKind(e.Type).label}: ${nameOf(e.ObjectId)}`, body: e.Text ?? '', tag: `event-${e.Id}` }))
-      : [{ title: `${events.length} new events`, body: [...new Set(events.map((e) => eventKind(e.Type).label))].join(', '), tag: 'events-burst' }];
+    loud.length === 0
+      ? []
+      : loud.length <= MAX_SINGLE_NOTIFICATIONS
+        ? loud.map((e) => ({ title: `${eventKind(e.Type).label}: ${nameOf(e.ObjectId)}`, body: e.Text ?? '', tag: `event-${e.Id}` }))
+        : [{ title: `${loud.length} new events`, body: [...new Set(loud.map((e) => eventKind(e.Type).label))].join(', '), tag: 'events-burst' }];
   return { sounds, notifications };
 }
 

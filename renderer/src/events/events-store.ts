@@ -11,6 +11,7 @@ import type { OutboxState } from '../../../common/methods/outbox';
 import type { FleetEvent } from '../../../common/resources';
 import { RpcError, onLink, onPush, rpc } from '../rpc/client';
 import { applyDelta, pictureOf, type EventsPicture } from './events-merge';
+import { pendingReason } from './pending-reason';
 
 export interface EventsView {
   loaded: boolean;
@@ -19,6 +20,8 @@ export interface EventsView {
   fetchedAt: number | null;
   /** Acknowledgements written here that the service has not confirmed yet. */
   pendingAcks: number;
+  /** Why they still wait (the last failed attempt, retried by the core), null before any failure. */
+  pendingReason: string | null;
   ackErrors: AckError[];
   checked: ReadonlySet<number>;
   /** The last acknowledgement the core itself refused (not a service refusal: those are ackErrors). */
@@ -33,9 +36,10 @@ const newListeners = new Set<NewEventsListener>();
 let picture: EventsPicture | null = null;
 let hidden = new Set<number>();
 let seen: Set<number> | null = null;
-const EMPTY_VIEW: EventsView = { loaded: false, all: [], feed: [], fetchedAt: null, pendingAcks: 0, ackErrors: [], checked: new Set(), error: null };
+const EMPTY_VIEW: EventsView = { loaded: false, all: [], feed: [], fetchedAt: null, pendingAcks: 0, pendingReason: null, ackErrors: [], checked: new Set(), error: null };
 let view: EventsView = EMPTY_VIEW;
 let pendingFromOutbox = 0;
+let reasonFromOutbox: string | null = null;
 let started = 0;
 let stop: (() => void) | null = null;
 /** True while an `events/list` call is out: deltas are ignored until its reply (it is at least as new). */
@@ -58,6 +62,7 @@ function rebuild(patch: Partial<EventsView> = {}) {
     feed: all.filter((e) => feedIds.has(e.Id)),
     fetchedAt: p?.fetchedAt ?? null,
     pendingAcks: Math.max(pendingFromOutbox, p?.pendingAckIds.length ?? 0),
+    pendingReason: reasonFromOutbox,
     ackErrors: p?.ackErrors ?? [],
     checked,
   };
@@ -106,14 +111,14 @@ async function load() {
   );
   const outbox = rpc('outbox/list', {}).then((o) => {
     if (gen !== generation) return;
-    pendingFromOutbox = o.pending;
-    rebuild();
+    onOutbox(o);
   });
   await Promise.all([list, outbox]);
 }
 
 function onOutbox(s: OutboxState) {
   pendingFromOutbox = s.pending;
+  reasonFromOutbox = pendingReason(s.entries);
   rebuild();
 }
 
@@ -155,6 +160,7 @@ export const eventsStore = {
     hidden = new Set();
     seen = null;
     pendingFromOutbox = 0;
+    reasonFromOutbox = null;
     view = EMPTY_VIEW;
     for (const l of listeners) l();
     // Still shown (a window that outlives the session): the new session's list.

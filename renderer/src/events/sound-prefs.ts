@@ -1,4 +1,4 @@
-/** Which event kinds stay silent, kept across restarts (an operator mutes the noisy ones once). */
+/** Which event kinds stay quiet (no beep, no desktop notification), kept across restarts (an operator mutes the noisy ones once). */
 import { useSyncExternalStore } from 'react';
 
 const KEY = 'fleet.events.muted.v1';

@@ -5,7 +5,7 @@ import { beep } from './beep';
 import { eventsStore, useEvents } from './events-store';
 import { soundPrefs } from './sound-prefs';
 
-/** The main window's alerts: title count, a beep per kind and desktop notifications for new feed events. */
+/** The main window's alerts: title count, a beep per kind and desktop notifications for new feed events (kinds muted under Alerts get neither). */
 export function useEventAlerts(): void {
   const view = useEvents();
   const count = view.feed.length;

@@ -207,4 +207,34 @@ describe('core: events feed, acknowledgements through the outbox', () => {
       await proxy.close();
     }
   });
+
+  // The events panel says why acknowledgements wait from this (renderer/src/events/pending-reason.ts).
+  it('keeps a retried ack pending with the service’s answer as its last error, and pushes it', async () => {
+    const { dataDir, vault, settings } = setup();
+    const core = makeCore(dataDir, vault, settings);
+    const pushes: PushEnvelope[] = [];
+    core.bus.subscribe((p) => pushes.push(p));
+    try {
+      await signIn(core, sim.baseUrl);
+      await services(core).pollEvents();
+      const [x] = ids(await call<EventsList>(core, 'events/list', { scope: 'all' })) as [number];
+      sim.setFaults({ errorRate: 1, pathPattern: 'Events/ack' });
+      pushes.length = 0;
+      await call(core, 'events/ack', { ids: [x] });
+      await services(core).outbox.flush();
+      const box = await call<OutboxState>(core, 'outbox/list');
+      expect(box.pending).toBe(1);
+      expect(box.entries).toHaveLength(1);
+      expect(box.entries[0]).toMatchObject({ state: 'pending', eventIds: [x], attempts: 1 });
+      expect(box.entries[0]!.lastError).toMatch(/Events\/ack: .*\(HTTP 500\)$/);
+      const last = pushes.filter((p) => p.name === 'outbox/changed').at(-1)!.args as OutboxState;
+      expect(last.entries[0]!.lastError).toBe(box.entries[0]!.lastError);
+      sim.clearFaults();
+      await drainOutbox(core);
+      expect((await call<OutboxState>(core, 'outbox/list')).entries).toEqual([]);
+    } finally {
+      sim.clearFaults();
+      await core.close();
+    }
+  });
 });

@@ -28,6 +28,19 @@ describe('alertPlan', () => {
     expect(burst).toHaveLength(1);
     expect(burst[0]!.title).toBe('4 new events');
   });
+  it('raises neither a sound nor a notification for a muted kind', () => {
+    const geozone = 0x8;
+    const plan = alertPlan([ev(1, geozone, 7)], new Set([geozone]), name);
+    expect(plan).toEqual({ sounds: [], notifications: [] });
+    // A burst of muted kinds is not summarised either.
+    expect(alertPlan([ev(1, geozone), ev(2, geozone), ev(3, geozone), ev(4, geozone)], new Set([geozone]), name).notifications).toEqual([]);
+  });
+  it('notifies only the unmuted events of a mixed batch, and counts only them', () => {
+    const muted = new Set([0x8]);
+    expect(alertPlan([ev(1, 0x8), ev(2, 0x4, 7)], muted, name).notifications).toEqual([{ title: 'Speeding: Truck 7', body: 't', tag: 'event-2' }]);
+    const burst = alertPlan([ev(1, 0x8), ev(2, 0x4), ev(3, 0x20), ev(4, 0x4), ev(5, 0x8), ev(6, 0x400)], muted, name).notifications;
+    expect(burst).toEqual([{ title: '4 new events', body: 'Speeding, Harsh braking, Connection lost', tag: 'events-burst' }]);
+  });
   it('puts the count in the title', () => {
     expect(titleFor(0)).toBe('Fleet Console');
     expect(titleFor(12)).toBe('(12) Fleet Console');

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventsChanged, EventsList } from '../../../common/methods/events';
+import type { OutboxItem } from '../../../common/methods/outbox';
 import type { FleetEvent } from '../../../common/resources';
 
 /** The core, as far as the events store sees it: replies to events/list and pushes. */
@@ -29,7 +30,7 @@ vi.mock('../../../renderer/src/rpc/client', () => ({
 
 /** The part of the store this test drives (typed here: importing its types would pull the DOM transport into the node typecheck). */
 interface Store {
-  get(): { loaded: boolean; all: FleetEvent[]; feed: FleetEvent[] };
+  get(): { loaded: boolean; all: FleetEvent[]; feed: FleetEvent[]; pendingAcks: number; pendingReason?: string | null };
   subscribe(l: () => void): () => void;
   reset(): void;
   onNew(l: (events: FleetEvent[]) => void): () => void;
@@ -117,5 +118,27 @@ describe('events store', () => {
     expect(core.calls.filter((c) => c === 'events/list')).toHaveLength(1);
     push(delta(4, [ev(3, 30)], [1]));
     expect(eventsStore.get().all.map((e) => e.Id)).toEqual([3, 2]);
+  });
+
+  it('says why acknowledgements still wait: the last failure of a queued one, gone once delivered', async () => {
+    core.list = listed([ev(1, 10)], [1], 1);
+    off = eventsStore.subscribe(() => {});
+    await flush();
+    const item = (over: Partial<OutboxItem>): OutboxItem => ({ id: 1, kind: 'events/ack', state: 'pending', summary: 'Acknowledge 1 event', eventIds: [9], attempts: 0, lastError: null, createdAt: 1, updatedAt: 1, ...over });
+    const outbox = (entries: OutboxItem[]) => core.pushes.get('outbox/changed')!({ entries, pending: entries.filter((e) => e.state === 'pending').length, failed: 0 });
+
+    outbox([item({})]);
+    expect(eventsStore.get()).toMatchObject({ pendingAcks: 1, pendingReason: null });
+    outbox([item({ attempts: 1, lastError: 'POST /api/Events/ack: Simulated fault (HTTP 500)', updatedAt: 5 })]);
+    expect(eventsStore.get()).toMatchObject({ pendingAcks: 1, pendingReason: 'the service answered 500 (Simulated fault); retrying' });
+    // The newest failure speaks; a refused (parked) entry is AckErrors' business, not this line's.
+    outbox([
+      item({ attempts: 2, lastError: 'POST /api/Events/ack: Simulated fault (HTTP 500)', updatedAt: 5 }),
+      item({ id: 2, attempts: 1, lastError: 'POST /api/Events/ack: connection refused', updatedAt: 9 }),
+      item({ id: 3, state: 'failed', lastError: 'POST /api/Events/ack: Not allowed (HTTP 403)', updatedAt: 12 }),
+    ]);
+    expect(eventsStore.get().pendingReason).toBe('connection refused; retrying');
+    outbox([]);
+    expect(eventsStore.get()).toMatchObject({ pendingAcks: 0, pendingReason: null });
   });
 });

@@ -1,0 +1,234 @@
+/**
+ * The live screen's Events panel against a simulator this test owns: the per-type alerts
+ * menu (visible, inside the viewport, keyboard-operable), muting that silences desktop
+ * notifications too, why queued acknowledgements wait, and the question before
+ * "Acknowledge all". Elements are found by role and name, as an operator would.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startSimulator, type SimulatorHandle } from '../../simulator';
+import { startBrowserMode, type RunningHost } from './support/browser-mode';
+
+test.describe.configure({ mode: 'serial' });
+
+let sim: SimulatorHandle;
+let host: RunningHost;
+let demoIds: number[] = [];
+let total = 0;
+
+test.beforeAll(async () => {
+  sim = await startSimulator({ objects: 150, seed: 5 });
+  const dataDir = mkdtempSync(join(tmpdir(), 'fleet-events-panel-'));
+  writeFileSync(join(dataDir, 'settings.json'), JSON.stringify({ eventsPollMs: 1000 }));
+  host = await startBrowserMode({ dataDir });
+  const token = await fetch(`${sim.baseUrl}/api/Token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ UserName: 'demo', Password: 'demo' }) });
+  const { AccessToken } = (await token.json()) as { AccessToken: string };
+  const objects = await fetch(`${sim.baseUrl}/api/Objects`, { headers: { authorization: `Bearer ${AccessToken}` } });
+  demoIds = ((await objects.json()) as { Id: number }[]).map((o) => o.Id);
+  total = demoIds.length;
+});
+test.afterAll(async () => {
+  await host?.stop();
+  await sim?.close();
+});
+
+/** The host opens its embedded demo; sign out of it and into the simulator this test controls. */
+async function openOwnFleet(page: Page) {
+  await page.goto(host.url);
+  const signOut = page.getByRole('button', { name: 'Sign out' });
+  const form = page.getByRole('form', { name: 'Sign in to a fleet service' });
+  await expect(signOut.or(form)).toBeVisible();
+  const allCount = new RegExp(`^${total} objects$`);
+  if (await signOut.isVisible()) {
+    const server = await page.getByText(/ · demo$/).getAttribute('title');
+    if (server?.startsWith(sim.baseUrl)) {
+      await expect(page.getByText(allCount)).toBeVisible({ timeout: 30_000 });
+      return;
+    }
+    await signOut.click();
+  }
+  await form.getByLabel('Server address').fill(sim.baseUrl);
+  await form.getByLabel('Login').fill('demo');
+  await form.getByLabel('Password').fill('demo');
+  await form.getByLabel('Remember me on this computer').check();
+  await form.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText(allCount)).toBeVisible({ timeout: 30_000 });
+}
+
+const eventsPanel = (page: Page) => page.getByRole('region', { name: 'Events' });
+const addEvent = (i: number, Type = 0x400, Text = `Connection lost (test ${i})`) =>
+  sim.sim.store.addEvent({ ObjectId: demoIds[i % demoIds.length]!, Time: Date.now(), Type, Status: 1, Text, ResetTime: 0, NotificationId: 0 });
+
+/** Every label of the menu, in full, inside the viewport: the audit saw "failed", "delivered", "lost". */
+async function expectMenuUsable(page: Page) {
+  const panel = eventsPanel(page);
+  const button = panel.getByRole('button', { name: 'Alerts' });
+  await button.click();
+  await expect(button).toHaveAttribute('aria-expanded', 'true');
+  const menu = panel.getByRole('group', { name: 'Sound and notification for' });
+  await expect(menu).toBeVisible();
+  const vp = page.viewportSize()!;
+  for (const name of ['Alarm', 'Command failed', 'Command delivered', 'Connection lost', 'Geozone entered', 'Ignition off']) {
+    const box = menu.getByRole('checkbox', { name, exact: true });
+    const label = menu.getByText(name, { exact: true });
+    await box.scrollIntoViewIfNeeded();
+    for (const el of [box, label]) {
+      const b = (await el.boundingBox())!;
+      expect(b.x, name).toBeGreaterThanOrEqual(0);
+      expect(b.y, name).toBeGreaterThanOrEqual(0);
+      expect(b.x + b.width, name).toBeLessThanOrEqual(vp.width);
+      expect(b.y + b.height, name).toBeLessThanOrEqual(vp.height);
+    }
+    // What is on top at the checkbox's centre is the checkbox (not clipped, not covered).
+    const b = (await box.boundingBox())!;
+    const onTop = await box.evaluate(
+      (el, [x, y]) => (globalThis as unknown as { document: { elementFromPoint(x: number, y: number): unknown } }).document.elementFromPoint(x!, y!) === el,
+      [b.x + b.width / 2, b.y + b.height / 2],
+    );
+    expect(onTop, name).toBe(true);
+  }
+  return { button, menu };
+}
+
+for (const [width, height] of [
+  [1600, 900],
+  [1920, 1080],
+] as const) {
+  for (const dark of [false, true]) {
+    test(`the alerts menu shows whole and works by keyboard at ${width}×${height}, ${dark ? 'dark' : 'light'}`, async ({ page }, info) => {
+      await page.setViewportSize({ width, height });
+      await openOwnFleet(page);
+      const toggle = page.getByRole('button', { name: 'Dark theme' });
+      if ((await toggle.getAttribute('aria-pressed')) !== String(dark)) await toggle.click();
+      const { button, menu } = await expectMenuUsable(page);
+      await page.screenshot({ path: info.outputPath(`alerts-menu-${width}x${height}-${dark ? 'dark' : 'light'}.png`) });
+
+      // Usable: a click unticks, and it stays unticked after a reload.
+      const geozone = menu.getByRole('checkbox', { name: 'Geozone entered' });
+      await geozone.uncheck();
+      await expect(geozone).not.toBeChecked();
+      // Escape closes and gives the focus back to the button.
+      await page.keyboard.press('Escape');
+      await expect(menu).toBeHidden();
+      await expect(button).toBeFocused();
+      await expect(button).toHaveAttribute('aria-expanded', 'false');
+      // Keyboard only: Enter opens with the focus on the first type, Space toggles it.
+      await page.keyboard.press('Enter');
+      await expect(menu.getByRole('checkbox', { name: 'Alarm' })).toBeFocused();
+      await page.keyboard.press('Space');
+      await expect(menu.getByRole('checkbox', { name: 'Alarm' })).not.toBeChecked();
+      await page.keyboard.press('Space');
+      await page.keyboard.press('Escape');
+      await expect(button).toBeFocused();
+      await page.reload();
+      await eventsPanel(page).getByRole('button', { name: 'Alerts' }).click();
+      await expect(menu.getByRole('checkbox', { name: 'Geozone entered' })).not.toBeChecked();
+      await expect(menu.getByRole('checkbox', { name: 'Alarm' })).toBeChecked();
+    });
+  }
+}
+
+test('a type unticked under Alerts raises no desktop notification; a ticked one does', async ({ page }) => {
+  // A stand-in for the desktop: permission granted, every notification recorded.
+  await page.addInitScript(() => {
+    const shown: string[] = [];
+    (globalThis as unknown as { __notifications: string[] }).__notifications = shown;
+    class FakeNotification {
+      static permission = 'granted';
+      static requestPermission = () => Promise.resolve('granted');
+      constructor(title: string) {
+        shown.push(title);
+      }
+    }
+    (globalThis as unknown as { Notification: unknown }).Notification = FakeNotification;
+  });
+  const shown = () => page.evaluate(() => (globalThis as unknown as { __notifications: string[] }).__notifications.slice());
+  await openOwnFleet(page);
+  const feed = eventsPanel(page).getByRole('list', { name: 'Event feed' });
+  await expect(feed.getByRole('listitem').first()).toBeVisible({ timeout: 30_000 });
+
+  await eventsPanel(page).getByRole('button', { name: 'Alerts' }).click();
+  const menu = eventsPanel(page).getByRole('group', { name: 'Sound and notification for' });
+  for (const box of await menu.getByRole('checkbox').all()) await box.uncheck();
+  await page.keyboard.press('Escape');
+  // Whatever the fleet raised while the boxes were being unticked does not count.
+  await page.evaluate(() => void ((globalThis as unknown as { __notifications: string[] }).__notifications.length = 0));
+
+  addEvent(1, 0x400, 'Muted test event');
+  await expect(feed.getByRole('listitem').filter({ hasText: 'Muted test event' })).toBeVisible({ timeout: 15_000 });
+  // Give the alert path the same chance it had to fire: one more poll round.
+  await page.waitForTimeout(1500);
+  expect(await shown()).toEqual([]);
+
+  await eventsPanel(page).getByRole('button', { name: 'Alerts' }).click();
+  await menu.getByRole('checkbox', { name: 'Connection lost' }).check();
+  await page.keyboard.press('Escape');
+  addEvent(2, 0x400, 'Loud test event');
+  await expect.poll(shown, { timeout: 15_000 }).toContainEqual(expect.stringMatching(/^Connection lost: /));
+  // The fleet's own events meanwhile: still only the ticked type.
+  expect((await shown()).filter((t) => !t.startsWith('Connection lost: '))).toEqual([]);
+});
+
+test('acknowledgements the service keeps failing say why they wait, and go once it answers', async ({ page }) => {
+  addEvent(3);
+  await openOwnFleet(page);
+  const panel = eventsPanel(page);
+  const feed = panel.getByRole('list', { name: 'Event feed' });
+  await expect(feed.getByRole('listitem').first()).toBeVisible({ timeout: 30_000 });
+  sim.setFaults({ errorRate: 1, pathPattern: 'Events/ack' });
+  try {
+    sim.clearWriteLog();
+    await feed.getByRole('listitem').first().getByRole('button', { name: /^Acknowledge:/ }).click();
+    await expect(panel.getByRole('status').filter({ hasText: /waiting to be delivered/ })).toHaveText(/^1 waiting to be delivered — the service answered 500\b.*; retrying$/, { timeout: 15_000 });
+  } finally {
+    sim.clearFaults();
+  }
+  await expect(panel.getByRole('status').filter({ hasText: /waiting to be delivered/ })).toHaveCount(0, { timeout: 30_000 });
+  expect(sim.writeLog().filter((e) => e.path === '/api/Events/ack' && e.status === 200)).toHaveLength(1);
+});
+
+test('"Acknowledge all" asks first, naming the count, and acknowledges only when confirmed', async ({ page }) => {
+  for (let i = 0; i < 12; i++) addEvent(10 + i);
+  await openOwnFleet(page);
+  const panel = eventsPanel(page);
+  await panel.getByRole('radio', { name: /All events/ }).check();
+  const list = panel.getByRole('list', { name: 'All events' });
+  await expect(list.getByRole('listitem').first()).toBeVisible({ timeout: 30_000 });
+  const ackAll = panel.getByRole('button', { name: /^Acknowledge all \d+$/ });
+  const count = Number(/\d+$/.exec((await ackAll.textContent())!)![0]);
+  expect(count).toBeGreaterThan(10);
+  sim.clearWriteLog();
+
+  await ackAll.click();
+  const dialog = page.getByRole('alertdialog', { name: `Acknowledge ${count.toLocaleString('en-US')} events?` });
+  await expect(dialog).toBeVisible();
+  // The list shows the newest 300: the question says how many more it would take.
+  if (count > 300) await expect(dialog).toContainText(`including ${(count - 300).toLocaleString('en-US')} beyond the rows shown`);
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  // Escape cancels: nothing leaves, nothing is sent.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(ackAll).toBeFocused();
+  await page.waitForTimeout(1500);
+  expect(sim.writeLog().filter((e) => e.path === '/api/Events/ack')).toEqual([]);
+  const shownCount = async () => Number(/\d+$/.exec((await ackAll.textContent())!)![0]);
+  expect(await shownCount()).toBeGreaterThanOrEqual(count);
+
+  await ackAll.click();
+  const again = page.getByRole('alertdialog', { name: /^Acknowledge [\d,]+ events\?$/ });
+  await again.getByRole('button', { name: 'Cancel' }).click();
+  await expect(again).toBeHidden();
+  expect(sim.writeLog().filter((e) => e.path === '/api/Events/ack')).toEqual([]);
+
+  await ackAll.click();
+  const confirm = again.getByRole('button', { name: /^Acknowledge [\d,]+$/ });
+  const before = Number((await confirm.textContent())!.replace(/\D/g, ''));
+  expect(before).toBeGreaterThanOrEqual(count);
+  await confirm.click();
+  await expect(again).toBeHidden();
+  // Every one counted goes (the simulator keeps adding new ones meanwhile: those stay).
+  await expect.poll(() => new Set(sim.writeLog().filter((e) => e.path === '/api/Events/ack').flatMap((e) => e.body as number[])).size, { timeout: 15_000 }).toBe(before);
+  await expect.poll(shownCount, { timeout: 15_000 }).toBeLessThan(10);
+});
