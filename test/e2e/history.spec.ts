@@ -432,6 +432,8 @@ test('with the service stopped, the same interval opens from the cache', async (
   await expect(page.getByRole('button', { name: /^Stop \d+:|stops here|stops at \d+ places/ }).first()).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Whole interval loaded.' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('status', { name: 'Missing parts' })).toHaveCount(0);
+  // The daily statistics too, from the copy kept when the interval was loaded online.
+  await expect(page.getByText(/^Last copy from /)).toBeVisible({ timeout: 15_000 });
   // Park the cursor mid-interval so the picture shows the marker and the chart cursors.
   const slider = page.getByRole('slider', { name: 'Time cursor' });
   const box = (await slider.boundingBox())!;
