@@ -35,7 +35,9 @@ export function isFleetError(e: unknown): e is FleetError {
 
 /** Words a person understands, for each code; the renderer shows these with the server's message. */
 export const ERROR_TEXT: Record<ErrorCode, string> = {
-  offline: 'The fleet service cannot be reached. Showing what was last seen.',
+  // No "showing what was last seen": an error means nothing was served; a screen that shows
+  // a kept copy says so itself ("Last copy from …"), and a refused write shows nothing.
+  offline: 'The fleet service cannot be reached.',
   unauthorized: 'Your session has ended. Sign in again.',
   forbidden: 'Your account is not allowed to do this.',
   not_found: 'It no longer exists on the server.',

@@ -26,7 +26,7 @@ export function ProgressNote({ hist, tz, missing, loadDone }: { hist: HistorySta
     // Nothing was last seen and there is no rest to show: the partial wording below would mislead.
     return (
       <p role="status" className="history-note warn" aria-label="Missing parts">
-        {offline ? <b>The fleet service cannot be reached. </b> : p?.error ? <b>{ERROR_TEXT[p.error.code] ?? p.error.message} </b> : null}
+        {p?.error && <b>{ERROR_TEXT[p.error.code] ?? p.error.message} </b>}
         Nothing of this interval is in the cache{offline ? ': show it again once the service answers.' : '.'}
       </p>
     );
