@@ -1,24 +1,32 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 
 interface Props {
   title: string;
   onClose: () => void;
   children: ReactNode;
   className?: string;
+  /** "alertdialog" for a question that interrupts (acknowledging thousands of events). */
+  role?: 'dialog' | 'alertdialog';
+  /** The id of the text that says what the question is about. */
+  describedBy?: string;
+  /** What has the focus when it opens (else the first control, the close button): a question's harmless answer. */
+  initialFocus?: RefObject<HTMLElement | null>;
 }
 
 /**
  * A modal on the native <dialog>: showModal() makes the rest of the page inert (the focus
  * stays inside), Escape closes, and focus returns to what opened it.
  */
-export function Dialog({ title, onClose, children, className }: Props) {
+export function Dialog({ title, onClose, children, className, role, describedBy, initialFocus }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
   useEffect(() => {
     const d = ref.current!;
     const opener = document.activeElement as HTMLElement | null;
     if (!d.open) d.showModal();
+    initialFocus?.current?.focus();
     return () => {
       if (d.open) d.close();
       opener?.focus?.();
@@ -28,7 +36,9 @@ export function Dialog({ title, onClose, children, className }: Props) {
     <dialog
       ref={ref}
       className={`dialog ${className ?? ''}`}
-      aria-labelledby="dialog-title"
+      role={role === 'alertdialog' ? 'alertdialog' : undefined}
+      aria-labelledby={titleId}
+      aria-describedby={describedBy}
       aria-modal="true"
       onCancel={(e) => {
         e.preventDefault();
@@ -36,7 +46,7 @@ export function Dialog({ title, onClose, children, className }: Props) {
       }}
     >
       <header className="dialog-head">
-        <h2 id="dialog-title">{title}</h2>
+        <h2 id={titleId}>{title}</h2>
         <button type="button" className="close" aria-label="Close" onClick={() => onCloseRef.current()}>
           ×
         </button>

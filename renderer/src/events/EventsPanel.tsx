@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { EventScope } from '../../../common/methods/events';
 import type { FleetEvent } from '../../../common/resources';
 import { selection } from '../stores/selection';
@@ -32,15 +32,6 @@ export function EventsPanel() {
   const [focused, setFocused] = useState<number | null>(null);
   /** The ids "Acknowledge all" counted when asked: events that arrive while the question is open are not in them. */
   const [confirming, setConfirming] = useState<number[] | null>(null);
-  const ackAllButton = useRef<HTMLButtonElement>(null);
-  const refocus = useRef(false);
-  useEffect(() => {
-    // Only once the modal dialog is gone: while it is open the rest of the page takes no focus.
-    if (confirming === null && refocus.current) {
-      refocus.current = false;
-      ackAllButton.current?.focus();
-    }
-  }, [confirming]);
   const events = eventsOf(view, scope);
   const shown = events.slice(0, MAX_ROWS);
   const refusals = new Map(view.ackErrors.map((e) => [e.eventId, e.error]));
@@ -64,7 +55,6 @@ export function EventsPanel() {
   };
   const endConfirm = (ack: boolean) => {
     if (ack && confirming) void eventsStore.ack(confirming);
-    refocus.current = true;
     setConfirming(null);
   };
 
@@ -87,7 +77,7 @@ export function EventsPanel() {
         <button type="button" disabled={checked.length === 0} aria-keyshortcuts="A" onClick={() => void eventsStore.ack(checked)}>
           Acknowledge selected{checked.length ? ` (${checked.length})` : ''}
         </button>
-        <button type="button" ref={ackAllButton} disabled={events.length === 0} onClick={ackAll}>
+        <button type="button" disabled={events.length === 0} onClick={ackAll}>
           Acknowledge all {events.length}
         </button>
         {view.pendingAcks > 0 && (
