@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSimulator, type SimulatorHandle } from '../../simulator';
 import { startBrowserMode, type RunningHost } from './support/browser-mode';
+import { signInToOwnFleet } from './support/own-fleet';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -32,23 +33,7 @@ const commandRuns = () => sim.writeLog().filter((e) => e.path.includes('/Command
 
 /** Signs out of the embedded demo and into this test's simulator; the first row of `state` is selected. Returns its name. */
 async function openAndPick(page: Page, state: string): Promise<string> {
-  await page.goto(host.url);
-  const signOut = page.getByRole('button', { name: 'Sign out' });
-  const form = page.getByRole('form', { name: 'Sign in to a fleet service' });
-  await expect(signOut.or(form)).toBeVisible();
-  if (await signOut.isVisible()) {
-    const server = await page.getByText(/ · demo$/).getAttribute('title');
-    if (!server?.startsWith(sim.baseUrl)) {
-      await signOut.click();
-      await expect(form).toBeVisible();
-    }
-  }
-  if (await form.isVisible()) {
-    await form.getByLabel('Server address').fill(sim.baseUrl);
-    await form.getByLabel('Login').fill('demo');
-    await form.getByLabel('Password').fill('demo');
-    await form.getByRole('button', { name: 'Sign in' }).click();
-  }
+  await signInToOwnFleet(page, host.url, sim.baseUrl);
   await expect(dataRows(page).first()).toBeVisible({ timeout: 30_000 });
   await page.getByRole('combobox', { name: 'Filter by state' }).selectOption({ label: state });
   const row = dataRows(page).first();

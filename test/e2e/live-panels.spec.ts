@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSimulator, type SimulatorHandle } from '../../simulator';
 import { startBrowserMode, type RunningHost } from './support/browser-mode';
+import { demoObjects, signInToOwnFleet } from './support/own-fleet';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -28,10 +29,7 @@ test.beforeAll(async () => {
   writeFileSync(join(dataDir, 'settings.json'), JSON.stringify({ eventsPollMs: 1000 }));
   host = await startBrowserMode({ dataDir });
   // What the demo login may see, asked of the service itself, not read off the screen.
-  const token = await fetch(`${sim.baseUrl}/api/Token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ UserName: 'demo', Password: 'demo' }) });
-  const { AccessToken } = (await token.json()) as { AccessToken: string };
-  const objects = await fetch(`${sim.baseUrl}/api/Objects`, { headers: { authorization: `Bearer ${AccessToken}` } });
-  const list = (await objects.json()) as { Id: number; Name: string }[];
+  const list = await demoObjects(sim.baseUrl);
   demoIds = list.map((o) => o.Id);
   driverName = list.find((o) => o.Id === 1)?.Name ?? '';
   total = demoIds.length;
@@ -46,23 +44,7 @@ const dataRows = (page: Page) => grid(page).getByRole('rowgroup').getByRole('row
 
 /** The host opens its embedded demo; sign out of it and into the simulator this test controls. */
 async function openOwnFleet(page: Page) {
-  await page.goto(host.url);
-  const signOut = page.getByRole('button', { name: 'Sign out' });
-  const form = page.getByRole('form', { name: 'Sign in to a fleet service' });
-  await expect(signOut.or(form)).toBeVisible();
-  if (await signOut.isVisible()) {
-    const server = await page.getByText(/ · demo$/).getAttribute('title');
-    if (server?.startsWith(sim.baseUrl)) {
-      await expect(page.getByText(allCount())).toBeVisible({ timeout: 30_000 });
-      return;
-    }
-    await signOut.click();
-  }
-  await form.getByLabel('Server address').fill(sim.baseUrl);
-  await form.getByLabel('Login').fill('demo');
-  await form.getByLabel('Password').fill('demo');
-  await form.getByLabel('Remember me on this computer').check();
-  await form.getByRole('button', { name: 'Sign in' }).click();
+  await signInToOwnFleet(page, host.url, sim.baseUrl);
   await expect(page.getByText(allCount())).toBeVisible({ timeout: 30_000 });
 }
 
