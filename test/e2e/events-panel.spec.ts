@@ -5,7 +5,7 @@
  * "Acknowledge all". Elements are found by role and name, as an operator would.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSimulator, type SimulatorHandle } from '../../simulator';
@@ -188,6 +188,8 @@ test('"Acknowledge all" asks first, naming the count, and acknowledges only when
   // The list shows the newest 300: the question says how many more it would take.
   if (count > 300) await expect(dialog).toContainText(`including ${(count - 300).toLocaleString('en-US')} beyond the rows shown`);
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  mkdirSync('test/artifacts', { recursive: true });
+  await page.screenshot({ path: 'test/artifacts/events-ack-all.png' });
   // Escape cancels: nothing leaves, nothing is sent.
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
