@@ -47,19 +47,15 @@ function pendingOf(list: readonly SentCommand[]): SendToMatch[] {
 /** Records outcomes that arrived among the events; stops watching once every send has all of its. */
 function settle() {
   const pending = pendingOf(sent);
-  if (pending.length === 0) {
-    unwatch?.();
-    unwatch = null;
-    return;
-  }
   const taken = new Set(sent.flatMap((c) => [...c.outcomes.values()].map((o) => o.eventId)));
-  const found = matchOutcomes(eventsStore.get().all, pending, taken);
-  if (found.size === 0) return;
-  sent = sent.map((c) => {
-    const f = found.get(c.key);
-    return f ? { ...c, outcomes: new Map([...c.outcomes, ...f]) } : c;
-  });
-  notify();
+  const found = pending.length ? matchOutcomes(eventsStore.get().all, pending, taken) : new Map<number, Map<number, Outcome>>();
+  if (found.size > 0) {
+    sent = sent.map((c) => {
+      const f = found.get(c.key);
+      return f ? { ...c, outcomes: new Map([...c.outcomes, ...f]) } : c;
+    });
+    notify();
+  }
   if (pendingOf(sent).length === 0) {
     unwatch?.();
     unwatch = null;
