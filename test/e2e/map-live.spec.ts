@@ -249,10 +249,17 @@ test('a panel opens alone in its own window, on the same session', async ({ page
   await expect(objects.getByRole('region', { name: 'Map of the fleet' })).toHaveCount(0);
   // The token came along in sessionStorage: rows from the live connection.
   await expect(objects.getByText(/^[1-9]\d* objects$/)).toBeVisible();
+  // On another monitor too, the connection and the data's age show, and the title names the panel.
+  await expect(objects.getByRole('status', { name: 'Connection and data age' })).toContainText(/Online/);
+  await expect(objects.getByRole('status', { name: 'Connection and data age' })).toContainText(/Data \d+ s ago/);
+  await expect(objects).toHaveTitle('Objects · Fleet Console');
+  await objects.screenshot({ path: 'test/artifacts/panel-objects.png' });
 
   const [events] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: 'Events window' }).click()]);
   await expect(events.getByRole('main', { name: 'Events panel' })).toBeVisible();
   await expect(events.getByRole('navigation', { name: 'Screens' })).toHaveCount(0);
+  await expect(events.getByRole('status', { name: 'Connection and data age' })).toBeVisible();
+  await expect(events).toHaveTitle('Events · Fleet Console');
 });
 
 test('tiles seen once still show with the tile source gone; never a grey square', async ({ browser, page }) => {

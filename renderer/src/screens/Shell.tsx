@@ -1,9 +1,6 @@
-import { useSyncExternalStore } from 'react';
-import type { ConnectivityState } from '../../../common/methods/connectivity';
 import type { SessionState } from '../../../common/methods/session';
 import { rpc } from '../rpc/client';
-import { fleetStore } from '../stores/fleet-store';
-import { ConnectivityBadge } from '../ui/ConnectivityBadge';
+import { LiveConnectivityBadge } from './LiveConnectivityBadge';
 import { navigate, useRoute } from '../ui/route';
 import { LiveScreen } from './LiveScreen';
 import { HistoryScreen } from '../history/HistoryScreen';
@@ -27,7 +24,7 @@ const SCREENS: { route: string; label: string; render: () => React.ReactNode }[]
 export function Shell({ session, onSession }: Props) {
   const conn = useLiveFleet();
   const route = useRoute();
-  if (route.startsWith('/panel/')) return <PanelRoute route={route} />;
+  if (route.startsWith('/panel/')) return <PanelRoute route={route} connectivity={conn} />;
   const profile = session.profile;
   const screen = SCREENS.find((s) => route.startsWith(s.route)) ?? SCREENS[0]!;
   return (
@@ -55,13 +52,4 @@ export function Shell({ session, onSession }: Props) {
       {screen.render()}
     </div>
   );
-}
-
-/**
- * The badge alone follows the fleet store (the positions' age): subscribed in the shell, every
- * poll of 50,000 objects re-rendered the whole screen under it, map, list, details and events.
- */
-function LiveConnectivityBadge({ state }: { state: ConnectivityState | null }) {
-  const fetchedAt = useSyncExternalStore(fleetStore.subscribe, () => fleetStore.positionsFetchedAt);
-  return <ConnectivityBadge state={state} dataTime={fetchedAt} />;
 }
