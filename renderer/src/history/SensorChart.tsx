@@ -156,7 +156,9 @@ export function SensorChart({ view, tz, cursor, timeWindow, jumps, onSeek, onCan
       <figcaption>
         <span className="name">{view.name}</span>
         {view.units && <span className="units">({view.units}{view.calibrated ? ', calibrated' : ''})</span>}
-        <output className="value" aria-label={`${view.name} at the cursor`}>
+        {/* Not a live region: it changes at every replay frame, and a reader announcing each
+            value of five charts drowns everything else. The readout is there to be read. */}
+        <output className="value" aria-label={`${view.name} at the cursor`} aria-live="off">
           {sensorText(view, v)}
         </output>
         {jumps.length > 0 && (
