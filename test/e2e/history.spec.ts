@@ -157,6 +157,8 @@ test('a 45-day interval loads without an error and shows parkings and events', a
   await tabs.getByRole('tab', { name: 'Summary' }).click();
   await expect(page.getByRole('table', { name: 'Summary' })).toContainText(/\d+(\.\d)? km/);
   await expect(page.getByRole('figure', { name: 'Fuel level chart' })).toBeVisible();
+  // The value at the cursor changes every replay frame: shown, not announced.
+  await expect(page.getByRole('status', { name: 'Fuel level at the cursor' })).toHaveAttribute('aria-live', 'off');
 
   // Redrawing the markers (here for another time zone) reuses the map's canvases: Leaflet
   // never takes a renderer off the map, and each one left behind is repainted on every move.
