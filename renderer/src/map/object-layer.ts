@@ -296,8 +296,10 @@ export class ObjectLayer extends L.Layer {
     this.labelWidths.missed = 0;
     this.labelsDrawn = 0;
     if (clustered) this.drawClusters(ctx, world, origin, w, h, zoom);
-    else this.drawPoints(ctx, world, origin, w, h, zoom, null);
-    this.drawSelection(ctx, world, origin, zoom);
+    else {
+      this.drawPoints(ctx, world, origin, w, h, zoom, null);
+      this.drawSelection(ctx, world, origin, zoom);
+    }
     // Names left out for want of time this frame: the next frame measures more of them.
     if (this.labelWidths.missed > 0) this.schedule();
 
@@ -437,6 +439,7 @@ export class ObjectLayer extends L.Layer {
     // One path for every ring and one for every disc, then the counts: a fill per cluster
     // with the colour switched twice each cost more than the drawing itself.
     const shown: number[] = [];
+    const discAt: number[] = [];
     const rings = new Path2D();
     const discs = new Path2D();
     for (const k of big) {
@@ -449,11 +452,13 @@ export class ObjectLayer extends L.Layer {
       discs.moveTo(x + r, y);
       discs.arc(x, y, r, 0, Math.PI * 2);
       shown.push(x, y, c[k + 2]!);
+      discAt.push(x, y, r);
     }
     ctx.fillStyle = this.colors.clusterRing;
     ctx.fill(rings);
     ctx.fillStyle = this.colors.clusterFill;
     ctx.fill(discs);
+    this.drawSelection(ctx, world, origin, zoom, discAt);
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
     ctx.font = '600 12px system-ui, sans-serif';
@@ -465,27 +470,49 @@ export class ObjectLayer extends L.Layer {
     ctx.textAlign = 'start';
   }
 
-  /** The selected object is always drawn, even inside a cluster, so it can be followed at any zoom. */
-  private drawSelection(ctx: CanvasRenderingContext2D, world: number, origin: L.Point, zoom: number): void {
+  /** Where the selected object is on this canvas, and its colour; null when none is selected or it never reported. */
+  private selectedPoint(world: number, origin: L.Point): { x: number; y: number; color: string } | null {
     const selected = this.opts.getSelected();
-    if (selected === null) return;
+    if (selected === null) return null;
     const s = this.opts.store.slot(selected);
     const p = this.opts.store.positions;
-    if (s === undefined || p.time[s] === 0) return;
-    const x = p.mx[s]! * world - origin.x;
-    const y = p.my[s]! * world - origin.y;
+    if (s === undefined || p.time[s] === 0) return null;
+    return {
+      x: p.mx[s]! * world - origin.x,
+      y: p.my[s]! * world - origin.y,
+      color: STATE_COLOR[objectState(p.status[s], p.time[s]!, p.online[s] === 1, p.speed[s]!, p.ignition[s] === Ignition.on)],
+    };
+  }
+
+  /**
+   * The selected object is always drawn, so it can be followed at any zoom. Inside a cluster's
+   * disc it is that disc, ringed: a dot on top hid the count the operator reads.
+   */
+  private drawSelection(ctx: CanvasRenderingContext2D, world: number, origin: L.Point, zoom: number, discs: readonly number[] = []): void {
+    const at = this.selectedPoint(world, origin);
+    if (!at) return;
+    for (let i = 0; i < discs.length; i += 3) {
+      const r = discs[i + 2]!;
+      if ((at.x - discs[i]!) ** 2 + (at.y - discs[i + 1]!) ** 2 > r * r) continue;
+      ctx.beginPath();
+      ctx.lineWidth = 3;
+      ctx.strokeStyle = this.colors.selection;
+      ctx.arc(discs[i]!, discs[i + 1]!, r + 6, 0, Math.PI * 2);
+      ctx.stroke();
+      return;
+    }
     const radius = Math.max(this.radiusAt(zoom), 5);
     ctx.beginPath();
-    ctx.fillStyle = STATE_COLOR[objectState(p.status[s], p.time[s]!, p.online[s] === 1, p.speed[s]!, p.ignition[s] === Ignition.on)];
+    ctx.fillStyle = at.color;
     ctx.strokeStyle = this.colors.dotStroke;
     ctx.lineWidth = 1.5;
-    ctx.arc(x, y, radius, 0, Math.PI * 2);
+    ctx.arc(at.x, at.y, radius, 0, Math.PI * 2);
     ctx.fill();
     ctx.stroke();
     ctx.beginPath();
     ctx.lineWidth = 3;
     ctx.strokeStyle = this.colors.selection;
-    ctx.arc(x, y, radius + 5, 0, Math.PI * 2);
+    ctx.arc(at.x, at.y, radius + 5, 0, Math.PI * 2);
     ctx.stroke();
   }
 
