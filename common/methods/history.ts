@@ -11,6 +11,7 @@ import type { ErrorInfo } from '../errors';
 import type { FleetEvent, FleetFile, History } from '../resources';
 import type { TrackColumns } from '../track';
 import { unpackTrack, type WireTrack } from '../track-wire';
+import type { PlaceAt } from '../place-at';
 
 export type { TrackColumns } from '../track';
 
@@ -112,6 +113,16 @@ export interface HistoryChunk {
   till: number;
 }
 
+/** Where an object was at a moment (common/place-at.ts). */
+export interface PlaceAnswer {
+  place: PlaceAt | null;
+  /**
+   * The cache holds the whole span around the moment: a null place then means the track
+   * has nothing near it. False: part of it could not be loaded (offline, or too slow).
+   */
+  complete: boolean;
+}
+
 /** Catalogue answers (daily statistics, driver sessions, parkings/engine): records as the service sent them. */
 export interface HistoryRecords {
   items: Record<string, unknown>[];
@@ -174,6 +185,12 @@ export const historyMethods = {
   'history/overview': method<HistoryOverview>()(HistoryOverviewSchema),
   /** Stops a background load; windows already stored stay. True if it was running. */
   'history/cancel': method<{ cancelled: boolean }>()(z.object({ loadId: z.string().min(1) })),
+  /**
+   * Where the object was at `time` (an event's place: events carry none): from the cache,
+   * fetching the quarter hour either side first when the cache lacks it, for a few seconds
+   * at most.
+   */
+  'history/placeAt': method<PlaceAnswer>()(z.object({ objectId: z.number().int(), time: z.number().finite().nonnegative() })),
   /** POST /api/ObjectsHistory/DailyStat/{objectId}; the last answer is kept for offline use. */
   'history/dailyStat': method<HistoryRecords>()(HistoryRangeSchema),
   /** POST /api/ObjectsHistory/DriverSessions/{objectId}; kept like dailyStat. */

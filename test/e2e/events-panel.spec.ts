@@ -215,3 +215,62 @@ test('"Acknowledge all" asks first, naming the count, and acknowledges only when
   await expect.poll(() => new Set(sim.writeLog().filter((e) => e.path === '/api/Events/ack').flatMap((e) => e.body as number[])).size, { timeout: 15_000 }).toBe(before);
   await expect.poll(shownCount, { timeout: 15_000 }).toBeLessThan(10);
 });
+
+type Pt = { Lat: number; Lng: number };
+type Intervals = { Position?: Pt; Positions?: Pt[] }[];
+/** The service's own track of [from, till), asked of it directly. */
+async function trackOf(objectId: number, from: number, till: number): Promise<Intervals> {
+  const token = await fetch(`${sim.baseUrl}/api/Token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ UserName: 'demo', Password: 'demo' }) });
+  const { AccessToken } = (await token.json()) as { AccessToken: string };
+  const res = await fetch(`${sim.baseUrl}/api/ObjectsHistory`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${AccessToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ ObjectId: objectId, From: from, Till: till }),
+  });
+  return ((await res.json()) as { Track: { Intervals: Intervals } }).Track.Intervals;
+}
+const pinOf = (page: Page) =>
+  page.evaluate(() => (globalThis as unknown as { __fleetMap: { eventPin(): { lat: number; lng: number; label: string; approximate: boolean } | null } }).__fleetMap.eventPin());
+
+test('clicking an event pins where the object was at the event’s time; without a track there, says the map shows where it is now', async ({ page }) => {
+  const at = Date.now() - 40 * 60_000;
+  const span = [at - 15 * 60_000, at + 15 * 60_000] as const;
+  const objects = await demoObjects(sim.baseUrl);
+  const tracks = await Promise.all(objects.slice(0, 12).map(async (o) => ({ ...o, track: await trackOf(o.Id, ...span) })));
+  const moving = tracks.find((o) => o.track.some((i) => (i.Positions?.length ?? 0) > 10))!;
+  const silent = tracks.find((o) => o.track.length === 0)!;
+  expect(moving, 'an object that moved then').toBeDefined();
+  expect(silent, 'an object with no track then').toBeDefined();
+  for (const o of [moving, silent]) sim.sim.store.addEvent({ ObjectId: o.Id, Time: at, Type: 0x8000, Status: 1, Text: `Place test event ${o.Id}`, ResetTime: 0, NotificationId: 0 });
+  await openOwnFleet(page);
+
+  const row = eventsPanel(page).getByRole('listitem').filter({ hasText: `Place test event ${moving.Id}` });
+  await expect(row).toBeVisible({ timeout: 30_000 });
+  await row.getByRole('button', { name: /^Show on map:/ }).click();
+  await expect(row.getByRole('status')).toHaveText(/^Shown on the map where it was at /, { timeout: 15_000 });
+  const pin = await pinOf(page);
+  expect(pin).not.toBeNull();
+  expect(pin!.approximate).toBe(false);
+  expect(pin!.label.startsWith(`Alarm, ${moving.Name} · `)).toBe(true);
+  // One of the service's own fixes of that half hour, and the map is on it.
+  const fixes = moving.track.flatMap((i) => i.Positions ?? []).map((p) => `${p.Lat.toFixed(6)},${p.Lng.toFixed(6)}`);
+  expect(fixes).toContain(`${pin!.lat.toFixed(6)},${pin!.lng.toFixed(6)}`);
+  const centre = await page.evaluate(() => (globalThis as unknown as { __fleetMap: { map: { getCenter(): { lat: number; lng: number } } } }).__fleetMap.map.getCenter());
+  expect(centre.lat).toBeCloseTo(pin!.lat, 4);
+  expect(centre.lng).toBeCloseTo(pin!.lng, 4);
+  await page.screenshot({ path: test.info().outputPath('event-place.png') });
+
+  // No track near the event: the last position, said to be that, and drawn hollow.
+  const other = eventsPanel(page).getByRole('listitem').filter({ hasText: `Place test event ${silent.Id}` });
+  await other.getByRole('button', { name: /^Show on map:/ }).click();
+  await expect(other.getByRole('status')).toHaveText(/^Its track has no position near .+: the map shows where it is now\.$/, { timeout: 15_000 });
+  await expect(row.getByRole('status')).toHaveCount(0);
+  const approx = await pinOf(page);
+  expect(approx?.approximate).toBe(true);
+  expect(approx!.label).toMatch(new RegExp(`^Alarm, ${silent.Name}: where it is now \\(its place at .+ is not known\\)$`));
+  await page.screenshot({ path: test.info().outputPath('event-place-now.png') });
+
+  // Another object selected: the pin goes.
+  await page.getByRole('grid', { name: 'Object list' }).getByRole('row').filter({ hasNotText: silent.Name }).nth(2).click();
+  await expect.poll(() => pinOf(page)).toBeNull();
+});

@@ -49,6 +49,7 @@ export function historyHandlers(session: SessionService, bus: PushBus, worker?: 
     'history/read': (a) => cur().loader.read(a.objectId, a.from, a.till),
     'history/overview': (a) => cur().loader.overview(a.objectId, a.from, a.till, a.maxPoints),
     'history/cancel': (a) => ({ cancelled: cur().loader.cancel(a.loadId) }),
+    'history/placeAt': (a) => cur().loader.placeAt(a.objectId, a.time),
     'history/dailyStat': (a) => cur().extras.catalogue('dailyStat', a.objectId, a.from, a.till),
     'history/driverSessions': (a) => cur().extras.catalogue('driverSessions', a.objectId, a.from, a.till),
     'history/parkingMoto': (a) => cur().extras.catalogue('parkingMoto', a.objectId, a.from, a.till),

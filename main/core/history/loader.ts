@@ -16,7 +16,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { FleetError, isFleetError, type ErrorInfo } from '../../../common/errors';
-import { type HistoryProgress, type WireHistoryData, type WireHistoryLoadResult } from '../../../common/methods/history';
+import { type HistoryProgress, type PlaceAnswer, type WireHistoryData, type WireHistoryLoadResult } from '../../../common/methods/history';
+import { PLACE_SPAN_MS, placeAt } from '../../../common/place-at';
+import { unpackTrack } from '../../../common/track-wire';
 import { isIntervalTooLong, type FleetApi, type RawBytes } from '../api';
 import { isHeldBody, type HeldBody } from '../api/http';
 import { HISTORY_KIND, type Cache } from '../cache';
@@ -49,10 +51,13 @@ export interface HistoryServiceOptions {
 interface RunningLoad {
   id: string;
   ctl: AbortController;
-  done: Promise<void>;
+  /** True when every gap was fetched and stored. */
+  done: Promise<boolean>;
 }
 
 export const OPEN_EDGE_MS = 10 * 60_000;
+/** How long `placeAt` waits for the span to arrive before it answers from what is cached. */
+export const PLACE_WAIT_MS = 8_000;
 /** 400s for length tolerated per load before giving up (each halves the window). */
 const MAX_HALVINGS = 12;
 
@@ -140,7 +145,10 @@ export class HistoryService {
     const prev = this.chains.get(objectId) ?? Promise.resolve();
     // Start after the reply is on its way: pushes for this load never precede it.
     const done = prev.then(() => new Promise<void>((r) => setImmediate(r))).then(() => this.run(id, objectId, from, till, ctl.signal));
-    const tail = done.catch(() => undefined);
+    const tail: Promise<void> = done.then(
+      () => undefined,
+      () => undefined,
+    );
     this.chains.set(objectId, tail);
     void tail.then(() => {
       if (this.chains.get(objectId) === tail) this.chains.delete(objectId);
@@ -148,6 +156,29 @@ export class HistoryService {
     });
     this.loads.set(id, { id, ctl, done });
     return { ...data, loadId: id };
+  }
+
+  /**
+   * Where the object was at `at`: the span around it is loaded like any interval (so it is
+   * cached for next time, offline included), waited for at most `waitMs`, then read.
+   */
+  async placeAt(objectId: number, at: number, waitMs = PLACE_WAIT_MS): Promise<PlaceAnswer> {
+    const from = at - PLACE_SPAN_MS;
+    const till = Math.max(at + 1, Math.min(at + PLACE_SPAN_MS, this.now()));
+    let data: WireHistoryData = await this.load(objectId, from, till);
+    const loadId = (data as WireHistoryLoadResult).loadId;
+    // Coverage stops short of the last minutes (late points may come): a load that
+    // fetched every gap has all there is, recorded or not.
+    let fetchedAll = data.coverage.complete;
+    if (loadId) {
+      let timer: NodeJS.Timeout | undefined;
+      const done = this.loads.get(loadId)?.done.catch(() => false) ?? Promise.resolve(false);
+      fetchedAll = await Promise.race([done, new Promise<boolean>((r) => (timer = setTimeout(() => r(false), waitMs)))]);
+      clearTimeout(timer);
+      data = await this.read(objectId, from, till);
+    }
+    const track = unpackTrack(data.track);
+    return { place: placeAt(track, data.parkings, at), complete: fetchedAll || data.coverage.complete };
   }
 
   /** Resolves when the load has finished (tests, benchmarks). */
@@ -178,11 +209,11 @@ export class HistoryService {
     if (!this.closed) this.o.bus.emit('history/progress', p);
   }
 
-  private async run(loadId: string, objectId: number, from: number, till: number, signal: AbortSignal): Promise<void> {
+  private async run(loadId: string, objectId: number, from: number, till: number, signal: AbortSignal): Promise<boolean> {
     const base = { loadId, objectId, from, till };
     if (signal.aborted || this.closed) {
       this.emit({ ...base, fetchedMs: 0, totalMs: 0, done: true, cancelled: true });
-      return;
+      return false;
     }
     // Recomputed now: an earlier load of this object may have filled part of it.
     const gaps = this.o.cache.coverage.gaps(objectId, from, till, HISTORY_KIND);
@@ -234,7 +265,9 @@ export class HistoryService {
     else {
       this.emit({ ...base, fetchedMs: fetched, totalMs: total, done: true });
       this.sketchLater(objectId, from, till);
+      return true;
     }
+    return false;
   }
 
   /**

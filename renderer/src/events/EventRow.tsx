@@ -1,35 +1,32 @@
 import { memo } from 'react';
 import type { FleetEvent } from '../../../common/resources';
 import { eventKind, isAlarm } from './event-types';
-import { dateTimeText, timeOfDayText } from '../ui/format';
+import { momentText } from '../ui/format';
 
 interface Props {
   e: FleetEvent;
   objectName: string;
   checked: boolean;
   focused: boolean;
+  /** For the clicked event: what the map shows of its place. */
+  placeLine: string | undefined;
   refusal: string | undefined;
   onCheck: (id: number, on: boolean) => void;
-  onFocus: (e: FleetEvent) => void;
+  onFocus: (e: FleetEvent, title: string) => void;
   onAck: (id: number) => void;
 }
 
-function timeText(t: number): string {
-  const today = new Date().toDateString() === new Date(t).toDateString();
-  return today ? timeOfDayText(t) : dateTimeText(t);
-}
-
-export const EventRow = memo(function EventRow({ e, objectName, checked, focused, refusal, onCheck, onFocus, onAck }: Props) {
+export const EventRow = memo(function EventRow({ e, objectName, checked, focused, placeLine, refusal, onCheck, onFocus, onAck }: Props) {
   const kind = eventKind(e.Type);
   const what = `${kind.label}, ${objectName}`;
   return (
     <li className={`event-row${isAlarm(e.Type) ? ' alarm' : ''}${focused ? ' focused' : ''}`}>
       <input type="checkbox" aria-label={`Select event: ${what}`} checked={checked} onChange={(ev) => onCheck(e.Id, ev.target.checked)} />
-      <button type="button" className="event-main" aria-label={`Show on map: ${what}`} aria-pressed={focused} onClick={() => onFocus(e)}>
+      <button type="button" className="event-main" aria-label={`Show on map: ${what}`} aria-pressed={focused} onClick={() => onFocus(e, what)}>
         <span className="event-head">
           <span className="kind">{kind.label}</span>
           <span className="obj">{objectName}</span>
-          <time dateTime={new Date(e.Time).toISOString()}>{timeText(e.Time)}</time>
+          <time dateTime={new Date(e.Time).toISOString()}>{momentText(e.Time)}</time>
         </span>
         {e.Text && <span className="event-text">{e.Text}</span>}
         {refusal && <span className="refusal">Acknowledgement refused: {refusal}</span>}
@@ -37,6 +34,11 @@ export const EventRow = memo(function EventRow({ e, objectName, checked, focused
       <button type="button" className="ack" aria-label={`Acknowledge: ${what}`} title="Acknowledge" onClick={() => onAck(e.Id)}>
         ✓
       </button>
+      {placeLine && (
+        <p className="event-place" role="status">
+          {placeLine}
+        </p>
+      )}
     </li>
   );
 });

@@ -11,7 +11,8 @@ import { AlertMenu } from './AlertMenu';
 import { ConfirmAckAll } from './ConfirmAckAll';
 import { EventRow } from './EventRow';
 import { eventsOf, eventsStore, useEvents } from './events-store';
-import { eventFocus } from './focus';
+import { eventFocus, useEventFocus } from './focus';
+import { placeText } from './place-text';
 import { NotifyButton } from './NotifyButton';
 import { ScopeSwitch } from './ScopeSwitch';
 
@@ -29,7 +30,7 @@ export function EventsPanel() {
   const objectsById = useFleetObjects();
   const now = useNow(5000);
   const [scope, setScope] = useState<EventScope>(loadScope);
-  const [focused, setFocused] = useState<number | null>(null);
+  const focus = useEventFocus();
   /** The ids "Acknowledge all" counted when asked: events that arrive while the question is open are not in them. */
   const [confirming, setConfirming] = useState<number[] | null>(null);
   const events = eventsOf(view, scope);
@@ -40,10 +41,9 @@ export function EventsPanel() {
     setScope(s);
     localStorage.setItem(SCOPE_KEY, s);
   };
-  const onFocus = useCallback((e: FleetEvent) => {
-    setFocused(e.Id);
+  const onFocus = useCallback((e: FleetEvent, title: string) => {
     selection.set(e.ObjectId);
-    eventFocus.show(e);
+    void eventFocus.show(e, title);
   }, []);
   const onCheck = useCallback((id: number, on: boolean) => eventsStore.check(id, on), []);
   const onAck = useCallback((id: number) => void eventsStore.ack([id]), []);
@@ -114,7 +114,8 @@ export function EventsPanel() {
               e={e}
               objectName={objectsById.get(e.ObjectId)?.Name ?? `Object ${e.ObjectId}`}
               checked={view.checked.has(e.Id)}
-              focused={focused === e.Id}
+              focused={focus?.eventId === e.Id}
+              placeLine={focus?.eventId === e.Id ? placeText(focus, now) : undefined}
               refusal={refusals.get(e.Id)}
               onCheck={onCheck}
               onFocus={onFocus}

@@ -1,44 +1,78 @@
 /**
- * Where the event the operator clicked happened, for the map to show. Events usually carry
- * no position (the spec's Event has none), so the point falls back to the object's last
- * position; a server that adds Lat/Lng to its events gets the exact place.
+ * Where the event the operator clicked happened, for the map to show. The spec's Event has
+ * no position, so the core looks the object's track up at the event's time (history/placeAt,
+ * fetching that quarter hour when the cache lacks it). When the track has no answer the map
+ * shows where the object is now, and says so: an alarm's place and the vehicle's place an
+ * hour later are different answers. A server that adds Lat/Lng to its events gets its own.
+ *
+ * Shared by every window of the app (an events panel on a second monitor moves the main
+ * window's map) over a BroadcastChannel, like the selection.
  */
+import { useSyncExternalStore } from 'react';
 import type { FleetEvent } from '../../../common/resources';
+import { rpc } from '../rpc/client';
 import { fleetStore } from '../stores/fleet-store';
+import { selection } from '../stores/selection';
+import type { EventFocus, EventPlace } from './place';
 
-export interface EventFocus {
-  eventId: number;
-  objectId: number;
-  lat: number;
-  lng: number;
-  /** True when the point is the event's own, false when it is the object's last position. */
-  exact: boolean;
+export type { EventFocus, EventPlace } from './place';
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+let current: EventFocus | null = null;
+const channel = typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel('fleet.eventPlace') : null;
+
+function publish(f: EventFocus | null, broadcast: boolean) {
+  current = f;
+  for (const l of listeners) l();
+  if (broadcast) channel?.postMessage(f);
 }
 
-type Listener = (f: EventFocus) => void;
-const listeners = new Set<Listener>();
-let last: EventFocus | null = null;
+channel?.addEventListener('message', (m: MessageEvent<EventFocus | null>) => publish(m.data, false));
+// Another object selected (here or in another window): the event's pin no longer applies.
+selection.subscribe(() => {
+  if (current && current.objectId !== selection.get()) publish(null, false);
+});
 
-function coordsOf(e: FleetEvent): { lat: number; lng: number } | null {
+function ownCoords(e: FleetEvent): { lat: number; lng: number } | null {
   const r = e as Record<string, unknown>;
   const lat = r.Lat ?? r.Latitude;
   const lng = r.Lng ?? r.Longitude;
   return typeof lat === 'number' && typeof lng === 'number' ? { lat, lng } : null;
 }
 
+async function locate(e: FleetEvent, title: string): Promise<EventPlace | null> {
+  const base = { eventId: e.Id, objectId: e.ObjectId, eventTime: e.Time, title };
+  const own = ownCoords(e);
+  if (own) return { ...base, ...own, source: 'event', time: e.Time };
+  let why: EventPlace['why'] = 'not_loaded';
+  try {
+    const r = await rpc('history/placeAt', { objectId: e.ObjectId, time: e.Time });
+    if (r.place) return { ...base, lat: r.place.lat, lng: r.place.lng, source: r.place.from, time: r.place.time };
+    if (r.complete) why = 'no_track';
+  } catch {
+    // Not signed in any more, or the core refused: the last position is all there is.
+  }
+  const now = fleetStore.position(e.ObjectId);
+  return now ? { ...base, lat: now.lat, lng: now.lng, source: 'now', time: now.time, why } : null;
+}
+
 export const eventFocus = {
-  last: () => last,
-  /** The map subscribes here to fly to the event's place. */
+  get: () => current,
   subscribe(l: Listener) {
     listeners.add(l);
     return () => listeners.delete(l);
   },
-  show(e: FleetEvent): EventFocus | null {
-    const own = coordsOf(e);
-    const pos = own ?? fleetStore.position(e.ObjectId) ?? null;
-    if (!pos) return null;
-    last = { eventId: e.Id, objectId: e.ObjectId, lat: pos.lat, lng: pos.lng, exact: own !== null };
-    for (const l of listeners) l(last);
-    return last;
+  /** Locates the event and tells every window; a newer click overrides an answer still on its way. */
+  async show(e: FleetEvent, title: string): Promise<void> {
+    const ids = { eventId: e.Id, objectId: e.ObjectId };
+    publish({ ...ids, state: 'locating' }, true);
+    const place = await locate(e, title);
+    if (current?.eventId !== e.Id || current.state !== 'locating') return;
+    publish(place ? { ...ids, state: 'shown', place } : { ...ids, state: 'unknown' }, true);
   },
 };
+
+export function useEventFocus(): EventFocus | null {
+  return useSyncExternalStore(eventFocus.subscribe, eventFocus.get);
+}

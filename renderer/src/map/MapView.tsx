@@ -11,7 +11,10 @@ import { CANVAS_COLORS, useTheme } from '../theme/theme';
 import { addBasemap, setTileSource, type Basemap } from './basemap';
 import { addDomMarkers } from './dom-baseline';
 import { GeozoneOverlay } from './geozone-layer';
+import { eventFocus } from '../events/focus';
+import { pinText } from '../events/place-text';
 import { ObjectLayer, type VisibleCluster } from './object-layer';
+import { PlacePin, type PinnedPlace } from './place-pin';
 import { StateLegend } from './StateLegend';
 import { TileSourceControl } from './TileSourceControl';
 
@@ -31,6 +34,8 @@ export interface MapHooks {
   selected: () => number | null;
   /** Object names drawn in the map's last frame. */
   labels: () => number;
+  /** The clicked event's place, as pinned. */
+  eventPin: () => PinnedPlace | null;
   /** Replaces the canvas layer by one DOM marker per object (the bench's baseline). */
   domBaseline: (limit: number) => number;
 }
@@ -108,6 +113,22 @@ export function MapView({ selected, onSelect }: Props) {
       fit();
       keepCentred();
     });
+    // A clicked event: its place pinned and brought into view, close enough to see the street.
+    const pin = new PlacePin(map);
+    const showEvent = () => {
+      const f = eventFocus.get();
+      if (f?.state !== 'shown') {
+        pin.clear();
+        return;
+      }
+      const p = f.place;
+      pin.show({ lat: p.lat, lng: p.lng, label: pinText(p), approximate: p.source === 'now' });
+      setFollow(false);
+      followRef.current = false;
+      map.setView([p.lat, p.lng], Math.max(map.getZoom(), 15), { animate: false });
+    };
+    showEvent();
+    const unsubFocus = eventFocus.subscribe(showEvent);
     // Dragging the map means the user wants to look elsewhere: stop following.
     map.on('dragstart', () => setFollow(false));
     const ro = new ResizeObserver(() => map.invalidateSize());
@@ -123,6 +144,7 @@ export function MapView({ selected, onSelect }: Props) {
       follow: () => followRef.current,
       selected: () => selectedRef.current,
       labels: () => layer.labelsDrawn,
+      eventPin: () => pin.place,
       domBaseline: (limit) => {
         layer.remove();
         baseline?.remove();
@@ -146,6 +168,7 @@ export function MapView({ selected, onSelect }: Props) {
     return () => {
       alive = false;
       unsub();
+      unsubFocus();
       ro.disconnect();
       baseline?.remove();
       map.remove();

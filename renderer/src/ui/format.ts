@@ -43,6 +43,11 @@ export function timeOfDayText(ms: number): string {
   return TIME.format(ms);
 }
 
+/** A moment as a list says it: the time of day when it is today, else the date too. */
+export function momentText(ms: number, now = Date.now()): string {
+  return new Date(now).toDateString() === new Date(ms).toDateString() ? timeOfDayText(ms) : dateTimeText(ms);
+}
+
 /**
  * A measured value (a sensor's reading, at the cursor or live) with the digits its size
  * carries: whole from 100 ("412 l"), one decimal from 10 ("24.1 V"), two below ("8.8 °C",
