@@ -76,6 +76,45 @@ test('filter by state', async ({ page }) => {
   await expect(page.getByText(allCount())).toBeVisible();
 });
 
+test('the map and its legend show what the list’s filter keeps, unless asked to show all', async ({ page }) => {
+  await openOwnFleet(page);
+  const legend = page.getByRole('list', { name: 'Objects by state' });
+  const note = page.getByRole('status').filter({ hasText: / objects on the map/ });
+  await expect(legend.getByRole('listitem')).not.toHaveCount(1);
+  await expect(note).toHaveCount(0);
+  const clustered = () =>
+    page.evaluate(() => {
+      const m = (globalThis as unknown as { __fleetMap: { map: { setView(c: [number, number], z: number, o: unknown): void }; clusters(): { count: number }[] } }).__fleetMap;
+      return m.clusters().reduce((n, c) => n + c.count, 0);
+    });
+  await page.evaluate(() => (globalThis as unknown as { __fleetMap: { map: { setView(c: [number, number], z: number, o: unknown): void } } }).__fleetMap.map.setView([51, 10], 4, { animate: false }));
+  await expect.poll(clustered).toBeGreaterThan(0);
+  const allClustered = await clustered();
+
+  await page.getByRole('combobox', { name: 'Filter by state' }).selectOption({ label: 'Parked' });
+  const shown = Number(/^(\d+) of/.exec((await page.getByText(someOf()).textContent())!)![1]);
+  await expect(note).toHaveText(`${shown} of ${total} objects on the map, as the list is filteredShow all`);
+  await expect(legend.getByRole('listitem')).toHaveText([/^Parked \d+$/]);
+  await expect.poll(clustered).toBeLessThanOrEqual(shown);
+  expect(allClustered).toBeGreaterThan(shown);
+  await page.screenshot({ path: test.info().outputPath('map-follows-list.png') });
+
+  await note.getByRole('button', { name: 'Show all' }).click();
+  await expect(note).toHaveText(`All ${total} objects on the map; the list is filteredShow only the list’s`);
+  await expect(legend.getByRole('listitem')).not.toHaveCount(1);
+  await expect.poll(clustered).toBeGreaterThan(shown);
+  // The choice is kept: the next filter leaves the map whole too, until asked again.
+  await page.reload();
+  await expect(page.getByText(allCount())).toBeVisible({ timeout: 30_000 });
+  await expect(note).toHaveCount(0);
+  await page.getByRole('combobox', { name: 'Filter by state' }).selectOption({ label: 'Parked' });
+  await note.getByRole('button', { name: 'Show only the list’s' }).click();
+  await expect(legend.getByRole('listitem')).toHaveText([/^Parked \d+$/]);
+  await page.getByRole('combobox', { name: 'Filter by state' }).selectOption({ label: 'All states' });
+  await expect(note).toHaveCount(0);
+  await expect(legend.getByRole('listitem')).not.toHaveCount(1);
+});
+
 test('sort by a column, and the column choice survives a reload', async ({ page }) => {
   await openOwnFleet(page);
   const nameHeader = grid(page).getByRole('columnheader', { name: 'Name' });

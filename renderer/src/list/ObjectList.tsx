@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { CommandButton } from '../commands/CommandButton';
 import { fleetStore } from '../stores/fleet-store';
 import type { ObjectState } from '../stores/object-state';
@@ -12,6 +12,7 @@ import { marks, useMarked } from './marked';
 import { loadPrefs, savePrefs, type ListPrefs } from './prefs';
 import { ListRow } from './ListRow';
 import { useListRows } from './use-list-rows';
+import { mapFilter } from '../stores/map-filter';
 
 interface Props {
   selected: number | null;
@@ -36,6 +37,10 @@ export function ObjectList({ selected, onSelect, onHelp }: Props) {
   const [groupId, setGroupId] = useState<number | null>(null);
   const [state, setState] = useState<ObjectState | null>(null);
   const { rows, total } = useListRows(query, groupId, state, prefs.sort);
+  // The map shows what the list keeps (stores/map-filter.ts).
+  const filtered = query.trim() !== '' || groupId !== null || state !== null;
+  useEffect(() => mapFilter.setListIds(filtered ? new Set(rows.map((r) => r.o.Id)) : null), [rows, filtered]);
+  useEffect(() => () => mapFilter.setListIds(null), []);
   const marked = useMarked();
   const objects = fleetStore.objects;
   const groups = useMemo(() => groupCounts(objects), [objects]);

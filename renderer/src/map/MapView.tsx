@@ -7,6 +7,7 @@ import { rpc } from '../rpc/client';
 import { actionFor } from '../shortcuts/keymap';
 import { isTyping } from '../shortcuts/typing';
 import { fleetStore } from '../stores/fleet-store';
+import { mapFilter } from '../stores/map-filter';
 import { CANVAS_COLORS, useTheme } from '../theme/theme';
 import { addBasemap, setTileSource, type Basemap } from './basemap';
 import { addDomMarkers } from './dom-baseline';
@@ -15,6 +16,7 @@ import { eventFocus } from '../events/focus';
 import { pinText } from '../events/place-text';
 import { ObjectLayer, type VisibleCluster } from './object-layer';
 import { PlacePin, type PinnedPlace } from './place-pin';
+import { MapFilterNote } from './MapFilterNote';
 import { StateLegend } from './StateLegend';
 import { TileSourceControl } from './TileSourceControl';
 
@@ -72,6 +74,7 @@ export function MapView({ selected, onSelect }: Props) {
       store: fleetStore,
       onSelect: (id) => onSelectRef.current(id),
       getSelected: () => selectedRef.current,
+      shownIds: mapFilter.shownIds,
       onClusters: setClusters,
       colors,
     }).addTo(map);
@@ -129,6 +132,7 @@ export function MapView({ selected, onSelect }: Props) {
     };
     showEvent();
     const unsubFocus = eventFocus.subscribe(showEvent);
+    const unsubFilter = mapFilter.subscribe(() => layer.filterChanged());
     // Dragging the map means the user wants to look elsewhere: stop following.
     map.on('dragstart', () => setFollow(false));
     const ro = new ResizeObserver(() => map.invalidateSize());
@@ -169,6 +173,7 @@ export function MapView({ selected, onSelect }: Props) {
       alive = false;
       unsub();
       unsubFocus();
+      unsubFilter();
       ro.disconnect();
       baseline?.remove();
       map.remove();
@@ -246,7 +251,10 @@ export function MapView({ selected, onSelect }: Props) {
           }}
         />
       </div>
-      <StateLegend />
+      <div className="map-status">
+        <MapFilterNote />
+        <StateLegend />
+      </div>
       {clusters.length > 0 && (
         <ul className="sr-only" aria-label="Clusters in view">
           {clusters.map((c) => (

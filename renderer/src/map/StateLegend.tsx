@@ -1,5 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { fleetStore } from '../stores/fleet-store';
+import { mapFilter, useMapFilter } from '../stores/map-filter';
 import { STATE_COLOR, STATE_LABEL, type ObjectState } from '../stores/object-state';
 import { countStates } from '../stores/state-counts';
 import { numberText } from '../ui/format';
@@ -13,16 +14,19 @@ const RECOUNT_MS = 1000;
 /** The colours of the map with how many objects wear each; states with none are left out. */
 export function StateLegend() {
   const version = useSyncExternalStore(fleetStore.subscribe, fleetStore.getVersion);
-  const [counts, setCounts] = useState(() => countStates(fleetStore));
+  const filter = useMapFilter();
+  const [counts, setCounts] = useState(() => countStates(fleetStore, mapFilter.shownIds()));
   const [lastAt, setLastAt] = useState(0);
   useEffect(() => {
     const wait = Math.max(0, lastAt + RECOUNT_MS - Date.now());
     const t = setTimeout(() => {
-      setCounts(countStates(fleetStore));
+      setCounts(countStates(fleetStore, mapFilter.shownIds()));
       setLastAt(Date.now());
     }, wait);
     return () => clearTimeout(t);
   }, [version, lastAt]);
+  // A new filter is counted at once: the legend must agree with the map it sits on.
+  useEffect(() => setCounts(countStates(fleetStore, mapFilter.shownIds())), [filter]);
 
   const shown = (Object.keys(STATE_LABEL) as ObjectState[]).filter((s) => counts[s] > 0);
   if (shown.length === 0) return null;

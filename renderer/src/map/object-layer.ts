@@ -39,6 +39,8 @@ export interface ObjectLayerOptions {
   store: FleetStore;
   onSelect: (id: number | null) => void;
   getSelected: () => number | null;
+  /** Only these objects are drawn and clustered (the list's filter); null or absent: all. */
+  shownIds?: () => ReadonlySet<number> | null;
   /** The largest clusters in view, for the keyboard-reachable list beside the canvas. */
   onClusters?: (clusters: VisibleCluster[]) => void;
   colors?: CanvasColors;
@@ -83,6 +85,9 @@ export class ObjectLayer extends L.Layer {
   /** Poll-to-pixels: when the oldest undrawn delta arrived, and which index load covers it. */
   private deltaT0: number | null = null;
   private deltaLoadSeq = 0;
+  /** 1 per store slot that is shown, or null for all; rebuilt when the filter or the slots change. */
+  private mask: Uint8Array | null = null;
+  private maskFor: { ids: ReadonlySet<number> | null; positions: unknown; count: number } = { ids: null, positions: null, count: 0 };
 
   constructor(private readonly opts: ObjectLayerOptions) {
     super();
@@ -137,7 +142,44 @@ export class ObjectLayer extends L.Layer {
     });
   }
 
+  /** The filter changed: the index is rebuilt now, not after the usual throttle. */
+  filterChanged(): void {
+    if (!this.updateMask()) return;
+    this.dirty = true;
+    this.lastIndexAt = -Infinity;
+    if (this.indexTimer) clearTimeout(this.indexTimer);
+    this.indexTimer = null;
+    this.requestIndex();
+    this.schedule();
+  }
+
+  /** True when the mask changed. */
+  private updateMask(): boolean {
+    const ids = this.opts.shownIds?.() ?? null;
+    const positions = this.opts.store.positions;
+    const m = this.maskFor;
+    if (ids === m.ids && (ids === null || (positions === m.positions && positions.count === m.count))) return false;
+    this.maskFor = { ids, positions, count: positions.count };
+    if (!ids) {
+      this.mask = null;
+      return true;
+    }
+    const mask = new Uint8Array(positions.count);
+    for (const id of ids) {
+      const s = this.opts.store.slot(id);
+      if (s !== undefined && s < mask.length) mask[s] = 1;
+    }
+    this.mask = mask;
+    return true;
+  }
+
+  /** Drawn and clustered: has a fix and passes the filter. */
+  private shown(i: number): boolean {
+    return this.opts.store.positions.time[i] !== 0 && (this.mask === null || this.mask[i] === 1);
+  }
+
   private storeChanged(): void {
+    this.updateMask();
     this.deltaT0 ??= performance.now();
     this.dirty = true;
     this.requestIndex();
@@ -191,12 +233,12 @@ export class ObjectLayer extends L.Layer {
     this.lastIndexAt = performance.now();
     const p = this.opts.store.positions;
     let n = 0;
-    for (let i = 0; i < p.count; i++) if (p.time[i] !== 0) n++;
+    for (let i = 0; i < p.count; i++) if (this.shown(i)) n++;
     const lng = new Float64Array(n);
     const lat = new Float64Array(n);
     const slots = new Int32Array(n);
     for (let i = 0, k = 0; i < p.count; i++) {
-      if (p.time[i] === 0) continue;
+      if (!this.shown(i)) continue;
       lng[k] = p.lng[i]!;
       lat[k] = p.lat[i]!;
       slots[k++] = i;
@@ -328,7 +370,7 @@ export class ObjectLayer extends L.Layer {
     const n = only ? only.length : p.count;
     for (let j = 0; j < n; j++) {
       const i = only ? only[j]! : j;
-      if (p.time[i] === 0) continue;
+      if (!this.shown(i)) continue;
       const x = p.mx[i]! * world - origin.x;
       const y = p.my[i]! * world - origin.y;
       if (x < -radius || y < -radius || x > w + radius || y > h + radius) continue;
@@ -563,7 +605,7 @@ export class ObjectLayer extends L.Layer {
       }
     } else {
       for (let i = 0; i < p.count; i++) {
-        if (p.time[i] === 0) continue;
+        if (!this.shown(i)) continue;
         const dx = p.mx[i]! * world - origin.x - cx;
         const dy = p.my[i]! * world - origin.y - cy;
         const d = dx * dx + dy * dy;

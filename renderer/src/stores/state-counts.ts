@@ -3,10 +3,12 @@ import { Ignition } from '../../../common/methods/live';
 import type { FleetStore } from './fleet-store';
 import { objectState, STATE_LABEL, type ObjectState } from './object-state';
 
-export function countStates(store: Pick<FleetStore, 'objects' | 'positions' | 'slot'>): Record<ObjectState, number> {
+/** `only`: count these objects alone (the map's filter); null: all. */
+export function countStates(store: Pick<FleetStore, 'objects' | 'positions' | 'slot'>, only: ReadonlySet<number> | null = null): Record<ObjectState, number> {
   const counts = Object.fromEntries(Object.keys(STATE_LABEL).map((k) => [k, 0])) as Record<ObjectState, number>;
   const p = store.positions;
   for (const o of store.objects) {
+    if (only && !only.has(o.Id)) continue;
     const s = store.slot(o.Id);
     const state =
       s === undefined
