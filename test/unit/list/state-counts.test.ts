@@ -25,5 +25,9 @@ describe('countStates', () => {
       1,
     );
     expect(countStates(store)).toMatchObject({ moving: 1, idle: 1, parked: 1, offline: 1, blocked: 1, never: 1 });
+    // Only what the map shows (the list's filter): the others are not counted.
+    const only = countStates(store, new Set([1, 3, 6]));
+    expect(only).toMatchObject({ moving: 1, idle: 0, parked: 1, offline: 0, blocked: 0, never: 1 });
+    expect(Object.values(only).reduce((a, b) => a + b, 0)).toBe(3);
   });
 });
