@@ -138,6 +138,36 @@ test('sort by a column, and the column choice survives a reload', async ({ page 
   await expect(grid(page).getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'ascending');
 });
 
+test('with every column chosen the list scrolls sideways, its header with it, instead of squeezing the cells', async ({ page }) => {
+  await openOwnFleet(page);
+  const chooser = page.getByText('Columns', { exact: true });
+  await chooser.click();
+  const group = page.getByRole('group', { name: 'Columns to show' });
+  const added: string[] = [];
+  for (const name of ['Plate', 'IMEI', 'State', 'Speed', 'Last position', 'Device', 'Phone', 'Groups']) {
+    const box = group.getByRole('checkbox', { name, exact: true });
+    if (await box.isChecked()) continue;
+    added.push(name);
+    await box.check();
+  }
+  await chooser.click();
+  expect(added.length).toBeGreaterThan(0);
+  const body = grid(page).getByRole('rowgroup');
+  const widths = await body.evaluate((el) => ({ scroll: (el as unknown as { scrollWidth: number }).scrollWidth, client: (el as unknown as { clientWidth: number }).clientWidth }));
+  expect(widths.scroll).toBeGreaterThan(widths.client);
+  // No cell below its minimum: every header label reads whole or nearly (no 20-pixel columns).
+  for (const h of await grid(page).getByRole('columnheader').all()) expect((await h.boundingBox())!.width).toBeGreaterThanOrEqual(50);
+  const phone = grid(page).getByRole('columnheader', { name: 'Phone' });
+  const x0 = (await phone.boundingBox())!.x;
+  await body.evaluate((el) => ((el as unknown as { scrollLeft: number }).scrollLeft = 200));
+  await expect.poll(async () => x0 - (await phone.boundingBox())!.x).toBe(200);
+  await page.screenshot({ path: test.info().outputPath('list-all-columns.png') });
+  // Back to the default columns for the tests that follow.
+  await chooser.click();
+  for (const name of added) await group.getByRole('checkbox', { name, exact: true }).uncheck();
+  await chooser.click();
+});
+
 test('selecting an object shows its details with sensors and an address', async ({ page }) => {
   await openOwnFleet(page);
   await page.getByRole('combobox', { name: 'Filter by state' }).selectOption({ label: 'Moving' });

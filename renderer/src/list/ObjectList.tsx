@@ -4,7 +4,7 @@ import { CommandButton } from '../commands/CommandButton';
 import { fleetStore } from '../stores/fleet-store';
 import type { ObjectState } from '../stores/object-state';
 import { useNow } from '../ui/use-now';
-import { COLUMNS, type ColumnKey } from './columns';
+import { gridLayout, type ColumnKey } from './columns';
 import { GridHeader } from './GridHeader';
 import { groupCounts, idsBetween, type SortSpec } from './list-model';
 import { ListToolbar } from './ListToolbar';
@@ -49,7 +49,8 @@ export function ObjectList({ selected, onSelect, onHelp }: Props) {
     setPrefs(p);
     savePrefs(p);
   };
-  const template = prefs.columns.map((k) => `${COLUMNS[k].width}fr`).join(' ');
+  const { template, minWidth } = useMemo(() => gridLayout(prefs.columns), [prefs.columns]);
+  const head = useRef<HTMLDivElement>(null);
 
   const scroller = useRef<HTMLDivElement>(null);
   const virtual = useVirtualizer({
@@ -108,9 +109,27 @@ export function ObjectList({ selected, onSelect, onHelp }: Props) {
         onHelp={onHelp}
       />
       <div role="grid" aria-label="Object list" aria-rowcount={rows.length + 1} aria-colcount={prefs.columns.length} aria-multiselectable="true" className="grid">
-        <GridHeader columns={prefs.columns} sort={prefs.sort} onSort={(sort: SortSpec) => updatePrefs({ ...prefs, sort })} template={template} />
-        <div ref={scroller} className="grid-body" role="rowgroup" onKeyDown={onGridKey}>
-          <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
+        {/* The header scrolls sideways with the rows (it sits outside their vertical scroller). */}
+        <div
+          ref={head}
+          className="grid-head"
+          onScroll={(e) => {
+            // Tabbing to a header cell out of sight scrolls the header: the rows follow.
+            if (scroller.current) scroller.current.scrollLeft = e.currentTarget.scrollLeft;
+          }}
+        >
+          <GridHeader columns={prefs.columns} sort={prefs.sort} onSort={(sort: SortSpec) => updatePrefs({ ...prefs, sort })} template={template} minWidth={minWidth} />
+        </div>
+        <div
+          ref={scroller}
+          className="grid-body"
+          role="rowgroup"
+          onKeyDown={onGridKey}
+          onScroll={(e) => {
+            if (head.current) head.current.scrollLeft = e.currentTarget.scrollLeft;
+          }}
+        >
+          <div style={{ height: virtual.getTotalSize(), minWidth, position: 'relative' }}>
             {virtual.getVirtualItems().map((item) => {
               const o = rows[item.index]!.o;
               const isSel = o.Id === selected;

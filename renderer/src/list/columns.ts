@@ -48,6 +48,28 @@ export const COLUMNS: Record<ColumnKey, Column> = {
 export const ALL_COLUMNS = Object.keys(COLUMNS) as ColumnKey[];
 export const DEFAULT_COLUMNS: ColumnKey[] = ['name', 'plate', 'state', 'speed', 'age'];
 
+/**
+ * Pixels per unit of `width` that a column never shrinks below: "Last position" reads whole,
+ * and the five default columns (5.4 units) still fit the default 460-pixel list unscrolled.
+ */
+const MIN_PX_PER_WIDTH = 76;
+/** The row's side padding and the gap between cells (styles.css `.row`). */
+const ROW_PADDING_PX = 20;
+const CELL_GAP_PX = 6;
+
+/**
+ * The grid's columns: each shares the spare room by its width, but never shrinks below its
+ * own minimum; `minWidth` is the row's width at those minimums. A list narrower than that
+ * scrolls sideways instead of squeezing nine columns into ellipses.
+ */
+export function gridLayout(columns: readonly ColumnKey[]): { template: string; minWidth: number } {
+  const mins = columns.map((k) => Math.round(COLUMNS[k].width * MIN_PX_PER_WIDTH));
+  return {
+    template: columns.map((k, i) => `minmax(${mins[i]}px, ${COLUMNS[k].width}fr)`).join(' '),
+    minWidth: mins.reduce((a, b) => a + b, 0) + ROW_PADDING_PX + CELL_GAP_PX * Math.max(0, columns.length - 1),
+  };
+}
+
 export function stateLabel(s: ObjectState): string {
   return STATE_LABEL[s];
 }
