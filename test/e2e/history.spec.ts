@@ -143,6 +143,13 @@ test('a 45-day interval loads without an error and shows parkings and events', a
   await tabs.getByRole('tab', { name: /Trips and stops/ }).click();
   const trips = page.getByRole('table', { name: 'Trips and stops' });
   await expect(trips.getByRole('row').nth(5)).toBeVisible();
+  // Every column in sight in the side panel: nothing hidden past its right edge.
+  const overflow = await trips.evaluate((t) => {
+    const el = t as unknown as { getBoundingClientRect(): { right: number }; closest(s: string): { getBoundingClientRect(): { right: number }; clientWidth: number } };
+    return el.getBoundingClientRect().right - el.closest('[role=tabpanel]').getBoundingClientRect().right;
+  });
+  await page.screenshot({ path: test.info().outputPath('history-trips.png') });
+  expect(overflow).toBeLessThanOrEqual(0);
   // Every stop of the table is on the map, and stops at one place share a marker (a depot
   // visited every night is one marker, not 40).
   const stopRows = await trips.getByRole('row', { name: /^P\d+ / }).count();

@@ -1,7 +1,7 @@
 import type { FleetEvent } from '../../../common/resources';
 import type { HistoryViolations } from '../../../common/methods/history';
 import type { Figures } from './summary';
-import { fmtDuration, fmtKm, fmtShort, fmtTime } from './time-format';
+import { fmtDuration, fmtEnd, fmtKm, fmtShort, fmtTime } from './time-format';
 import type { Stop, Trip } from './trips';
 import { VIOLATION_LABEL, type Violation } from './violations';
 
@@ -54,7 +54,9 @@ export function TripsList({ items, tz, onPick }: { items: (Trip | Stop)[]; tz: s
           <th>To</th>
           <th>Duration</th>
           <th>Distance</th>
-          <th>Max speed</th>
+          <th>
+            <abbr title="Maximum speed">Max</abbr>
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -62,7 +64,7 @@ export function TripsList({ items, tz, onPick }: { items: (Trip | Stop)[]; tz: s
           <tr key={`${x.kind}${x.n}`} className={x.kind} tabIndex={0} onClick={() => onPick(x)} onKeyDown={(e) => e.key === 'Enter' && onPick(x)}>
             <td>{x.kind === 'stop' ? <span className="stop-n">P{x.n}</span> : `Trip ${x.n}`}</td>
             <td>{fmtShort(x.from, tz)}</td>
-            <td>{fmtShort(x.till, tz)}</td>
+            <td title={fmtShort(x.till, tz)}>{fmtEnd(x.from, x.till, tz)}</td>
             <td>{fmtDuration(x.till - x.from)}</td>
             <td>{x.kind === 'trip' ? fmtKm(x.metres) : 'Parked'}</td>
             <td>{x.kind === 'trip' ? kmh(x.maxSpeed) : ''}</td>

@@ -10,6 +10,11 @@ export function fmtShort(ms: number, tz: string): string {
   return fmtTime(ms, tz, 'd MMM HH:mm');
 }
 
+/** The end of a span: its time alone when it ends the day it began (in `tz`), else as `fmtShort`. */
+export function fmtEnd(from: number, till: number, tz: string): string {
+  return fmtTime(from, tz, 'yyyy-MM-dd') === fmtTime(till, tz, 'yyyy-MM-dd') ? fmtTime(till, tz, 'HH:mm') : fmtShort(till, tz);
+}
+
 /** "2 h 05 min", "45 min", "12 s", "3 d 4 h". */
 export function fmtDuration(ms: number): string {
   const s = Math.max(0, Math.round(ms / 1000));

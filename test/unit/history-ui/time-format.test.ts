@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cachedTzDate, fmtTime, offsetsText } from '../../../renderer/src/history/time-format';
+import { cachedTzDate, fmtEnd, fmtTime, offsetsText } from '../../../renderer/src/history/time-format';
 import { tickLabel } from '../../../renderer/src/history/timeline-ticks';
 
 describe('cached zoned dates and tick labels', () => {
@@ -39,5 +39,21 @@ describe('the zone caption across clock changes', () => {
     // A change in the last hours of the interval still counts.
     expect(offsetsText(Date.UTC(2026, 9, 20), Date.UTC(2026, 9, 25, 2), 'Europe/Prague')).toBe('UTC+02:00 → UTC+01:00');
     expect(offsetsText(Date.UTC(2026, 0, 1), Date.UTC(2026, 11, 31), 'UTC')).toBe('UTC+00:00');
+  });
+});
+
+describe('the end of a trip or stop', () => {
+  it('is its time alone when it ends the day it began, in the zone shown', () => {
+    const from = Date.UTC(2026, 10, 23, 20, 0);
+    const till = Date.UTC(2026, 10, 23, 22, 30);
+    expect(fmtEnd(from, till, 'UTC')).toBe('22:30');
+    // 23:30 in Prague: still the same day there.
+    expect(fmtEnd(from, till, 'Europe/Prague')).toBe('23:30');
+    // In Tokyo it began on the 24th at 05:00 and ended at 07:30: the same day too.
+    expect(fmtEnd(from, till, 'Asia/Tokyo')).toBe('07:30');
+    // Past midnight in Prague: the date is said.
+    const late = Date.UTC(2026, 10, 23, 23, 30);
+    expect(fmtEnd(from, late, 'Europe/Prague')).toBe('24 Nov 00:30');
+    expect(fmtEnd(from, late, 'UTC')).toBe('23:30');
   });
 });
