@@ -77,6 +77,22 @@ async function openLive(page: Page) {
   await expect.poll(() => page.evaluate(() => Object.keys(globalThis.__fleetPositions?.() ?? {}).length)).toBeGreaterThan(10);
 }
 
+test('a tile address that is not one is refused in plain words, and nothing is saved', async ({ page }) => {
+  await openLive(page);
+  await page.getByText('Map tiles', { exact: true }).click();
+  const form = page.getByRole('form', { name: 'Map tile source' });
+  const field = form.getByRole('textbox', { name: 'Tile URL' });
+  await expect(field).toHaveValue(tiles.template);
+  await field.fill('ftp://tiles.example/{z}/{x}.png');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Not a tile address: An http(s) address with {z}, {x} and {y}, like https://tile.openstreetmap.org/{z}/{x}/{y}.png.');
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(field).toHaveAccessibleDescription(/^Not a tile address/);
+  await page.reload();
+  await page.getByText('Map tiles', { exact: true }).click();
+  await expect(page.getByRole('form', { name: 'Map tile source' }).getByRole('textbox', { name: 'Tile URL' })).toHaveValue(tiles.template);
+});
+
 test('names show beside the objects once zoomed in to street level', async ({ page }) => {
   await openLive(page);
   const at = await page.evaluate(() => Object.values(globalThis.__fleetPositions!())[0]!);

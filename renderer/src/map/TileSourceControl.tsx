@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { TilesConfig } from '../../../common/methods/tiles';
+import { TileUrlSchema, type TilesConfig } from '../../../common/methods/tiles';
 import { RpcError, rpc } from '../rpc/client';
 
 interface Props {
@@ -14,6 +14,13 @@ export function TileSourceControl({ config, onChange }: Props) {
   const value = draft ?? config?.url ?? '';
   const save = (url: string | null) => {
     setError(null);
+    // Checked here with the core's own rule, so the operator reads what a tile URL must be,
+    // not the contract's "Invalid arguments for tiles/setUrl".
+    const checked = url === null ? null : TileUrlSchema.safeParse(url);
+    if (checked && !checked.success) {
+      setError(`Not a tile address: ${checked.error.issues[0]?.message ?? 'an http(s) address with {z}, {x} and {y}'}.`);
+      return;
+    }
     rpc('tiles/setUrl', { url })
       .then((c) => {
         setDraft(null);
@@ -33,11 +40,19 @@ export function TileSourceControl({ config, onChange }: Props) {
       >
         <label>
           Tile URL
-          <input type="text" value={value} spellCheck={false} onChange={(e) => setDraft(e.target.value)} placeholder={config?.defaultUrl} />
+          <input
+            type="text"
+            value={value}
+            spellCheck={false}
+            aria-invalid={error !== null}
+            aria-describedby={error ? 'tile-url-error' : undefined}
+            onChange={(e) => setDraft(e.target.value)}
+            placeholder={config?.defaultUrl}
+          />
         </label>
         <p className="hint">Tiles seen once are kept on this computer and still show offline.</p>
         {error && (
-          <p role="alert" className="error">
+          <p role="alert" className="error" id="tile-url-error">
             {error}
           </p>
         )}
