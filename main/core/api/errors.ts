@@ -143,6 +143,11 @@ const STATUS_WORDS: Partial<Record<ErrorCode, string>> = {
   server_error: 'the server failed',
 };
 
+/** The plain words for a status the server explained no further. */
+export function statusWords(code: ErrorCode): string {
+  return STATUS_WORDS[code] ?? 'request failed';
+}
+
 export function errorForStatus(
   endpoint: string,
   status: number,
@@ -152,7 +157,7 @@ export function errorForStatus(
 ): ApiError {
   const code = extra.code ?? codeForStatus(status);
   const serverMessage = extractServerMessage(bodyText, contentType);
-  const words = serverMessage ?? STATUS_WORDS[code] ?? 'request failed';
+  const words = serverMessage ?? statusWords(code);
   return new ApiError(code, `${endpoint}: ${words} (HTTP ${status})`, {
     endpoint,
     status,

@@ -9,6 +9,7 @@
 import { isFleetError, type ErrorCode } from '../../../common/errors';
 import type { Cache, OutboxEntry } from '../cache';
 import type { Mutex } from './mutex';
+import { failureWords } from './failure-words';
 
 export interface OutboxKind<P> {
   send(payload: P, signal: AbortSignal): Promise<void>;
@@ -51,7 +52,7 @@ export function isRetryable(e: unknown): boolean {
   return !isFleetError(e) || RETRYABLE.has(e.code);
 }
 
-const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
 
 export function createOutboxReplay(o: OutboxReplayOptions): OutboxReplay {
   const { cache, signal } = o;
@@ -111,7 +112,7 @@ export function createOutboxReplay(o: OutboxReplayOptions): OutboxReplay {
       } catch (e) {
         if (signal.aborted) return;
         if (isRetryable(e)) {
-          cache.transaction(() => batch.forEach((x) => cache.outbox.markFailed(x.id, message(e), true)));
+          cache.transaction(() => batch.forEach((x) => cache.outbox.markFailed(x.id, failureWords(e), true)));
           o.onChange();
           throw e;
         }
@@ -120,8 +121,8 @@ export function createOutboxReplay(o: OutboxReplayOptions): OutboxReplay {
           continue;
         }
         cache.transaction(() => {
-          cache.outbox.markFailed(first.id, message(e), false);
-          kind.refused(first.payload, message(e));
+          cache.outbox.markFailed(first.id, failureWords(e), false);
+          kind.refused(first.payload, failureWords(e));
         });
         o.onChange();
       }

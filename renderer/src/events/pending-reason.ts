@@ -14,16 +14,7 @@ export function pendingReason(entries: readonly OutboxItem[]): string | null {
     if (e.state !== 'pending' || e.kind !== ACK_KIND || !e.lastError) continue;
     if (!last || e.updatedAt >= last.updatedAt) last = e;
   }
-  return last?.lastError ? `${failureText(last.lastError)}; retrying` : null;
+  // The core keeps it in the operator's words already (main/core/sync/failure-words.ts).
+  return last?.lastError ? `${last.lastError}; retrying` : null;
 }
 
-/**
- * "POST /api/Events/ack: Internal error (HTTP 500)" → "the service answered 500 (Internal error)".
- * The endpoint means nothing to an operator; the status and the service's words do.
- */
-export function failureText(error: string): string {
-  const words = error.replace(/^(?:[A-Z]+ )?\/\S*: /, '').trim();
-  const http = /^(.*?)\s*\(HTTP (\d{3})\)$/.exec(words);
-  if (!http) return words || 'the last attempt failed';
-  return `the service answered ${http[2]}${http[1] ? ` (${http[1]})` : ''}`;
-}

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { ACK_ALL_CONFIRM_OVER, ackAllNeedsConfirmation } from '../../../renderer/src/events/ack-all';
-import { failureText } from '../../../renderer/src/events/pending-reason';
 import { placePopup } from '../../../renderer/src/events/popup-place';
 
 describe('alerts popup placement', () => {
@@ -47,13 +46,5 @@ describe('acknowledge all', () => {
     expect(ackAllNeedsConfirmation(ACK_ALL_CONFIRM_OVER + 1, 300)).toBe(true);
     expect(ackAllNeedsConfirmation(2728, 300)).toBe(true);
     expect(ackAllNeedsConfirmation(5, 4)).toBe(true);
-  });
-});
-
-describe('why acknowledgements wait', () => {
-  it('puts the core error in an operator’s words', () => {
-    expect(failureText('POST /api/Events/ack: the server failed (HTTP 500)')).toBe('the service answered 500 (the server failed)');
-    expect(failureText('POST /api/Events/ack: connection refused')).toBe('connection refused');
-    expect(failureText('POST /api/Events/ack: no answer within 30 s')).toBe('no answer within 30 s');
   });
 });

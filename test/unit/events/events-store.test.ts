@@ -129,13 +129,13 @@ describe('events store', () => {
 
     outbox([item({})]);
     expect(eventsStore.get()).toMatchObject({ pendingAcks: 1, pendingReason: null });
-    outbox([item({ attempts: 1, lastError: 'POST /api/Events/ack: Simulated fault (HTTP 500)', updatedAt: 5 })]);
+    outbox([item({ attempts: 1, lastError: 'the service answered 500 (Simulated fault)', updatedAt: 5 })]);
     expect(eventsStore.get()).toMatchObject({ pendingAcks: 1, pendingReason: 'the service answered 500 (Simulated fault); retrying' });
     // The newest failure speaks; a refused (parked) entry is AckErrors' business, not this line's.
     outbox([
-      item({ attempts: 2, lastError: 'POST /api/Events/ack: Simulated fault (HTTP 500)', updatedAt: 5 }),
-      item({ id: 2, attempts: 1, lastError: 'POST /api/Events/ack: connection refused', updatedAt: 9 }),
-      item({ id: 3, state: 'failed', lastError: 'POST /api/Events/ack: Not allowed (HTTP 403)', updatedAt: 12 }),
+      item({ attempts: 2, lastError: 'the service answered 500 (Simulated fault)', updatedAt: 5 }),
+      item({ id: 2, attempts: 1, lastError: 'connection refused', updatedAt: 9 }),
+      item({ id: 3, state: 'failed', lastError: 'the service answered 403 (Not allowed)', updatedAt: 12 }),
     ]);
     expect(eventsStore.get().pendingReason).toBe('connection refused; retrying');
     outbox([]);
