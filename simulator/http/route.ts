@@ -22,7 +22,8 @@ export type Reply =
   | { status?: number; json: unknown }
   | { status?: number; empty: true }
   /** Chunks of an already-serialised JSON document, written with backpressure. */
-  | { status?: number; stream: Iterable<string> }
+  /** Text, or bytes of UTF-8 text (the history's points, written as bytes). */
+  | { status?: number; stream: Iterable<string | Uint8Array> }
   | { status?: number; bytes: Buffer; type: string };
 
 export interface Route {

@@ -102,27 +102,38 @@ function zodMessage(e: ZodError): string {
 }
 
 /** Writes a streamed reply with backpressure: the whole document never sits in memory. */
-async function writeStream(res: ServerResponse, status: number, chunks: Iterable<string>): Promise<void> {
+async function writeStream(res: ServerResponse, status: number, chunks: Iterable<string | Uint8Array>): Promise<void> {
   res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
   let buf = '';
   for (const c of chunks) {
-    buf += c;
-    if (buf.length >= 65_536) {
-      const ok = res.write(buf);
-      buf = '';
-      if (!ok) await new Promise<void>((resolve) => {
-        const done = (): void => {
-          res.off('drain', done);
-          res.off('close', done);
-          resolve();
-        };
-        res.on('drain', done);
-        res.on('close', done);
-      });
-      if (res.destroyed) return;
+    if (typeof c === 'string') {
+      buf += c;
+      if (buf.length < 65_536) continue;
     }
+    // Text gathered so far goes first; bytes (the history's points) go out as they are.
+    let ok = true;
+    if (buf) ok = res.write(buf);
+    buf = '';
+    if (typeof c !== 'string') ok = res.write(c) && ok;
+    if (!ok) await new Promise<void>((resolve) => {
+      const done = (): void => {
+        res.off('drain', done);
+        res.off('close', done);
+        resolve();
+      };
+      res.on('drain', done);
+      res.on('close', done);
+    });
+    if (res.destroyed) return;
   }
   res.end(buf);
+}
+
+function streamText(chunks: Iterable<string | Uint8Array>): string {
+  const decoder = new TextDecoder();
+  let out = '';
+  for (const c of chunks) out += typeof c === 'string' ? c : decoder.decode(c, { stream: true });
+  return out + decoder.decode();
 }
 
 export async function sendReply(res: ServerResponse, reply: Reply, corrupt: 'truncate' | 'malformed' | 'none'): Promise<void> {
@@ -141,7 +152,7 @@ export async function sendReply(res: ServerResponse, reply: Reply, corrupt: 'tru
     await writeStream(res, status, reply.stream);
     return;
   }
-  const text = 'stream' in reply ? [...reply.stream].join('') : JSON.stringify(reply.json);
+  const text = 'stream' in reply ? streamText(reply.stream) : JSON.stringify(reply.json);
   if (corrupt === 'truncate') {
     const len = Buffer.byteLength(text);
     res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': len });

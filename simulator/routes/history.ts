@@ -11,6 +11,7 @@ import { DAY_MS } from '../world/generate';
 import type { ObjectRec } from '../world/types';
 import { HistoryIn, HistoryOut } from '../schemas/history';
 import { eventsBetween, toJson } from './event-list';
+import { AsciiBytes } from '../util/ascii-bytes';
 
 export function checkInterval(sim: Sim, from: number, till: number): void {
   if (till <= from) throw badRequest('Till must be later than From');
@@ -18,7 +19,7 @@ export function checkInterval(sim: Sim, from: number, till: number): void {
   if (till - from > max * DAY_MS) throw badRequest(`The interval exceeds ${max} days`);
 }
 
-function* historyChunks(sim: Sim, o: ObjectRec, from: number, till: number): Generator<string> {
+function* historyChunks(sim: Sim, o: ObjectRec, from: number, till: number): Generator<string | Buffer> {
   const tr = sim.tracker;
   const period = tr.periodMs;
   yield '{"Track":{"Intervals":[';
@@ -29,18 +30,17 @@ function* historyChunks(sim: Sim, o: ObjectRec, from: number, till: number): Gen
       yield `${sep}{"From":${sp.from},"Till":${sp.till},"Position":{"Lat":${f.Lat},"Lng":${f.Lng},"Alt":${f.Alt}}}`;
     } else {
       yield `${sep}{"From":${sp.from},"Till":${sp.till},"Positions":[`;
-      let batch: string[] = [];
-      let psep = '';
+      // Bytes, not strings: see util/ascii-bytes.ts. Lat/Lng carry 6 decimals (round6), Speed 1.
+      const w = new AsciiBytes();
+      let psep = '{"Lat":';
       for (const t of sampleTimes(sp.from, sp.till, period)) {
         const f = tr.fixAt(o.Id, t);
-        batch.push(`{"Lat":${f.Lat},"Lng":${f.Lng},"Alt":${f.Alt},"Time":${t},"Speed":${f.Speed},"heading":${f.heading},"Sat":${f.Sat}}`);
-        if (batch.length === 2000) {
-          yield psep + batch.join(',');
-          psep = ',';
-          batch = [];
-        }
+        w.text(psep).decimal(f.Lat, 6).text(',"Lng":').decimal(f.Lng, 6).text(',"Alt":').int(f.Alt).text(',"Time":').int(t);
+        w.text(',"Speed":').decimal(f.Speed, 1).text(',"heading":').int(f.heading).text(',"Sat":').int(f.Sat).text('}');
+        psep = ',{"Lat":';
+        if (w.full) yield w.take();
       }
-      if (batch.length) yield psep + batch.join(',');
+      if (w.length) yield w.take();
       yield ']}';
     }
     sep = ',';

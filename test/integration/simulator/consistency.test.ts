@@ -23,6 +23,20 @@ describe('the app\'s canonical shapes (common/resources.ts) parse what the simul
   });
 });
 
+describe('the history’s points over HTTP', () => {
+  it('are the tracker’s own fixes, number for number (they are written as bytes, not strings)', async () => {
+    const from = clock - DAY;
+    const h = (await api.call('POST', '/api/ObjectsHistory', { token: demo, body: { ObjectId: 1, From: from, Till: clock } })).body;
+    type P = { Lat: number; Lng: number; Alt: number; Time: number; Speed: number; heading: number; Sat: number };
+    const points = (h.Track.Intervals as { Positions?: P[] }[]).flatMap((i) => i.Positions ?? []);
+    expect(points.length).toBeGreaterThan(1000);
+    for (const p of points) {
+      const f = api.h.sim.tracker.fixAt(1, p.Time);
+      expect(p).toEqual({ Lat: f.Lat, Lng: f.Lng, Alt: f.Alt, Time: p.Time, Speed: f.Speed, heading: f.heading, Sat: f.Sat });
+    }
+  });
+});
+
 describe('events agree with the track', () => {
   it('speeding happens above MaxSpeed; geozone enter happens inside the zone', async () => {
     const objs = (await api.call('GET', '/api/Objects', { token: demo })).body as { Id: number; MaxSpeed: number }[];
