@@ -57,9 +57,14 @@ export function dailyKmEst(seed: number, obj: number, m: Motion, day: number): n
   return m.dailyKmMin + (m.dailyKmMax - m.dailyKmMin) * unit(seed, obj, day, 21);
 }
 
-/** Local departure time, ms after local midnight. */
+/**
+ * Local departure time, ms after local midnight. A shuttle (dense) drives from midnight, stops
+ * at its depot 12:00–12:15 (refuel, driver change) and departs again at 12:15: its one stop is
+ * at noon, when the rest of the fleet drives too, so something moves at any hour of the day.
+ */
+export const SHUTTLE_STOP_MS = 12 * 60 * MIN;
 export function departureMs(seed: number, obj: number, m: Motion, day: number): number {
-  if (m.dense) return 15 * MIN;
+  if (m.dense) return SHUTTLE_STOP_MS + 15 * MIN;
   return Math.round((330 + 210 * unit(seed, obj, day, 22)) * MIN);
 }
 
@@ -133,10 +138,15 @@ export function buildPlan(world: World, obj: number, day: number): DayPlan {
   let t = dayStart + departureMs(seed, obj, m, day);
   const speedKmh = m.avgSpeedKmh;
   if (m.dense) {
-    const laps = Math.max(1, Math.round(km / (P / 1000)));
-    const D = (dayStart + DAY_MS - t) / 1000;
-    const shape = shapeFor(laps * P, D, 40, 40, 0.18, Math.round(D / 300));
-    legs.push({ t0: t, t1: dayStart + DAY_MS, s0: 0, len: laps * P, shape, ignOn: t - 2 * MIN, ignOff: dayStart + DAY_MS, fromZone: 0, toZone: 0 });
+    // Whole laps before and after the noon stop, so the stop is at the depot.
+    const laps = Math.max(2, Math.round(km / (P / 1000)));
+    const before = Math.floor(laps / 2);
+    const stop = dayStart + SHUTTLE_STOP_MS;
+    const end = dayStart + DAY_MS;
+    const morning = (stop - dayStart) / 1000;
+    const afternoon = (end - t) / 1000;
+    legs.push({ t0: dayStart, t1: stop, s0: 0, len: before * P, shape: shapeFor(before * P, morning, 40, 40, 0.18, Math.round(morning / 300)), ignOn: dayStart - 2 * MIN, ignOff: stop + MIN, fromZone: 0, toZone: 0 });
+    legs.push({ t0: t, t1: end, s0: before * P, len: (laps - before) * P, shape: shapeFor((laps - before) * P, afternoon, 40, 40, 0.18, Math.round(afternoon / 300)), ignOn: t - 2 * MIN, ignOff: end, fromZone: 0, toZone: 0 });
   } else {
     const dayEnd = dayStart + 23.5 * 3600_000;
     const hops = way.length;
