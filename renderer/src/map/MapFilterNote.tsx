@@ -11,7 +11,8 @@ export function MapFilterNote() {
   if (!listIds) return null;
   const total = fleetStore.objects.length;
   return (
-    <div className="map-filter-note" role="status">
+    // Not announced: with a state filter the count follows every poll.
+    <div className="map-filter-note" role="status" aria-live="off">
       {followList ? (
         <>
           <span>
