@@ -61,7 +61,7 @@ export function createCore(o: CoreOptions): Core {
   const dispatcher = createDispatcher(log);
   dispatcher.register(sessionHandlers(session));
   dispatcher.register(liveHandlers(session, connectivity));
-  dispatcher.register(historyHandlers(session, bus, o.ingestWorker));
+  dispatcher.register(historyHandlers(session, bus, o.ingestWorker, () => connectivity.knownOffline()));
   const offline = createOfflineFirst({ session, bus, connectivity, settings: o.settings, log });
   dispatcher.register(eventsHandlers(offline));
   dispatcher.register(outboxHandlers(offline));

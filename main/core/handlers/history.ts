@@ -20,11 +20,12 @@ export function historyServices(
   session: SessionService,
   bus: PushBus,
   worker?: IngestWorkerScript,
+  isOffline?: () => boolean,
 ): (s: ActiveSession) => HistoryServices {
   const byActive = new WeakMap<ActiveSession, HistoryServices>();
   session.use((active) => {
     const services: HistoryServices = {
-      loader: new HistoryService({ api: active.api, cache: active.cache, bus, ...(worker ? { worker } : {}) }),
+      loader: new HistoryService({ api: active.api, cache: active.cache, bus, ...(worker ? { worker } : {}), ...(isOffline ? { isOffline } : {}) }),
       extras: new HistoryExtras({ api: active.api, cache: active.cache }),
     };
     byActive.set(active, services);
@@ -41,8 +42,8 @@ export function historyServices(
  * history/* and files/get (file bodies share the history services). `worker`: the ingest
  * worker's entry, which also parses and stores history windows off the event loop.
  */
-export function historyHandlers(session: SessionService, bus: PushBus, worker?: IngestWorkerScript): HandlerMap {
-  const of = historyServices(session, bus, worker);
+export function historyHandlers(session: SessionService, bus: PushBus, worker?: IngestWorkerScript, isOffline?: () => boolean): HandlerMap {
+  const of = historyServices(session, bus, worker, isOffline);
   const cur = () => of(session.current());
   return {
     'history/load': (a) => cur().loader.load(a.objectId, a.from, a.till),

@@ -45,6 +45,8 @@ export interface HistoryServiceOptions {
    * worker's entry, which serves both); absent: in-thread (tests, diagnostics).
    */
   worker?: IngestWorkerScript;
+  /** The network is known to be down (the connectivity tracker): `placeAt` answers from the cache at once. */
+  isOffline?: () => boolean;
   log?: (msg: string, e?: unknown) => void;
 }
 
@@ -165,6 +167,11 @@ export class HistoryService {
   async placeAt(objectId: number, at: number, waitMs = PLACE_WAIT_MS): Promise<PlaceAnswer> {
     const from = at - PLACE_SPAN_MS;
     const till = Math.max(at + 1, Math.min(at + PLACE_SPAN_MS, this.now()));
+    if (this.o.isOffline?.()) {
+      // A fetch would only fail, after its retries: what the cache holds, now.
+      const cached = await this.read(objectId, from, till);
+      return { place: placeAt(unpackTrack(cached.track), cached.parkings, at), complete: cached.coverage.complete };
+    }
     let data: WireHistoryData = await this.load(objectId, from, till);
     const loadId = (data as WireHistoryLoadResult).loadId;
     // Coverage stops short of the last minutes (late points may come): a load that

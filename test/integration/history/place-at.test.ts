@@ -51,6 +51,20 @@ describe('history/placeAt: where an event happened', () => {
     expect(Date.now() - started).toBeLessThan(10_000);
   });
 
+  it('known offline, answers from the cache at once and sends nothing', async () => {
+    let offline = false;
+    h = await startHistoryHarness({ loader: { isOffline: () => offline } });
+    const at = Math.floor(Date.now() / DAY) * DAY - 4 * DAY + DAY / 2;
+    const online = await h.loader.placeAt(OBJECT, at);
+    expect(online.place).not.toBeNull();
+    const sent = h.sent.length;
+    offline = true;
+    expect(await h.loader.placeAt(OBJECT, at)).toEqual(online);
+    const never = await h.loader.placeAt(OBJECT, at - 2 * DAY);
+    expect(never).toEqual({ place: null, complete: false });
+    expect(h.sent).toHaveLength(sent);
+  });
+
   it('refuses a moment that is not a time', async () => {
     const schema = methods['history/placeAt'].args;
     expect(schema.safeParse({ objectId: OBJECT, time: Number.NaN }).success).toBe(false);
