@@ -276,6 +276,15 @@ test('a panel opens alone in its own window, on the same session', async ({ page
   await expect(events.getByRole('navigation', { name: 'Screens' })).toHaveCount(0);
   await expect(events.getByRole('status', { name: 'Connection and data age' })).toBeVisible();
   await expect(events).toHaveTitle('Events · Fleet Console');
+
+  // An event clicked on the second monitor is pinned on this window's map, with its object selected.
+  const row = events.getByRole('listitem').filter({ hasText: 'Shuttle' }).first();
+  await expect(row).toBeVisible({ timeout: 20_000 });
+  await row.getByRole('button', { name: /^Show on map:/ }).click();
+  await expect(row.getByRole('status')).toHaveText(/^Shown on the map|the map shows where it is now/, { timeout: 15_000 });
+  const pin = () => page.evaluate(() => (globalThis.__fleetMap as unknown as { eventPin(): { label: string } | null }).eventPin()?.label ?? null);
+  await expect.poll(pin).toMatch(/Shuttle/);
+  await expect.poll(() => page.evaluate(() => globalThis.__fleetMap!.selected())).not.toBeNull();
 });
 
 test('tiles seen once still show with the tile source gone; never a grey square', async ({ browser, page }) => {
