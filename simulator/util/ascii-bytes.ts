@@ -46,21 +46,21 @@ export class AsciiBytes {
       this.buf[this.pos++] = 45; // -
       n = -n;
     }
-    if (n < 10) {
-      this.buf[this.pos++] = 48 + n;
-      return this;
-    }
-    let digits = 1;
-    for (let m = n; m >= 10; m = Math.floor(m / 10)) digits++;
-    let at = this.pos + digits;
+    let width = 1;
+    for (let m = n; m >= 10; m = Math.floor(m / 10)) width++;
+    this.digits(n, width);
+    return this;
+  }
+
+  /** `n` (≥ 0) as exactly `width` digits, zeros in front: the room is the caller's. */
+  private digits(n: number, width: number): void {
+    let at = this.pos + width;
     this.pos = at;
-    while (n >= 10) {
+    for (let i = 0; i < width; i++) {
       const q = Math.floor(n / 10);
       this.buf[--at] = 48 + (n - q * 10);
       n = q;
     }
-    this.buf[--at] = 48 + n;
-    return this;
   }
 
   /**
@@ -85,13 +85,7 @@ export class AsciiBytes {
     }
     this.room(width + 1);
     this.buf[this.pos++] = 46; // .
-    let at = this.pos + width;
-    this.pos = at;
-    for (let i = 0; i < width; i++) {
-      const q = Math.floor(frac / 10);
-      this.buf[--at] = 48 + (frac - q * 10);
-      frac = q;
-    }
+    this.digits(frac, width);
     return this;
   }
 
