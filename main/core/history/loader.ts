@@ -167,16 +167,12 @@ export class HistoryService {
   async placeAt(objectId: number, at: number, waitMs = PLACE_WAIT_MS): Promise<PlaceAnswer> {
     const from = at - PLACE_SPAN_MS;
     const till = Math.max(at + 1, Math.min(at + PLACE_SPAN_MS, this.now()));
-    if (this.o.isOffline?.()) {
-      // A fetch would only fail, after its retries: what the cache holds, now.
-      const cached = await this.read(objectId, from, till);
-      return { place: placeAt(unpackTrack(cached.track), cached.parkings, at), complete: cached.coverage.complete };
-    }
-    let data: WireHistoryData = await this.load(objectId, from, till);
-    const loadId = (data as WireHistoryLoadResult).loadId;
+    // Known offline, a fetch would only fail after its retries: what the cache holds, now.
+    let data: WireHistoryData = this.o.isOffline?.() ? await this.read(objectId, from, till) : await this.load(objectId, from, till);
+    const loadId = (data as Partial<WireHistoryLoadResult>).loadId;
     // Coverage stops short of the last minutes (late points may come): a load that
     // fetched every gap has all there is, recorded or not.
-    let fetchedAll = data.coverage.complete;
+    let fetchedAll = false;
     if (loadId) {
       let timer: NodeJS.Timeout | undefined;
       const done = this.loads.get(loadId)?.done.catch(() => false) ?? Promise.resolve(false);
@@ -184,8 +180,7 @@ export class HistoryService {
       clearTimeout(timer);
       data = await this.read(objectId, from, till);
     }
-    const track = unpackTrack(data.track);
-    return { place: placeAt(track, data.parkings, at), complete: fetchedAll || data.coverage.complete };
+    return { place: placeAt(unpackTrack(data.track), data.parkings, at), complete: fetchedAll || data.coverage.complete };
   }
 
   /** Resolves when the load has finished (tests, benchmarks). */
