@@ -52,8 +52,6 @@ export function isRetryable(e: unknown): boolean {
   return !isFleetError(e) || RETRYABLE.has(e.code);
 }
 
-
-
 export function createOutboxReplay(o: OutboxReplayOptions): OutboxReplay {
   const { cache, signal } = o;
   const kinds = o.kinds;
@@ -111,8 +109,9 @@ export function createOutboxReplay(o: OutboxReplayOptions): OutboxReplay {
         o.onChange();
       } catch (e) {
         if (signal.aborted) return;
+        const words = failureWords(e);
         if (isRetryable(e)) {
-          cache.transaction(() => batch.forEach((x) => cache.outbox.markFailed(x.id, failureWords(e), true)));
+          cache.transaction(() => batch.forEach((x) => cache.outbox.markFailed(x.id, words, true)));
           o.onChange();
           throw e;
         }
@@ -121,8 +120,8 @@ export function createOutboxReplay(o: OutboxReplayOptions): OutboxReplay {
           continue;
         }
         cache.transaction(() => {
-          cache.outbox.markFailed(first.id, failureWords(e), false);
-          kind.refused(first.payload, failureWords(e));
+          cache.outbox.markFailed(first.id, words, false);
+          kind.refused(first.payload, words);
         });
         o.onChange();
       }
