@@ -21,8 +21,7 @@ export interface Ctx {
 export type Reply =
   | { status?: number; json: unknown }
   | { status?: number; empty: true }
-  /** Chunks of an already-serialised JSON document, written with backpressure. */
-  /** Text, or bytes of UTF-8 text (the history's points, written as bytes). */
+  /** Chunks of an already-serialised JSON document, written with backpressure: text, or its UTF-8 bytes (the history's points). */
   | { status?: number; stream: Iterable<string | Uint8Array> }
   | { status?: number; bytes: Buffer; type: string };
 

@@ -15,8 +15,6 @@ import { fleetStore } from '../stores/fleet-store';
 import { selection } from '../stores/selection';
 import type { EventFocus, EventPlace } from './place';
 
-export type { EventFocus, EventPlace } from './place';
-
 type Listener = () => void;
 const listeners = new Set<Listener>();
 let current: EventFocus | null = null;
