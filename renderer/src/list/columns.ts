@@ -49,8 +49,9 @@ export const ALL_COLUMNS = Object.keys(COLUMNS) as ColumnKey[];
 export const DEFAULT_COLUMNS: ColumnKey[] = ['name', 'plate', 'state', 'speed', 'age'];
 
 /**
- * Pixels per unit of `width` that a column never shrinks below: "Last position" reads whole,
- * and the five default columns (5.4 units) still fit the default 460-pixel list unscrolled.
+ * Pixels per unit of `width` that a column never shrinks below: values stay readable, and the
+ * five default columns (5.4 units) still fit the default 460-pixel list unscrolled. A longer
+ * header ("Last position") ellipsises at its minimum, its full name in a title.
  */
 const MIN_PX_PER_WIDTH = 76;
 /** The row's side padding and the gap between cells (styles.css `.row`). */

@@ -18,7 +18,7 @@ export function TileSourceControl({ config, onChange }: Props) {
     // not the contract's "Invalid arguments for tiles/setUrl".
     const checked = url === null ? null : TileUrlSchema.safeParse(url);
     if (checked && !checked.success) {
-      setError(`Not a tile address: ${checked.error.issues[0]?.message ?? 'an http(s) address with {z}, {x} and {y}'}.`);
+      setError(`Not a tile address: ${checked.error.issues.map((i) => i.message).join('; ')}.`);
       return;
     }
     rpc('tiles/setUrl', { url })
