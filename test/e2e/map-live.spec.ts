@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTileServer, type TileServer } from '../integration/tiles/tile-server';
 import { startBrowserMode, type RunningHost } from './support/browser-mode';
+import { STATE_COLOR } from '../../renderer/src/stores/object-state';
 
 interface Hooks {
   map: { getZoom(): number; setZoom(z: number, o?: unknown): void; setView(c: [number, number], z: number, o?: unknown): void; getCenter(): { lat: number; lng: number }; latLngToContainerPoint(p: [number, number]): { x: number; y: number }; getSize(): { x: number; y: number }; panBy(offset: [number, number], o?: unknown): unknown };
@@ -17,6 +18,7 @@ interface Hooks {
   follow(): boolean;
   selected(): number | null;
   labels(): number;
+  pixelsFrom(n: number): void;
 }
 declare global {
   var __fleetMap: Hooks | undefined;
@@ -102,6 +104,42 @@ test('names show beside the objects once zoomed in to street level', async ({ pa
   await page.getByRole('region', { name: 'Map of the fleet' }).screenshot({ path: 'test/artifacts/live-labels.png' });
   await page.evaluate((p) => globalThis.__fleetMap!.map.setView(p, 12, { animate: false }), at);
   await expect.poll(() => page.evaluate(() => globalThis.__fleetMap!.labels())).toBe(0);
+});
+
+test('each object is painted in a state colour at its own position, drawn one by one or composited', async ({ page }) => {
+  await openLive(page);
+  const all = Object.entries(await page.evaluate(() => globalThis.__fleetPositions!()));
+  // Objects with no neighbour within ~100 m: at zoom 17 nothing else covers their centre.
+  const alone = all.filter(([id, [lat, lng]]) => all.every(([o, [la, ln]]) => o === id || Math.abs(la - lat) > 0.001 || Math.abs(ln - lng) > 0.0015)).slice(0, 3);
+  expect(alone.length).toBeGreaterThan(0);
+  const palette = Object.values(STATE_COLOR).map((hex) => [1, 3, 5].map((k) => parseInt(hex.slice(k, k + 2), 16)));
+  // A few objects are drawn one by one (drawImage); from a threshold (0 here) they are composited in script.
+  for (const [pixelsFrom, [, at]] of [...alone.map((a) => [Infinity, a] as const), ...alone.map((a) => [0, a] as const)]) {
+    await page.evaluate((n) => globalThis.__fleetMap!.pixelsFrom(n), pixelsFrom);
+    const rgba = await page.evaluate(
+      (at) =>
+        new Promise<number[]>((resolve) => {
+          const map = globalThis.__fleetMap!.map as unknown as { setView(c: [number, number], z: number, o: unknown): void; latLngToLayerPoint(p: [number, number]): { x: number; y: number } };
+          map.setView(at, 17, { animate: false });
+          const frame = (globalThis as unknown as { requestAnimationFrame(cb: () => void): void }).requestAnimationFrame;
+          frame(() =>
+            frame(() => {
+              const doc = (globalThis as unknown as { document: { querySelector(s: string): WorldCanvas | null } }).document;
+              const c = doc.querySelector('canvas.fleet-object-layer')!;
+              const p = map.latLngToLayerPoint(at);
+              const k = c.width / parseFloat(c.style.width);
+              const px = (v: number, o: number) => Math.round((v - o) * k);
+              resolve([...c.getContext('2d').getImageData(px(p.x, c._leaflet_pos!.x), px(p.y, c._leaflet_pos!.y), 1, 1).data]);
+            }),
+          );
+        }),
+      at,
+    );
+    // Opaque, and within a rounding of one of the states' colours: the dot is centred on the object.
+    expect(rgba[3]).toBe(255);
+    const nearest = Math.min(...palette.map((c) => Math.max(...c.map((v, i) => Math.abs(v - rgba[i]!)))));
+    expect(nearest).toBeLessThanOrEqual(2);
+  }
 });
 
 test('clusters show their counts at low zoom, and a click on one zooms in', async ({ page }) => {

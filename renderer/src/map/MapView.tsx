@@ -36,6 +36,8 @@ export interface MapHooks {
   selected: () => number | null;
   /** Object names drawn in the map's last frame. */
   labels: () => number;
+  /** From how many objects a redraw composites its sprites in script (object-layer.ts). */
+  pixelsFrom: (n: number) => void;
   /** The clicked event's place, as pinned. */
   eventPin: () => PinnedPlace | null;
   /** Replaces the canvas layer by one DOM marker per object (the bench's baseline). */
@@ -148,6 +150,7 @@ export function MapView({ selected, onSelect }: Props) {
       follow: () => followRef.current,
       selected: () => selectedRef.current,
       labels: () => layer.labelsDrawn,
+      pixelsFrom: (n) => layer.setPixelsFrom(n),
       eventPin: () => pin.place,
       domBaseline: (limit) => {
         layer.remove();

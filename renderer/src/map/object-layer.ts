@@ -18,6 +18,8 @@ import type { FleetStore } from '../stores/fleet-store';
 import { STATE_COLOR, objectState } from '../stores/object-state';
 import { CANVAS_COLORS, type CanvasColors } from '../theme/theme';
 import { CLUSTER_MAX_ZOOM, type ClusterReply, type ClusterRequest } from './cluster-protocol';
+import { PixelSurface } from './pixel-surface';
+import { HEADING_STEPS, SpriteCache, blitOffset, headingStep, pixelKey } from './sprites';
 
 const TILE = 256;
 /** Extra area drawn around the view so a short pan does not reveal an empty edge. */
@@ -27,6 +29,11 @@ const REINDEX_MS = 1000;
 const LABEL_ZOOM = 14;
 const LABEL_FONT = '12px system-ui, sans-serif';
 const ARROW_ZOOM = 11;
+/**
+ * From this many objects in a redraw they are composited in script, not drawn one by one
+ * (pixel-surface.ts): a drawImage costs 10–23 µs here, putting a whole canvas of pixels 5–7 ms.
+ */
+const PIXELS_FROM = 200;
 
 export interface VisibleCluster {
   id: number;
@@ -46,12 +53,19 @@ export interface ObjectLayerOptions {
   colors?: CanvasColors;
 }
 
-/** Figures the bench and support read: poll-to-pixels (ms) per delta, index build times. */
+/** Figures the bench and support read: poll-to-pixels (ms) per delta, index build times, and per redraw its script time and objects drawn. */
 export interface MapPerf {
   pollToPixels: number[];
   indexMs: number[];
+  drawMs: number[];
+  drawnObjects: number[];
 }
-export const mapPerf: MapPerf = { pollToPixels: [], indexMs: [] };
+export const mapPerf: MapPerf = { pollToPixels: [], indexMs: [], drawMs: [], drawnObjects: [] };
+
+function keep(list: number[], v: number): void {
+  list.push(v);
+  if (list.length > 1000) list.splice(0, 500);
+}
 (globalThis as { __fleetMapPerf?: MapPerf }).__fleetMapPerf = mapPerf;
 
 function clusterRadius(count: number): number {
@@ -65,10 +79,15 @@ export class ObjectLayer extends L.Layer {
   private topLeft = L.point(0, 0);
   private colors: CanvasColors;
   private readonly labelWidths = new LabelWidths();
+  private readonly sprites = new SpriteCache();
+  private readonly surface = new PixelSurface();
   private warmedFor: ObjectLayerOptions['store']['objectsById'] | null = null;
   private warmTask = 0;
   /** Names drawn in the last frame (diagnostics for the e2e suite). */
   labelsDrawn = 0;
+  /** Objects drawn in the last frame (the bench). */
+  private objectsDrawn = 0;
+  private pixelsFrom = PIXELS_FROM;
 
   private worker: Worker | null = null;
   private seq = 0;
@@ -105,6 +124,7 @@ export class ObjectLayer extends L.Layer {
     this.worker.onmessage = (e: MessageEvent<ClusterReply>) => this.onWorker(e.data);
     this.unsubscribe = this.opts.store.subscribe(() => this.storeChanged());
     this.warmLabels();
+    this.warmSprites();
     this.dirty = true;
     this.requestIndex();
     this.schedule();
@@ -121,6 +141,8 @@ export class ObjectLayer extends L.Layer {
     if (this.warmTask) cancelIdleCallback(this.warmTask);
     this.warmTask = 0;
     this.warmedFor = null;
+    if (this.spriteTask) cancelIdleCallback(this.spriteTask);
+    this.spriteTask = 0;
     if (this.indexTimer) clearTimeout(this.indexTimer);
     if (this.reportTimer) clearTimeout(this.reportTimer);
     this.worker?.terminate();
@@ -131,6 +153,7 @@ export class ObjectLayer extends L.Layer {
 
   setColors(colors: CanvasColors): void {
     this.colors = colors;
+    this.warmSprites();
     this.schedule();
   }
 
@@ -140,6 +163,13 @@ export class ObjectLayer extends L.Layer {
       this.frame = 0;
       this.draw();
     });
+  }
+
+  /** From how many objects a redraw composites in script (the e2e suite checks both ways of drawing). */
+  setPixelsFrom(n: number): void {
+    this.pixelsFrom = n;
+    this.drawn = null;
+    this.schedule();
   }
 
   /** The filter changed: the index is rebuilt now, not after the usual throttle. */
@@ -272,8 +302,7 @@ export class ObjectLayer extends L.Layer {
   private onWorker(m: ClusterReply): void {
     if (m.type === 'loaded') {
       this.indexing = false;
-      mapPerf.indexMs.push(m.ms);
-      if (mapPerf.indexMs.length > 1000) mapPerf.indexMs.splice(0, 500);
+      keep(mapPerf.indexMs, m.ms);
       this.query();
       // Deltas that arrived while indexing get the next index (throttled).
       if (this.dirty) this.requestIndex();
@@ -324,6 +353,8 @@ export class ObjectLayer extends L.Layer {
   private draw(): void {
     const map = this._map;
     if (!map) return;
+    const t0 = performance.now();
+    this.objectsDrawn = 0;
     const frame = prepareCanvasFrame(map, this.canvas, map.getSize().multiplyBy(PADDING).round());
     const { ctx, topLeft, w, h } = frame;
     this.topLeft = topLeft;
@@ -344,11 +375,12 @@ export class ObjectLayer extends L.Layer {
     }
     // Names left out for want of time this frame: the next frame measures more of them.
     if (this.labelWidths.missed > 0) this.schedule();
+    keep(mapPerf.drawMs, performance.now() - t0);
+    keep(mapPerf.drawnObjects, this.objectsDrawn);
 
     if (this.deltaT0 !== null && (!clustered || (this.deltaLoadSeq !== 0 && this.clustersIndexSeq >= this.deltaLoadSeq))) {
       const end = performance.now();
-      mapPerf.pollToPixels.push(end - this.deltaT0);
-      if (mapPerf.pollToPixels.length > 1000) mapPerf.pollToPixels.splice(0, 500);
+      keep(mapPerf.pollToPixels, end - this.deltaT0);
       performance.measure('fleet:poll-to-pixels', { start: this.deltaT0, end });
       this.deltaT0 = null;
       this.deltaLoadSeq = 0;
@@ -359,7 +391,10 @@ export class ObjectLayer extends L.Layer {
     return zoom >= 12 ? 6 : zoom >= 8 ? 4 : 3;
   }
 
-  /** Objects batched by colour (one path per state), optionally only the given slots. */
+  /**
+   * Objects as sprites (sprites.ts), optionally only the given slots; their names after, at
+   * street level. Grouped by colour so a frame looks up each colour's sprites once.
+   */
   private drawPoints(ctx: CanvasRenderingContext2D, world: number, origin: L.Point, w: number, h: number, zoom: number, only: number[] | null): void {
     const p = this.opts.store.positions;
     const objects = this.opts.store.objectsById;
@@ -379,41 +414,41 @@ export class ObjectLayer extends L.Layer {
       if (!list) byColor.set(color, (list = []));
       list.push(i, x, y);
     }
-    ctx.lineWidth = 1;
-    ctx.strokeStyle = this.colors.dotStroke;
+    const dpr = window.devicePixelRatio || 1;
+    const outline = radius > 3 ? this.colors.dotStroke : null;
+    // Sprites go at whole device pixels, with no transform: Skia copies them as they are.
+    // Of objects on the same device pixel (a depot, a car park) only the last is drawn: it
+    // covers the others' dots. Vehicles parked at one yard had cost a drawImage each (about
+    // 10 µs here) for nothing on screen.
+    const lastAt = new Map<number, number>();
+    let serial = 0;
+    for (const list of byColor.values()) {
+      for (let k = 0; k < list.length; k += 3) lastAt.set(pixelKey(list[k + 1]!, list[k + 2]!, dpr), serial++);
+    }
+    serial = 0;
+    // Many objects are composited in script (pixel-surface.ts): drawImage costs ~10 µs each.
+    // Nothing is on the canvas yet (objects are drawn first), which putting pixels needs.
+    const surface = lastAt.size >= this.pixelsFrom ? this.surface : null;
+    surface?.begin(this.canvas.width, this.canvas.height);
+    ctx.save();
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
     for (const [color, list] of byColor) {
-      ctx.fillStyle = color;
-      ctx.beginPath();
+      const sprites = this.sprites.dots(color, radius, outline, dpr);
       for (let k = 0; k < list.length; k += 3) {
         const x = list[k + 1]!;
         const y = list[k + 2]!;
-        ctx.moveTo(x + radius, y);
-        ctx.arc(x, y, radius, 0, Math.PI * 2);
-      }
-      ctx.fill();
-      if (radius > 3) ctx.stroke();
-      if (arrows) {
-        ctx.beginPath();
-        for (let k = 0; k < list.length; k += 3) {
-          const i = list[k]!;
-          if (p.speed[i]! <= 3) continue;
-          const a = (p.heading[i]! * Math.PI) / 180;
-          const x = list[k + 1]!;
-          const y = list[k + 2]!;
-          const tipX = x + Math.sin(a) * (radius + 6);
-          const tipY = y - Math.cos(a) * (radius + 6);
-          const lx = x + Math.sin(a - 0.5) * (radius + 1);
-          const ly = y - Math.cos(a - 0.5) * (radius + 1);
-          const rx = x + Math.sin(a + 0.5) * (radius + 1);
-          const ry = y - Math.cos(a + 0.5) * (radius + 1);
-          ctx.moveTo(lx, ly);
-          ctx.lineTo(tipX, tipY);
-          ctx.lineTo(rx, ry);
-          ctx.closePath();
-        }
-        ctx.fill();
+        if (lastAt.get(pixelKey(x, y, dpr)) !== serial++) continue;
+        const i = list[k]!;
+        const s = sprites.at(arrows && p.speed[i]! > 3 ? headingStep(p.heading[i]!) : HEADING_STEPS);
+        const dx = blitOffset(x, dpr, s.anchor);
+        const dy = blitOffset(y, dpr, s.anchor);
+        if (surface) surface.blit(s, dx, dy);
+        else ctx.drawImage(s.image, dx, dy);
+        this.objectsDrawn++;
       }
     }
+    if (surface) this.putSurface(ctx, surface);
+    ctx.restore();
     if (labels) {
       ctx.font = LABEL_FONT;
       ctx.textBaseline = 'middle';
@@ -439,6 +474,17 @@ export class ObjectLayer extends L.Layer {
     }
   }
 
+  private surfaceImage: ImageData | null = null;
+
+  /** The surface's touched rectangle onto the canvas (device pixels: putImageData ignores the transform). */
+  private putSurface(ctx: CanvasRenderingContext2D, surface: PixelSurface): void {
+    const r = surface.touched();
+    if (!r) return;
+    const f = surface.frame();
+    if (this.surfaceImage?.data !== f.bytes) this.surfaceImage = new ImageData(f.bytes, f.width, f.height);
+    ctx.putImageData(this.surfaceImage, 0, 0, r.x, r.y, r.w, r.h);
+  }
+
   /** One name left of x, centred on y, if its box (with the halo) is free and its width known in time (`always`: measured now). */
   private drawLabel(ctx: CanvasRenderingContext2D, grid: LabelGrid, name: string | undefined, x: number, y: number, always = false): void {
     if (!name) return;
@@ -447,6 +493,31 @@ export class ObjectLayer extends L.Layer {
     ctx.strokeText(name, x, y);
     ctx.fillText(name, x, y);
     this.labelsDrawn++;
+  }
+
+  private spriteTask = 0;
+
+  /**
+   * The sprites a street-level view needs, drawn while the page is idle: each costs about
+   * 0.3 ms, and the 72 headings of moving objects at a new size had fallen on one frame.
+   */
+  private warmSprites(): void {
+    if (this.spriteTask) cancelIdleCallback(this.spriteTask);
+    const dpr = window.devicePixelRatio || 1;
+    const jobs: (() => void)[] = [];
+    for (const radius of [3, 4, 6]) {
+      const outline = radius > 3 ? this.colors.dotStroke : null;
+      for (const color of Object.values(STATE_COLOR)) jobs.push(() => this.sprites.dots(color, radius, outline, dpr).at(HEADING_STEPS));
+      if (radius < 4) continue;
+      const moving = this.sprites.dots(STATE_COLOR.moving, radius, outline, dpr);
+      for (let step = 0; step < HEADING_STEPS; step++) jobs.push(() => moving.at(step));
+    }
+    const run = (deadline: IdleDeadline) => {
+      this.spriteTask = 0;
+      while (jobs.length && deadline.timeRemaining() > 1) jobs.shift()!();
+      if (jobs.length && this._map) this.spriteTask = requestIdleCallback(run);
+    };
+    this.spriteTask = requestIdleCallback(run);
   }
 
   /** The fleet's names measured while the page is idle, so that labels rarely wait for a frame's budget. */
@@ -478,28 +549,23 @@ export class ObjectLayer extends L.Layer {
       else big.push(k);
     }
     this.drawPoints(ctx, world, origin, w, h, zoom, singles);
-    // One path for every ring and one for every disc, then the counts: a fill per cluster
-    // with the colour switched twice each cost more than the drawing itself.
+    // Each disc and its ring a sprite (sprites.ts), then the counts over them.
     const shown: number[] = [];
     const discAt: number[] = [];
-    const rings = new Path2D();
-    const discs = new Path2D();
+    const dpr = window.devicePixelRatio || 1;
+    ctx.save();
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
     for (const k of big) {
       const x = mercatorX(c[k]!) * world - origin.x;
       const y = mercatorY(c[k + 1]!) * world - origin.y;
       const r = clusterRadius(c[k + 2]!);
       if (x < -r || y < -r || x > w + r || y > h + r) continue;
-      rings.moveTo(x + r + 4, y);
-      rings.arc(x, y, r + 4, 0, Math.PI * 2);
-      discs.moveTo(x + r, y);
-      discs.arc(x, y, r, 0, Math.PI * 2);
+      const s = this.sprites.cluster(Math.round(r), this.colors.clusterRing, this.colors.clusterFill, dpr);
+      ctx.drawImage(s.image, blitOffset(x, dpr, s.anchor), blitOffset(y, dpr, s.anchor));
       shown.push(x, y, c[k + 2]!);
       discAt.push(x, y, r);
     }
-    ctx.fillStyle = this.colors.clusterRing;
-    ctx.fill(rings);
-    ctx.fillStyle = this.colors.clusterFill;
-    ctx.fill(discs);
+    ctx.restore();
     this.drawSelection(ctx, world, origin, zoom, discAt);
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
