@@ -80,8 +80,10 @@ async function liveMap(browser: Browser, results: Results) {
     note(`live-map: loaded ${positioned} positions in ${loadedMs} ms; panning and zooming`);
     await page.waitForTimeout(2000);
     await page.evaluate(() => {
-      const p = (globalThis as unknown as { __fleetMapPerf: { pollToPixels: number[] } }).__fleetMapPerf;
+      const p = (globalThis as unknown as { __fleetMapPerf: { pollToPixels: number[]; drawMs: number[]; drawnObjects: number[] } }).__fleetMapPerf;
       p.pollToPixels.length = 0;
+      p.drawMs.length = 0;
+      p.drawnObjects.length = 0;
     });
     await client.call('diagnostics/stats', { reset: true });
     const stalls: number[] = [];
@@ -108,7 +110,10 @@ async function liveMap(browser: Browser, results: Results) {
     const probe = await stop();
     const idle = idleLoop.stop();
     clearInterval(sampler);
-    const p2p = await page.evaluate(() => (globalThis as unknown as { __fleetMapPerf: { pollToPixels: number[] } }).__fleetMapPerf.pollToPixels.slice());
+    const { pollToPixels: p2p, drawMs, drawnObjects } = await page.evaluate(() => {
+      const perf = (globalThis as unknown as { __fleetMapPerf: { pollToPixels: number[]; drawMs: number[]; drawnObjects: number[] } }).__fleetMapPerf;
+      return { pollToPixels: perf.pollToPixels.slice(), drawMs: perf.drawMs.slice(), drawnObjects: perf.drawnObjects.slice() };
+    });
     const cdp = await page.context().newCDPSession(page);
     const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
     const heapMb = Math.max(heap.usedSize, ...probe.heap) / 1024 / 1024;
@@ -123,6 +128,12 @@ async function liveMap(browser: Browser, results: Results) {
       frames: probe.frames.length,
       long_tasks_over_50ms_count: probe.longTasks.filter((d) => d > 50).length,
       long_task_max_ms: r1(Math.max(0, ...probe.longTasks)),
+      // The object layer's own script per redraw, and the objects it drew: its share of a frame.
+      redraws: drawMs.length,
+      redraw_script_p95_ms: r1(pct(drawMs, 95)),
+      redraw_script_max_ms: r1(Math.max(0, ...drawMs)),
+      redraw_objects_p95: Math.round(pct(drawnObjects, 95)),
+      redraw_objects_max: Math.max(0, ...drawnObjects),
       poll_to_pixels_p50_ms: r1(pct(p2p, 50)),
       poll_to_pixels_max_ms: r1(Math.max(0, ...p2p)),
       poll_to_pixels_samples: p2p.length,
