@@ -42,49 +42,97 @@ export function decimate(m: TrackModel, zoom: number, bucketOf: (i: number) => n
  * the same zoom, with the same buckets): a load's update scans only its new points.
  */
 export function decimation(m: TrackModel, zoom: number, bucketOf: (i: number) => number, from: DecimationState | null, minPx = 1.5): Decimation {
-  const n = m.n;
-  if (n === 0) return { idx: new Uint32Array(0), state: null };
-  const out = new Uint32Array(from ? from.k + (n - from.i) : n);
-  const scale = 256 * Math.pow(2, zoom);
-  const min2 = (minPx / scale) ** 2;
-  const colour2 = (0.5 / scale) ** 2;
-  let k: number;
-  let lx: number;
-  let ly: number;
-  let lb: number;
-  let start: number;
-  if (from && from.i < n) {
-    out.set(from.out.subarray(0, from.k));
-    ({ k, lx, ly, lb, i: start } = from);
-  } else {
-    k = 0;
-    out[k++] = 0;
-    lx = m.mx[0]!;
-    ly = m.my[0]!;
-    lb = bucketOf(0);
-    start = 1;
-  }
-  let before: Omit<DecimationState, 'out'> | null = null;
-  for (let i = start; i < n; i++) {
-    if (i === n - 1) before = { k, i, lx, ly, lb };
-    const dx = m.mx[i]! - lx;
-    const dy = m.my[i]! - ly;
-    const b = bucketOf(i);
-    const d2 = dx * dx + dy * dy;
-    // A colour change is kept where it can show (half a pixel on): kept below that, a month
-    // of speed flickering around a bucket's edge left thousands of points on one pixel at
-    // country zoom, all stroked over each other.
-    const must = i === n - 1 || m.breakBefore[i] === 1 || (i + 1 < n && m.breakBefore[i + 1] === 1) || (b !== lb && d2 >= colour2);
-    if (must || d2 >= min2) {
-      out[k++] = i;
-      lx = m.mx[i]!;
-      ly = m.my[i]!;
-      lb = b;
+  const b = new DecimationBuilder(m, zoom, bucketOf, from, minPx);
+  b.run(Infinity);
+  return b.result();
+}
+
+/**
+ * A decimation built a slice of points at a time: a level of a month is an O(n) pass over
+ * millions of points (about 30 ms here), which as one idle task delayed the frame after it.
+ */
+export class DecimationBuilder {
+  private readonly out: Uint32Array;
+  private readonly min2: number;
+  private readonly colour2: number;
+  private k: number;
+  private lx = 0;
+  private ly = 0;
+  private lb = 0;
+  private i: number;
+  private before: Omit<DecimationState, 'out'> | null = null;
+
+  constructor(
+    private readonly m: TrackModel,
+    zoom: number,
+    private readonly bucketOf: (i: number) => number,
+    from: DecimationState | null,
+    minPx = 1.5,
+  ) {
+    const n = m.n;
+    const scale = 256 * Math.pow(2, zoom);
+    this.min2 = (minPx / scale) ** 2;
+    this.colour2 = (0.5 / scale) ** 2;
+    if (n === 0) {
+      this.out = new Uint32Array(0);
+      this.k = 0;
+      this.i = 0;
+    } else if (from && from.i < n) {
+      this.out = new Uint32Array(from.k + (n - from.i));
+      this.out.set(from.out.subarray(0, from.k));
+      this.k = from.k;
+      this.lx = from.lx;
+      this.ly = from.ly;
+      this.lb = from.lb;
+      this.i = from.i;
+    } else {
+      this.out = new Uint32Array(n);
+      this.out[0] = 0;
+      this.k = 1;
+      this.lx = m.mx[0]!;
+      this.ly = m.my[0]!;
+      this.lb = bucketOf(0);
+      this.i = 1;
     }
   }
-  // The kept points before the last are the level's own first ones: the state holds no copy.
-  const idx = out.slice(0, k);
-  return { idx, state: before && { ...before, out: idx } };
+
+  /** Scans up to `count` more points; true once the track's end is reached. */
+  run(count: number): boolean {
+    const { m, out, bucketOf, min2, colour2 } = this;
+    const n = m.n;
+    const end = Math.min(n, this.i + count);
+    let { k, lx, ly, lb } = this;
+    for (let i = this.i; i < end; i++) {
+      if (i === n - 1) this.before = { k, i, lx, ly, lb };
+      const dx = m.mx[i]! - lx;
+      const dy = m.my[i]! - ly;
+      const b = bucketOf(i);
+      const d2 = dx * dx + dy * dy;
+      // A colour change is kept where it can show (half a pixel on): kept below that, a month
+      // of speed flickering around a bucket's edge left thousands of points on one pixel at
+      // country zoom, all stroked over each other.
+      const must = i === n - 1 || m.breakBefore[i] === 1 || (i + 1 < n && m.breakBefore[i + 1] === 1) || (b !== lb && d2 >= colour2);
+      if (must || d2 >= min2) {
+        out[k++] = i;
+        lx = m.mx[i]!;
+        ly = m.my[i]!;
+        lb = b;
+      }
+    }
+    this.k = k;
+    this.lx = lx;
+    this.ly = ly;
+    this.lb = lb;
+    this.i = end;
+    return end >= n;
+  }
+
+  /** The decimation, once `run` said it is done. */
+  result(): Decimation {
+    // The kept points before the last are the level's own first ones: the state holds no copy.
+    const idx = this.out.slice(0, this.k);
+    return { idx, state: this.before && { ...this.before, out: idx } };
+  }
 }
 
 /**
@@ -243,6 +291,7 @@ export class ZoomLevels {
   private readonly blocks = new Map<number, Float64Array>();
   private readonly distinct = new Map<number, DistinctLevel>();
   private readonly building = new Map<number, DistinctBuilder>();
+  private readonly decimating = new Map<number, DecimationBuilder>();
   /** Per zoom, where an earlier model's levels stopped: taken when that zoom is first asked for. */
   private readonly resume = new Map<number, { state: DecimationState | null; blocks?: Float64Array }>();
   /** Leading points of this model that `prev`'s had too, unchanged (0 when `prev` was not taken). */
@@ -264,15 +313,28 @@ export class ZoomLevels {
   }
 
   private decimationAt(z: number): Decimation {
-    let l = this.levels.get(z);
-    if (!l) {
-      const from = this.resume.get(z);
-      this.levels.set(z, (l = decimation(this.m, z, this.bucketOf, from?.state ?? null)));
-      // Blocks wholly within the points the earlier level kept too are the same boxes.
-      if (from?.blocks && from.state) this.blocks.set(z, levelBlocks(this.m, l.idx, { blocks: from.blocks, upTo: from.state.k }));
-      this.resume.delete(z);
-    }
+    return this.levels.get(z) ?? this.decimate(z, Infinity)!;
+  }
+
+  /** Goes on with the level of `z` by up to `count` points; the level once it is whole, else null. */
+  private decimate(z: number, count: number): Decimation | null {
+    const from = this.resume.get(z);
+    let b = this.decimating.get(z);
+    if (!b) this.decimating.set(z, (b = new DecimationBuilder(this.m, z, this.bucketOf, from?.state ?? null)));
+    if (!b.run(count)) return null;
+    const l = b.result();
+    this.levels.set(z, l);
+    this.decimating.delete(z);
+    // Blocks wholly within the points the earlier level kept too are the same boxes.
+    if (from?.blocks && from.state) this.blocks.set(z, levelBlocks(this.m, l.idx, { blocks: from.blocks, upTo: from.state.k }));
+    this.resume.delete(z);
     return l;
+  }
+
+  /** Builds the level of `zoom` by up to `count` more points (while idle); true once it is there. */
+  buildLevel(zoom: number, count: number): boolean {
+    const z = clampZoom(zoom);
+    return this.levels.has(z) || this.decimate(z, count) !== null;
   }
 
   /** The level of `zoom` without its repeated segments, once built (`buildDistinct`), or null. */

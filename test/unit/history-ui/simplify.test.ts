@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { grown, withRoom } from '../../../renderer/src/history/growable';
 import { buildModel } from '../../../renderer/src/history/model';
 import { RepeatFilter } from '../../../common/repeat-filter';
-import { BLOCK, decimate, DistinctBuilder, distinctLevel, REPEATS_FROM, ZoomLevels } from '../../../renderer/src/history/simplify';
+import { BLOCK, decimate, decimation, DecimationBuilder, DistinctBuilder, distinctLevel, REPEATS_FROM, ZoomLevels } from '../../../renderer/src/history/simplify';
 import { speedBucket } from '../../../renderer/src/history/speed-colors';
 import { drive, track } from './helpers';
 
@@ -43,6 +43,33 @@ describe('per-zoom decimation', () => {
     // 200 km at zoom 3 and latitude 50 is about 16 pixels: at most a point per half pixel,
     // not one per colour change (20,000).
     expect(decimate(mm, 3, b).length).toBeLessThan(40);
+  });
+
+  it('built a slice at a time (while idle), a level is the one built in one go', () => {
+    const rows = drive(5_000).map(([t, la, ln], i): [number, number, number, number] => [t, la, ln, ((Math.floor(i / 400) * 37) % 120) + 5]);
+    const mm = buildModel(track(rows));
+    const b = (i: number) => speedBucket(mm.cols.speed[i]!);
+    const whole = decimation(mm, 13, b, null);
+    const sliced = new DecimationBuilder(mm, 13, b, null);
+    let slices = 1;
+    while (!sliced.run(333)) slices++;
+    expect(slices).toBe(Math.ceil((mm.n - 1) / 333));
+    const got = sliced.result();
+    expect(Array.from(got.idx)).toEqual(Array.from(whole.idx));
+    expect(got.state).toEqual(whole.state);
+    expect(got.idx.length).toBeGreaterThan(100);
+    expect(got.idx.length).toBeLessThan(mm.n);
+  });
+
+  it('ZoomLevels builds a level in slices when asked, and serves that level after', () => {
+    const full = buildModel(track(drive(4_000)));
+    const levels = new ZoomLevels(full, none);
+    let steps = 1;
+    while (!levels.buildLevel(15, 100)) steps++;
+    // 3,999 points after the first, 100 a step.
+    expect(steps).toBe(40);
+    expect(levels.buildLevel(15, 100)).toBe(true);
+    expect(Array.from(levels.at(15))).toEqual(Array.from(decimate(full, 15, none)));
   });
 
   it('keeps both sides of a hole in the data', () => {

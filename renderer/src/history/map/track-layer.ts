@@ -21,6 +21,8 @@ const DENSE_SEGMENTS = 25_000;
 const CHUNK = 256;
 /** Zoom levels either side of the current one decimated ahead, while idle (`warmLevels`). */
 const WARM_ZOOMS = 4;
+/** Points of a level decimated per step while idle: about 2 ms here (a month's level in one step was about 30 ms). */
+const LEVEL_SLICE = 200_000;
 /** Segments of a distinct level built per step while idle: about 3 ms here (5,000 left the levels unready longer: p95 50 ms against 33 back to back). */
 const DISTINCT_SLICE = 20_000;
 
@@ -88,10 +90,11 @@ export class TrackLayer extends CanvasOverlay {
   }
 
   /**
-   * The levels around the current zoom, decimated while the page is idle: a month's level
-   * is an O(n) pass over millions of points (20–40 ms), which otherwise fell on the first
-   * frame at each new zoom. Only ±WARM_ZOOMS levels: the deep ones hold nearly every point
-   * (10 MB each for a month), paid only by zooming that far. The current level and its
+   * The levels around the current zoom, decimated while the page is idle, a slice at a time:
+   * a month's level is an O(n) pass over millions of points (20–40 ms), which otherwise fell
+   * on the first frame at each new zoom, or as one idle task on the frame after it. Only
+   * ±WARM_ZOOMS levels: the deep ones hold nearly every point (10 MB each for a month), paid
+   * only by zooming that far. The current level and its
    * neighbours also get their distinct segments (simplify.ts `DistinctLevel`), a slice per
    * idle moment, so a redraw at those zooms walks only those and hashes nothing.
    */
@@ -108,6 +111,7 @@ export class TrackLayer extends CanvasOverlay {
       .filter((z) => z >= map.getMinZoom() && z <= map.getMaxZoom())
       .flatMap((z) => [
         () => {
+          if (!levels.buildLevel(z, LEVEL_SLICE)) return false;
           levels.blocksAt(z);
           return true;
         },
