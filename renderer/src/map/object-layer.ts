@@ -29,6 +29,12 @@ const REINDEX_MS = 1000;
 const LABEL_ZOOM = 14;
 const LABEL_FONT = '12px system-ui, sans-serif';
 const ARROW_ZOOM = 11;
+/** A dot's radius from a zoom on (street, town, country). */
+const DOT_RADII: readonly (readonly [fromZoom: number, radius: number])[] = [
+  [12, 6],
+  [8, 4],
+  [0, 3],
+];
 /**
  * From this many objects in a redraw they are composited in script, not drawn one by one
  * (pixel-surface.ts): a drawImage costs 10–23 µs here, putting a whole canvas of pixels 5–7 ms.
@@ -388,7 +394,12 @@ export class ObjectLayer extends L.Layer {
   }
 
   private radiusAt(zoom: number): number {
-    return zoom >= 12 ? 6 : zoom >= 8 ? 4 : 3;
+    return DOT_RADII.find(([from]) => zoom >= from)![1];
+  }
+
+  /** The smallest dots have no outline: at 3 px it would be most of the dot. */
+  private outlineAt(radius: number): string | null {
+    return radius > 3 ? this.colors.dotStroke : null;
   }
 
   /**
@@ -415,17 +426,25 @@ export class ObjectLayer extends L.Layer {
       list.push(i, x, y);
     }
     const dpr = window.devicePixelRatio || 1;
-    const outline = radius > 3 ? this.colors.dotStroke : null;
+    const outline = this.outlineAt(radius);
     // Sprites go at whole device pixels, with no transform: Skia copies them as they are.
     // Of objects on the same device pixel (a depot, a car park) only the last is drawn: it
     // covers the others' dots. Vehicles parked at one yard had cost a drawImage each (about
     // 10 µs here) for nothing on screen.
+    // Each object's device pixel, by its place in drawing order, rounded once.
+    const devX: number[] = [];
+    const devY: number[] = [];
     const lastAt = new Map<number, number>();
-    let serial = 0;
     for (const list of byColor.values()) {
-      for (let k = 0; k < list.length; k += 3) lastAt.set(pixelKey(list[k + 1]!, list[k + 2]!, dpr), serial++);
+      for (let k = 0; k < list.length; k += 3) {
+        const px = Math.round(list[k + 1]! * dpr);
+        const py = Math.round(list[k + 2]! * dpr);
+        lastAt.set(pixelKey(px, py), devX.length);
+        devX.push(px);
+        devY.push(py);
+      }
     }
-    serial = 0;
+    let serial = 0;
     // Many objects are composited in script (pixel-surface.ts): drawImage costs ~10 µs each.
     // Nothing is on the canvas yet (objects are drawn first), which putting pixels needs.
     const surface = lastAt.size >= this.pixelsFrom ? this.surface : null;
@@ -434,14 +453,14 @@ export class ObjectLayer extends L.Layer {
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     for (const [color, list] of byColor) {
       const sprites = this.sprites.dots(color, radius, outline, dpr);
-      for (let k = 0; k < list.length; k += 3) {
-        const x = list[k + 1]!;
-        const y = list[k + 2]!;
-        if (lastAt.get(pixelKey(x, y, dpr)) !== serial++) continue;
+      for (let k = 0; k < list.length; k += 3, serial++) {
+        const px = devX[serial]!;
+        const py = devY[serial]!;
+        if (lastAt.get(pixelKey(px, py)) !== serial) continue;
         const i = list[k]!;
         const s = sprites.at(arrows && p.speed[i]! > 3 ? headingStep(p.heading[i]!) : HEADING_STEPS);
-        const dx = blitOffset(x, dpr, s.anchor);
-        const dy = blitOffset(y, dpr, s.anchor);
+        const dx = px - s.anchor;
+        const dy = py - s.anchor;
         if (surface) surface.blit(s, dx, dy);
         else ctx.drawImage(s.image, dx, dy);
         this.objectsDrawn++;
@@ -505,10 +524,11 @@ export class ObjectLayer extends L.Layer {
     if (this.spriteTask) cancelIdleCallback(this.spriteTask);
     const dpr = window.devicePixelRatio || 1;
     const jobs: (() => void)[] = [];
-    for (const radius of [3, 4, 6]) {
-      const outline = radius > 3 ? this.colors.dotStroke : null;
+    for (const [, radius] of DOT_RADII) {
+      const outline = this.outlineAt(radius);
       for (const color of Object.values(STATE_COLOR)) jobs.push(() => this.sprites.dots(color, radius, outline, dpr).at(HEADING_STEPS));
-      if (radius < 4) continue;
+      // Arrows are drawn from ARROW_ZOOM on: only at its radius and above.
+      if (radius < this.radiusAt(ARROW_ZOOM)) continue;
       const moving = this.sprites.dots(STATE_COLOR.moving, radius, outline, dpr);
       for (let step = 0; step < HEADING_STEPS; step++) jobs.push(() => moving.at(step));
     }

@@ -37,9 +37,9 @@ export function blitOffset(cssPx: number, dpr: number, anchor: number): number {
   return Math.round(cssPx * dpr) - anchor;
 }
 
-/** One number per device pixel of a canvas (up to 32,768 px a side, past the browser's limit), to find sprites that would land on the same one. */
-export function pixelKey(xCss: number, yCss: number, dpr: number): number {
-  return Math.round(xCss * dpr) * 65_536 + Math.round(yCss * dpr);
+/** One number per device pixel (px, py) of a canvas (up to 32,768 px a side, past the browser's limit), to find sprites that would land on the same one. */
+export function pixelKey(px: number, py: number): number {
+  return px * 65_536 + py;
 }
 
 type Paint = (ctx: OffscreenCanvasRenderingContext2D) => void;
