@@ -21,6 +21,7 @@ import { PlayerBar } from './PlayerBar';
 import { Readout } from './Readout';
 import { RecordsTable } from './RecordsTable';
 import { SensorChart } from './SensorChart';
+import type { FuelJump } from './fuel';
 import { fmtShort, fmtTime } from './time-format';
 import { Timeline } from './Timeline';
 import { fitTo, TimeWindow, unionSpans } from './timeline-window';
@@ -29,6 +30,9 @@ import { useHistory } from './use-history';
 import { ProgressNote } from './ProgressNote';
 import { useObjectSensors } from './use-object-sensors';
 import { numberText } from '../ui/format';
+
+/** A sensor without refuels or drains: one array, so its chart is not rebuilt on every render. */
+const NO_JUMPS: FuelJump[] = [];
 
 type Tab = 'summary' | 'trips' | 'events' | 'violations' | 'sessions' | 'parkings' | 'packets';
 const TABS: { id: Tab; label: string }[] = [
@@ -283,7 +287,7 @@ export function HistoryScreen() {
               The track fills in on the map meanwhile; the readout follows the cursor. */}
           {loadDone ? (
             d.sensors.map((s) => (
-              <SensorChart key={`${s.id}:${hist.version}`} view={s} tz={tz} cursor={cursor} timeWindow={timeWindow} jumps={d.jumps.get(s.id) ?? []} onSeek={onSeek} onCanvas={onCanvas} />
+              <SensorChart key={`${s.id}:${hist.version}`} view={s} tz={tz} cursor={cursor} timeWindow={timeWindow} jumps={d.jumps.get(s.id) ?? NO_JUMPS} onSeek={onSeek} onCanvas={onCanvas} />
             ))
           ) : (
             <p className="history-note muted">

@@ -1,4 +1,4 @@
-import { fleetStore } from '../stores/fleet-store';
+import { useFleetObjectList } from '../stores/use-fleet-objects';
 import { mapFilter, useMapFilter } from '../stores/map-filter';
 import { numberText } from '../ui/format';
 
@@ -8,8 +8,8 @@ import { numberText } from '../ui/format';
  */
 export function MapFilterNote() {
   const { listIds, followList } = useMapFilter();
+  const total = useFleetObjectList().length;
   if (!listIds) return null;
-  const total = fleetStore.objects.length;
   return (
     // Not announced: with a state filter the count follows every poll.
     <div className="map-filter-note" role="status" aria-live="off">

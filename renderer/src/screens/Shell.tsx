@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { SessionState } from '../../../common/methods/session';
 import { rpc } from '../rpc/client';
 import { LiveConnectivityBadge } from './LiveConnectivityBadge';
@@ -15,10 +16,18 @@ interface Props {
   onSession: (s: SessionState) => void;
 }
 
+/**
+ * The screens take no props, and the bar above them re-renders on every poll (the
+ * connectivity badge's ages): memo keeps that from re-rendering a whole screen every few
+ * seconds, which rebuilt the History screen's charts under a pan or a replay.
+ */
+const Live = memo(LiveScreen);
+const History = memo(HistoryScreen);
+
 /** Screens a user can switch between; each route renders one. Panels render alone, without the bar. */
 const SCREENS: { route: string; label: string; render: () => React.ReactNode }[] = [
-  { route: '/live', label: 'Live', render: () => <LiveScreen /> },
-  { route: '/history', label: 'History', render: () => <HistoryScreen /> },
+  { route: '/live', label: 'Live', render: () => <Live /> },
+  { route: '/history', label: 'History', render: () => <History /> },
 ];
 
 export function Shell({ session, onSession }: Props) {
