@@ -6,10 +6,19 @@
  */
 export class RepeatFilter {
   private keys = new Float64Array(1 << 12);
+  /** Keys in `keys`. */
   private size = 0;
+  /**
+   * The table before the last growth, moved into `keys` a few slots per add: rehashing a
+   * million keys at once was a 30–50 ms task in the middle of a pan. Until it is empty,
+   * a key is looked for in both.
+   */
+  private old: Float64Array | null = null;
+  private oldAt = 0;
   constructor(private readonly grid = 2) {}
 
   reset(): void {
+    this.old = null;
     if (this.size === 0) return;
     this.keys.fill(0);
     this.size = 0;
@@ -25,11 +34,21 @@ export class RepeatFilter {
     // Undirected: the same road driven back is the same segment. 0 marks an empty slot.
     const first = x1 < x2 || (x1 === x2 && y1 <= y2);
     const key = segmentKey(first ? x1 : x2, first ? y1 : y2, first ? x2 : x1, first ? y2 : y1) || 1;
-    return !this.add(key);
+    if (this.size * 2 >= this.keys.length) {
+      // Not while a growth is under way: the new table is twice the old one, so its half
+      // fills only after the old one's slots have all been moved (MIGRATE_PER_ADD ≥ 2).
+      if (this.old) this.migrate(this.old.length);
+      this.grow();
+    }
+    if (this.old) {
+      this.migrate(MIGRATE_PER_ADD);
+      if (this.old && has(this.old, key)) return true;
+    }
+    return !this.insert(key);
   }
 
-  private add(key: number): boolean {
-    if (this.size * 2 >= this.keys.length) this.grow();
+  /** Puts `key` into `keys`; false if it was there. */
+  private insert(key: number): boolean {
     const keys = this.keys;
     const mask = keys.length - 1;
     // ToUint32 keeps the key's low 32 bits, which come from the second mix.
@@ -45,10 +64,31 @@ export class RepeatFilter {
   }
 
   private grow(): void {
-    const old = this.keys;
-    this.keys = new Float64Array(old.length * 2);
+    this.old = this.keys;
+    this.oldAt = 0;
+    this.keys = new Float64Array(this.keys.length * 2);
     this.size = 0;
-    for (const k of old) if (k !== 0) this.add(k);
+  }
+
+  /** Moves up to `slots` more of the old table's slots into `keys`. */
+  private migrate(slots: number): void {
+    const old = this.old!;
+    const end = Math.min(old.length, this.oldAt + slots);
+    for (let i = this.oldAt; i < end; i++) if (old[i] !== 0) this.insert(old[i]!);
+    this.oldAt = end;
+    if (end === old.length) this.old = null;
+  }
+}
+
+/** Old slots moved per new segment while a growth is under way. */
+const MIGRATE_PER_ADD = 8;
+
+function has(keys: Float64Array, key: number): boolean {
+  const mask = keys.length - 1;
+  for (let i = (key >>> 0) & mask; ; i = (i + 1) & mask) {
+    const k = keys[i]!;
+    if (k === 0) return false;
+    if (k === key) return true;
   }
 }
 

@@ -19,6 +19,13 @@ const PAN_MS = Number(process.env.BENCH_HISTORY_PAN_MS ?? 15_000);
 const REPLAY_MS = Number(process.env.BENCH_REPLAY_MS ?? 10_000);
 const SPEED = 1000;
 
+/** renderer/src/history/map/track-layer.ts `TrackPerf` (its module is typed for the DOM). */
+interface TrackPerf {
+  paintMs: number[];
+  standIns: number;
+  idleStepMs: number[];
+}
+
 interface ReplayMarks {
   play?: number;
   pause?: number;
@@ -42,11 +49,22 @@ export async function historyPan(browser: Browser, rig: HistoryRig): Promise<Rec
   await page.waitForTimeout(1000);
   // A frame can take seconds here; a page that stops drawing altogether ends the run.
   const pan = await within(PAN_MS + 180_000, 'panning and zooming over the track', (async () => {
+    await page.evaluate(() => {
+      const p = (globalThis as unknown as { __historyTrackPerf: TrackPerf }).__historyTrackPerf;
+      p.paintMs.length = 0;
+      p.idleStepMs.length = 0;
+      p.standIns = 0;
+    });
     const stop = await startFrameProbe(page);
     const profiler = await startRendererProfile(page, 'history-pan');
     await panAndZoom(page, PAN_MS, 'history');
     await profiler.stop();
-    return stop();
+    const frames = await stop();
+    const track = await page.evaluate(() => {
+      const p = (globalThis as unknown as { __historyTrackPerf: TrackPerf }).__historyTrackPerf;
+      return { paintMs: p.paintMs.slice(), idleStepMs: p.idleStepMs.slice(), standIns: p.standIns };
+    });
+    return { ...frames, track };
   })());
 
   note(`history-pan: replay at ${SPEED}× for ${REPLAY_MS / 1000} s`);
@@ -110,6 +128,14 @@ export async function historyPan(browser: Browser, rig: HistoryRig): Promise<Rec
     ...frameFigures('', pan),
     ...floor.figures,
     frame_p95_over_floor_ms: r1(pct(pan.frames, 95) - floor.p95),
+    // The track layer's own script: per paint (its raster follows in the frame's commit),
+    // the paints drawn from a near zoom's level while this zoom's was built, and the idle
+    // steps that build the levels.
+    track_paints: pan.track.paintMs.length,
+    track_paint_script_p95_ms: r1(pct(pan.track.paintMs, 95)),
+    track_paint_script_max_ms: r1(Math.max(0, ...pan.track.paintMs)),
+    track_paints_from_a_near_level: pan.track.standIns,
+    track_idle_step_max_ms: r1(Math.max(0, ...pan.track.idleStepMs)),
     replay_speed: SPEED,
     replay_wall_s: r1((marks.pause - marks.play) / 1000),
     replay_simulated_s: r1(advancedS),

@@ -130,7 +130,10 @@ export class DecimationBuilder {
   /** The decimation, once `run` said it is done. */
   result(): Decimation {
     // The kept points before the last are the level's own first ones: the state holds no copy.
-    const idx = this.out.slice(0, this.k);
+    // A level that kept most points is its buffer's view: copying a deep level of a month
+    // (10 MB into fresh memory) was a 30–70 ms task of its own. A sparse one is copied, so
+    // it does not hold a buffer sized for every point.
+    const idx = this.k * 4 >= this.out.length ? this.out.subarray(0, this.k) : this.out.slice(0, this.k);
     return { idx, state: this.before && { ...this.before, out: idx } };
   }
 }
@@ -257,7 +260,13 @@ export function levelBlocks(m: TrackModel, idx: Uint32Array, reuse?: { blocks: F
   // Block b reads idx up to (b+1)·BLOCK − 1: the blocks reading only the first `upTo` (unchanged) are copied.
   const same = reuse ? Math.min(n, Math.floor(reuse.upTo / BLOCK), reuse.blocks.length / 4) : 0;
   if (same > 0) out.set(reuse!.blocks.subarray(0, 4 * same));
-  for (let b = same; b < n; b++) {
+  fillBlocks(m, idx, out, same, n);
+  return out;
+}
+
+/** Boxes blocks [from, to) of `idx` into `out` (`levelBlocks`). */
+function fillBlocks(m: TrackModel, idx: Uint32Array, out: Float64Array, from: number, to: number): void {
+  for (let b = from; b < to; b++) {
     let x0 = Infinity;
     let y0 = Infinity;
     let x1 = -Infinity;
@@ -277,7 +286,6 @@ export function levelBlocks(m: TrackModel, idx: Uint32Array, reuse?: { blocks: F
     out[4 * b + 2] = x1;
     out[4 * b + 3] = y1;
   }
-  return out;
 }
 
 /**
@@ -292,6 +300,8 @@ export class ZoomLevels {
   private readonly distinct = new Map<number, DistinctLevel>();
   private readonly building = new Map<number, DistinctBuilder>();
   private readonly decimating = new Map<number, DecimationBuilder>();
+  /** Blocks being boxed while idle (`buildBlocks`): the boxes so far and the next block. */
+  private readonly boxing = new Map<number, { out: Float64Array; next: number }>();
   /** Per zoom, where an earlier model's levels stopped: taken when that zoom is first asked for. */
   private readonly resume = new Map<number, { state: DecimationState | null; blocks?: Float64Array }>();
   /** Leading points of this model that `prev`'s had too, unchanged (0 when `prev` was not taken). */
@@ -359,6 +369,50 @@ export class ZoomLevels {
     return true;
   }
 
+  /**
+   * Whether the level of `zoom` draws without work in the draw: decimated, its blocks boxed,
+   * and its repeats left out where it has enough points to look for them.
+   */
+  ready(zoom: number): boolean {
+    const z = clampZoom(zoom);
+    const l = this.levels.get(z);
+    return !!l && this.blocks.has(z) && (l.idx.length < REPEATS_FROM || this.distinct.has(z));
+  }
+
+  /**
+   * The zoom whose level a draw at `zoom` takes now: `zoom`'s own when ready, else the
+   * nearest ready one at most STAND_IN_ZOOMS coarser, else the next finer one; null when
+   * none is (the draw builds `zoom`'s, as on a first draw). A coarser level at this zoom
+   * keeps a point per 3–6 px instead of 1.5 and folds repeats within 4–8 px: for the few
+   * frames until `zoom`'s own is built while idle, that beat decimating and hashing a
+   * month of points inside a frame (40–300 ms tasks at each new zoom of a pan).
+   */
+  readyNear(zoom: number): number | null {
+    const z = clampZoom(zoom);
+    for (let d = 0; d <= STAND_IN_ZOOMS; d++) if (z - d >= 0 && this.ready(z - d)) return z - d;
+    return z < MAX_ZOOM && this.ready(z + 1) ? z + 1 : null;
+  }
+
+  /**
+   * Boxes up to `count` more blocks of the level of `zoom` (while idle, once it is built);
+   * true once all are: a deep level of a month is 10,000 blocks, 20–30 ms in one go.
+   */
+  buildBlocks(zoom: number, count: number): boolean {
+    const z = clampZoom(zoom);
+    if (this.blocks.has(z)) return true;
+    const idx = this.at(z);
+    let p = this.boxing.get(z);
+    if (!p) this.boxing.set(z, (p = { out: new Float64Array(4 * Math.ceil(idx.length / BLOCK)), next: 0 }));
+    const n = p.out.length / 4;
+    const end = Math.min(n, p.next + count);
+    fillBlocks(this.m, idx, p.out, p.next, end);
+    p.next = end;
+    if (end < n) return false;
+    this.blocks.set(z, p.out);
+    this.boxing.delete(z);
+    return true;
+  }
+
   /** `levelBlocks` of the level `at(zoom)`. */
   blocksAt(zoom: number): Float64Array {
     const z = clampZoom(zoom);
@@ -368,5 +422,8 @@ export class ZoomLevels {
     return b;
   }
 }
+
+/** How much coarser a stand-in level may be (`readyNear`): 2² = 4 times. */
+const STAND_IN_ZOOMS = 2;
 
 const clampZoom = (zoom: number) => Math.max(0, Math.min(MAX_ZOOM, Math.round(zoom)));

@@ -171,6 +171,35 @@ describe('repeated segments', () => {
     expect(small.distinctAt(17)).toBeNull();
   });
 
+  it('a draw takes a level built ahead: its zoom’s, else up to two coarser, else one finer, else none', () => {
+    const m = laps(5_000, 6);
+    const levels = new ZoomLevels(m, () => 0);
+    const build = (z: number) => {
+      while (!levels.buildLevel(z, 10_000));
+      levels.blocksAt(z);
+      while (!levels.buildDistinct(z, 10_000));
+    };
+    expect(levels.readyNear(17)).toBeNull();
+    // Decimated and boxed, but 30,000 points with their repeats still in: not ready.
+    while (!levels.buildLevel(17, 10_000));
+    levels.blocksAt(17);
+    expect(levels.at(17).length).toBeGreaterThanOrEqual(REPEATS_FROM);
+    expect(levels.ready(17)).toBe(false);
+    expect(levels.readyNear(17)).toBeNull();
+    build(15);
+    expect(levels.readyNear(17)).toBe(15);
+    expect(levels.readyNear(16.6)).toBe(15);
+    expect(levels.readyNear(18)).toBeNull();
+    expect(levels.readyNear(14)).toBe(15);
+    build(17);
+    expect(levels.readyNear(17)).toBe(17);
+    expect(levels.readyNear(18)).toBe(17);
+    // A level under REPEATS_FROM points is ready once decimated and boxed.
+    const small = new ZoomLevels(laps(500, 3), () => 0);
+    small.blocksAt(12);
+    expect(small.ready(12)).toBe(true);
+  });
+
   it('blocks: kept per zoom with the level, each box holding every segment of its block', () => {
     const m = laps(5_000, 6);
     const levels = new ZoomLevels(m, () => 0);
@@ -188,6 +217,18 @@ describe('repeated segments', () => {
       }
     }
   });
+
+  it('blocks boxed a few at a time (while idle) are the boxes boxed in one go', () => {
+    const m = laps(5_000, 6);
+    const levels = new ZoomLevels(m, () => 0);
+    const whole = levels.blocksAt(17);
+    const sliced = new ZoomLevels(m, () => 0);
+    let steps = 1;
+    while (!sliced.buildBlocks(17, 7)) steps++;
+    expect(steps).toBe(Math.ceil(whole.length / 4 / 7));
+    expect(sliced.buildBlocks(17, 7)).toBe(true);
+    expect(Array.from(sliced.blocksAt(17))).toEqual(Array.from(whole));
+  });
 });
 
 describe('RepeatFilter', () => {
@@ -202,6 +243,33 @@ describe('RepeatFilter', () => {
     f.reset();
     expect(f.repeats(0, 0, 0, 10)).toBe(false);
     expect(f.repeats(0, 0, 0, 10)).toBe(true);
+  });
+
+  it('answers as a set does at every step, while its table grows a few slots at a time', () => {
+    // Repeats and new segments interleaved, so many are asked about while a growth is under way.
+    let seed = 7;
+    const rnd = (n: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % n);
+    const f = new RepeatFilter(1);
+    const seen = new Set<string>();
+    let repeats = 0;
+    for (let step = 0; step < 120_000; step++) {
+      const ax = rnd(600);
+      const ay = rnd(600);
+      const bx = ax + rnd(3);
+      const by = ay + 1;
+      const key = `${ax},${ay},${bx},${by}`;
+      const expected = seen.has(key);
+      seen.add(key);
+      if (expected) repeats++;
+      if (f.repeats(ax, ay, bx, by) !== expected) throw new Error(`step ${step}: ${key} answered ${!expected}`);
+      // The other way round is the same segment.
+      if (rnd(4) === 0) expect(f.repeats(bx, by, ax, ay)).toBe(true);
+    }
+    // Both kinds of answer were asked for, many times over, past several growths.
+    expect(repeats).toBeGreaterThan(10_000);
+    expect(seen.size).toBeGreaterThan(30_000);
+    f.reset();
+    expect(f.repeats(5, 5, 6, 6)).toBe(false);
   });
 });
 
