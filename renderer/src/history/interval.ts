@@ -67,10 +67,21 @@ export function operatorTimeZone(): string {
 /** A time zone name the platform accepts, else null (a server may send anything). */
 export function validTimeZone(tz: string | undefined): string | null {
   if (!tz) return null;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: tz });
-    return tz;
-  } catch {
-    return null;
+  let ok = checkedZones.get(tz);
+  if (ok === undefined) {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: tz });
+      ok = true;
+    } catch {
+      ok = false;
+    }
+    checkedZones.set(tz, ok);
   }
+  return ok ? tz : null;
 }
+
+/**
+ * Zones already tried: a formatter costs 1–9 ms to create here, and the History screen asks
+ * on every render, its first draw included. A few names per session.
+ */
+const checkedZones = new Map<string, boolean>();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLocal, parseLocal, quickInterval } from '../../../renderer/src/history/interval';
+import { formatLocal, parseLocal, quickInterval, validTimeZone } from '../../../renderer/src/history/interval';
 import { advance, spanAt } from '../../../renderer/src/history/player';
 import { splitRange } from '../../../renderer/src/history/record-windows';
 import { readViolations } from '../../../renderer/src/history/violations';
@@ -41,6 +41,17 @@ describe('intervals in a time zone', () => {
     expect(t).toBe(Date.UTC(2026, 6, 1, 10));
     expect(formatLocal(t, 'Europe/Berlin')).toBe('2026-07-01T12:00');
     expect(parseLocal('nonsense', 'UTC')).toBeNull();
+  });
+});
+
+describe('time zone names from the server', () => {
+  it('takes the ones the platform knows and refuses the rest, the same on every asking', () => {
+    for (let round = 0; round < 2; round++) {
+      expect(validTimeZone('Europe/Berlin')).toBe('Europe/Berlin');
+      expect(validTimeZone('Mars/Olympus_Mons')).toBeNull();
+      expect(validTimeZone('')).toBeNull();
+      expect(validTimeZone(undefined)).toBeNull();
+    }
   });
 });
 
