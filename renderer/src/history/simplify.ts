@@ -418,7 +418,11 @@ export class ZoomLevels {
     const z = clampZoom(zoom);
     const idx = this.at(z);
     let b = this.blocks.get(z);
-    if (!b) this.blocks.set(z, (b = levelBlocks(this.m, idx)));
+    if (!b) {
+      this.blocks.set(z, (b = levelBlocks(this.m, idx)));
+      // Asked for whole (a draw) while idle steps were boxing it: their part is not needed.
+      this.boxing.delete(z);
+    }
     return b;
   }
 }
