@@ -16,16 +16,25 @@ export interface CanvasFrame {
   h: number;
 }
 
-/** `resolution`: canvas pixels per device pixel (below 1 for a layer drawn coarser and scaled up). */
-export function prepareCanvasFrame(map: L.Map, canvas: HTMLCanvasElement, pad: L.Point, resolution = 1): CanvasFrame {
+/**
+ * The size of a frame with margin `pad`: `w` × `h` CSS pixels, `width` × `height` canvas
+ * pixels at `dpr` canvas pixels per CSS pixel. `resolution`: canvas pixels per device pixel.
+ */
+export function frameSize(map: L.Map, pad: L.Point, resolution = 1): { w: number; h: number; dpr: number; width: number; height: number } {
   const size = map.getSize();
-  const topLeft = map.containerPointToLayerPoint([-pad.x, -pad.y]);
   const w = size.x + 2 * pad.x;
   const h = size.y + 2 * pad.y;
   const dpr = (window.devicePixelRatio || 1) * resolution;
-  if (canvas.width !== Math.round(w * dpr) || canvas.height !== Math.round(h * dpr)) {
-    canvas.width = Math.round(w * dpr);
-    canvas.height = Math.round(h * dpr);
+  return { w, h, dpr, width: Math.round(w * dpr), height: Math.round(h * dpr) };
+}
+
+/** `resolution`: canvas pixels per device pixel (below 1 for a layer drawn coarser and scaled up). */
+export function prepareCanvasFrame(map: L.Map, canvas: HTMLCanvasElement, pad: L.Point, resolution = 1): CanvasFrame {
+  const topLeft = map.containerPointToLayerPoint([-pad.x, -pad.y]);
+  const { w, h, dpr, width, height } = frameSize(map, pad, resolution);
+  if (canvas.width !== width || canvas.height !== height) {
+    canvas.width = width;
+    canvas.height = height;
     canvas.style.width = `${w}px`;
     canvas.style.height = `${h}px`;
   }

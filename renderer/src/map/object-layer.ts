@@ -11,7 +11,7 @@
 import L from 'leaflet';
 import { LabelGrid, LabelWidths } from './label-layout';
 import { Ignition } from '../../../common/methods/live';
-import { followZoomAnimation, frameArea, prepareCanvasFrame, viewArea } from './canvas-frame';
+import { followZoomAnimation, frameArea, frameSize, prepareCanvasFrame, viewArea } from './canvas-frame';
 import { drawnCovers, type LayerArea } from './layer-area';
 import { mercatorX, mercatorY } from '../../../common/mercator';
 import type { FleetStore } from '../stores/fleet-store';
@@ -20,6 +20,7 @@ import { CANVAS_COLORS, type CanvasColors } from '../theme/theme';
 import { CLUSTER_MAX_ZOOM, type ClusterReply, type ClusterRequest } from './cluster-protocol';
 import { PixelSurface } from './pixel-surface';
 import { HEADING_STEPS, SpriteCache, blitOffset, headingStep, pixelKey } from './sprites';
+import { keepSample } from './perf-samples';
 
 const TILE = 256;
 /** Extra area drawn around the view so a short pan does not reveal an empty edge. */
@@ -67,12 +68,12 @@ export interface MapPerf {
   drawnObjects: number[];
 }
 export const mapPerf: MapPerf = { pollToPixels: [], indexMs: [], drawMs: [], drawnObjects: [] };
-
-function keep(list: number[], v: number): void {
-  list.push(v);
-  if (list.length > 1000) list.splice(0, 500);
-}
 (globalThis as { __fleetMapPerf?: MapPerf }).__fleetMapPerf = mapPerf;
+
+/** The margin drawn around the view (CSS pixels). */
+function padFor(map: L.Map): L.Point {
+  return map.getSize().multiplyBy(PADDING).round();
+}
 
 function clusterRadius(count: number): number {
   return 12 + Math.min(16, Math.log10(count) * 6);
@@ -308,7 +309,7 @@ export class ObjectLayer extends L.Layer {
   private onWorker(m: ClusterReply): void {
     if (m.type === 'loaded') {
       this.indexing = false;
-      keep(mapPerf.indexMs, m.ms);
+      keepSample(mapPerf.indexMs, m.ms);
       this.query();
       // Deltas that arrived while indexing get the next index (throttled).
       if (this.dirty) this.requestIndex();
@@ -361,7 +362,7 @@ export class ObjectLayer extends L.Layer {
     if (!map) return;
     const t0 = performance.now();
     this.objectsDrawn = 0;
-    const frame = prepareCanvasFrame(map, this.canvas, map.getSize().multiplyBy(PADDING).round());
+    const frame = prepareCanvasFrame(map, this.canvas, padFor(map));
     const { ctx, topLeft, w, h } = frame;
     this.topLeft = topLeft;
 
@@ -381,12 +382,12 @@ export class ObjectLayer extends L.Layer {
     }
     // Names left out for want of time this frame: the next frame measures more of them.
     if (this.labelWidths.missed > 0) this.schedule();
-    keep(mapPerf.drawMs, performance.now() - t0);
-    keep(mapPerf.drawnObjects, this.objectsDrawn);
+    keepSample(mapPerf.drawMs, performance.now() - t0);
+    keepSample(mapPerf.drawnObjects, this.objectsDrawn);
 
     if (this.deltaT0 !== null && (!clustered || (this.deltaLoadSeq !== 0 && this.clustersIndexSeq >= this.deltaLoadSeq))) {
       const end = performance.now();
-      keep(mapPerf.pollToPixels, end - this.deltaT0);
+      keepSample(mapPerf.pollToPixels, end - this.deltaT0);
       performance.measure('fleet:poll-to-pixels', { start: this.deltaT0, end });
       this.deltaT0 = null;
       this.deltaLoadSeq = 0;
@@ -532,7 +533,7 @@ export class ObjectLayer extends L.Layer {
       const moving = this.sprites.dots(STATE_COLOR.moving, radius, outline, dpr);
       for (let step = 0; step < HEADING_STEPS; step++) jobs.push(() => moving.at(step));
     }
-    jobs.push(() => this.allocateSurface(dpr));
+    jobs.push(() => this.allocateSurface());
     const run = (deadline: IdleDeadline) => {
       this.spriteTask = 0;
       while (jobs.length && deadline.timeRemaining() > 1) jobs.shift()!();
@@ -545,12 +546,11 @@ export class ObjectLayer extends L.Layer {
    * The compositing buffer allocated at the canvas's size while idle: the first dense redraw
    * had spent 29 ms allocating its 4–11 MB (first writes to fresh memory cost ~3 ns a byte here).
    */
-  private allocateSurface(dpr: number): void {
+  private allocateSurface(): void {
     const map = this._map;
     if (!map) return;
-    const size = map.getSize();
-    const pad = size.multiplyBy(PADDING).round();
-    this.surface.begin(Math.round((size.x + 2 * pad.x) * dpr), Math.round((size.y + 2 * pad.y) * dpr));
+    const { width, height } = frameSize(map, padFor(map));
+    this.surface.begin(width, height);
   }
 
   /** The fleet's names measured while the page is idle, so that labels rarely wait for a frame's budget. */

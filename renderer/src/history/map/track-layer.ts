@@ -14,6 +14,7 @@ import { RepeatFilter } from '../../../../common/repeat-filter';
 import { capacityOf, grown } from '../growable';
 import { BLOCK, REPEATS_FROM, ZoomLevels } from '../simplify';
 import { SPEED_BUCKETS, speedBucket } from '../speed-colors';
+import { keepSample } from '../../map/perf-samples';
 
 const PADDING = 0.3;
 /** Above this many segments in view the track is drawn as hairlines (see `draw`). */
@@ -36,11 +37,6 @@ export interface TrackPerf {
 }
 export const trackPerf: TrackPerf = { paintMs: [], standIns: 0, idleStepMs: [] };
 (globalThis as { __historyTrackPerf?: TrackPerf }).__historyTrackPerf = trackPerf;
-
-function keep(list: number[], v: number): void {
-  list.push(v);
-  if (list.length > 1000) list.splice(0, 500);
-}
 
 export class TrackLayer extends CanvasOverlay {
   private model: TrackModel | null = null;
@@ -139,7 +135,7 @@ export class TrackLayer extends CanvasOverlay {
       const t0 = performance.now();
       const until = t0 + IDLE_STEP_MS;
       while (todo.length && deadline.timeRemaining() > 0 && performance.now() < until) if (todo[0]!()) todo.shift();
-      keep(trackPerf.idleStepMs, performance.now() - t0);
+      keepSample(trackPerf.idleStepMs, performance.now() - t0);
       // The view was drawn from a stand-in level: drawn again once its own is there.
       if (this.standIn !== null && levels.ready(this.standIn)) {
         this.standIn = null;
@@ -159,7 +155,7 @@ export class TrackLayer extends CanvasOverlay {
   protected paint(frame: CanvasFrame, map: L.Map): void {
     const t0 = performance.now();
     this.paintTrack(frame, map);
-    keep(trackPerf.paintMs, performance.now() - t0);
+    keepSample(trackPerf.paintMs, performance.now() - t0);
   }
 
   private paintTrack({ ctx, w, h }: CanvasFrame, map: L.Map): void {
