@@ -20,6 +20,12 @@ export interface DiagnosticsStats {
    * much waiting is the machine being busy, not this thread's work.
    */
   thread: { cpuMs: number; queuedMs: number } | null;
+  /**
+   * Of each gap between ticks of a 5 ms timer, the main thread's own CPU time (ms): how long
+   * the console's code held the loop, without the time it waited for a core. Null where
+   * Node cannot read a thread's CPU time.
+   */
+  loopHeld: { samples: number; p99: number; max: number } | null;
   since: number;
 }
 

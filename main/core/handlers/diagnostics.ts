@@ -1,29 +1,41 @@
 import { readFileSync } from 'node:fs';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, type ELDHistogram } from 'node:perf_hooks';
 import type { HandlerMap } from '../rpc/dispatcher';
+import { LoopHoldProbe } from '../diagnostics/loop-hold';
 
 /**
  * How long the main side's event loop stalls (a stall delays every answer and push to
  * the renderer): the bench reads it around each status poll, support sessions on demand.
+ * The monitors start with the first call, not with the app: each is a timer waking the
+ * process 200 times a second, which a laptop on battery should not pay for nothing.
  */
 export function diagnosticsHandlers(): HandlerMap {
-  const h = monitorEventLoopDelay({ resolution: 5 });
-  h.enable();
+  let probes: { delay: ELDHistogram; held: LoopHoldProbe | null } | null = null;
   let since = Date.now();
   let sched0 = schedStat();
   const ms = (ns: number) => Math.round((ns / 1e6) * 100) / 100;
   return {
     'diagnostics/stats': (a) => {
+      if (!probes) {
+        const delay = monitorEventLoopDelay({ resolution: 5 });
+        delay.enable();
+        probes = { delay, held: LoopHoldProbe.start() };
+        since = Date.now();
+        sched0 = schedStat();
+      }
+      const { delay: h, held } = probes;
       const m = process.memoryUsage();
       const sched = schedStat();
       const out = {
         eventLoop: { samples: h.count, mean: ms(h.count ? h.mean : 0), p50: ms(h.count ? h.percentile(50) : 0), p99: ms(h.count ? h.percentile(99) : 0), max: ms(h.count ? h.max : 0) },
         memory: { rss: m.rss, heapUsed: m.heapUsed },
         thread: sched && sched0 ? { cpuMs: ms(sched.cpuNs - sched0.cpuNs), queuedMs: ms(sched.queuedNs - sched0.queuedNs) } : null,
+        loopHeld: held?.read() ?? null,
         since,
       };
       if (a.reset) {
         h.reset();
+        held?.reset();
         since = Date.now();
         sched0 = sched;
       }

@@ -29,4 +29,30 @@ describe('diagnostics/stats', () => {
     expect(idle.thread!.cpuMs).toBeLessThan(150);
     expect(busy.thread!.queuedMs).toBeGreaterThanOrEqual(0);
   });
+
+  /** Lets the monitors' 5 ms timers run, so the gap just made is measured. */
+  const settle = () => new Promise((r) => setTimeout(r, 30));
+  const cpuUs = () => {
+    const u = process.threadCpuUsage();
+    return u.user + u.system;
+  };
+
+  it('tells the loop held by this thread\'s work from the loop stalled while it waits', async () => {
+    await read(true);
+    await settle();
+    // Blocked without running (as when every core is taken): a stall, but not this thread's work.
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 60);
+    await settle();
+    const waited = await read(true);
+    expect(waited.loopHeld, 'Node 22.15+ reads a thread\'s CPU time').not.toBeNull();
+    expect(waited.eventLoop.max).toBeGreaterThanOrEqual(50);
+    expect(waited.loopHeld!.max).toBeLessThan(10);
+    // Running for 40 ms of its own CPU time in one go (bounded in wall time on a busy machine).
+    const start = cpuUs();
+    for (const end = Date.now() + 2_000; Date.now() < end && cpuUs() - start < 40_000; );
+    await settle();
+    const held = await read(true);
+    expect(held.loopHeld!.max).toBeGreaterThanOrEqual(35);
+    expect(held.loopHeld!.samples).toBeGreaterThan(0);
+  });
 });
