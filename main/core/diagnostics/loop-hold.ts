@@ -33,7 +33,6 @@ function threadCpuClock(): CpuClock | null {
 
 export class LoopHoldProbe {
   private readonly hist: RecordableHistogram = createHistogram();
-  private readonly timer: ReturnType<typeof setInterval>;
   private last: number;
 
   private constructor(
@@ -41,13 +40,13 @@ export class LoopHoldProbe {
     periodMs: number,
   ) {
     this.last = cpu();
-    this.timer = setInterval(() => this.tick(), periodMs);
-    // A probe never keeps a process alive.
-    this.timer.unref();
+    // Runs as long as the process; never keeps it alive.
+    setInterval(() => this.tick(), periodMs).unref();
   }
 
   /** A running probe, or null where the thread's CPU time cannot be read. */
-  static start(periodMs = 5, cpu: CpuClock | null = threadCpuClock()): LoopHoldProbe | null {
+  static start(periodMs = 5): LoopHoldProbe | null {
+    const cpu = threadCpuClock();
     return cpu ? new LoopHoldProbe(cpu, periodMs) : null;
   }
 
@@ -68,9 +67,5 @@ export class LoopHoldProbe {
   reset(): void {
     this.hist.reset();
     this.last = this.cpu();
-  }
-
-  stop(): void {
-    clearInterval(this.timer);
   }
 }
