@@ -343,6 +343,12 @@ describe('a worker that dies is started again', () => {
       await poll();
       events.publish();
     };
+    // Two alarms of its own: how many events the simulated fleet raised before `clock`
+    // depends on the hour (at 19:30 UTC the feed held one, and this test had nothing to drop).
+    const [first, second] = [...(await statusIds())];
+    for (const [k, id] of [first!, second!].entries()) {
+      sim.sim.store.addEvent({ ObjectId: id, Time: clock - 60_000 + k * 1_000, Type: 0x200, Status: 2, Text: 'Alarm button', ResetTime: 0, NotificationId: 0 });
+    }
     await pollEvents();
     let windowList: EventsPicture | null = pictureOf(events.list('all'));
     expect(windowList.all.length).toBeGreaterThan(1);
