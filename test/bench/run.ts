@@ -14,7 +14,7 @@
  * Results: {"scenario": {"metric_unit": n}}.
  * Needs the build (out/); tiles come from a loopback tile server, never the internet.
  */
-import { chromium, type Browser } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -72,7 +72,7 @@ async function startStallSampler(client: Awaited<ReturnType<typeof hostClient>>)
 }
 
 /** Position deltas the page has drawn so far (one per poll that moved something). */
-async function pollCount(page: import('@playwright/test').Page): Promise<number> {
+async function pollCount(page: Page): Promise<number> {
   return page.evaluate(() => (globalThis as unknown as { __fleetMapPerf: { pollToPixels: number[] } }).__fleetMapPerf.pollToPixels.length);
 }
 
