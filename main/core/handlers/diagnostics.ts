@@ -10,20 +10,17 @@ import { LoopHoldProbe } from '../diagnostics/loop-hold';
  * process 200 times a second, which a laptop on battery should not pay for nothing.
  */
 export function diagnosticsHandlers(): HandlerMap {
-  let probes: { delay: ELDHistogram; held: LoopHoldProbe | null } | null = null;
-  let since = Date.now();
-  let sched0 = schedStat();
+  /** The monitors and where their window began (a reset starts a new one). */
+  let current: { delay: ELDHistogram; held: LoopHoldProbe | null; since: number; sched0: ReturnType<typeof schedStat> } | null = null;
   const ms = (ns: number) => Math.round((ns / 1e6) * 100) / 100;
   return {
     'diagnostics/stats': (a) => {
-      if (!probes) {
+      if (!current) {
         const delay = monitorEventLoopDelay({ resolution: 5 });
         delay.enable();
-        probes = { delay, held: LoopHoldProbe.start() };
-        since = Date.now();
-        sched0 = schedStat();
+        current = { delay, held: LoopHoldProbe.start(), since: Date.now(), sched0: schedStat() };
       }
-      const { delay: h, held } = probes;
+      const { delay: h, held, since, sched0 } = current;
       const m = process.memoryUsage();
       const sched = schedStat();
       const out = {
@@ -36,8 +33,8 @@ export function diagnosticsHandlers(): HandlerMap {
       if (a.reset) {
         h.reset();
         held?.reset();
-        since = Date.now();
-        sched0 = sched;
+        current.since = Date.now();
+        current.sched0 = sched;
       }
       return out;
     },
