@@ -1,4 +1,4 @@
-/** npm run simulator -- --port N --objects N --seed N [--token-ttl S] [--history-max-days D] [--history-hz H] [--dense N] [--host H] */
+/** npm run simulator -- --port N --objects N --seed N [--token-ttl S] [--history-max-days D] [--history-hz H] [--dense N] [--host H] [--control-port N] */
 import { startSimulator, type StartOptions } from './index';
 
 const HELP = `Fleet simulator
@@ -10,7 +10,8 @@ const HELP = `Fleet simulator
   --history-max-days D  longest ObjectsHistory interval (default 31)
   --history-hz H        history sampling rate while moving (default 1)
   --dense N             objects 1..N drive around the clock (default 1)
-  --command-delay MS    delay before a command outcome event (default 3000)`;
+  --command-delay MS    delay before a command outcome event (default 3000)
+  --control-port N      port of the /__sim/ control listener, open through outages (default 0: a free one)`;
 
 function parse(argv: string[]): StartOptions {
   const o: StartOptions = { port: 8080 };
@@ -33,6 +34,7 @@ function parse(argv: string[]): StartOptions {
       case '--history-hz': o.historyHz = num(flag, val()); break;
       case '--dense': o.dense = num(flag, val()); break;
       case '--command-delay': o.commandDelayMs = num(flag, val()); break;
+      case '--control-port': o.controlPort = num(flag, val()); break;
       case '--help': case '-h': console.log(HELP); process.exit(0); break;
       default: throw new Error(`Unknown option ${a}\n${HELP}`);
     }
@@ -43,6 +45,7 @@ function parse(argv: string[]): StartOptions {
 try {
   const h = await startSimulator(parse(process.argv.slice(2)));
   console.log(`Fleet simulator: ${h.baseUrl}`);
+  console.log(`Fleet simulator control (/__sim/, open during outages): ${h.controlUrl}`);
   const bye = (): void => void h.close().then(() => process.exit(0));
   process.on('SIGINT', bye);
   process.on('SIGTERM', bye);

@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Faults } from './faults';
 import { errorToResponse, handleApi, Router, sendError } from './http/server';
-import { handleControl } from './http/sim-control';
+import { handleControl, listenControl } from './http/sim-control';
 import { allRoutes } from './routes';
 import { FEED_BACKFILL_MS } from './routes/event-list';
 import { localDay } from './motion/plan';
@@ -30,12 +30,20 @@ export interface StartOptions {
   dense?: number;
   commandDelayMs?: number;
   now?: () => number;
+  /**
+   * Port of the control listener, which serves only /__sim/ and stays open through an
+   * outage (0 = ephemeral, the default). The api port serves /__sim/ too while it is open.
+   */
+  controlPort?: number;
 }
 
 export interface SimulatorHandle {
   /** e.g. http://127.0.0.1:PORT (without /api). */
   baseUrl: string;
   port: number;
+  /** e.g. http://127.0.0.1:PORT of the control listener: /__sim/ only, reachable during an outage. */
+  controlUrl: string;
+  controlPort: number;
   close(): Promise<void>;
   setFaults(patch: Partial<Faults>): Faults;
   clearFaults(): Faults;
@@ -80,7 +88,7 @@ export async function startSimulator(opts: StartOptions = {}): Promise<Simulator
   const host = opts.host ?? '127.0.0.1';
   const options: SimOptions = {
     ...DEFAULTS,
-    ...Object.fromEntries(Object.entries(opts).filter(([k, v]) => v !== undefined && k !== 'port' && k !== 'host')),
+    ...Object.fromEntries(Object.entries(opts).filter(([k, v]) => v !== undefined && k !== 'port' && k !== 'host' && k !== 'controlPort')),
     now: opts.now ?? Date.now,
   } as SimOptions;
   if (!Number.isInteger(options.objects) || options.objects < 1) throw new Error('objects must be an integer >= 1');
@@ -91,7 +99,11 @@ export async function startSimulator(opts: StartOptions = {}): Promise<Simulator
   let port = opts.port ?? 0;
   let outageTimer: NodeJS.Timeout | undefined;
 
+  // Every change of the faults over HTTP lands here, so an outage ends by its timer, by
+  // DELETE /__sim/faults or by a POST with another outage, whichever comes first.
   const onOutage = (f: Faults): void => {
+    if (outageTimer) clearTimeout(outageTimer);
+    outageTimer = undefined;
     if (f.outage === 'refuse') {
       void stop().then(() => {
         if (f.outageMs > 0) {
@@ -101,7 +113,10 @@ export async function startSimulator(opts: StartOptions = {}): Promise<Simulator
           }, f.outageMs);
         }
       });
-    } else if (f.outage === 'reset' && f.outageMs > 0) {
+      return;
+    }
+    if (!server) void listen();
+    if (f.outage === 'reset' && f.outageMs > 0) {
       outageTimer = setTimeout(() => sim.faults.set({ outage: 'none' }), f.outageMs);
     }
   };
@@ -125,8 +140,11 @@ export async function startSimulator(opts: StartOptions = {}): Promise<Simulator
     return s;
   };
 
+  // Concurrent calls (a timer and a DELETE at once) share one attempt.
+  let listening: Promise<void> | undefined;
   const listen = (): Promise<void> =>
-    new Promise((resolve, reject) => {
+    (listening ??= new Promise<void>((resolve, reject) => {
+      if (server) return resolve();
       const s = make();
       s.once('error', reject);
       s.listen(port, host, () => {
@@ -135,7 +153,9 @@ export async function startSimulator(opts: StartOptions = {}): Promise<Simulator
         server = s;
         resolve();
       });
-    });
+    }).finally(() => {
+      listening = undefined;
+    }));
 
   const stop = (): Promise<void> =>
     new Promise((resolve) => {
@@ -147,15 +167,18 @@ export async function startSimulator(opts: StartOptions = {}): Promise<Simulator
     });
 
   await listen();
+  const control = await listenControl(sim, host, opts.controlPort ?? 0, onOutage);
   warmPlans(sim);
   const shownHost = host.includes(':') ? `[${host}]` : host;
   return {
     baseUrl: `http://${shownHost}:${port}`,
     port,
+    controlUrl: `http://${shownHost}:${control.port}`,
+    controlPort: control.port,
     sim,
     close: async () => {
       if (outageTimer) clearTimeout(outageTimer);
-      await stop();
+      await Promise.all([stop(), control.close()]);
     },
     setFaults: (patch) => sim.faults.set(patch),
     clearFaults: () => sim.faults.clear(),

@@ -1,13 +1,18 @@
 /** /__sim/: fault drills and the write log, outside /api/ so the interface stays clean. */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Faults } from '../faults';
 import type { Sim } from '../sim';
-import { readBody, sendError, sendJson } from './server';
+import { errorToResponse, readBody, sendError, sendJson } from './server';
 
 export async function handleControl(sim: Sim, req: IncomingMessage, res: ServerResponse, path: string, onOutage: (f: Faults) => void): Promise<void> {
   const route = `${req.method} ${path.replace(/\/+$/, '')}`;
   if (route === 'GET /__sim/faults') return sendJson(res, 200, sim.faults.current);
-  if (route === 'DELETE /__sim/faults') return sendJson(res, 200, sim.faults.clear());
+  if (route === 'DELETE /__sim/faults') {
+    const f = sim.faults.clear();
+    sendJson(res, 200, f);
+    onOutage(f);
+    return;
+  }
   if (route === 'POST /__sim/faults') {
     let patch: Partial<Faults>;
     try {
@@ -30,4 +35,32 @@ export async function handleControl(sim: Sim, req: IncomingMessage, res: ServerR
     return sendJson(res, 200, { seed: sim.opts.seed, objects: sim.world.objects.size, startTime: sim.startTime, now: sim.now(), historyHz: sim.opts.historyHz, dense: sim.opts.dense });
   }
   return sendError(res, 404, `No such control method: ${route}`);
+}
+
+/**
+ * The control listener: /__sim/ on a port of its own, so a drill that closes the api port
+ * (outage "refuse" without outageMs) can still be ended, and the process keeps running.
+ */
+export function listenControl(sim: Sim, host: string, port: number, onOutage: (f: Faults) => void): Promise<{ port: number; close(): Promise<void> }> {
+  const server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    const run = path.startsWith('/__sim/')
+      ? handleControl(sim, req, res, path, onOutage)
+      : Promise.resolve(sendError(res, 404, 'This is the simulator\'s control port: only /__sim/ is served here'));
+    run.catch((e: unknown) => errorToResponse(res, e));
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      const addr = server.address();
+      resolve({
+        port: addr && typeof addr === 'object' ? addr.port : port,
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            server.closeAllConnections();
+          }),
+      });
+    });
+  });
 }
