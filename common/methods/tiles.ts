@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { method } from '../define';
+import { isLinkLocalHost } from '../link-local';
 
 export const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 
@@ -18,7 +19,14 @@ export const TileUrlSchema = z
     } catch {
       return false;
     }
-  }, 'An http(s) address with {z}, {x} and {y}, like https://tile.openstreetmap.org/{z}/{x}/{y}.png');
+  }, 'An http(s) address with {z}, {x} and {y}, like https://tile.openstreetmap.org/{z}/{x}/{y}.png')
+  .refine((s) => {
+    try {
+      return !isLinkLocalHost(new URL(s.replace(/\{[zxys]\}/g, '0')).hostname);
+    } catch {
+      return true; // the check above already refused it
+    }
+  }, 'A tile source on a link-local address (169.254.x.x, fe80::) is not allowed: such addresses reach this machine\'s own network link, not a tile server');
 
 export interface TilesConfig {
   url: string;
