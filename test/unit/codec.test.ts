@@ -31,9 +31,10 @@ describe('typed-array codec', () => {
     expect(Array.from(back.v)).toEqual([2, 3]);
   });
 
-  it('leaves a lookalike object with an unknown type name alone', () => {
-    const back = decodeMessage(JSON.stringify({ __typed: 'BigInt64Array', b64: 'AAAA' }));
-    expect(back).toEqual({ __typed: 'BigInt64Array', b64: 'AAAA' });
+  it('sends data shaped like its own tag as data, and refuses such a tag it did not write', () => {
+    const data = { __typed: 'Float64Array', b64: 'AAAAAAAAAAA=' };
+    expect(decodeMessage(encodeMessage(data))).toEqual(data);
+    expect(() => decodeMessage(JSON.stringify({ __typed: 'BigInt64Array', b64: 'AAAA' }))).toThrow(/malformed __typed tag/);
   });
 });
 
