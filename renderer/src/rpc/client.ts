@@ -1,6 +1,7 @@
 /** Typed calls and pushes over whichever transport this window has. */
 import type { ArgsIn, MethodName, PayloadOf, PushName, ResultOf } from '../../../common/contract';
 import { ERROR_TEXT, type ErrorCode } from '../../../common/errors';
+import { deadlineMs, timeoutError } from './deadline';
 import { createTransport, type LinkState } from './transport';
 
 export class RpcError extends Error {
@@ -21,10 +22,25 @@ export class RpcError extends Error {
 const transport = createTransport();
 let nextId = 1;
 
+/** Every call settles: with its reply, or after its method's deadline (deadline.ts) with a clear error. */
 export async function rpc<N extends MethodName>(name: N, args: ArgsIn<N>): Promise<ResultOf<N>> {
-  const reply = await transport.rpc({ id: nextId++, name, args });
-  if (reply.type === 'error') throw new RpcError(reply.error.code, reply.error.message);
-  return reply.result as ResultOf<N>;
+  const id = nextId++;
+  const ms = deadlineMs(name);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      transport.forget(id);
+      const e = timeoutError(name, ms);
+      reject(new RpcError(e.code, e.message));
+    }, ms);
+  });
+  try {
+    const reply = await Promise.race([transport.rpc({ id, name, args }), late]);
+    if (reply.type === 'error') throw new RpcError(reply.error.code, reply.error.message);
+    return reply.result as ResultOf<N>;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export function onPush<P extends PushName>(name: P, cb: (payload: PayloadOf<P>) => void): () => void {

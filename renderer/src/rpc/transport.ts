@@ -1,9 +1,9 @@
 /**
  * The renderer's end of the one envelope. In Electron the preload gives
  * `window.fleet`; in browser mode the same envelope goes over a WebSocket to the
- * loopback host, authenticated by the per-launch token from the page's URL.
+ * loopback host, authenticated by the session this tab got for its one-time launch code.
  */
-import { decodeFrame, encodeMessage } from '../../../common/codec';
+import { decodeFrame, encodeMessage, frameId } from '../../../common/codec';
 import type { BulkNotice, PushEnvelope, RequestEnvelope, ResponseEnvelope, ServerMessage, SocketMessage } from '../../../common/envelope';
 
 export interface FleetBridge {
@@ -21,26 +21,43 @@ export type LinkState = 'connecting' | 'open' | 'closed';
 
 export interface Transport extends FleetBridge {
   onLink(cb: (state: LinkState) => void): () => void;
+  /** The caller stopped waiting (its deadline passed): a reply that still comes is dropped. */
+  forget(id: RequestEnvelope['id']): void;
 }
 
-const TOKEN_KEY = 'fleet.token';
+const SESSION_KEY = 'fleet.session';
 
-/** Reads the launch token once, keeps it for reloads of this tab, and takes it out of the address bar. */
-function takeToken(): string {
+/**
+ * The one-time code in the address bar is traded, once, for this tab's session (main/host/
+ * launch-code.ts) and taken out of the address bar; the session stays in sessionStorage, so
+ * reloads and the panel windows this tab opens keep working while the code is worth nothing.
+ */
+async function takeSession(): Promise<string | null> {
   const url = new URL(window.location.href);
-  const fromUrl = url.searchParams.get('token');
-  if (fromUrl) {
-    sessionStorage.setItem(TOKEN_KEY, fromUrl);
-    url.searchParams.delete('token');
+  const code = url.searchParams.get('code');
+  if (code) {
+    url.searchParams.delete('code');
     window.history.replaceState(null, '', url.pathname + url.search + url.hash);
-    return fromUrl;
+    try {
+      const res = await fetch('/session', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code }), cache: 'no-store' });
+      if (res.ok) {
+        const { session } = (await res.json()) as { session: string };
+        sessionStorage.setItem(SESSION_KEY, session);
+        return session;
+      }
+    } catch {
+      // The host did not answer: a session this tab has already may still do.
+    }
   }
-  return sessionStorage.getItem(TOKEN_KEY) ?? '';
+  return sessionStorage.getItem(SESSION_KEY);
 }
 
+/** This tab's session token, for the host's guarded routes (tiles, big replies); named for the launch it came from. */
 export function launchToken(): string {
-  return sessionStorage.getItem(TOKEN_KEY) ?? '';
+  return sessionStorage.getItem(SESSION_KEY) ?? '';
 }
+
+const NO_SESSION = 'This tab’s link to the console was used already or has expired: start the console again for a new link, or use the tab it opened.';
 
 function electronTransport(bridge: FleetBridge): Transport {
   return {
@@ -50,6 +67,7 @@ function electronTransport(bridge: FleetBridge): Transport {
       cb('open');
       return () => {};
     },
+    forget: () => {},
   };
 }
 
@@ -68,7 +86,8 @@ async function fetchBulk(n: BulkNotice): Promise<ServerMessage> {
 }
 
 function socketTransport(): Transport {
-  const token = takeToken();
+  const session = takeSession();
+  let noSession = false;
   const pending = new Map<RequestEnvelope['id'], (reply: ResponseEnvelope) => void>();
   const pushListeners = new Set<(env: PushEnvelope) => void>();
   const linkListeners = new Set<(s: LinkState) => void>();
@@ -82,8 +101,18 @@ function socketTransport(): Transport {
     for (const l of linkListeners) l(s);
   };
 
-  const connect = () => {
+  const connect = async () => {
     setState('connecting');
+    const token = await session;
+    if (!token) {
+      // No retry can help: every call, waiting or to come, gets the reason.
+      noSession = true;
+      for (const [id, done] of pending) done({ type: 'error', id, error: { code: 'unauthorized', message: NO_SESSION } });
+      pending.clear();
+      queue = [];
+      setState('closed');
+      return;
+    }
     const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/rpc?token=${encodeURIComponent(token)}`);
     // Typed arrays come as binary frames, viewed in place (common/codec.ts).
     ws.binaryType = 'arraybuffer';
@@ -102,7 +131,14 @@ function socketTransport(): Transport {
       try {
         msg = decodeFrame(data) as SocketMessage;
         if (msg.type === 'bulk') msg = await fetchBulk(msg);
-      } catch {
+      } catch (e) {
+        // A frame this page cannot read still ends its own call, with why.
+        const id = frameId(data);
+        const done = id === null ? undefined : pending.get(id);
+        console.error('Fleet Console: a message from the host could not be read', e);
+        if (id === null || !done) return;
+        pending.delete(id);
+        done({ type: 'error', id, error: { code: 'server_error', message: `The console’s host sent a reply this page could not read: ${e instanceof Error ? e.message : String(e)}` } });
         return;
       }
       if (msg.type === 'push') {
@@ -124,15 +160,16 @@ function socketTransport(): Transport {
       }
       pending.clear();
       setState('closed');
-      setTimeout(connect, retryMs);
+      setTimeout(() => void connect(), retryMs);
       retryMs = Math.min(retryMs * 2, 5000);
     };
   };
-  connect();
+  void connect();
 
   return {
     rpc(env) {
       return new Promise((resolve) => {
+        if (noSession) return resolve({ type: 'error', id: env.id, error: { code: 'unauthorized', message: NO_SESSION } });
         pending.set(env.id, resolve);
         const text = encodeMessage(env);
         if (socket && state === 'open') socket.send(text);
@@ -147,6 +184,9 @@ function socketTransport(): Transport {
       linkListeners.add(cb);
       cb(state);
       return () => linkListeners.delete(cb);
+    },
+    forget(id) {
+      pending.delete(id);
     },
   };
 }

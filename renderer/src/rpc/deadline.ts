@@ -1,0 +1,54 @@
+/**
+ * How long the page waits for each call's reply before it gives up with a clear error: a
+ * reply lost on the way (a dropped frame, a host that never answers) must not leave a screen
+ * waiting forever. The core bounds each HTTP request itself (15 s, 60 s for history windows,
+ * with retries); these only catch what it cannot.
+ */
+import type { ErrorCode } from '../../../common/errors';
+
+/** Most calls: several of the core's 15 s requests with their retries fit. */
+export const DEFAULT_DEADLINE_MS = 60_000;
+
+/**
+ * History over a long interval is fetched in windows of at most the service's length, each
+ * with its own 60–120 s timeout and retries, and reports its progress by pushes meanwhile.
+ */
+export const HISTORY_DEADLINE_MS = 10 * 60_000;
+
+const LONG = new Set([
+  'history/load',
+  'history/read',
+  'history/packets',
+  'history/overview',
+  'history/dailyStat',
+  'history/driverSessions',
+  'history/parkingMoto',
+]);
+
+/**
+ * The contract's writes (a test keeps this list equal to their `write` flags). A write whose
+ * reply never came may have been done: that is `unknown_outcome`, never "failed".
+ */
+export const WRITES: ReadonlySet<string> = new Set([
+  'session/signIn',
+  'session/resume',
+  'session/useDemo',
+  'session/signOut',
+  'events/ack',
+  'commands/send',
+  'outbox/retry',
+  'outbox/discard',
+  'tiles/setUrl',
+  'notices/dismiss',
+]);
+
+export function deadlineMs(name: string): number {
+  return LONG.has(name) ? HISTORY_DEADLINE_MS : DEFAULT_DEADLINE_MS;
+}
+
+export function timeoutError(name: string, ms: number): { code: ErrorCode; message: string } {
+  const waited = ms >= 60_000 ? `${Math.round(ms / 60_000)} min` : `${Math.round(ms / 1000)} s`;
+  return WRITES.has(name)
+    ? { code: 'unknown_outcome', message: `No answer to ${name} within ${waited}.` }
+    : { code: 'offline', message: `The console’s host did not answer ${name} within ${waited}.` };
+}
