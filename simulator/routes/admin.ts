@@ -16,7 +16,7 @@ const userFields = {
   Email: z.string(),
   MutedGroupIds: z.array(int),
 };
-const UserCreate = z.object({ ...userFields, Password: z.string().min(1) }).partial({ IsAdmin: true, Email: true, MutedGroupIds: true, Name: true });
+const UserCreate = z.object({ ...userFields, Password: z.string().min(1) }).partial({ IsAdmin: true, Email: true, MutedGroupIds: true, Name: true, CompanyId: true });
 const UserUpdate = z.object({ ...userFields, Password: z.string().min(1) }).partial().extend({ Id: int });
 const companyFields = { Name: z.string().min(1), Country: z.string(), TimeZone: z.string(), Email: z.string(), Phone: z.string(), Active: z.boolean() };
 const CompanyOut = z.object({ Id: int, ...companyFields });
@@ -45,10 +45,11 @@ export const adminRoutes: Route[] = [
     handler: (ctx) => json(pub(userRec(ctx.sim, intParam(ctx, 'id')))),
   },
   {
-    method: 'POST', path: '/api/Users', tag: 'Users', admin: true, write: true, summary: 'Create a user (Password is write-only; the user can sign in at once)',
+    method: 'POST', path: '/api/Users', tag: 'Users', admin: true, write: true, summary: 'Create a user (Password is write-only; the user can sign in at once; CompanyId defaults to the caller\'s)',
     body: UserCreate, response: UserOut, errors: [400, 409],
-    handler({ sim, body }) {
-      const b = body as z.infer<typeof UserCreate>;
+    handler({ sim, user, body }) {
+      const given = body as z.infer<typeof UserCreate>;
+      const b = { ...given, CompanyId: given.CompanyId ?? user.CompanyId };
       checkCompany(sim, b.CompanyId);
       if (sim.world.users.some((u) => u.Login.toLowerCase() === b.Login.toLowerCase())) throw conflict(`Login ${b.Login} is already taken`);
       const u = { Id: Math.max(...sim.world.users.map((x) => x.Id)) + 1, Name: b.Login, IsAdmin: false, Email: '', MutedGroupIds: [], ...b };

@@ -8,9 +8,24 @@ const name = z.string().min(1).max(200);
 const color = z.string().regex(/^#[0-9A-Fa-f]{6}$/);
 const latLng = z.object({ Lat: z.number().min(-90).max(90), Lng: z.number().min(-180).max(180) });
 const ALL = ['list', 'get', 'post', 'put', 'delete'] as const;
+/** What a group, zone or rule created without a colour or a group gets: no group (0), Leaflet's blue. */
+const DEFAULT_COLOR = '#3388FF';
+const groupDefaults = { Color: DEFAULT_COLOR };
+
+type LatLng = z.infer<typeof latLng>;
+/** A polygon sent without Center or Radius: the mean of its points and the farthest point from it. */
+function fillZone(r: Record<string, unknown>): string | undefined {
+  const pts = (r.Points ?? []) as LatLng[];
+  if (r.Type === 'Circle') return r.Center === undefined || r.Radius === undefined ? 'A circle needs Center and Radius' : undefined;
+  if (pts.length < 3) return 'A polygon needs at least 3 Points';
+  const c = (r.Center ??= { Lat: pts.reduce((a, p) => a + p.Lat, 0) / pts.length, Lng: pts.reduce((a, p) => a + p.Lng, 0) / pts.length }) as LatLng;
+  const coslat = Math.cos((c.Lat * Math.PI) / 180);
+  r.Radius ??= Math.max(1, Math.round(Math.max(...pts.map((p) => Math.hypot((p.Lat - c.Lat) * 111_320, (p.Lng - c.Lng) * 111_320 * coslat)))));
+  return undefined;
+}
 
 export const catalogueRoutes: Route[] = [
-  ...crud({ base: '/api/Objects/Groups', coll: 'ObjectGroups', tag: 'Object groups', what: 'object group', ops: [...ALL], fields: { Name: name, Color: color } }),
+  ...crud({ base: '/api/Objects/Groups', coll: 'ObjectGroups', tag: 'Object groups', what: 'object group', ops: [...ALL], fields: { Name: name, Color: color }, defaults: groupDefaults }),
   ...crud({
     base: '/api/Geozones', coll: 'Geozones', tag: 'Geozones', what: 'geozone', ops: ['list', 'post', 'put', 'delete'],
     fields: {
@@ -18,24 +33,29 @@ export const catalogueRoutes: Route[] = [
       Radius: z.number().positive().describe('metres'), Points: z.array(latLng),
     },
     refs: { GroupId: 'GeozoneGroups' },
+    defaults: { GroupId: 0, Color: DEFAULT_COLOR, Points: [], Center: undefined, Radius: undefined },
+    fill: fillZone,
     check: (r) => (r.Type === 'Polygon' && (r.Points as unknown[]).length < 3 ? 'A polygon needs at least 3 Points' : undefined),
   }),
-  ...crud({ base: '/api/Geozones/Groups', coll: 'GeozoneGroups', tag: 'Geozones', what: 'geozone group', ops: [...ALL], fields: { Name: name, Color: color } }),
+  ...crud({ base: '/api/Geozones/Groups', coll: 'GeozoneGroups', tag: 'Geozones', what: 'geozone group', ops: [...ALL], fields: { Name: name, Color: color }, defaults: groupDefaults }),
   ...crud({
     base: '/api/Drivers', coll: 'Drivers', tag: 'Drivers', what: 'driver', ops: [...ALL],
     fields: { GroupId: int, Name: name, Phone: z.string(), LicenceNumber: z.string() }, refs: { GroupId: 'DriverGroups' },
+    defaults: { GroupId: 0, Phone: '', LicenceNumber: '' },
   }),
   ...crud({ base: '/api/DriverGroups', coll: 'DriverGroups', tag: 'Drivers', what: 'driver group', ops: [...ALL], fields: { Name: name } }),
   ...crud({
     base: '/api/DriverKeys', coll: 'DriverKeys', tag: 'Drivers', what: 'driver key', ops: [...ALL],
     fields: { GroupId: int, UId: z.string().regex(/^[0-9A-Fa-f]{8,16}$/), DriverId: int, Name: z.string() },
     refs: { GroupId: 'DriverKeyGroups', DriverId: 'Drivers' }, unique: 'UId',
+    defaults: { GroupId: 0, DriverId: 0, Name: '' },
   }),
   ...crud({ base: '/api/DriverKeyGroups', coll: 'DriverKeyGroups', tag: 'Drivers', what: 'driver key group', ops: [...ALL], fields: { Name: name } }),
   ...crud({
     base: '/api/DriverShifts', coll: 'DriverShifts', tag: 'Drivers', what: 'driver shift', ops: [...ALL],
     fields: { Name: name, StartMinute: int.min(0).max(1439).describe('minutes after local midnight'), DurationMinutes: int.min(1).max(1440), DriverIds: z.array(int) },
     refs: { DriverIds: 'Drivers' },
+    defaults: { DriverIds: [] },
   }),
   ...crud({
     base: '/api/DriverPenalties', coll: 'DriverPenalties', tag: 'Drivers', what: 'driver penalty', ops: ['list', 'put'],
@@ -45,10 +65,12 @@ export const catalogueRoutes: Route[] = [
     base: '/api/EventSettings', coll: 'EventSettings', tag: 'Event settings', what: 'event setting', ops: [...ALL],
     fields: { GroupId: int, Name: name, EventType: int.min(1).describe('bitmask of event kinds the rule raises'), Enabled: z.boolean(), ObjectIds: z.array(int).describe('empty = all objects') },
     refs: { GroupId: 'EventSettingsGroups' },
+    defaults: { GroupId: 0, Enabled: true, ObjectIds: [] },
   }),
   ...crud({ base: '/api/EventSettingsGroups', coll: 'EventSettingsGroups', tag: 'Event settings', what: 'event settings group', ops: [...ALL], fields: { Name: name } }),
   ...crud({
     base: '/api/CommandTemplates', coll: 'CommandTemplates', tag: 'Commands', what: 'command template', ops: ['list', 'post', 'put', 'delete'],
     fields: { Name: name, Command: z.string().min(1), Destructive: z.boolean().describe('wipes data or changes the device irreversibly') },
+    defaults: { Destructive: false },
   }),
 ];

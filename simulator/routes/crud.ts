@@ -24,6 +24,14 @@ export interface CrudSpec {
   /** Field whose value must be unique within the company. */
   unique?: string;
   check?: (rec: Record<string, unknown>) => string | undefined;
+  /**
+   * Values a create without the field gets, as a server fills its columns' defaults: the
+   * interface documents none of these fields, so a client cannot be expected to send them.
+   * `undefined` marks a field `fill` derives.
+   */
+  defaults?: Record<string, unknown>;
+  /** Fields derived from others on create when absent (after `defaults`); a message refuses the record. */
+  fill?: (rec: Record<string, unknown>) => string | undefined;
 }
 
 const int = z.number().int();
@@ -48,7 +56,8 @@ function validateRefs(sim: Sim, user: User, spec: CrudSpec, rec: Record<string, 
 }
 
 export function crud(spec: CrudSpec): Route[] {
-  const create = z.object({ ...spec.fields, CompanyId: int.optional() });
+  const optional = Object.fromEntries(Object.keys({ ...spec.defaults }).filter((k) => k in spec.fields).map((k) => [k, (spec.fields[k] as z.ZodType).optional()]));
+  const create = z.object({ ...spec.fields, ...optional, CompanyId: int.optional() });
   const update = z.object(spec.fields).partial().extend({ Id: int, CompanyId: int.optional() });
   const out = z.object({ Id: int, CompanyId: int, ...spec.fields });
   const full = z.object(spec.fields);
@@ -70,7 +79,9 @@ export function crud(spec: CrudSpec): Route[] {
     method: 'POST', path: spec.base, tag: spec.tag, summary: `Create a ${spec.what} (Id is assigned)`, write: true,
     body: create, response: out, errors: [400, 409],
     handler({ sim, user, body }) {
-      const b = body as Record<string, unknown>;
+      const b = { ...structuredClone(spec.defaults), ...(body as Record<string, unknown>) };
+      const unfilled = spec.fill?.(b);
+      if (unfilled) throw badRequest(unfilled);
       const companyId = user.IsAdmin && typeof b.CompanyId === 'number' ? b.CompanyId : user.CompanyId;
       if (!sim.world.companies.some((c) => c.Id === companyId)) throw badRequest(`CompanyId ${companyId} does not exist`);
       validateRefs(sim, user, spec, b, companyId);
