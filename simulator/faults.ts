@@ -33,11 +33,16 @@ export const NO_FAULTS: Faults = {
 
 export type FaultAction = 'none' | 'error' | 'reset' | 'truncate' | 'malformed' | 'ratelimit';
 
+/** Requests each fault was applied to since start; 'outageReset': reset by a 'reset' outage. Refused connections never reach the service. */
+export type FaultCounts = Record<Exclude<FaultAction, 'none'> | 'latency' | 'outageReset', number>;
+
 export class FaultState {
   current: Faults = { ...NO_FAULTS };
   private rng: Rng;
   private window: { start: number; count: number } = { start: 0, count: 0 };
   private re: RegExp | null = null;
+  /** Kept across set() and clear(): a soak reads how many requests each fault hit. */
+  readonly injected: FaultCounts = { latency: 0, error: 0, reset: 0, truncate: 0, malformed: 0, ratelimit: 0, outageReset: 0 };
 
   constructor(private seed: number, private now: () => number) {
     this.rng = new Rng(seed ^ 0x5eed);
@@ -61,11 +66,19 @@ export class FaultState {
 
   delayMs(): number {
     const f = this.current;
-    return f.latencyMs + (f.jitterMs > 0 ? this.rng.next() * f.jitterMs : 0);
+    const ms = f.latencyMs + (f.jitterMs > 0 ? this.rng.next() * f.jitterMs : 0);
+    if (ms > 0) this.injected.latency++;
+    return ms;
   }
 
   /** What to do with this request (decided before it runs). */
   decide(): FaultAction {
+    const action = this.pick();
+    if (action !== 'none') this.injected[action]++;
+    return action;
+  }
+
+  private pick(): FaultAction {
     const f = this.current;
     if (f.rateLimit) {
       const now = this.now();

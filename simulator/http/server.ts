@@ -173,6 +173,7 @@ export async function handleApi(sim: Sim, router: Router, req: IncomingMessage, 
   let corrupt: 'truncate' | 'malformed' | 'none' = 'none';
   if (faults.applies(path)) {
     if (faults.current.outage === 'reset') {
+      faults.injected.outageReset++;
       req.socket.destroy();
       return;
     }

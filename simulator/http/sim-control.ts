@@ -7,6 +7,7 @@ import { errorToResponse, readBody, sendError, sendJson } from './server';
 export async function handleControl(sim: Sim, req: IncomingMessage, res: ServerResponse, path: string, onOutage: (f: Faults) => void): Promise<void> {
   const route = `${req.method} ${path.replace(/\/+$/, '')}`;
   if (route === 'GET /__sim/faults') return sendJson(res, 200, sim.faults.current);
+  if (route === 'GET /__sim/faults/counts') return sendJson(res, 200, sim.faults.injected);
   if (route === 'DELETE /__sim/faults') {
     const f = sim.faults.clear();
     sendJson(res, 200, f);
