@@ -15,6 +15,7 @@ import { geocodeMethods, geocodePushes } from './methods/geocode';
 import { geozonesMethods, geozonesPushes } from './methods/geozones';
 import { tilesMethods, tilesPushes } from './methods/tiles';
 import { diagnosticsMethods, diagnosticsPushes } from './methods/diagnostics';
+import { noticesMethods, noticesPushes } from './methods/notices';
 
 export const methods = {
   ...sessionMethods,
@@ -28,6 +29,7 @@ export const methods = {
   ...geozonesMethods,
   ...tilesMethods,
   ...diagnosticsMethods,
+  ...noticesMethods,
 } satisfies Record<string, MethodDef>;
 
 export const pushes = {
@@ -42,6 +44,7 @@ export const pushes = {
   ...geozonesPushes,
   ...tilesPushes,
   ...diagnosticsPushes,
+  ...noticesPushes,
 } satisfies Record<string, PushDef>;
 
 export type Methods = typeof methods;

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createCore } from './core/app';
 import { fileSettings } from './core/seams/settings';
+import { createNotices } from './core/seams/notices';
 import { defaultDataDir } from './core/seams/data-dir';
 import { embeddedDemo } from './host/demo';
 import { connectIpc } from './electron/ipc';
@@ -33,10 +34,13 @@ void app.whenReady().then(async () => {
   lockDownSession();
   serveRenderer(join(here, '..', 'renderer'));
   const demo = embeddedDemo();
+  // One list of startup notices: the settings and the vault report damaged files to it.
+  const notices = createNotices();
   const core = createCore({
     dataDir,
-    vault: safeStorageVault(dataDir),
-    settings: fileSettings(dataDir),
+    vault: safeStorageVault(dataDir, notices),
+    settings: fileSettings(dataDir, notices),
+    notices,
     demo,
     ...(values.server ? { suggestedBaseUrl: String(values.server) } : {}),
     ingestWorker: { script: join(here, 'ingest-worker.js') },

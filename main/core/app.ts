@@ -14,6 +14,9 @@ import { geocodeHandlers } from './handlers/geocode';
 import { geozonesHandlers } from './handlers/geozones';
 import { tilesHandlers } from './handlers/tiles';
 import { diagnosticsHandlers } from './handlers/diagnostics';
+import { noticesHandlers } from './handlers/notices';
+import { createNotices, type Notices } from './seams/notices';
+import { securePrivateDir } from './seams/private-files';
 import { createTileService } from './tiles';
 import { workerTileLoader } from './tiles/worker';
 import { createOfflineFirst } from './services';
@@ -32,6 +35,8 @@ export interface CoreOptions {
   /** Big poll bodies and history windows stored in worker threads (the apps); in-thread when absent (tests). */
   ingestWorker?: IngestWorkerScript;
   log?: (msg: string, e?: unknown) => void;
+  /** Startup notices; the hosts pass the one their settings and vault report to. */
+  notices?: Notices;
 }
 
 export interface Core {
@@ -45,7 +50,11 @@ export interface Core {
 
 export function createCore(o: CoreOptions): Core {
   const log = o.log ?? ((msg: string, e?: unknown) => console.error(`[core] ${msg}`, e ?? ''));
+  securePrivateDir(o.dataDir);
   const bus = createPushBus();
+  const notices = o.notices ?? createNotices();
+  notices.onChange((list) => bus.emit('notices/changed', list));
+  if (o.vault.warning) notices.add({ id: 'vault_weak', kind: 'vault_weak', message: o.vault.warning });
   const connectivity = createConnectivity((s) => bus.emit('connectivity/changed', s));
   const session = new SessionService({
     dataDir: o.dataDir,
@@ -54,6 +63,7 @@ export function createCore(o: CoreOptions): Core {
     bus,
     connectivity,
     log,
+    notices,
     ...(o.demo ? { demo: o.demo } : {}),
     ...(o.suggestedBaseUrl ? { suggestedBaseUrl: o.suggestedBaseUrl } : {}),
     ...(o.ingestWorker ? { ingestWorker: o.ingestWorker } : {}),
@@ -75,6 +85,7 @@ export function createCore(o: CoreOptions): Core {
   });
   dispatcher.register(tilesHandlers(tiles));
   dispatcher.register(diagnosticsHandlers());
+  dispatcher.register(noticesHandlers(notices));
   return {
     dispatcher,
     bus,

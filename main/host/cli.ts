@@ -13,6 +13,7 @@ import { defaultDataDir } from '../core/seams/data-dir';
 import { fileSettings } from '../core/seams/settings';
 import { embeddedDemo } from './demo';
 import { fileVault } from './file-vault';
+import { createNotices } from '../core/seams/notices';
 import { startHost } from './server';
 
 function openBrowser(url: string) {
@@ -49,12 +50,15 @@ async function main() {
   }
   const demoObjects = values['demo-objects'] ? Number(values['demo-objects']) : undefined;
   const demo = embeddedDemo(demoObjects ? { objects: demoObjects } : {});
-  const settings = fileSettings(dataDir);
+  // One list of startup notices: the settings and the vault report damaged files to it.
+  const notices = createNotices();
+  const settings = fileSettings(dataDir, notices);
   if (values['poll-ms']) settings.set('statusPollMs', Math.max(500, Number(values['poll-ms'])));
   const core = createCore({
     dataDir,
-    vault: fileVault(dataDir),
+    vault: fileVault(dataDir, { notices }),
     settings,
+    notices,
     demo,
     ...(values.server ? { suggestedBaseUrl: String(values.server) } : {}),
     ingestWorker: { script: join(here, 'ingest-worker.js') },

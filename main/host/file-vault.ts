@@ -1,48 +1,26 @@
 /**
  * Browser mode's vault: a JSON file readable by the owner only (0600). Plain text on
  * disk, like an SSH key: the protection is the file's permissions and the user account,
- * which the README states. Writes go to a temp file and are renamed into place.
+ * which the README states. Reads and atomic writes: core/seams/json-record-file.ts.
  */
-import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
+import { damagedEntryReporter } from '../core/seams/damaged-entries';
+import { jsonRecordFile } from '../core/seams/json-record-file';
+import type { Notices } from '../core/seams/notices';
 import type { Vault } from '../core/seams/vault';
 
-export function fileVault(dataDir: string, fileName = 'vault.json'): Vault {
-  const file = join(dataDir, fileName);
-  let chain: Promise<unknown> = Promise.resolve();
-
-  const load = async (): Promise<Record<string, string>> => {
-    try {
-      const v = JSON.parse(await readFile(file, 'utf8')) as unknown;
-      return v && typeof v === 'object' ? (v as Record<string, string>) : {};
-    } catch {
-      return {};
-    }
-  };
-  const save = async (data: Record<string, string>) => {
-    await mkdir(dirname(file), { recursive: true, mode: 0o700 });
-    const tmp = `${file}.${process.pid}.tmp`;
-    await writeFile(tmp, JSON.stringify(data), { mode: 0o600 });
-    await chmod(tmp, 0o600);
-    await rename(tmp, file);
-  };
-  // Read-modify-write must not interleave.
-  const update = (fn: (d: Record<string, string>) => void) => {
-    const next = chain.then(async () => {
-      const d = await load();
-      fn(d);
-      await save(d);
-    });
-    chain = next.catch(() => undefined);
-    return next;
-  };
-
+export function fileVault(dataDir: string, o: { fileName?: string; notices?: Notices } = {}): Vault {
+  const store = jsonRecordFile(join(dataDir, o.fileName ?? 'vault.json'), { notices: o.notices, label: 'The vault', kind: 'vault_damaged' });
+  const damaged = damagedEntryReporter(store.file, 'The vault', o.notices);
   return {
     get: async (key) => {
-      await chain;
-      return (await load())[key] ?? null;
+      const v = (await store.read())[key];
+      if (v === undefined) return null;
+      if (typeof v === 'string') return v;
+      damaged(key);
+      return null;
     },
-    set: (key, value) => update((d) => void (d[key] = value)),
-    delete: (key) => update((d) => void delete d[key]),
+    set: (key, value) => store.update((d) => void (d[key] = value)),
+    delete: (key) => store.update((d) => void delete d[key]),
   };
 }

@@ -3,6 +3,7 @@
  * or returns a Database handle, so the same code runs in the main thread or a worker.
  */
 import Database from 'better-sqlite3';
+import { createPrivateFile, tightenFile } from '../seams/private-files';
 import { CacheSchemaMismatchError } from './errors';
 import { MIGRATIONS, type Migration } from './migrations/index';
 
@@ -18,6 +19,11 @@ export interface OpenDbOptions {
 }
 
 export function openDb(file: string, opts: OpenDbOptions = {}): Db {
+  // Created 0600 before SQLite opens it: SQLite gives -wal and -shm the main file's mode.
+  if (file !== ':memory:') {
+    createPrivateFile(file);
+    for (const f of [`${file}-wal`, `${file}-shm`]) tightenFile(f);
+  }
   const db = new Database(file);
   try {
     db.pragma('journal_mode = WAL');

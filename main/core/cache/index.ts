@@ -4,8 +4,9 @@
  * Everything here is synchronous and takes its Database handle explicitly, so the whole
  * cache can run inside a worker thread; there is no module-level state.
  */
-import { mkdirSync } from 'node:fs';
+import { ensurePrivateDir } from '../seams/private-files';
 import { cacheFileFor } from './files';
+import { setAsideCache, unusableReason, type SetAside } from './recover';
 import { openDb, type Db, type OpenDbOptions } from './db';
 import { MetaRepo } from './meta';
 import { ObjectsRepo } from './objects';
@@ -23,6 +24,7 @@ export { GrowingColumns } from './growing-columns';
 export { cacheFileFor, cacheFileName, deleteCacheFiles, normaliseBaseUrl, normaliseLogin } from './files';
 export { openDb, migrate, appliedMigrations, type Db, type AppliedMigration, type OpenDbOptions } from './db';
 export { CacheSchemaMismatchError, CacheUnsupportedPlatformError } from './errors';
+export { unusableReason, type SetAside } from './recover';
 export { MIGRATIONS, type Migration } from './migrations/index';
 export { MetaRepo } from './meta';
 export { ObjectsRepo, OBJECTS_DATASET } from './objects';
@@ -56,6 +58,11 @@ export interface OpenCacheOptions extends Omit<OpenDbOptions, 'now'> {
   now?: () => number;
   /** TTLs of the geocode cache. */
   geocode?: Omit<GeocodeOptions, 'now'>;
+  /**
+   * A damaged or newer file is moved aside and a fresh cache opened; this hears where the
+   * copy went. Without it, such a file is refused with the error (nothing is moved).
+   */
+  onSetAside?: (s: SetAside) => void;
 }
 
 export interface Cache {
@@ -82,10 +89,19 @@ export interface Cache {
 }
 
 export function openCache(opts: OpenCacheOptions): Cache {
-  mkdirSync(opts.dataDir, { recursive: true });
+  ensurePrivateDir(opts.dataDir);
   const file = cacheFileFor(opts.dataDir, opts.baseUrl, opts.login);
   const now = opts.now ?? Date.now;
-  const db = openDb(file, { ...opts, now });
+  let db: Db;
+  try {
+    db = openDb(file, { ...opts, now });
+  } catch (e) {
+    const reason = unusableReason(e);
+    if (!reason || !opts.onSetAside) throw e;
+    const aside = setAsideCache(file, reason, e, now());
+    db = openDb(file, { ...opts, now });
+    opts.onSetAside(aside);
+  }
   return createCache(db, file, { now, geocode: opts.geocode });
 }
 

@@ -4,7 +4,10 @@
  * electron, which core must not).
  */
 import Conf from 'conf';
+import { join } from 'node:path';
 import type { ConnectionProfile } from '../../../common/methods/session';
+import { setAside, type Notices } from './notices';
+import { FILE_MODE, securePrivateDir } from './private-files';
 
 export interface SettingsData {
   profiles: ConnectionProfile[];
@@ -37,19 +40,40 @@ export interface SettingsStore {
   set<K extends keyof SettingsData>(key: K, value: SettingsData[K]): void;
 }
 
-export function fileSettings(dataDir: string): SettingsStore {
-  const conf = new Conf<SettingsData>({
-    cwd: dataDir,
-    configName: 'settings',
-    projectName: 'fleet-console',
-    defaults: DEFAULT_SETTINGS,
-    clearInvalidConfig: false,
-  });
+export function fileSettings(dataDir: string, notices?: Notices): SettingsStore {
+  // The first seam a host opens: it also makes (or narrows) the data folder 0700, files 0600.
+  securePrivateDir(dataDir);
+  const open = () => {
+    const c = new Conf<SettingsData>({
+      cwd: dataDir,
+      configName: 'settings',
+      projectName: 'fleet-console',
+      defaults: DEFAULT_SETTINGS,
+      clearInvalidConfig: false,
+      configFileMode: FILE_MODE,
+    });
+    return { conf: c, stored: c.store };
+  };
+  let opened: ReturnType<typeof open>;
+  try {
+    opened = open();
+  } catch (e) {
+    // Not JSON (a crash of an older version, a hand edit): keep it aside, start from defaults.
+    if (!(e instanceof SyntaxError)) throw e;
+    const kept = setAside(join(dataDir, 'settings.json'), 'damaged');
+    opened = open();
+    notices?.add({
+      kind: 'settings_damaged',
+      message: 'The settings file could not be read. A copy was kept and the defaults are used: saved connections and intervals must be set again.',
+      keptCopy: kept,
+    });
+  }
   // conf reads and parses the file on every get. Tiles and pollers ask for settings
   // hundreds of times a minute, so the values are read once and kept: this process is
   // the file's only writer and every set goes through here (a hand edit applies on the
   // next start).
-  const data: SettingsData = { ...DEFAULT_SETTINGS, ...conf.store };
+  const { conf } = opened;
+  const data: SettingsData = { ...DEFAULT_SETTINGS, ...opened.stored };
   return {
     get: (key) => data[key],
     set: (key, value) => {

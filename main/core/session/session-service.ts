@@ -10,6 +10,7 @@ import { eventsApi } from '../api/events';
 import { createHttp, type Http } from '../api/http';
 import { deleteCacheFiles, openCache, type Cache } from '../cache';
 import type { PushBus } from '../rpc/pushes';
+import type { Notices } from '../seams/notices';
 import type { SettingsStore } from '../seams/settings';
 import type { Vault } from '../seams/vault';
 import type { ConnectivityTracker } from '../sync/connectivity';
@@ -38,6 +39,8 @@ export interface SessionDeps {
   suggestedBaseUrl?: string;
   log?: (msg: string, e?: unknown) => void;
   now?: () => number;
+  /** Where a cache file set aside (damaged, or written by a newer version) is reported. */
+  notices?: Notices;
 }
 
 /**
@@ -201,7 +204,21 @@ export class SessionService {
     }
 
     this.close();
-    const cache = openCache({ dataDir: this.deps.dataDir, baseUrl: this.cacheUrl(profile), login: profile.login });
+    const cache = openCache({
+      dataDir: this.deps.dataDir,
+      baseUrl: this.cacheUrl(profile),
+      login: profile.login,
+      onSetAside: (s) =>
+        this.deps.notices?.add({
+          kind: s.reason === 'newer' ? 'cache_newer' : 'cache_damaged',
+          message:
+            (s.reason === 'newer'
+              ? `The cached data for ${profile.name} was written by a newer version of Fleet Console.`
+              : `The cached data for ${profile.name} was damaged (${s.error}).`) +
+            ' It was moved aside and a fresh cache is being filled from the service; writes that were still waiting to be sent are only in the kept copy.',
+          keptCopy: s.keptCopy,
+        }),
+    });
     const http = createHttp({ baseUrl, getToken: credentials.getToken, onUnauthorized: credentials.onUnauthorized });
     const api = createApi(http);
     const ingestor = this.deps.ingestWorker

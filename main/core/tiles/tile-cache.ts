@@ -7,8 +7,8 @@
  * stalled the main side's event loop (a crash loses at most the last 100 ms of tiles).
  */
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { createPrivateFile, ensurePrivateDir } from '../seams/private-files';
 
 export interface CachedTile {
   data: Buffer;
@@ -34,7 +34,8 @@ export class TileCache {
     private readonly maxBytes: number,
     private readonly now: () => number = Date.now,
   ) {
-    mkdirSync(dirname(file), { recursive: true });
+    ensurePrivateDir(dirname(file));
+    createPrivateFile(file); // 0600 before SQLite opens it; its -wal and -shm take the same mode
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
