@@ -1,5 +1,6 @@
 // @ts-check
 import tseslint from 'typescript-eslint';
+import htmlSinkRules from './scripts/lint/no-html-sinks.js';
 
 /**
  * Electron 45 downloads its binary on the first `require('electron')` from Node, so a
@@ -30,6 +31,14 @@ const electronBan = {
   ],
 };
 
+/** Server text never reaches innerHTML (scripts/lint/no-html-sinks.js says how). */
+const htmlSinks = {
+  name: 'fleet/html-sinks',
+  files: ['renderer/**/*.{ts,tsx}', 'common/**/*.ts'],
+  plugins: { 'fleet-html': htmlSinkRules },
+  rules: { 'fleet-html/no-html-sinks': 'error' },
+};
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'out/', 'dist/', 'test-results/', 'playwright-report/', 'test/artifacts/', 'test/fixtures/eslint/'] },
   ...tseslint.configs.recommended,
@@ -43,4 +52,5 @@ export default tseslint.config(
     files: ['main/index.ts', 'main/electron/**', 'preload/**', 'test/electron/**'],
     rules: { 'no-restricted-imports': 'off', 'no-restricted-syntax': 'off' },
   },
+  htmlSinks,
 );

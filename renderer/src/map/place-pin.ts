@@ -3,6 +3,7 @@
  * shown. A single Leaflet marker: one DOM node for one place, never one per object.
  */
 import L from 'leaflet';
+import { h } from '../ui/dom';
 
 export interface PinnedPlace {
   lat: number;
@@ -25,9 +26,9 @@ export class PlacePin {
   show(p: PinnedPlace): void {
     this.clear();
     // The drop is an inner element: Leaflet moves the icon itself with a transform, which a rotation would turn.
-    const icon = L.divIcon({ className: `place-pin${p.approximate ? ' approximate' : ''}`, html: '<span></span>', iconSize: [18, 18], iconAnchor: [9, 22] });
+    const icon = L.divIcon({ className: `place-pin${p.approximate ? ' approximate' : ''}`, html: h('span'), iconSize: [18, 18], iconAnchor: [9, 22] });
     this.marker = L.marker([p.lat, p.lng], { icon, interactive: false, keyboard: false, zIndexOffset: 1000 })
-      .bindTooltip(p.label, { permanent: true, direction: 'top', offset: [0, -18], className: 'place-pin-label' })
+      .bindTooltip(h('span', null, p.label), { permanent: true, direction: 'top', offset: [0, -18], className: 'place-pin-label' })
       .addTo(this.map);
     this.shown = p;
   }

@@ -5,6 +5,7 @@ import { addBasemap, type Basemap } from '../../map/basemap';
 import { LazyCanvas } from '../../map/lazy-canvas';
 import { rpc } from '../../rpc/client';
 import { CANVAS_COLORS, theme, useTheme } from '../../theme/theme';
+import { h } from '../../ui/dom';
 import { bounds, fixAt, type TrackModel } from '../model';
 import type { Cursor, Player } from '../replay';
 import { SPEED_BUCKETS } from '../speed-colors';
@@ -95,7 +96,7 @@ export function HistoryMap({ model, sketch = false, filling = false, stops, even
     const track = new TrackLayer().addTo(map);
     const marks = L.layerGroup().addTo(map);
     const car = L.marker([0, 0], {
-      icon: L.divIcon({ className: 'history-car', html: '<span class="arrow"></span>', iconSize: [26, 26], iconAnchor: [13, 13] }),
+      icon: L.divIcon({ className: 'history-car', html: h('span', 'arrow'), iconSize: [26, 26], iconAnchor: [13, 13] }),
       interactive: false,
       keyboard: false,
       zIndexOffset: 1000,

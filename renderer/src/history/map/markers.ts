@@ -1,5 +1,6 @@
 /** Small Leaflet markers of the history map: stops, events, violations, fuel steps, start and end. */
 import L from 'leaflet';
+import { h, lines } from '../../ui/dom';
 import { fmtDuration, fmtShort, fmtTime } from '../time-format';
 import type { Place, Stop } from '../trips';
 import type { Violation } from '../violations';
@@ -31,10 +32,8 @@ function named<M extends L.Marker>(m: M, label: string): M {
   return m;
 }
 
-const esc = (s: string) => s.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`);
-
 const stopLine = (s: Stop, tz: string) =>
-  `<b>Stop ${s.n}</b>: arrival ${esc(fmtTime(s.from, tz))}, departure ${esc(fmtTime(s.till, tz))}, ${esc(fmtDuration(s.till - s.from))}`;
+  h('div', null, h('b', null, `Stop ${s.n}`), `: arrival ${fmtTime(s.from, tz)}, departure ${fmtTime(s.till, tz)}, ${fmtDuration(s.till - s.from)}`);
 
 /** Visits shown in one popup; a depot visited every night lists its latest ones. */
 const POPUP_MAX = 25;
@@ -49,7 +48,7 @@ export function placeMarker(p: Place, tz: string): L.Marker {
   const m = L.marker([p.lat, p.lng], {
     icon: L.divIcon({
       className: `history-stop-marker${many ? ' many' : ''}`,
-      html: many ? `<span>${p.stops.length}×</span>` : `<span>${first.n}</span>`,
+      html: h('span', null, many ? `${p.stops.length}×` : first.n),
       iconSize: many ? [30, 22] : [22, 22],
       iconAnchor: many ? [15, 11] : [11, 11],
     }),
@@ -58,10 +57,10 @@ export function placeMarker(p: Place, tz: string): L.Marker {
     keyboard: true,
     zIndexOffset: 100,
   });
-  named(m, label).bindTooltip(esc(label), { direction: 'top', offset: [0, -10] });
+  named(m, label).bindTooltip(h('span', null, label), { direction: 'top', offset: [0, -10] });
   const shown = p.stops.slice(-POPUP_MAX);
   m.bindPopup(
-    (p.stops.length > POPUP_MAX ? `<i>Latest ${POPUP_MAX} of ${p.stops.length} stops here</i><br>` : '') + shown.map((s) => stopLine(s, tz)).join('<br>'),
+    lines(p.stops.length > POPUP_MAX && h('i', null, `Latest ${POPUP_MAX} of ${p.stops.length} stops here`), ...shown.map((s) => stopLine(s, tz))),
     { maxHeight: 260, maxWidth: 420 },
   );
   return m;
@@ -70,24 +69,24 @@ export function placeMarker(p: Place, tz: string): L.Marker {
 export function endMarker(kind: 'start' | 'end', lat: number, lng: number, time: number, tz: string): L.Marker {
   const label = `${kind === 'start' ? 'Start' : 'End'} of the track, ${fmtTime(time, tz)}`;
   const m = L.marker([lat, lng], {
-    icon: L.divIcon({ className: `history-end-marker ${kind}`, html: kind === 'start' ? 'A' : 'B', iconSize: [24, 24], iconAnchor: [12, 12] }),
+    icon: L.divIcon({ className: `history-end-marker ${kind}`, html: h('span', null, kind === 'start' ? 'A' : 'B'), iconSize: [24, 24], iconAnchor: [12, 12] }),
     title: label,
     alt: label,
     zIndexOffset: 200,
   });
-  return named(m, label).bindTooltip(esc(label), { direction: 'top', offset: [0, -12] });
+  return named(m, label).bindTooltip(h('span', null, label), { direction: 'top', offset: [0, -12] });
 }
 
 export function eventMarker(e: EventMark, tz: string, renderer: L.Renderer): L.CircleMarker {
   return L.circleMarker([e.lat, e.lng], { renderer, radius: 5, color: '#fff', weight: 1.5, fillColor: '#8e44ad', fillOpacity: 0.95 }).bindTooltip(
-    `${esc(fmtTime(e.time, tz))}<br>${esc(e.text)}`,
+    lines(fmtTime(e.time, tz), e.text),
     { direction: 'top' },
   );
 }
 
 export function violationMarker(v: Violation, tz: string, renderer: L.Renderer): L.CircleMarker {
   return L.circleMarker([v.lat, v.lng], { renderer, radius: 7, color: '#c0392b', weight: 2.5, fillColor: '#fff', fillOpacity: 1 }).bindTooltip(
-    `<b>${VIOLATION_LABEL[v.kind]}</b> ${esc(v.detail)}<br>${esc(fmtTime(v.time, tz))}`,
+    lines(h('div', null, h('b', null, VIOLATION_LABEL[v.kind]), ` ${v.detail}`), fmtTime(v.time, tz)),
     { direction: 'top' },
   );
 }
@@ -95,12 +94,12 @@ export function violationMarker(v: Violation, tz: string, renderer: L.Renderer):
 export function fuelMarker(f: FuelMark, tz: string): L.Marker {
   const label = `${f.kind === 'refuel' ? 'Refuel' : 'Fuel drain'} ${f.delta > 0 ? '+' : ''}${f.delta.toFixed(1)} ${f.units}`;
   const m = L.marker([f.lat, f.lng], {
-    icon: L.divIcon({ className: `history-fuel-marker ${f.kind}`, html: f.kind === 'refuel' ? '+' : '−', iconSize: [22, 22], iconAnchor: [11, 11] }),
+    icon: L.divIcon({ className: `history-fuel-marker ${f.kind}`, html: h('span', null, f.kind === 'refuel' ? '+' : '−'), iconSize: [22, 22], iconAnchor: [11, 11] }),
     title: label,
     alt: label,
     zIndexOffset: 150,
   });
-  return named(m, label).bindTooltip(`<b>${esc(label)}</b><br>${esc(fmtTime(f.time, tz))}`, { direction: 'top', offset: [0, -10] });
+  return named(m, label).bindTooltip(lines(h('b', null, label), fmtTime(f.time, tz)), { direction: 'top', offset: [0, -10] });
 }
 
 /** Places too close to tell apart at this zoom: one marker with their number of stops; a click zooms in. */
@@ -110,7 +109,7 @@ export function groupMarker(places: Place[], onOpen: (places: Place[]) => void):
   const lng = places.reduce((s, p) => s + p.lng, 0) / places.length;
   const label = `${stops} stops at ${places.length} places: zoom in`;
   const m = L.marker([lat, lng], {
-    icon: L.divIcon({ className: 'history-stop-marker group', html: `<span>${stops}</span>`, iconSize: [28, 28], iconAnchor: [14, 14] }),
+    icon: L.divIcon({ className: 'history-stop-marker group', html: h('span', null, stops), iconSize: [28, 28], iconAnchor: [14, 14] }),
     title: label,
     alt: label,
     keyboard: true,
