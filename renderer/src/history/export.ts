@@ -3,8 +3,8 @@
  * stops and the events. Builders return string parts, so a million-point track becomes a
  * Blob without first being one giant string.
  */
-import Papa from 'papaparse';
 import type { TrackColumns } from '../../../common/track';
+import { csvRows } from '../ui/csv';
 
 export interface ExportPoint {
   time: number;
@@ -99,11 +99,11 @@ export function buildKml(x: ExportInput): string[] {
 /** One table with a `kind` column, so a spreadsheet can filter track points, stops and events. */
 export function buildCsv(x: ExportInput): string[] {
   const header = ['kind', 'time', 'lat', 'lng', 'speed_kmh', 'heading', 'altitude', 'name', 'description'];
-  const parts: string[] = [Papa.unparse([header]) + '\r\n'];
+  const parts: string[] = [csvRows([header]) + '\r\n'];
   const t = x.track;
   let rows: unknown[][] = [];
   const flush = () => {
-    if (rows.length) parts.push(Papa.unparse(rows, { newline: '\r\n' }) + '\r\n');
+    if (rows.length) parts.push(csvRows(rows) + '\r\n');
     rows = [];
   };
   for (let i = 0; i < t.time.length; i++) {
