@@ -19,6 +19,8 @@ export interface OutboxEntry<P = unknown> {
   lastError: string | null;
   createdAt: number;
   updatedAt: number;
+  /** Set when the stored payload is not JSON (then `payload` is undefined): replay dead-letters it. */
+  unreadable?: string;
 }
 
 interface Row {
@@ -32,16 +34,25 @@ interface Row {
   updated_at: number;
 }
 
-const toEntry = (r: Row): OutboxEntry => ({
-  id: r.id,
-  kind: r.kind,
-  payload: JSON.parse(r.payload) as unknown,
-  state: r.state,
-  attempts: r.attempts,
-  lastError: r.last_error,
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
-});
+// One row that does not parse must not make the whole queue unreadable (and so unsendable).
+const toEntry = (r: Row): OutboxEntry => {
+  const e: OutboxEntry = {
+    id: r.id,
+    kind: r.kind,
+    payload: undefined,
+    state: r.state,
+    attempts: r.attempts,
+    lastError: r.last_error,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
+  try {
+    e.payload = JSON.parse(r.payload) as unknown;
+  } catch (err) {
+    e.unreadable = err instanceof Error ? err.message : String(err);
+  }
+  return e;
+};
 
 export class OutboxRepo {
   private readonly insert;

@@ -8,6 +8,7 @@
  * changed (the ingestor computes it) and by the acknowledgement paths, and the views get
  * only what changed since the previous push (`events/changed`, numbered).
  */
+import { z } from 'zod';
 import type { AckError, AckQueued, EventScope, EventsChanged, EventsList } from '../../../common/methods/events';
 import type { FleetEvent } from '../../../common/resources';
 import type { Cache, OutboxEntry } from '../cache';
@@ -25,8 +26,14 @@ const MAX_IDS_PER_ACK = 1_000;
 /** The lists show at most this many events (the newest). */
 export const MAX_LISTED = 10_000;
 
+/** What replay checks a stored acknowledgement against before sending it. */
+export const AckPayloadSchema = z.object({ ids: z.array(z.number().int().positive()).min(1) });
+
+/** The event ids of a stored acknowledgement; none when the payload is not one (it is dead-lettered). */
 export function ackIdsOf(e: OutboxEntry): number[] {
-  return e.kind === ACK_KIND ? ((e.payload as AckPayload).ids ?? []) : [];
+  // A plain check, not the schema: the lists walk every queued entry on each change.
+  const ids = e.kind === ACK_KIND ? (e.payload as Partial<AckPayload> | undefined)?.ids : undefined;
+  return Array.isArray(ids) ? ids : [];
 }
 
 export class EventsService {
@@ -180,6 +187,7 @@ export class EventsService {
   /** How the outbox delivers acknowledgements (POST /api/Events/ack is idempotent). */
   ackKind(send: (ids: number[], signal: AbortSignal) => Promise<void>): OutboxKind<AckPayload> {
     return {
+      parse: (p) => AckPayloadSchema.parse(p),
       send: (p, signal) => send(p.ids, signal),
       delivered: (p) => {
         this.cache.events.markAcknowledged(p.ids);

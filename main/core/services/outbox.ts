@@ -5,6 +5,7 @@ import type { Cache, OutboxEntry } from '../cache';
 import { ACK_KIND, ackIdsOf } from './events';
 
 function summary(e: OutboxEntry): string {
+  if (e.unreadable !== undefined) return `A stored "${e.kind}" write that could not be read`;
   if (e.kind === ACK_KIND) {
     const n = ackIdsOf(e).length;
     return `Acknowledge ${n} event${n === 1 ? '' : 's'}`;

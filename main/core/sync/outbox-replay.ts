@@ -12,6 +12,8 @@ import type { Mutex } from './mutex';
 import { failureWords } from './failure-words';
 
 export interface OutboxKind<P> {
+  /** Checks a stored payload before it is sent; throws when it is not a P (it is dead-lettered). */
+  parse?(payload: unknown): P;
   send(payload: P, signal: AbortSignal): Promise<void>;
   /** Runs in the transaction that removes the delivered entries. */
   delivered(payload: P): void;
@@ -52,6 +54,18 @@ export function isRetryable(e: unknown): boolean {
   return !isFleetError(e) || RETRYABLE.has(e.code);
 }
 
+/** Why a stored entry cannot be sent as it is, or null when it can. */
+function unreadable(e: OutboxEntry, kind: OutboxKind<unknown>): string | null {
+  if (e.unreadable !== undefined) return `The stored write could not be read (${e.unreadable})`;
+  if (!kind.parse) return null;
+  try {
+    kind.parse(e.payload);
+    return null;
+  } catch (err) {
+    return `The stored write is not a valid "${e.kind}" (${err instanceof Error ? err.message.slice(0, 200) : String(err)})`;
+  }
+}
+
 export function createOutboxReplay(o: OutboxReplayOptions): OutboxReplay {
   const { cache, signal } = o;
   const kinds = o.kinds;
@@ -83,8 +97,10 @@ export function createOutboxReplay(o: OutboxReplayOptions): OutboxReplay {
       const first = pending[0];
       if (!first) return;
       const kind = kinds[first.kind];
-      if (!kind) {
-        cache.outbox.markFailed(first.id, `This version cannot send "${first.kind}"`, false);
+      const unusable = !kind ? `This version cannot send "${first.kind}"` : unreadable(first, kind);
+      if (unusable || !kind) {
+        // Dead-lettered with the reason: the entries behind it go on.
+        cache.outbox.markFailed(first.id, unusable ?? 'unknown kind', false);
         o.onChange();
         continue;
       }
