@@ -53,7 +53,7 @@ export class Sim {
     this.events = new Events(this.tracker, this.sensors);
     this.auth = new Auth(opts.now, opts.tokenTtlS);
     this.faults = new FaultState(opts.seed, opts.now);
-    this.store = new Store(this);
+    this.store = new Store(this.world);
   }
 
   now(): number {

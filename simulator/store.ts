@@ -1,6 +1,5 @@
 /** Mutable state layered over the generated world: catalogue records, acknowledgements, command outcomes. */
-import type { Sim } from './sim';
-import type { CollectionName } from './world/generate';
+import type { CollectionName, World } from './world/generate';
 import type { Rec, User } from './world/types';
 
 export interface StoredEvent {
@@ -27,8 +26,8 @@ export class Store {
   private readonly collections = new Map<CollectionName, Map<number, Rec>>();
   private readonly nextIds = new Map<CollectionName, number>();
 
-  constructor(readonly sim: Sim) {
-    for (const [name, recs] of Object.entries(sim.world.collections) as [CollectionName, Rec[]][]) {
+  constructor(world: Pick<World, 'collections'>) {
+    for (const [name, recs] of Object.entries(world.collections) as [CollectionName, Rec[]][]) {
       this.collections.set(name, new Map(recs.map((r) => [r.Id, structuredClone(r)])));
       this.nextIds.set(name, recs.reduce((m, r) => Math.max(m, r.Id), 0) + 1);
     }

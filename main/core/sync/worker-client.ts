@@ -10,6 +10,8 @@
  */
 import { Worker } from 'node:worker_threads';
 import { FleetError, isFleetError, type ErrorCode } from '../../../common/errors';
+// The ingest worker's types close a circle through ingest.ts; it goes with the worker protocol's rewrite (issue 22).
+// eslint-disable-next-line fleet/no-import-circle
 import type { IngestWorkerScript } from './ingest';
 import { RESTART_POLICY, restartBudget, type RestartPolicy } from './restart-budget';
 
