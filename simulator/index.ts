@@ -29,6 +29,8 @@ export interface StartOptions {
   historyHz?: number;
   dense?: number;
   commandDelayMs?: number;
+  /** Names, event texts and addresses from the hostile-text corpus (world/hostile.ts): for the console's escaping tests. */
+  hostileNames?: boolean;
   now?: () => number;
   /**
    * Port of the control listener, which serves only /__sim/ and stays open through an

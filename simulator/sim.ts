@@ -6,6 +6,7 @@ import { Sensors } from './motion/sensors';
 import { Tracker } from './motion/track';
 import { Store } from './store';
 import { generateWorld, type World } from './world/generate';
+import { makeHostile } from './world/hostile';
 import type { ObjectRec, User } from './world/types';
 import { WriteLog } from './writelog';
 import { forbidden, notFound } from './http/errors';
@@ -21,6 +22,8 @@ export interface SimOptions {
   dense: number;
   /** Delay before a command's outcome event, ms. */
   commandDelayMs: number;
+  /** Names, event texts and addresses from the hostile-text corpus (world/hostile.ts). */
+  hostileNames?: boolean;
   now: () => number;
 }
 
@@ -48,6 +51,7 @@ export class Sim {
   constructor(readonly opts: SimOptions) {
     this.startTime = opts.now();
     this.world = generateWorld({ seed: opts.seed, objects: opts.objects, dense: opts.dense, startTime: this.startTime });
+    if (opts.hostileNames) makeHostile(this.world);
     this.tracker = new Tracker(this.world, opts.now, opts.historyHz);
     this.sensors = new Sensors(this.tracker);
     this.events = new Events(this.tracker, this.sensors);

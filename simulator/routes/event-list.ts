@@ -4,6 +4,7 @@ import { localDay } from '../motion/plan';
 import type { RawEvent } from '../motion/events';
 import type { Sim } from '../sim';
 import type { ObjectRec, User } from '../world/types';
+import { hostileEventText } from '../world/hostile';
 
 const int = z.number().int();
 export const EventOut = z.object({
@@ -31,7 +32,7 @@ export function ruleOf(sim: Sim, companyId: number, bit: number): { id: number; 
 
 export function toJson(sim: Sim, o: ObjectRec, e: RawEvent): EventJson {
   return {
-    Id: e.Id, ObjectId: e.ObjectId, Time: e.Time, Type: e.Type, Status: e.Status, Text: e.Text,
+    Id: e.Id, ObjectId: e.ObjectId, Time: e.Time, Type: e.Type, Status: e.Status, Text: sim.opts.hostileNames ? hostileEventText(sim.world, e) : e.Text,
     ResetTime: 0, NotificationId: ruleOf(sim, o.CompanyId, e.rule)?.id ?? 0,
   };
 }

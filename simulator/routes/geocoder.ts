@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { json, type Route } from '../http/route';
 import { hash } from '../util/rng';
 import { CITIES, STREETS } from '../world/places';
+import { hostileAddress } from '../world/hostile';
 
 const GeoIn = z.array(z.object({ Latitude: z.number(), Longitude: z.number() }));
 const GeoOut = z.array(z.object({ Address: z.string().nullable(), Street: z.string().nullable(), Error: z.string().nullable() }));
@@ -29,6 +30,7 @@ export const geocoderRoutes: Route[] = [
     method: 'POST', path: '/api/ReverseGeocoder', tag: 'Geocoding',
     summary: 'Addresses of coordinates, in request order; unresolvable ones carry a non-null Error',
     body: GeoIn, response: GeoOut, errors: [400],
-    handler: ({ body }) => json((body as z.infer<typeof GeoIn>).map((p) => geocode(p.Latitude, p.Longitude))),
+    handler: ({ body, sim }) =>
+      json((body as z.infer<typeof GeoIn>).map((p) => (sim.opts.hostileNames ? hostileAddress(geocode(p.Latitude, p.Longitude), p.Latitude, p.Longitude) : geocode(p.Latitude, p.Longitude)))),
   },
 ];
