@@ -8,13 +8,14 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-export async function startSimulatorProcess(args: string[]): Promise<{ baseUrl: string; pid: number; stop: () => void }> {
+/** `controlUrl`: where /__sim/ answers through an outage (the api port where the simulator has no control port). */
+export async function startSimulatorProcess(args: string[]): Promise<{ baseUrl: string; controlUrl: string; pid: number; stop: () => void }> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'simulator/cli.ts'), '--port', '0', ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  let out = '';
   const baseUrl = await new Promise<string>((resolve, reject) => {
-    let out = '';
     // Bounded: a simulator that never says where it listens ends the run instead of hanging it.
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
@@ -33,5 +34,8 @@ export async function startSimulatorProcess(args: string[]): Promise<{ baseUrl: 
       reject(new Error(`simulator exited (${code})`));
     });
   });
-  return { baseUrl, pid: child.pid!, stop: () => child.kill('SIGTERM') };
+  // The control line is printed right after the URL, in the same write or the next.
+  for (let i = 0; i < 20 && !/Fleet simulator control/.test(out); i++) await new Promise((r) => setTimeout(r, 50));
+  const controlUrl = /Fleet simulator control[^:]*: (\S+)/.exec(out)?.[1] ?? baseUrl;
+  return { baseUrl, controlUrl, pid: child.pid!, stop: () => child.kill('SIGTERM') };
 }
