@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { method, push } from '../define';
+import { parseServerAddress } from '../server-address';
 
 export interface ConnectionProfile {
   id: string;
@@ -18,17 +19,14 @@ export type SessionState =
   /** The token expired and no password is stored: queued work waits for the user. */
   | { status: 'needs_password'; profile: ConnectionProfile; profiles: ConnectionProfile[] };
 
+/** Any address parseServerAddress reads (`host:port`, a trailing `/api/`…); the session normalises it. */
 const baseUrl = z
   .string()
   .trim()
-  .refine((s) => {
-    try {
-      const u = new URL(s);
-      return u.protocol === 'http:' || u.protocol === 'https:';
-    } catch {
-      return false;
-    }
-  }, 'must be an http(s) URL');
+  .superRefine((s, ctx) => {
+    const r = parseServerAddress(s);
+    if (!r.ok) ctx.addIssue({ code: 'custom', message: r.message });
+  });
 
 export const sessionMethods = {
   'session/state': method<SessionState>()(z.object({})),

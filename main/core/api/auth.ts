@@ -4,6 +4,7 @@
  */
 import { decodeJwt } from 'jose';
 import { FleetError } from '../../../common/errors';
+import { BodyLimitError, boundFor, chunksText, DEFAULT_BODY_LIMITS, readBounded } from './body-limits';
 import { ApiError, describeNetworkError, errorForStatus } from './errors';
 import { buildUrl } from './http';
 import { decodeBody, type ApiLog } from './tolerant';
@@ -83,8 +84,9 @@ export async function signIn(
       body: JSON.stringify({ UserName: login, Password: password }),
       signal: AbortSignal.timeout(timeoutMs),
     });
-    text = await res.text();
+    text = chunksText(await readBounded(res, boundFor(DEFAULT_BODY_LIMITS, ENDPOINT, '/api/Token', true)));
   } catch (e) {
+    if (e instanceof BodyLimitError) throw e;
     const timedOut = e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError');
     throw new ApiError('offline', `${ENDPOINT}: ${timedOut ? `no answer within ${Math.round(timeoutMs / 1000)} s` : describeNetworkError(e)}`, {
       endpoint: ENDPOINT,

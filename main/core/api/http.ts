@@ -11,6 +11,7 @@ import {
   failedBeforeSending,
   parseRetryAfter,
 } from './errors';
+import { BodyLimitError, boundFor, chunksText, DEFAULT_BODY_LIMITS, readBounded, type BodyBound, type BodyLimits } from './body-limits';
 import { decodeBodyDetailed, type ApiLog } from './tolerant';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
@@ -90,6 +91,8 @@ export interface HttpOptions {
   retries?: number;
   fetchImpl?: typeof fetch;
   log?: ApiLog;
+  /** Largest answer per endpoint family and deepest JSON nesting (body-limits.ts). */
+  bodyLimits?: BodyLimits;
   /** Backoff base and cap (ms). Exponential with full jitter: random(0, min(cap, base·2^n)). */
   backoffBaseMs?: number;
   backoffMaxMs?: number;
@@ -229,6 +232,7 @@ export function createHttp(options: HttpOptions): Http {
     maxRetryAfterMs = 60_000,
     sleep = defaultSleep,
     random = Math.random,
+    bodyLimits = DEFAULT_BODY_LIMITS,
   } = options;
   const slots = new Semaphore(Math.max(1, maxInFlight));
 
@@ -288,12 +292,16 @@ export function createHttp(options: HttpOptions): Http {
       // Cancelled before it was sent (a listener added after the abort never fires): send nothing.
       if (o.signal?.aborted) throw o.signal.reason;
       const url = buildUrl(baseUrl, o.path, o.query);
+      const bound = boundFor(bodyLimits, o.endpoint, o.path, o.responseType !== 'bytes' && o.responseType !== 'text');
       sent = true;
       let res: Response;
       try {
-        res = await (o.fetchImpl ?? fetchImpl)(url, { method: o.method, headers, body, signal: ctl.signal });
+        // The bound rides along for a fetch that reads the body elsewhere (sync/worker-fetch.ts); fetch ignores it.
+        const init: BoundedInit = { method: o.method, headers, body, signal: ctl.signal, bodyBound: bound };
+        res = await (o.fetchImpl ?? fetchImpl)(url, init);
       } catch (e) {
         if (o.signal?.aborted) throw o.signal.reason;
+        if (e instanceof BodyLimitError) throw e;
         // A fetch that failed on this side and said why (sync/worker-fetch.ts: its worker stopped).
         if (e instanceof FleetError && !timedOut) {
           if (!idempotent) throw e;
@@ -305,7 +313,7 @@ export function createHttp(options: HttpOptions): Http {
       if (res.ok) {
         try {
           if (o.responseType === 'bytes') {
-            const buf = new Uint8Array(await res.arrayBuffer());
+            const buf = joinChunks(await readBounded(res, bound));
             const fileName = fileNameFrom(res.headers.get('content-disposition'));
             const raw: RawBytes = {
               bytes: buf,
@@ -314,8 +322,8 @@ export function createHttp(options: HttpOptions): Http {
             };
             return { kind: 'ok', value: o.parse(raw) };
           }
-          if (o.responseType === 'raw') return { kind: 'ok', value: parseSafely(o, heldBodyOf(res) ?? (await bodyChunks(res))) };
-          const text = await res.text();
+          if (o.responseType === 'raw') return { kind: 'ok', value: parseSafely(o, heldBodyOf(res) ?? (await readBounded(res, bound))) };
+          const text = chunksText(await readBounded(res, bound));
           if (o.responseType === 'text') return { kind: 'ok', value: parseSafely(o, text) };
           const { value: raw, repaired } = decodeBodyDetailed(text, o.endpoint, log);
           const value = parseSafely(o, raw);
@@ -335,7 +343,7 @@ export function createHttp(options: HttpOptions): Http {
 
       let text = '';
       try {
-        text = await res.text();
+        text = chunksText(await readBounded(res, { ...bound, maxDepth: null, maxBytes: Math.min(bound.maxBytes, ERROR_BODY_MAX) }));
       } catch {
         /* the message is optional */
       }
@@ -438,12 +446,21 @@ export function createHttp(options: HttpOptions): Http {
   };
 }
 
-/** A body's chunks as they arrive, never joined here; each owns its buffer (a view into a shared one is copied). */
-export async function bodyChunks(res: Response): Promise<Uint8Array[]> {
-  const out: Uint8Array[] = [];
-  if (!res.body) return out;
-  for await (const c of res.body as unknown as AsyncIterable<Uint8Array>) {
-    out.push(c.byteOffset === 0 && c.byteLength === c.buffer.byteLength && c.buffer instanceof ArrayBuffer ? c : c.slice());
+/** An error answer is read for its message only: past this it is not worth the memory. */
+const ERROR_BODY_MAX = 1024 * 1024;
+
+/** What this client hands its fetch: a fetch that reads bodies elsewhere applies the bound there. */
+export interface BoundedInit extends RequestInit {
+  bodyBound?: BodyBound;
+}
+
+function joinChunks(chunks: readonly Uint8Array[]): Uint8Array {
+  if (chunks.length === 1) return chunks[0]!;
+  const out = new Uint8Array(chunks.reduce((n, c) => n + c.byteLength, 0));
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
   }
   return out;
 }

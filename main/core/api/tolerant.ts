@@ -3,7 +3,7 @@
  *
  * Two steps, both generic:
  *  1. `decodeBody(text)`: body text → JSON value (JSON-string-wrapped JSON unwrapped,
- *     almost-JSON repaired with jsonrepair and a warning logged).
+ *     almost-JSON repaired (json-repair.ts) and a warning logged).
  *  2. `normalize(schema, raw, endpoint)`: walks the zod schema from common/resources.ts and
  *     rewrites the raw value to its shape (keys matched case-insensitively, aliases applied,
  *     numbers/booleans/times that arrive as strings coerced), then parses with the schema.
@@ -12,9 +12,10 @@
  *
  * The rules are listed in README.md next to this file.
  */
-import { jsonrepair } from 'jsonrepair';
 import { z } from 'zod';
 import { FleetError } from '../../../common/errors';
+import { DEFAULT_BODY_LIMITS, tooDeep, withinDepth } from './body-limits';
+import { droppedWords, repairJson, type Repaired } from './json-repair';
 
 export interface ApiLog {
   warn(message: string, meta?: Record<string, unknown>): void;
@@ -46,8 +47,16 @@ export interface NormalizeOptions {
 
 // ───────────────────────────── body decoding ─────────────────────────────
 
-/** How a body had to be repaired: null (valid JSON), 'syntax' (quotes, commas…), 'truncated'. */
-export type Repair = null | 'syntax' | 'truncated';
+/**
+ * How a body had to be repaired: null (valid JSON), 'syntax' (empty members, quotes,
+ * commas…), 'salvaged' (only its well-formed list elements kept), 'truncated' (cut short).
+ */
+export type Repair = null | 'syntax' | 'salvaged' | 'truncated';
+
+/** The words of a body that no repair could read: plain, with the endpoint (shown as the connection's problem). */
+export function unreadable(endpoint: string, why: string, cause?: unknown): FleetError {
+  return new FleetError('server_error', `The service's answer could not be read: ${endpoint} (${why})`, cause !== undefined ? { cause } : {});
+}
 
 /**
  * Body text → JSON value. Empty body → undefined. A JSON string whose content is itself
@@ -69,22 +78,36 @@ export function decodeBodyDetailed(text: string, endpoint: string, log?: ApiLog)
     value = JSON.parse(t);
   } catch {
     if (!looksLikeJson(t)) return { value: t, repaired: null };
-    if (/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/.test(t)) {
-      throw new FleetError('server_error', `${endpoint}: the response body is corrupt (not JSON)`);
-    }
-    try {
-      value = JSON.parse(jsonrepair(t));
-      repaired = isTruncated(t) ? 'truncated' : 'syntax';
-      log?.warn(`${endpoint}: the response body was not valid JSON${repaired === 'truncated' ? ' (cut short)' : ''}; repaired it`, {
-        endpoint,
-        length: t.length,
-        repaired,
-      });
-    } catch (e) {
-      throw new FleetError('server_error', `${endpoint}: the response body is not valid JSON`, { cause: e });
-    }
+    const r = repairBody(t, endpoint, log);
+    value = r.value;
+    repaired = r.repaired;
   }
-  return { value: unwrapJsonString(value, endpoint, log), repaired };
+  const inner = unwrapJsonString(value, endpoint, log);
+  return { value: inner.value, repaired: repaired ?? inner.repaired };
+}
+
+/** Only after JSON.parse failed: the well-formed body of 50,000 objects never comes here. */
+function repairBody(t: string, endpoint: string, log?: ApiLog): { value: unknown; repaired: Repair } {
+  if (/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/.test(t)) throw unreadable(endpoint, 'it is not JSON: it holds binary data');
+  let r: Repaired;
+  try {
+    r = repairJson(t);
+  } catch (e) {
+    throw unreadable(endpoint, 'it is not JSON, even after repair', e);
+  }
+  const truncated = isTruncated(t);
+  if (r.how === 'salvaged') {
+    const { kept, dropped } = r.salvaged;
+    log?.warn(`${endpoint}: the answer was not valid JSON; kept its well-formed elements and dropped ${droppedWords(dropped) || 'nothing'}`, {
+      endpoint,
+      kept,
+      dropped,
+    });
+    return { value: r.value, repaired: truncated ? 'truncated' : 'salvaged' };
+  }
+  const repaired = truncated ? 'truncated' : 'syntax';
+  log?.warn(`${endpoint}: the response body was not valid JSON${truncated ? ' (cut short)' : ''}; repaired it`, { endpoint, length: t.length, repaired });
+  return { value: r.value, repaired };
 }
 
 /** True when brackets or a string are still open at the end of the text. */
@@ -108,23 +131,24 @@ function looksLikeJson(t: string): boolean {
   return c === '{' || c === '[' || c === '"' || c === "'";
 }
 
-function unwrapJsonString(value: unknown, endpoint: string, log?: ApiLog): unknown {
+/** A JSON string whose content is JSON (a double-encoded body), decoded and repaired like the body itself. */
+function unwrapJsonString(value: unknown, endpoint: string, log?: ApiLog): { value: unknown; repaired: Repair } {
   let v = value;
+  let repaired: Repair = null;
   for (let i = 0; i < 3 && typeof v === 'string'; i++) {
     const inner = v.trim();
     if (!(inner.startsWith('{') || inner.startsWith('[') || inner.startsWith('"'))) break;
+    // Its nesting was hidden inside a string from the check made while reading (body-limits.ts).
+    if (!withinDepth(inner, DEFAULT_BODY_LIMITS.maxDepth)) throw tooDeep(endpoint, DEFAULT_BODY_LIMITS.maxDepth);
     try {
       v = JSON.parse(inner);
     } catch {
-      try {
-        v = JSON.parse(jsonrepair(inner));
-        log?.warn(`${endpoint}: the wrapped response body was not valid JSON; repaired it`, { endpoint });
-      } catch {
-        break;
-      }
+      const r = repairBody(inner, endpoint, log);
+      v = r.value;
+      repaired = r.repaired;
     }
   }
-  return v;
+  return { value: v, repaired };
 }
 
 // ───────────────────────────── schema walking ─────────────────────────────

@@ -22,6 +22,13 @@ export interface SettingsData {
   commandTimeoutMs: number;
   /** Base-map tile URL template ({z}/{x}/{y}); the main side fetches only from here. */
   tileUrl: string;
+  /**
+   * Largest answer accepted, in MB, per endpoint family (history, fleet, reports, files,
+   * other); a family not named keeps its default (api/body-limits.ts).
+   */
+  bodyLimitsMb: { history?: number; fleet?: number; reports?: number; files?: number; other?: number };
+  /** Deepest nesting of a JSON answer; 0 keeps the default (64). */
+  bodyMaxDepth: number;
 }
 
 export const DEFAULT_SETTINGS: SettingsData = {
@@ -33,6 +40,8 @@ export const DEFAULT_SETTINGS: SettingsData = {
   outcomePollMs: 2_000,
   commandTimeoutMs: 20_000,
   tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+  bodyLimitsMb: {},
+  bodyMaxDepth: 0,
 };
 
 export interface SettingsStore {

@@ -5,7 +5,9 @@
  */
 import { FleetError } from '../../../common/errors';
 import type { ConnectionProfile, SessionState } from '../../../common/methods/session';
+import { parseServerAddress } from '../../../common/server-address';
 import { createApi, type FleetApi } from '../api';
+import { bodyLimitsFrom } from '../api/body-limits';
 import { eventsApi } from '../api/events';
 import { createHttp, type Http } from '../api/http';
 import { deleteCacheFiles, openCache, type Cache } from '../cache';
@@ -134,7 +136,9 @@ export class SessionService {
   }
 
   async signIn(a: { baseUrl: string; login: string; password: string; remember: boolean; name?: string | undefined }): Promise<SessionState> {
-    const baseUrl = a.baseUrl.replace(/\/+$/, '');
+    const address = parseServerAddress(a.baseUrl);
+    if (!address.ok) throw new FleetError('invalid_input', address.message);
+    const { baseUrl } = address;
     const profile: ConnectionProfile = {
       id: profileId(baseUrl, a.login),
       name: a.name || new URL(baseUrl).host,
@@ -151,7 +155,10 @@ export class SessionService {
     if (a.profileId === DEMO_PROFILE_ID) return this.useDemo();
     const profile = this.deps.settings.get('profiles').find((p) => p.id === a.profileId);
     if (!profile) throw new FleetError('not_found', 'That saved connection no longer exists');
-    await this.open(profile, profile.baseUrl, a.password ? { password: a.password, remember: profile.remembered } : null);
+    // Saved before addresses were normalised, a profile may still end in /api: requests must not.
+    const address = parseServerAddress(profile.baseUrl);
+    const baseUrl = address.ok ? address.baseUrl : profile.baseUrl;
+    await this.open(profile, baseUrl, a.password ? { password: a.password, remember: profile.remembered } : null);
     return this.state();
   }
 
@@ -219,14 +226,15 @@ export class SessionService {
           keptCopy: s.keptCopy,
         }),
     });
-    const http = createHttp({ baseUrl, getToken: credentials.getToken, onUnauthorized: credentials.onUnauthorized });
+    const bodyLimits = bodyLimitsFrom(this.deps.settings.get('bodyLimitsMb'), this.deps.settings.get('bodyMaxDepth'));
+    const http = createHttp({ baseUrl, getToken: credentials.getToken, onUnauthorized: credentials.onUnauthorized, bodyLimits });
     const api = createApi(http);
     const ingestor = this.deps.ingestWorker
       ? workerIngestor(this.deps.ingestWorker, cache.file)
       : inThreadIngestor(cache);
     // The big bodies the ingestor decodes are fetched where they are decoded (worker-fetch.ts).
     const held = ingestor.fetch ? { fetchImpl: ingestor.fetch } : {};
-    const bodyHttp = createHttp({ baseUrl, getToken: credentials.getToken, onUnauthorized: credentials.onUnauthorized, ...held });
+    const bodyHttp = createHttp({ baseUrl, getToken: credentials.getToken, onUnauthorized: credentials.onUnauthorized, bodyLimits, ...held });
     // Pollers retry on their own schedule (with backoff): a poll must fail fast rather than
     // wait out retries and a long Retry-After while newer data is due.
     const pollHttp = createHttp({
@@ -236,6 +244,7 @@ export class SessionService {
       retries: 0,
       maxRetryAfterMs: 0,
       timeoutMs: 20_000,
+      bodyLimits,
       ...held,
     });
     const body = (h: Http, path: string, endpoint: string) => h.request<PollBody>({ method: 'GET', path, endpoint, responseType: 'raw', parse: (b) => b as PollBody });

@@ -4,6 +4,11 @@
  * not parse) or a first network failure; offline once the network has failed twice in
  * a row. The time of the last good answer is kept per data set, so each view can say
  * how old its data is.
+ *
+ * A poll whose answers are unusable (server_error: a body that could not be read, or did
+ * not fit) stays the connection's problem until that same poll answers well: otherwise
+ * the events poll's next good answer said "Online" while every object showed "Never
+ * reported" because the status could not be read.
  */
 import type { ConnectivityState } from '../../../common/methods/connectivity';
 import { isFleetError } from '../../../common/errors';
@@ -21,9 +26,15 @@ export interface ConnectivityTracker {
   seed(lastGood: Record<string, number>): void;
 }
 
+/** The polls that report both outcomes, so a failure of theirs can wait for their own next success. */
+const POLLED: ReadonlySet<string> = new Set(['status', 'objects', 'events']);
+
 export function createConnectivity(onChange: (s: ConnectivityState) => void, now: () => number = Date.now): ConnectivityTracker {
   let current: ConnectivityState = { state: 'offline', lastGood: {}, lastError: null };
   let networkFailures = 0;
+  /** Unusable answers of polls not yet followed by a good one, newest last. */
+  const unusable = new Map<string, string>();
+  const problem = (): string | null => [...unusable.values()].at(-1) ?? null;
   const set = (next: ConnectivityState) => {
     const changed = next.state !== current.state || next.lastError !== current.lastError;
     current = next;
@@ -32,15 +43,21 @@ export function createConnectivity(onChange: (s: ConnectivityState) => void, now
   return {
     ok(dataset, at = now()) {
       networkFailures = 0;
+      unusable.delete(dataset);
+      const still = problem();
       // Always tell the views: the age of their data changed even when the state did not.
-      current = { state: 'online', lastGood: { ...current.lastGood, [dataset]: at }, lastError: null };
+      current = { state: still ? 'degraded' : 'online', lastGood: { ...current.lastGood, [dataset]: at }, lastError: still };
       onChange(current);
     },
-    fail(_dataset, error) {
+    fail(dataset, error) {
       const offline = isFleetError(error) && error.code === 'offline';
       networkFailures = offline ? networkFailures + 1 : 0;
       const message = error instanceof Error ? error.message : String(error);
       const unauthorized = isFleetError(error) && error.code === 'unauthorized';
+      if (POLLED.has(dataset) && isFleetError(error) && error.code === 'server_error') {
+        unusable.delete(dataset);
+        unusable.set(dataset, message);
+      }
       set({
         state: offline && networkFailures >= 2 ? 'offline' : unauthorized ? current.state : 'degraded',
         lastGood: current.lastGood,

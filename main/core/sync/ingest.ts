@@ -15,7 +15,7 @@ import { EVENTS_ENDPOINT, EVENTS_FEED_ENDPOINT, parseEvents } from '../api/event
 import { parseObjectsList, parseProfile } from '../api/objects';
 import { parseObjectsStatus } from '../api/status';
 import { isHeldBody, type HeldBody } from '../api/http';
-import { decodeBodyDetailed } from '../api/tolerant';
+import { decodeBodyDetailed, type ApiLog } from '../api/tolerant';
 import { changedColumns, type Cache } from '../cache';
 import { storeEvents, type EventsIngested } from './events-poll';
 import { errorReply, startWorkerClient, type WorkerClient } from './worker-client';
@@ -44,8 +44,15 @@ function textOf(body: PollBody): string {
   return body.map((c, i) => utf8.decode(c, { stream: i < body.length - 1 })).join('');
 }
 
+/**
+ * What a repair kept and dropped goes to the process's log (the worker's console is the
+ * host's): the poll goes on with what could be read, and someone can still learn why an
+ * object is missing.
+ */
+const repairLog: ApiLog = { warn: (message, meta) => console.warn(`[ingest] ${message}`, meta ?? '') };
+
 function decode(body: PollBody, endpoint: string): unknown {
-  const { value, repaired } = decodeBodyDetailed(textOf(body), endpoint);
+  const { value, repaired } = decodeBodyDetailed(textOf(body), endpoint, repairLog);
   // A repaired truncation may silently drop objects: better to skip this poll.
   if (repaired === 'truncated') throw new FleetError('server_error', `${endpoint}: the answer was cut short`);
   return value;

@@ -11,7 +11,8 @@
 import { threadId } from 'node:worker_threads';
 import { FleetError } from '../../../common/errors';
 import { networkErrorCodes } from '../api/errors';
-import { bodyChunks, HELD_BODY, type HeldBody } from '../api/http';
+import { BodyLimitError, boundFor, chunksText, DEFAULT_BODY_LIMITS, readBounded, type BodyBound } from '../api/body-limits';
+import { HELD_BODY, type BoundedInit, type HeldBody } from '../api/http';
 import type { WorkerClient } from './worker-client';
 
 export const FETCH_CANCEL = 'fetch-cancel';
@@ -23,6 +24,8 @@ interface FetchRequest {
   method: string;
   headers: Record<string, string>;
   body?: string;
+  /** How large and deep the body may be (api/body-limits.ts): checked here, while it is read. */
+  bound?: BodyBound;
 }
 interface FetchCancel {
   id: number;
@@ -30,7 +33,9 @@ interface FetchCancel {
 }
 type FetchAnswer =
   | { status: number; statusText: string; headers: [string, string][]; held?: HeldBody; text?: string }
-  | { failed: { name: string; message: string; codes: string[] } };
+  | { failed: { name: string; message: string; codes: string[] } }
+  /** The body passed a limit: reading stopped; not a network failure, and not worth asking again. */
+  | { refused: { message: string; endpoint: string } };
 
 /** A body not asked for within this time was for a request that gave up: dropped. */
 export const HOLD_MS = 60_000;
@@ -51,6 +56,7 @@ export function heldBodyFetch(worker: WorkerClient): typeof fetch {
           method: init?.method ?? 'GET',
           headers: plainHeaders(init?.headers),
           ...(typeof init?.body === 'string' ? { body: init.body } : {}),
+          ...((init as BoundedInit | undefined)?.bodyBound ? { bound: (init as BoundedInit).bodyBound } : {}),
         } satisfies FetchRequest,
       }),
       signal,
@@ -67,6 +73,7 @@ export function heldBodyFetch(worker: WorkerClient): typeof fetch {
       throw new FleetError('server_error', e instanceof Error ? e.message : String(e), { cause: e });
     }
     if ('failed' in a) throw rebuiltNetworkError(a.failed);
+    if ('refused' in a) throw new BodyLimitError('server_error', a.refused.message, { endpoint: a.refused.endpoint });
     const res = new Response(a.text ?? null, { status: a.status, statusText: a.statusText, headers: a.headers });
     if (a.held !== undefined) Object.defineProperty(res, HELD_BODY, { value: a.held });
     return res;
@@ -123,14 +130,16 @@ export function serveFetch(port: Port, cancelKind = FETCH_CANCEL, holdMs = HOLD_
     }
     if (m.kind !== 'fetch') return;
     const { id, url, method, headers, body } = m as FetchRequest;
+    const bound = (m as FetchRequest).bound ?? boundFor(DEFAULT_BODY_LIMITS, `${method} ${new URL(url).pathname}`, new URL(url).pathname, true);
     const ctl = new AbortController();
     running.set(id, ctl);
     const answer = async (): Promise<FetchAnswer> => {
       const res = await fetch(url, { method, headers, signal: ctl.signal, ...(body !== undefined ? { body } : {}) });
       const head = { status: res.status, statusText: res.statusText, headers: [...res.headers] };
-      if (!res.ok) return { ...head, text: await res.text().catch(() => '') };
+      // An error answer is read for its message only, and no further than a megabyte.
+      if (!res.ok) return { ...head, text: await readBounded(res, { ...bound, maxDepth: null, maxBytes: Math.min(bound.maxBytes, 1 << 20) }).then(chunksText, () => '') };
       // The whole body is read before answering: a connection lost mid-body is a failed fetch.
-      const chunks = await bodyChunks(res);
+      const chunks = await readBounded(res, bound);
       if (ctl.signal.aborted) throw ctl.signal.reason;
       const timer = setTimeout(() => held.delete(id), holdMs);
       timer.unref?.();
@@ -138,9 +147,11 @@ export function serveFetch(port: Port, cancelKind = FETCH_CANCEL, holdMs = HOLD_
       return { ...head, held: { held: id, bytes: chunks.reduce((n, c) => n + c.byteLength, 0), worker: threadId } };
     };
     answer()
-      .catch((e: unknown): FetchAnswer => ({
-        failed: { name: e instanceof Error ? e.name : 'Error', message: e instanceof Error ? e.message : String(e), codes: networkErrorCodes(e) },
-      }))
+      .catch((e: unknown): FetchAnswer =>
+        e instanceof BodyLimitError
+          ? { refused: { message: e.message, endpoint: e.endpoint } }
+          : { failed: { name: e instanceof Error ? e.name : 'Error', message: e instanceof Error ? e.message : String(e), codes: networkErrorCodes(e) } },
+      )
       .then((result) => {
         running.delete(id);
         port.postMessage({ id, result });

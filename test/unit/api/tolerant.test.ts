@@ -159,7 +159,7 @@ describe('corrupt and truncated bodies', () => {
   it('refuses binary garbage instead of "repairing" it into a partial list', () => {
     const e = fleetError(() => decodeBody('[{"Id":1,"Name":"a"},\u0000<<garbled', 'GET /api/Objects'));
     expect(e.code).toBe('server_error');
-    expect(e.message).toBe('GET /api/Objects: the response body is corrupt (not JSON)');
+    expect(e.message).toBe("The service's answer could not be read: GET /api/Objects (it is not JSON: it holds binary data)");
   });
   it('tells a truncated body from a merely sloppy one', () => {
     expect(decodeBodyDetailed('{"a":[1,2', 'x').repaired).toBe('truncated');
