@@ -1,7 +1,8 @@
 /**
  * Browser mode's entry: the core behind HTTP + WebSocket on 127.0.0.1. Prints the one
- * line a user needs (`Fleet Console: http://127.0.0.1:<port>/?token=…`) and opens the
- * system browser when there is a display.
+ * line a user needs (`Fleet Console: http://127.0.0.1:<port>/?code=…`, a one-time launch
+ * code) and opens the system browser when there is a display. One host per data folder:
+ * a second start prints a fresh link to the running one instead (data-lock.ts).
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -12,7 +13,9 @@ import { createCore } from '../core/app';
 import { defaultDataDir } from '../core/seams/data-dir';
 import { fileSettings } from '../core/seams/settings';
 import { embeddedDemo } from './demo';
+import { lockDataDir, readOwner } from './data-lock';
 import { fileVault } from './file-vault';
+import { mintLaunchCode } from './launch-code';
 import { createNotices } from '../core/seams/notices';
 import { startHost } from './server';
 
@@ -26,6 +29,29 @@ function openBrowser(url: string) {
     /* no browser launcher: the printed URL is enough */
   }
 }
+
+/** Set once the host runs: closes it, the core and the lock in order. */
+let stopHost: ((code: number) => Promise<void>) | null = null;
+
+/** Errors of one client's connection: they leave nothing of ours half-done. */
+const CONNECTION_ERRORS = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM_DESTROYED', 'ERR_STREAM_WRITE_AFTER_END']);
+
+// A rejection nobody awaited has already ended the work it belonged to; the state it
+// touched is what a caught failure would have left, so the host serves on.
+process.on('unhandledRejection', (reason) => console.error('Fleet Console: an unexpected rejection (still serving):', reason));
+// A throw no handler caught may have stopped the core half-way through a change (a cache
+// write, an outbox replay): serving on from there could act on that state. Only a broken
+// client connection is known to be harmless; anything else stops cleanly (the cache and the
+// outbox are on disk, and the next start picks them up).
+process.on('uncaughtException', (e) => {
+  if (CONNECTION_ERRORS.has((e as NodeJS.ErrnoException).code ?? '')) {
+    console.error(`Fleet Console: a client connection failed (still serving): ${e.message}`);
+    return;
+  }
+  console.error('Fleet Console: an unexpected error; stopping:', e);
+  if (stopHost) void stopHost(1);
+  else process.exit(1);
+});
 
 async function main() {
   const { values } = parseArgs({
@@ -46,6 +72,21 @@ async function main() {
   const staticDir = join(here, '..', 'renderer');
   if (!existsSync(join(staticDir, 'index.html'))) {
     console.error(`The renderer is not built (${staticDir}): run npm run build.`);
+    process.exit(1);
+  }
+  const lock = await lockDataDir(dataDir, (e) => {
+    console.error(`Fleet Console: lost the lock on ${dataDir} (${e.message}); stopping so that two consoles never share it.`);
+    void stopHost?.(1);
+  });
+  if (!lock.held) {
+    const owner = lock.owner ?? (await readOwner(dataDir));
+    if (owner?.origin && owner.secret) {
+      const url = `${owner.origin}/?code=${mintLaunchCode(owner.secret)}`;
+      console.log(`Fleet Console is already running on ${dataDir} (pid ${owner.pid}); open it at ${url}`);
+      if (!values['no-open']) openBrowser(url);
+      process.exit(0);
+    }
+    console.error(`Fleet Console is already starting on ${dataDir}${owner ? ` (pid ${owner.pid})` : ''}; its lock is ${lock.lockPath}. Try again in a moment.`);
     process.exit(1);
   }
   const demoObjects = values['demo-objects'] ? Number(values['demo-objects']) : undefined;
@@ -70,19 +111,24 @@ async function main() {
     port: values.port ? Number(values.port) : 0,
     // Tests lower it, so that their replies take the HTTP path too.
     ...(values['bulk-bytes'] ? { bulkBytes: Math.max(1024, Number(values['bulk-bytes'])) } : {}),
+    log: (msg) => console.error(`host: ${msg}`),
   });
+  await lock.describe({ origin: host.origin, secret: host.secret });
   await core.start().catch((e: unknown) => console.error('Could not open the last connection:', e));
   console.log(`Fleet Console: ${host.url}`);
   if (!values['no-open']) openBrowser(host.url);
 
-  const stop = async () => {
-    await host.close();
-    await core.close();
-    await demo.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop());
-  process.on('SIGTERM', () => void stop());
+  let stopping: Promise<void> | null = null;
+  stopHost = (code) =>
+    (stopping ??= (async () => {
+      await host.close().catch((e: unknown) => console.error('Fleet Console: closing the host:', e));
+      await core.close().catch((e: unknown) => console.error('Fleet Console: closing the core:', e));
+      await demo.close().catch(() => {});
+      await lock.release().catch(() => {});
+      process.exit(code);
+    })());
+  process.on('SIGINT', () => void stopHost?.(0));
+  process.on('SIGTERM', () => void stopHost?.(0));
 }
 
 void main().catch((e: unknown) => {

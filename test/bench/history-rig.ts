@@ -28,8 +28,8 @@ export interface HistoryRig {
   objectId: number;
   from: number;
   till: number;
-  /** The History screen of the interval, by route. */
-  url: string;
+  /** The History screen of the interval, by route, with a fresh launch code (each read). */
+  readonly url: string;
   /** The host's peak resident memory so far, MB (VmHWM; the sampled RSS where /proc has no VmHWM). */
   hostPeakMb(): number;
   /** The simulator's process id (its CPU time is read from /proc). */
@@ -68,6 +68,7 @@ export async function startHistoryRig(): Promise<HistoryRig> {
     const baseUrl = sim.baseUrl;
     host = await startBrowserMode({ dataDir, args: ['--server', baseUrl, '--poll-ms', '5000'] });
     const pid = host.pid;
+    const running = host;
     let sampledKb = 0;
     sampler = setInterval(() => {
       sampledKb = Math.max(sampledKb, procStatusKb(pid, 'VmRSS') || 0);
@@ -86,7 +87,10 @@ export async function startHistoryRig(): Promise<HistoryRig> {
       objectId: DENSE_OBJECT,
       from,
       till,
-      url: `${host.url}#/history?o=${DENSE_OBJECT}&from=${from}&till=${till}`,
+      // A getter: each page load needs a fresh one-time launch code (host.url mints one).
+      get url() {
+        return `${running.url}#/history?o=${DENSE_OBJECT}&from=${from}&till=${till}`;
+      },
       hostPeakMb: () => Math.round((procStatusKb(pid, 'VmHWM') || sampledKb) / 1024),
       simulatorPid: sim.pid,
       tileTemplate: tiles.template,

@@ -4,8 +4,12 @@ import { decodeFrame } from '../../common/codec';
 import type { RunningHost } from '../e2e/support/browser-mode';
 
 export async function hostClient(host: RunningHost) {
+  // As the page does: the URL's one-time launch code, traded for a session (main/host/launch-code.ts).
   const url = new URL(host.url);
-  const ws = new WebSocket(`ws://${url.host}/rpc?token=${url.searchParams.get('token')}`, { headers: { origin: host.origin } });
+  const res = await fetch(`${host.origin}/session`, { method: 'POST', headers: { origin: host.origin, 'content-type': 'application/json' }, body: JSON.stringify({ code: url.searchParams.get('code') }) });
+  if (!res.ok) throw new Error(`the host refused the bench's launch code: HTTP ${res.status} ${await res.text()}`);
+  const { session } = (await res.json()) as { session: string };
+  const ws = new WebSocket(`ws://${url.host}/rpc?token=${encodeURIComponent(session)}`, { headers: { origin: host.origin } });
   await new Promise<void>((resolve, reject) => {
     ws.once('open', () => resolve());
     ws.once('error', reject);

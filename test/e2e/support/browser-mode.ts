@@ -1,14 +1,19 @@
 /**
  * Starts the built browser-mode host as a user would (`node out/main/host.js`), on an
- * ephemeral loopback port with its own data folder, and reads the URL it prints.
+ * ephemeral loopback port with its own data folder, and reads the URL it prints. Its
+ * launch code works once: `url` mints a fresh one at each read, as a second start would
+ * (from the secret in the data folder's 0600 host.json), so a suite may open many pages.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { readOwner } from '../../../main/host/data-lock';
+import { mintLaunchCode } from '../../../main/host/launch-code';
 
 export interface RunningHost {
-  url: string;
+  /** The app's URL with a fresh one-time launch code (each read). */
+  readonly url: string;
   origin: string;
   dataDir: string;
   /** The host process's id (the bench reads its memory from /proc). */
@@ -43,15 +48,22 @@ export async function startBrowserMode(opts: { dataDir?: string; args?: string[]
       reject(new Error(`browser mode exited with ${code}:\n${out}`));
     });
   });
+  const owner = await readOwner(dataDir);
+  if (!owner?.secret) throw new Error(`browser mode printed its URL but wrote no secret to ${dataDir}/host.json:\n${out}`);
+  const { secret } = owner;
+  const origin = new URL(url).origin;
   return {
-    url,
-    origin: new URL(url).origin,
+    get url() {
+      return `${origin}/?code=${mintLaunchCode(secret)}`;
+    },
+    origin,
     dataDir,
     pid: child.pid!,
     output: () => out,
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        // A child killed by a signal has no exit code, only its signal.
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
         setTimeout(() => child.kill('SIGKILL'), 5000).unref();

@@ -7,15 +7,18 @@ import { decodeFrame, encodeMessage } from '../../../common/codec';
 import { createDispatcher } from '../../../main/core/rpc/dispatcher';
 import { createPushBus } from '../../../main/core/rpc/pushes';
 import { startHost, type Host } from '../../../main/host/server';
+import { openSession } from './session';
 
-/** Browser mode's guard, over a real socket: token, Origin and Host must all be right. */
+/** Browser mode's guard, over a real socket: session token, Origin and Host must all be right. */
 describe('browser-mode host socket', () => {
   let host: Host;
+  let session: string;
   const bus = createPushBus();
   beforeAll(async () => {
     const dispatcher = createDispatcher();
     dispatcher.register({ 'connectivity/state': () => ({ state: 'online', lastGood: {}, lastError: null }) });
-    host = await startHost({ dispatcher, bus, staticDir: mkdtempSync(join(tmpdir(), 'fleet-static-')), token: 'launch-token' });
+    host = await startHost({ dispatcher, bus, staticDir: mkdtempSync(join(tmpdir(), 'fleet-static-')) });
+    session = await openSession(host);
   });
   afterAll(() => host.close());
 
@@ -27,23 +30,25 @@ describe('browser-mode host socket', () => {
       ws.on('error', () => resolve({ ok: false }));
     });
 
-  it('refuses a connection without the token', async () => {
+  it('refuses a connection without a session token', async () => {
     expect(await open('', { Origin: host.origin })).toMatchObject({ ok: false, status: 401 });
     expect(await open('?token=wrong-token!', { Origin: host.origin })).toMatchObject({ ok: false, status: 401 });
+    // The launch code itself is not a session.
+    expect(await open(`?token=${new URL(host.launchUrl()).searchParams.get('code')}`, { Origin: host.origin })).toMatchObject({ ok: false, status: 401 });
   });
 
   it('refuses a page from another origin even with the token', async () => {
-    expect(await open('?token=launch-token', { Origin: 'https://evil.example' })).toMatchObject({ ok: false, status: 403 });
-    expect(await open('?token=launch-token', {})).toMatchObject({ ok: false, status: 403 });
+    expect(await open(`?token=${session}`, { Origin: 'https://evil.example' })).toMatchObject({ ok: false, status: 403 });
+    expect(await open(`?token=${session}`, {})).toMatchObject({ ok: false, status: 403 });
   });
 
   it('refuses a rebound host name', async () => {
-    const r = await open('?token=launch-token', { Origin: `http://attacker.example:${host.port}`, Host: `attacker.example:${host.port}` });
+    const r = await open(`?token=${session}`, { Origin: `http://attacker.example:${host.port}`, Host: `attacker.example:${host.port}` });
     expect(r.ok).toBe(false);
   });
 
   it('serves the envelope to the app page, refuses bad arguments, and forwards pushes', async () => {
-    const r = await open('?token=launch-token', { Origin: host.origin });
+    const r = await open(`?token=${session}`, { Origin: host.origin });
     expect(r.ok).toBe(true);
     const ws = r.ws!;
     const messages: unknown[] = [];

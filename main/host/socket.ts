@@ -1,0 +1,180 @@
+/**
+ * Browser mode's WebSocket: the upgrade's guard (path, Host, Origin, session token) and the
+ * frames both ways. Nothing a client sends may end the host: every frame is answered with
+ * an error envelope when its id is known, otherwise dropped and logged.
+ */
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { decodeMessage, encodeFrameParts, encodeMessage } from '../../common/codec';
+import type { BulkNotice, ErrorEnvelope, PushEnvelope } from '../../common/envelope';
+import type { Dispatcher } from '../core/rpc/dispatcher';
+import type { PushBus } from '../core/rpc/pushes';
+
+/**
+ * The page's largest request is a 10,000-id acknowledgement or command (about 170 KB of
+ * JSON); a frame five times that is not the page's, and is refused before it is buffered.
+ */
+export const MAX_REQUEST_FRAME_BYTES = 1024 * 1024;
+/** A slow client must not make the host buffer without bound; its oldest pushes go first. */
+const MAX_BUFFERED_BYTES = 32 * 1024 * 1024;
+const SLOW_CLIENT_GRACE_MS = 5_000;
+
+export interface SocketOptions {
+  server: Server;
+  dispatcher: Dispatcher;
+  bus: PushBus;
+  isAllowedHost(host: string): boolean;
+  isAllowedOrigin(origin: string): boolean;
+  isSession(token: string): boolean;
+  /** Replies whose frame is over this go by HTTP: returns the notice's path. */
+  bulkBytes: number;
+  holdBulk(frame: Uint8Array[], bytes: number): string;
+  log(msg: string): void;
+}
+
+export function attachSocket(opts: SocketOptions): { close(): Promise<void> } {
+  const { log } = opts;
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_REQUEST_FRAME_BYTES });
+  const sockets = new Set<WebSocket>();
+
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // Node hands the raw socket over without its own error listener: a client that resets
+    // it mid-refusal must not become an uncaught exception.
+    socket.on('error', () => {});
+    try {
+      upgrade(req, socket, head);
+    } catch (e) {
+      log(`a WebSocket upgrade failed: ${describe(e)}`);
+      socket.destroy();
+    }
+  };
+
+  function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
+    const refuse = (status: number, why: string) => {
+      log(`refused a WebSocket: ${why}`);
+      socket.end(`HTTP/1.1 ${status} ${why}\r\nConnection: close\r\n\r\n`);
+    };
+    const raw = req.url ?? '/';
+    let url: URL;
+    try {
+      // Origin-form only; concatenated so that `//x/rpc` stays a path, not a host.
+      if (!raw.startsWith('/')) throw new Error('not origin-form');
+      url = new URL(`http://127.0.0.1${raw}`);
+    } catch {
+      return refuse(400, 'Bad Request');
+    }
+    if (url.pathname !== '/rpc') return refuse(404, 'Not Found');
+    if (!opts.isAllowedHost(req.headers.host ?? '')) return refuse(421, 'Misdirected Request');
+    if (!opts.isAllowedOrigin(req.headers.origin ?? '')) return refuse(403, 'Forbidden');
+    if (!opts.isSession(url.searchParams.get('token') ?? '')) return refuse(401, 'Unauthorized');
+    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+  }
+  opts.server.on('upgrade', onUpgrade);
+
+  wss.on('connection', (ws: WebSocket) => {
+    sockets.add(ws);
+    ws.on('close', () => sockets.delete(ws));
+    // Protocol errors (an oversized or malformed frame): ws closes that socket (1009, 1002),
+    // the page reconnects; without a listener the error would end the process.
+    ws.on('error', (e) => log(`closed a WebSocket on a bad frame: ${describe(e)}`));
+    ws.on('message', (data, isBinary) => {
+      try {
+        onFrame(ws, isBinary ? null : String(data));
+      } catch (e) {
+        log(`dropped a WebSocket frame: ${describe(e)}`);
+      }
+    });
+  });
+
+  function onFrame(ws: WebSocket, text: string | null) {
+    const refuse = (message: string) => ws.send(encodeMessage({ type: 'error', id: null, error: { code: 'invalid_input', message } } satisfies ErrorEnvelope));
+    if (text === null) return refuse('Binary frames are not accepted');
+    let raw: unknown;
+    try {
+      raw = decodeMessage(text);
+    } catch {
+      return refuse('The message is not JSON');
+    }
+    const id = idOf(raw);
+    opts.dispatcher
+      .dispatch(raw)
+      .then((reply) => {
+        if (ws.readyState !== ws.OPEN) return;
+        const frame = encodeFrameParts(reply);
+        const bytes = typeof frame === 'string' ? 0 : frame.reduce((n, p) => n + p.byteLength, 0);
+        if (reply.type === 'reply' && bytes > opts.bulkBytes) {
+          const notice: BulkNotice = { type: 'bulk', id: reply.id, path: opts.holdBulk(frame as Uint8Array[], bytes), bytes };
+          ws.send(JSON.stringify(notice));
+        } else sendFrame(ws, frame);
+      })
+      .catch((e: unknown) => {
+        // A reply that could not be encoded or sent: the request still gets its answer.
+        log(`a reply failed: ${describe(e)}`);
+        if (id === null || ws.readyState !== ws.OPEN) return;
+        try {
+          ws.send(encodeMessage({ type: 'error', id, error: { code: 'server_error', message: 'The console’s host could not send this reply.' } } satisfies ErrorEnvelope));
+        } catch (again) {
+          log(`dropped an error reply: ${describe(again)}`);
+        }
+      });
+  }
+
+  const overSince = new WeakMap<object, number>();
+  const unsubscribe = opts.bus.subscribe((env: PushEnvelope) => {
+    try {
+      pushToAll(env);
+    } catch (e) {
+      // The core's emitter is not the place to learn that one push could not be sent.
+      log(`dropped a ${env.name} push: ${describe(e)}`);
+    }
+  });
+
+  function pushToAll(env: PushEnvelope) {
+    if (sockets.size === 0) return;
+    const frame = encodeFrameParts(env);
+    for (const ws of sockets) {
+      if (ws.readyState !== ws.OPEN) continue;
+      // One big push (the object list at 50,000 objects is tens of MB) fills the buffer for
+      // a moment, and the next push may follow in the same tick: only a buffer that stays
+      // over the limit says the tab is not keeping up.
+      if (ws.bufferedAmount > MAX_BUFFERED_BYTES) {
+        const since = overSince.get(ws) ?? Date.now();
+        overSince.set(ws, since);
+        if (Date.now() - since > SLOW_CLIENT_GRACE_MS) {
+          log('a browser tab is not keeping up; closing it so it reconnects and resyncs');
+          ws.close(1013, 'Too slow');
+          continue;
+        }
+      } else overSince.delete(ws);
+      sendFrame(ws, frame);
+    }
+  }
+
+  return {
+    async close() {
+      unsubscribe();
+      opts.server.off('upgrade', onUpgrade);
+      for (const ws of sockets) ws.terminate();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}
+
+function idOf(raw: unknown): number | string | null {
+  const id = raw && typeof raw === 'object' && Object.prototype.hasOwnProperty.call(raw, 'id') ? (raw as { id: unknown }).id : null;
+  return typeof id === 'number' || typeof id === 'string' ? id : null;
+}
+
+function describe(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** One message: text as it is, a binary frame as fragments of its parts (no copy into one buffer). */
+function sendFrame(ws: WebSocket, frame: string | Uint8Array[]): void {
+  if (typeof frame === 'string') {
+    ws.send(frame);
+    return;
+  }
+  frame.forEach((part, i) => ws.send(part, { binary: true, fin: i === frame.length - 1 }));
+}
