@@ -1,9 +1,11 @@
 /**
  * Events of one object's day, derived from its plan so they agree with the track:
  * ignition with the legs, geozone exit/enter where the track crosses the zone edge,
- * speeding where speed first passes MaxSpeed, harsh braking on short stops, fuel steps.
+ * speeding where speed first passes MaxSpeed, harsh braking on short stops, fuel steps;
+ * and at every hour, night included, the ambient alarms of ambient.ts.
  */
 import { unit } from '../util/rng';
+import { ambientOf, isNightHour, lowBatteryVolts, type Ambient } from './ambient';
 import { EventBit } from '../world/generate';
 import type { GeozoneRec } from '../world/types';
 import type { DayPlan, Leg } from './plan';
@@ -23,6 +25,24 @@ export interface RawEvent {
   /** Extra facts for reports and violations. */
   zoneId?: number;
   value?: number;
+}
+
+const minutes = (a: Ambient): number => Math.round((a.until - a.time) / 60_000);
+
+/** The event an ambient condition raises when it starts. */
+function ambientEvent(a: Ambient, seed: number, obj: number): Omit<RawEvent, 'Id' | 'ObjectId'> {
+  const t = a.time;
+  switch (a.kind) {
+    case 'parking': return { Time: t, Type: EventBit.Alarm, Status: 2, Text: 'Parking alarm: shock sensor triggered', rule: 0 };
+    case 'door': return { Time: t, Type: EventBit.DoorOpen, Status: isNightHour(a.hour) ? 1 : 0, Text: `Cargo door opened while parked (${minutes(a)} min)`, rule: EventBit.DoorOpen };
+    case 'power': return { Time: t, Type: EventBit.PowerCut | EventBit.Alarm, Status: 2, Text: `External power cut: on backup battery for ${minutes(a)} min`, rule: 0 };
+    case 'battery': {
+      const v = lowBatteryVolts(seed, obj, t);
+      return { Time: t, Type: EventBit.LowBattery, Status: 1, Text: `Low vehicle battery: ${v} V`, rule: 0, value: v };
+    }
+    case 'towing': return { Time: t, Type: EventBit.Towing | EventBit.Alarm, Status: 2, Text: 'Towing alarm: tilted with the ignition off', rule: 0 };
+    default: return { Time: t, Type: EventBit.ConnectionLost, Status: 1, Text: `Tracker offline for ${minutes(a)} min (no GSM coverage); buffered data sent on reconnect`, rule: 0 };
+  }
 }
 
 export const eventId = (day: number, obj: number, idx: number): number => (day * 1_048_576 + obj) * 256 + idx;
@@ -133,13 +153,14 @@ export class Events {
     if (m.dense && m.camera) {
       for (let h = 2; h < 24; h += 6) out.push({ Time: plan.dayStart + h * 3600_000, Type: EventBit.Photo, Status: 0, Text: 'Photo received', rule: EventBit.Photo });
     }
+    for (const a of ambientOf(seed, m, plan)) out.push(ambientEvent(a, seed, obj));
     const [ws] = this.tr.window(obj);
     const off = m.offlineSince;
     if (off >= plan.dayStart && off < plan.dayStart + 86_400_000) {
       out.push({ Time: off, Type: EventBit.ConnectionLost, Status: 1, Text: 'Connection lost', rule: 0 });
     }
     const kept = out
-      .filter((e) => e.Time >= ws && (e.Time < off || e.Type === EventBit.ConnectionLost))
+      .filter((e) => e.Time >= ws && (e.Time < off || (e.Time === off && e.Type === EventBit.ConnectionLost)))
       .sort((a, b) => a.Time - b.Time);
     const events = kept.map((e, idx) => ({ Id: eventId(plan.day, obj, idx), ObjectId: obj, ...e }));
     cache.events = events;

@@ -3,6 +3,7 @@ import { unit } from '../util/rng';
 import { EventBit } from '../world/generate';
 import type { ObjectRec } from '../world/types';
 import type { Sim } from '../sim';
+import { ambientOf } from './ambient';
 import { localDay } from './plan';
 import type { RawEvent } from './events';
 
@@ -38,6 +39,7 @@ function transitions(sim: Sim, obj: number, kind: number, lo: number, hi: number
         out.push(open, open + Math.round((2 + 2 * unit(sim.world.seed, obj, plan.day, i, 35)) * 60_000));
       }
     });
+    if (kind === 5 && !m.dense) for (const a of ambientOf(sim.world.seed, m, plan)) if (a.kind === 'door') out.push(a.time, a.until);
   }
   return out.filter((t) => t > lo && t <= hi).sort((a, b) => a - b);
 }

@@ -5,6 +5,7 @@
 import { unit } from '../util/rng';
 import { DAY_MS, fuelTable, rawFuel } from '../world/generate';
 import type { Motion } from '../world/types';
+import { ambientAt, ambientOf, lowBatteryVolts } from './ambient';
 import { dailyKmEst, dayStartOf, departureMs, drivesOn, localDay } from './plan';
 import { distAt, maxSpeedUpTo } from './profile';
 import type { Tracker } from './track';
@@ -126,6 +127,7 @@ export class Sensors {
     const m = this.tr.motion(obj);
     const plan = this.tr.plans.get(obj, localDay(m, t));
     if (m.dense) return false;
+    if (ambientAt(ambientOf(this.seed, m, plan), 'door', t)) return true;
     return plan.legs.some((l, i) => {
       const open = l.t1 + MIN;
       return t >= open && t < open + (2 + 2 * unit(this.seed, obj, plan.day, i, 35)) * MIN;
@@ -140,6 +142,13 @@ export class Sensors {
   }
 
   voltage(obj: number, t: number, ign = this.ignition(obj, t)): number {
+    if (!ign) {
+      // The power cuts and flat batteries of ambient.ts, so the readings agree with their events.
+      const m = this.tr.motion(obj);
+      const amb = ambientOf(this.seed, m, this.tr.plans.get(obj, localDay(m, t)));
+      if (amb.length && ambientAt(amb, 'power', t)) return 0;
+      if (amb.length && ambientAt(amb, 'battery', t)) return lowBatteryVolts(this.seed, obj, t);
+    }
     const base = ign ? 13.9 : 12.5;
     return Math.round((base + 0.3 * unit(this.seed, obj, Math.floor(t / 60_000), 37)) * 100) / 100;
   }

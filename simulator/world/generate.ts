@@ -75,7 +75,10 @@ export const EventBit = {
   ConnectionLost: 0x400,
   Photo: 0x800,
   DoorOpen: 0x1000,
+  PowerCut: 0x2000,
+  LowBattery: 0x4000,
   Alarm: 0x8000,
+  Towing: 0x10000,
 } as const;
 
 export function offsetLatLng(lat: number, lng: number, dxM: number, dyM: number): LatLng {
