@@ -4,6 +4,7 @@ import { RpcError, onPush, rpc } from './rpc/client';
 import { Shell } from './screens/Shell';
 import { SignIn } from './screens/SignIn';
 import { resetSessionStores } from './stores/session-scope';
+import { Notices } from './ui/Notices';
 import './theme/theme';
 
 export function App() {
@@ -30,6 +31,13 @@ export function App() {
 
   if (error) return <p role="alert" className="error">{error}</p>;
   if (!session) return <p className="loading" role="status">Starting…</p>;
-  if (session.status === 'signed_out') return <SignIn state={session} onSignedIn={accept} />;
+  // Notices (a damaged file set aside, no keyring) show above the form; the Shell shows them under its bar.
+  if (session.status === 'signed_out')
+    return (
+      <>
+        <Notices />
+        <SignIn state={session} onSignedIn={accept} />
+      </>
+    );
   return <Shell key={session.profile.id} session={session} onSession={accept} />;
 }

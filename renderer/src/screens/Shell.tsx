@@ -6,6 +6,8 @@ import { navigate, useRoute } from '../ui/route';
 import { LiveScreen } from './LiveScreen';
 import { HistoryScreen } from '../history/HistoryScreen';
 import { PasswordPrompt } from './PasswordPrompt';
+import { DeadLetters } from '../events/DeadLetters';
+import { Notices } from '../ui/Notices';
 import { useLiveFleet } from './use-live-fleet';
 import { ThemeToggle } from '../theme/ThemeToggle';
 import { PanelLaunchers } from '../windows/PanelLaunchers';
@@ -58,6 +60,8 @@ export function Shell({ session, onSession }: Props) {
         </button>
       </header>
       {session.status === 'needs_password' && <PasswordPrompt profile={profile} onSession={onSession} />}
+      <Notices />
+      <DeadLetters />
       {screen.render()}
     </div>
   );

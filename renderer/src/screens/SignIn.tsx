@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import type { SessionState } from '../../../common/methods/session';
 import { RpcError, rpc } from '../rpc/client';
+import { PLAIN_HTTP_WARNING, crossesNetworkUnencrypted } from './plain-http';
+import '../ui/notices.css';
 
 interface Props {
   state: SessionState;
@@ -62,6 +64,12 @@ export function SignIn({ state, onSignedIn }: Props) {
           Server address
           <input type="url" required placeholder="https://fleet.example.com" value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} />
         </label>
+        {/* Still allowed (a lab server may have no certificate); the user decides knowing it. */}
+        {crossesNetworkUnencrypted(baseUrl) && (
+          <p role="alert" className="warning" id="signin-http-warning">
+            {PLAIN_HTTP_WARNING}
+          </p>
+        )}
         <label>
           Login
           <input required autoComplete="username" value={login} onChange={(e) => setLogin(e.target.value)} />
