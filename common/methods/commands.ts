@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { commandKind, needsConfirmation } from '../command-kind';
 import { method } from '../define';
 
 /** A command template as the service sends it (unknown fields kept), plus our own flag. */
@@ -7,19 +8,17 @@ export interface CommandTemplate {
   Name?: string;
   Command?: string;
   [key: string]: unknown;
-  /** Name or command looks destructive (`looksDestructive`): confirm first. */
+  /** What it does asks for a confirmation (common/command-kind.ts): confirm first. */
   destructive: boolean;
 }
 
 /**
- * The one rule for "this command may destroy something on the device": the core marks
- * templates with it and the command dialog checks raw strings with it, so a raw `cpureset`
- * is confirmed exactly as the template that sends it.
+ * "Confirm this before sending": the core marks templates with it and the command dialog
+ * checks raw strings with it, by what the command does (common/command-kind.ts), so a raw
+ * `cpureset` is confirmed exactly as the template that sends it.
  */
-const DESTRUCTIVE = /wipe|reset|format|erase|delete|clear|factory/i;
-
 export function looksDestructive(text: string): boolean {
-  return DESTRUCTIVE.test(text);
+  return needsConfirmation(commandKind(text));
 }
 
 export interface CommandTemplates {

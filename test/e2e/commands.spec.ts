@@ -56,10 +56,32 @@ test('a raw command that a destructive template sends asks for the same confirma
   await dialog.getByRole('radio', { name: 'Raw command' }).check();
   await dialog.getByRole('textbox', { name: 'Command text' }).fill('  CPURESET ');
   await dialog.getByRole('button', { name: 'Send' }).click();
-  await expect(dialog.getByText('cannot be undone')).toBeVisible();
-  await expect(dialog.getByRole('listitem').filter({ hasText: name })).toBeVisible();
-  await dialog.getByRole('button', { name: 'Go back' }).click();
+  // A reboot says what it does, not that it wipes anything.
+  await expect(dialog.getByRole('heading', { name: '“CPURESET” restarts the device' })).toBeVisible();
+  await expect(dialog.getByText(/nothing is erased/)).toBeVisible();
+  await expect(dialog.getByRole('list', { name: 'Targets now' }).getByRole('listitem').filter({ hasText: name })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
   expect(commandRuns()).toHaveLength(0);
+});
+
+test('"Block engine" on a moving vehicle asks first, naming it and its speed; Cancel sends nothing, confirming sends', async ({ page }) => {
+  const name = await openAndPick(page, 'Moving');
+  sim.clearWriteLog();
+  const dialog = await openDialog(page);
+  await dialog.getByRole('combobox', { name: 'Template' }).selectOption({ label: 'Block engine (asks first)' });
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await expect(dialog.getByRole('heading', { name: /“Block engine” switches the vehicle’s engine/ })).toBeVisible();
+  const target = dialog.getByRole('list', { name: 'Targets now' }).getByRole('listitem').filter({ hasText: name });
+  await expect(target).toHaveText(new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is moving at \\d+ km/h$`));
+  await expect(dialog.getByRole('alert')).toHaveText(`${name} is moving: this stops the engine while driving.`);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog.getByRole('heading', { name: /Block engine/ })).toHaveCount(0);
+  expect(commandRuns()).toHaveLength(0);
+
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await dialog.getByRole('button', { name: `Block engine on ${name}` }).click();
+  await expect(dialog.getByText(/Accepted by the service/)).toBeVisible();
+  expect(commandRuns()).toHaveLength(1);
 });
 
 test('an outcome belongs to its own command, shows within a poll or two, and stays once acknowledged', async ({ page }) => {

@@ -4,7 +4,8 @@
  * connection drops after sending, the console says it does not know and points at the events.
  */
 import { FleetError, isFleetError } from '../../../common/errors';
-import { looksDestructive, type CommandSent, type CommandTemplate, type CommandTemplates } from '../../../common/methods/commands';
+import { commandKind, needsConfirmation } from '../../../common/command-kind';
+import { type CommandSent, type CommandTemplate, type CommandTemplates } from '../../../common/methods/commands';
 import type { CommandRequest } from '../../../common/resources';
 import type { Cache } from '../cache';
 import type { ConnectivityTracker } from '../sync/connectivity';
@@ -17,9 +18,10 @@ export interface CommandsApi {
   run(req: CommandRequest, timeoutMs: number): Promise<void>;
 }
 
+/** `destructive`: what the template does is confirmed before sending (common/command-kind.ts). */
 export function markDestructive(t: Record<string, unknown>): CommandTemplate {
-  const text = [t.Name, t.Command].filter((x) => typeof x === 'string').join(' ');
-  return { ...t, Id: Number(t.Id), destructive: looksDestructive(text) };
+  const text = (x: unknown) => (typeof x === 'string' ? x : undefined);
+  return { ...t, Id: Number(t.Id), destructive: needsConfirmation(commandKind(text(t.Name), text(t.Command))) };
 }
 
 export class CommandsService {

@@ -3,7 +3,9 @@ import type { CommandTemplate } from '../../../common/methods/commands';
 import { RpcError, rpc } from '../rpc/client';
 import { fleetStore } from '../stores/fleet-store';
 import { Dialog } from './Dialog';
-import { rawIsDestructive } from './destructive';
+import { COMMAND_KINDS, type CommandKind } from '../../../common/command-kind';
+import { classifyRaw, classifyTemplate } from './destructive';
+import { targetState } from './target-state';
 import { SendOutcome } from './SendOutcome';
 import { sentCommands, useSentCommand, type SentCommand } from './sent-store';
 import { useTemplates } from './use-templates';
@@ -43,6 +45,58 @@ function offlineText(ids: number[], now: number): string | null {
   return `${targetText(namesOf(off))} are offline${tail}`;
 }
 
+/**
+ * The question before a command that acts on the vehicle or the device: what it does in
+ * plain words for its kind, and each target as it is now. A moving target of an
+ * immobiliser is said first and marked: cutting an engine at speed is the harm to avoid.
+ */
+function Confirm({ label, kind, objectIds, onCancel, onConfirm }: { label: string; kind: CommandKind; objectIds: number[]; onCancel: () => void; onConfirm: () => void }) {
+  const now = Date.now();
+  const info = COMMAND_KINDS[kind];
+  const targets = objectIds.map((id) => targetState(fleetStore, id, now));
+  const danger = (t: (typeof targets)[number]) => kind === 'immobiliser' && t.state === 'moving';
+  const ordered = [...targets.filter(danger), ...targets.filter((t) => !danger(t))];
+  const moving = ordered.filter(danger).length;
+  const whom = targets.length === 1 ? targets[0]!.name : `${targets.length} objects`;
+  return (
+    <div className="confirm">
+      <h3 id="confirm-title">
+        “{label}” {info.heading}
+      </h3>
+      <p id="confirm-what">
+        It {info.does}. {targets.length === 1 ? 'Its target now:' : `Its ${targets.length} targets now:`}
+      </p>
+      {moving > 0 && (
+        <p className="warning" role="alert">
+          <strong>{moving === 1 ? `${ordered[0]!.name} is moving` : `${moving} of them are moving`}: this stops the engine while driving.</strong>
+        </p>
+      )}
+      <ul className="names" aria-label="Targets now">
+        {ordered.slice(0, 20).map((t) => (
+          <li key={t.id} className={danger(t) ? 'danger' : undefined}>
+            {danger(t) ? (
+              <strong>
+                {t.name} {t.text}
+              </strong>
+            ) : (
+              `${t.name} ${t.text}`
+            )}
+          </li>
+        ))}
+        {ordered.length > 20 && <li>and {ordered.length - 20} more</li>}
+      </ul>
+      <div className="buttons">
+        <button type="button" autoFocus onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="button" className="danger" onClick={onConfirm}>
+          {label} on {whom}
+        </button>
+      </div>
+    </div>
+  );
+}
+
 /** The send as the store has it now (outcomes fill in as they arrive). */
 function SentOutcome({ cmd }: { cmd: SentCommand }) {
   return <SendOutcome cmd={useSentCommand(cmd.key) ?? cmd} />;
@@ -59,7 +113,7 @@ export function CommandDialog({ objectIds, onClose }: { objectIds: number[]; onC
   const template: CommandTemplate | undefined = list?.templates.find((t) => t.Id === templateId);
   const label = mode === 'template' ? (template?.Name ?? template?.Command ?? '') : raw.trim();
   const ready = mode === 'template' ? template !== undefined : raw.trim().length > 0;
-  const destructive = mode === 'template' ? template?.destructive === true : rawIsDestructive(raw, list?.templates ?? []);
+  const classified = mode === 'template' ? (template ? classifyTemplate(template) : null) : classifyRaw(raw, list?.templates ?? []);
   const offline = offlineText(objectIds, Date.now());
 
   const send = async () => {
@@ -79,33 +133,20 @@ export function CommandDialog({ objectIds, onClose }: { objectIds: number[]; onC
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!ready) return;
-    if (destructive) setPhase({ at: 'confirm' });
+    if (classified?.confirm) setPhase({ at: 'confirm' });
     else void send();
   };
 
   return (
     <Dialog title={`Send a command to ${names.length === 1 ? names[0] : `${names.length} objects`}`} onClose={onClose} className="command-dialog">
-      {phase.at === 'confirm' ? (
-        <div className="confirm">
-          <h3 id="confirm-title">“{label}” cannot be undone</h3>
-          <p id="confirm-what">
-            It wipes, resets or reformats the device of {names.length === 1 ? 'this object' : `these ${names.length} objects`}:
-          </p>
-          <ul className="names">
-            {names.slice(0, 20).map((n, i) => (
-              <li key={objectIds[i]}>{n}</li>
-            ))}
-            {names.length > 20 && <li>and {names.length - 20} more</li>}
-          </ul>
-          <div className="buttons">
-            <button type="button" autoFocus onClick={() => setPhase({ at: 'edit' })}>
-              Go back
-            </button>
-            <button type="button" className="danger" onClick={() => void send()}>
-              {label} on {names.length === 1 ? names[0] : `${names.length} objects`}
-            </button>
-          </div>
-        </div>
+      {phase.at === 'confirm' && classified ? (
+        <Confirm
+          label={label}
+          kind={classified.kind}
+          objectIds={objectIds}
+          onCancel={() => setPhase({ at: 'edit' })}
+          onConfirm={() => void send()}
+        />
       ) : phase.at === 'sent' ? (
         <div className="sent" role="status">
           <p>
@@ -140,7 +181,7 @@ export function CommandDialog({ objectIds, onClose }: { objectIds: number[]; onC
                 {list?.templates.map((t) => (
                   <option key={t.Id} value={t.Id}>
                     {t.Name ?? t.Command ?? `Template ${t.Id}`}
-                    {t.destructive ? ' (destructive)' : ''}
+                    {classifyTemplate(t).confirm ? ' (asks first)' : ''}
                   </option>
                 ))}
               </select>
