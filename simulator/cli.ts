@@ -12,6 +12,7 @@ const HELP = `Fleet simulator
   --dense N             objects 1..N drive around the clock (default 1)
   --command-delay MS    delay before a command outcome event (default 3000)
   --hostile-names       names, event texts and addresses from the hostile-text corpus
+  --shapes deployed     answer like deployed servers (legacy status, strings, broken commas)
   --control-port N      port of the /__sim/ control listener, open through outages (default 0: a free one)`;
 
 function parse(argv: string[]): StartOptions {
@@ -36,6 +37,7 @@ function parse(argv: string[]): StartOptions {
       case '--dense': o.dense = num(flag, val()); break;
       case '--command-delay': o.commandDelayMs = num(flag, val()); break;
       case '--hostile-names': o.hostileNames = true; break;
+      case '--shapes': { const v = val(); if (v !== 'deployed' && v !== 'documented') throw new Error('--shapes is deployed or documented'); o.shapes = v; break; }
       case '--control-port': o.controlPort = num(flag, val()); break;
       case '--help': case '-h': console.log(HELP); process.exit(0); break;
       default: throw new Error(`Unknown option ${a}\n${HELP}`);

@@ -32,6 +32,8 @@ export interface StartOptions {
   /** Names, event texts and addresses from the hostile-text corpus (world/hostile.ts): for the console's escaping tests. */
   hostileNames?: boolean;
   now?: () => number;
+  /** 'deployed': answer like the deployed servers do (simulator/deployed/shapes.ts). */
+  shapes?: 'documented' | 'deployed';
   /**
    * Port of the control listener, which serves only /__sim/ and stays open through an
    * outage (0 = ephemeral, the default). The api port serves /__sim/ too while it is open.

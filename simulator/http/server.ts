@@ -7,6 +7,7 @@ import { ZodError } from 'zod';
 import type { Sim } from '../sim';
 import { HttpError } from './errors';
 import type { Method, Reply, Route } from './route';
+import { deployedReply } from '../deployed/shapes';
 
 interface Compiled {
   route: Route;
@@ -222,7 +223,8 @@ export async function handleApi(sim: Sim, router: Router, req: IncomingMessage, 
       body = parsed.data;
     }
   }
-  const reply = await route.handler({ sim, user, params, body, query: url.searchParams, req });
+  const ctx = { sim, user, params, body, query: url.searchParams, req };
+  const reply = deployedReply(ctx, route, await route.handler(ctx));
   const status = reply.status ?? 200;
   if (route.write && status < 300) {
     sim.log.add({ time: sim.now(), method: route.method, path, userId: user.Id, status, body: body ?? null });
