@@ -160,18 +160,17 @@ export async function runSoakBench(): Promise<Record<string, number | string>> {
     const ack = { calls: 0, errors: 0, poolEmpty: 0 };
     let next = 0;
     const rnd = (n: number) => 1 + ((next * 7919 + SEED) % n);
-    timers.push(
-      setInterval(() => {
-        const ids = pool.slice(next, next + rnd(3));
-        if (ids.length === 0) return void ack.poolEmpty++;
-        next += ids.length;
-        ack.calls++;
-        void c.call('events/ack', { ids }).then(
-          () => sent.push(...ids),
-          () => ack.errors++,
-        );
-      }, ACK_EVERY_MS),
-    );
+    const acker = setInterval(() => {
+      const ids = pool.slice(next, next + rnd(3));
+      if (ids.length === 0) return void ack.poolEmpty++;
+      next += ids.length;
+      ack.calls++;
+      void c.call('events/ack', { ids }).then(
+        () => sent.push(...ids),
+        () => ack.errors++,
+      );
+    }, ACK_EVERY_MS);
+    timers.push(acker);
 
     const phases: Phase[] = faultSchedule(SEED, SOAK_MS);
     const rssStart = rssMb(hostPid);
@@ -183,7 +182,7 @@ export async function runSoakBench(): Promise<Record<string, number | string>> {
       note(`soak: ${r1((Date.now() - t0) / 1000)} s: ${p.kind} for ${r1(p.durationMs / 1000)} s`);
     }
     await sleep(Math.max(0, t0 + SOAK_MS - Date.now()));
-    clearInterval(timers.pop());
+    clearInterval(acker);
     const rssEnd = rssMb(hostPid);
     await control.clearFaults();
     const stoppedAt = Date.now();
@@ -260,6 +259,7 @@ export async function runSoakBench(): Promise<Record<string, number | string>> {
       dead_letters: deadLetters,
       ack_calls: ack.calls,
       ack_call_errors: ack.errors,
+      ack_calls_skipped_no_events_left: ack.poolEmpty,
       ack_ids_sent: sent.length,
       ack_posts_in_write_log: tally.posts,
       ack_ids_delivered_once: tally.once,
