@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { commandKind, needsConfirmation } from '../command-kind';
 import { method } from '../define';
 
 /** A command template as the service sends it (unknown fields kept), plus our own flag. */
@@ -10,15 +9,6 @@ export interface CommandTemplate {
   [key: string]: unknown;
   /** What it does asks for a confirmation (common/command-kind.ts): confirm first. */
   destructive: boolean;
-}
-
-/**
- * "Confirm this before sending": the core marks templates with it and the command dialog
- * checks raw strings with it, by what the command does (common/command-kind.ts), so a raw
- * `cpureset` is confirmed exactly as the template that sends it.
- */
-export function looksDestructive(text: string): boolean {
-  return needsConfirmation(commandKind(text));
 }
 
 export interface CommandTemplates {

@@ -241,12 +241,12 @@ test('a command by template reaches the service and its outcome appears', async 
   await expect(dialog).toBeVisible();
 
   // A destructive template asks first, naming the objects; going back sends nothing.
-  await dialog.getByRole('combobox', { name: 'Template' }).selectOption({ label: 'Wipe stored records (destructive)' });
+  await dialog.getByRole('combobox', { name: 'Template' }).selectOption({ label: 'Wipe stored records (asks first)' });
   await dialog.getByRole('button', { name: 'Send' }).click();
   await expect(dialog.getByText('cannot be undone')).toBeVisible();
   await expect(dialog.getByRole('listitem').filter({ hasText: a })).toBeVisible();
   await expect(dialog.getByRole('listitem').filter({ hasText: b })).toBeVisible();
-  await dialog.getByRole('button', { name: 'Go back' }).click();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
   expect(sim.writeLog().filter((e) => e.path.includes('Commands'))).toHaveLength(0);
 
   await dialog.getByRole('combobox', { name: 'Template' }).selectOption({ label: 'Get position' });
