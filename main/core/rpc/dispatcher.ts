@@ -23,6 +23,11 @@ function describeIssues(error: z.ZodError): string {
     .join('; ');
 }
 
+/** A name as quoted back in a message: a reply never echoes a megabyte of what it refuses. */
+function shown(name: string): string {
+  return name.length > 100 ? `${name.slice(0, 100)}…" (${name.length} characters)` : `${name}"`;
+}
+
 export function createDispatcher(log: (msg: string, err?: unknown) => void = () => {}): Dispatcher {
   const handlers = new Map<string, (args: unknown) => unknown>();
   // Writes run one after another, in arrival order; a failed write does not block the next.
@@ -54,11 +59,11 @@ export function createDispatcher(log: (msg: string, err?: unknown) => void = () 
       }
       const { id, name, args } = env.data;
       if (!isMethodName(name)) {
-        return { type: 'error', id, error: { code: 'invalid_input', message: `Unknown method "${name}"` } };
+        return { type: 'error', id, error: { code: 'invalid_input', message: `Unknown method "${shown(name)}` } };
       }
       const handler = handlers.get(name);
       if (!handler) {
-        return { type: 'error', id, error: { code: 'invalid_input', message: `Method "${name}" is not available here` } };
+        return { type: 'error', id, error: { code: 'invalid_input', message: `Method "${shown(name)} is not available here` } };
       }
       const def = methods[name];
       const parsed = def.args.safeParse(args ?? {});
