@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { appliedMigrations, cacheFileFor, MIGRATIONS, openCache, openDb } from '../../main/core/cache';
+import { fileVault } from '../../main/host/file-vault';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const CHILD = join(ROOT, 'test/reliability/fixtures/sigkill-child.ts');
@@ -149,8 +150,12 @@ describe(`SIGKILL drills (seed ${SEED})`, () => {
       expect(run.signal).toBe('SIGKILL');
       const stored = JSON.parse(readFileSync(join(dataDir, 'vault.json'), 'utf8')) as Record<string, string>;
       for (let n = 1; n <= run.acked; n++) expect(stored[`k${n}`]).toBe(`v${n}`);
-      // Never a half-written vault: whatever leftovers a kill leaves are temp files beside it.
+      // Never a half-written vault: whatever a kill leaves beside it is a temp file, which the
+      // next start removes.
       expect(readdirSync(dataDir).filter((f) => f.startsWith('vault.json') && f !== 'vault.json' && !f.endsWith('.tmp'))).toEqual([]);
+      const again = fileVault(dataDir);
+      expect(await again.get(`k${run.acked}`)).toBe(run.acked > 0 ? `v${run.acked}` : null);
+      expect(readdirSync(dataDir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
     }
   }, 120_000);
 });

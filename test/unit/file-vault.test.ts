@@ -67,4 +67,15 @@ describe('browser-mode file vault', () => {
     expect(statSync(dir).mode & 0o777).toBe(0o700);
     expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
+
+  it('removes the temp file a killed writer left, and keeps one of a live process', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fleet-vault-'));
+    writeFileSync(join(dir, 'vault.json'), JSON.stringify({ k: 'v' }));
+    const dead = 'vault.json.2147483646.0badf00d.tmp'; // beyond any pid_max: no such process
+    const live = `vault.json.${process.ppid}.0badf00d.tmp`;
+    writeFileSync(join(dir, dead), '{"half":');
+    writeFileSync(join(dir, live), '{"half":');
+    expect(await fileVault(dir).get('k')).toBe('v');
+    expect(readdirSync(dir).sort()).toEqual([live, 'vault.json'].sort());
+  });
 });

@@ -9,8 +9,8 @@
  * so an unreadable entry is never dropped by the next write of another key.
  */
 import { randomBytes } from 'node:crypto';
-import { open, readFile, rename, rm } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { open, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import type { Notices } from './notices';
 import { setAside } from './notices';
 import { ensurePrivateDir, FILE_MODE, tightenFile } from './private-files';
@@ -32,11 +32,37 @@ export interface JsonRecordFileOptions {
   kind: 'vault_damaged';
 }
 
+function alive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 export function jsonRecordFile(file: string, o: JsonRecordFileOptions): JsonRecordFile {
   let chain: Promise<unknown> = Promise.resolve();
   let checked = false;
 
+  // A process killed mid-write leaves its temp file (secrets, 0600): removed once, at the
+  // first read, when the process that wrote it is gone.
+  const sweep = async () => {
+    const prefix = `${basename(file)}.`;
+    const names = await readdir(dirname(file)).catch(() => [] as string[]);
+    for (const name of names) {
+      const m = name.startsWith(prefix) ? /^(\d+)\.[0-9a-f]+\.tmp$/.exec(name.slice(prefix.length)) : null;
+      if (m && !alive(Number(m[1]))) await rm(join(dirname(file), name), { force: true });
+    }
+  };
+
+  let swept = false;
   const load = async (): Promise<JsonRecord> => {
+    if (!swept) {
+      swept = true;
+      await sweep();
+    }
     let text: string;
     try {
       text = await readFile(file, 'utf8');
