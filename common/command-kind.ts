@@ -40,7 +40,7 @@ export const COMMAND_KINDS: Record<CommandKind, KindInfo> = {
     does: 'switches an output of the vehicle: an immobiliser or fuel cut-off stops the engine, also while it is driving',
     heading: 'switches the vehicle’s engine or outputs',
   },
-  erase: { confirm: true, does: 'erases data or settings on the device; it cannot be undone', heading: 'cannot be undone' },
+  erase: { confirm: true, does: 'erases data or settings on the device, for good', heading: 'cannot be undone' },
   reboot: { confirm: true, does: 'restarts the device: it stops reporting until it is back, usually a minute or two; nothing is erased', heading: 'restarts the device' },
   config: { confirm: false, does: 'changes a setting of the device', heading: 'changes the device’s settings' },
   query: { confirm: false, does: 'asks the device for information; it changes nothing', heading: 'reads from the device' },
