@@ -12,6 +12,8 @@ export function secureWebPreferences(preloadDir: string): WebPreferences {
     webSecurity: true,
     allowRunningInsecureContent: false,
     spellcheck: false,
+    // Middle-click opens no window of its own; window.open is already held by lockDownContents.
+    disableBlinkFeatures: 'Auxclick',
   };
 }
 
