@@ -5,6 +5,7 @@
  */
 import { renameSync } from 'node:fs';
 import type { Notice } from '../../../common/methods/notices';
+import { tightenFile } from './private-files';
 
 export interface Notices {
   add(n: Omit<Notice, 'id' | 'at'> & { id?: string }): Notice;
@@ -57,5 +58,6 @@ export function asideName(file: string, tag: 'damaged' | 'newer', at: number = D
 export function setAside(file: string, tag: 'damaged' | 'newer', at: number = Date.now()): string {
   const to = asideName(file, tag, at);
   renameSync(file, to);
+  tightenFile(to); // the copy may hold secrets even if the original was left readable
   return to;
 }

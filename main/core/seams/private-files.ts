@@ -43,19 +43,25 @@ export function createPrivateFile(file: string): void {
 }
 
 /**
- * At start: the data folder 0700 and every file directly in it 0600, so a folder made by
- * an older version (0755 folder, 0644 caches and settings) is narrowed once.
+ * The files of ours in a data folder: settings, vaults, caches with their companions, the
+ * host's lock record, and the copies set aside. Only these are narrowed: `--data-dir` may
+ * name a folder that holds other people's files too (Electron's userData holds its own).
+ */
+const OURS = /^(settings\.json|vault\.json|vault\.bin\.json|host\.json|.*\.sqlite(-wal|-shm|-journal)?)(\.(damaged|newer)-[^/]*)?$/;
+
+/**
+ * At start: the data folder 0700 and each of our files in it 0600, so a folder made by an
+ * older version (0755 folder, 0644 caches and settings) is narrowed once.
  */
 export function securePrivateDir(dir: string): void {
   ensurePrivateDir(dir);
   for (const e of readdirSync(dir, { withFileTypes: true })) {
+    if (!e.isFile() || !OURS.test(e.name)) continue;
     try {
-      if (e.isFile()) tightenFile(join(dir, e.name));
-      else if (e.isDirectory() && !isWindows) chmodSync(join(dir, e.name), DIR_MODE);
+      tightenFile(join(dir, e.name));
     } catch (err) {
-      // Gone meanwhile, or not ours (Electron keeps its own folders here): not a reason to stop.
-      const code = (err as NodeJS.ErrnoException).code;
-      if (code !== 'ENOENT' && code !== 'EPERM') throw err;
+      // Not ours after all (another user's file in a shared folder): not a reason to stop.
+      if ((err as NodeJS.ErrnoException).code !== 'EPERM') throw err;
     }
   }
 }

@@ -64,17 +64,21 @@ describe('data folder', () => {
     // What an older version left: a world-readable settings file.
     writeFileSync(join(dir, 'settings.json'), JSON.stringify({ tileUrl: tileTemplate }), { mode: 0o644 });
     chmodSync(join(dir, 'settings.json'), 0o644);
+    // Not ours: --data-dir may name a folder that holds other files too.
+    writeFileSync(join(dir, 'notes.txt'), 'x', { mode: 0o644 });
+    chmodSync(join(dir, 'notes.txt'), 0o644);
     const { core } = hostCore(dir);
     await signIn(core, sim.baseUrl);
     await services(core).pollEvents();
     await call(core, 'tiles/get', { z: 1, x: 0, y: 0 });
     // While open, with the caches' -wal and -shm beside them.
-    const open = readdirSync(dir);
+    const open = readdirSync(dir).filter((f) => f !== 'notes.txt');
     expect(open.filter((f) => f.endsWith('-wal') || f.endsWith('-shm')).length).toBeGreaterThanOrEqual(2);
     expect(open.filter((f) => mode(join(dir, f)) !== 0o600)).toEqual([]);
     await core.close();
 
-    const files = readdirSync(dir);
+    expect(mode(join(dir, 'notes.txt'))).toBe(0o644);
+    const files = readdirSync(dir).filter((f) => f !== 'notes.txt');
     const cache = cacheFileFor(dir, sim.baseUrl, 'demo');
     // Everything the core writes is there, so the modes below are about real files.
     expect(files).toEqual(expect.arrayContaining(['settings.json', 'vault.json', 'tiles.sqlite', cache.slice(dir.length + 1)]));
