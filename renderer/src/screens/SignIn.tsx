@@ -62,7 +62,8 @@ export function SignIn({ state, onSignedIn }: Props) {
         <h2>Or sign in to your fleet service</h2>
         <label>
           Server address
-          <input type="url" required placeholder="https://fleet.example.com" value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} />
+          {/* Text, not url: "fleet.example.com:8443" without a scheme is accepted (common/server-address.ts). */}
+          <input type="text" inputMode="url" spellCheck={false} required placeholder="https://fleet.example.com" value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} />
         </label>
         {/* Still allowed (a lab server may have no certificate); the user decides knowing it. */}
         {crossesNetworkUnencrypted(baseUrl) && (
