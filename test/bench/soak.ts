@@ -21,7 +21,7 @@ import type { OutboxState } from '../../common/methods/outbox';
 import { startBrowserMode, type RunningHost } from '../e2e/support/browser-mode';
 import { hostClient, type HostClient } from './host-client';
 import { newPage } from './page-probe';
-import { faultSchedule, FAULT_KINDS, simControl, tallyAcks, type Phase } from './soak-faults';
+import { faultSchedule, FAULT_KINDS, seededRandom, simControl, tallyAcks, type Phase } from './soak-faults';
 import { startSimulatorProcess } from './simulator-process';
 import { note, pct, r1, within } from './stats';
 
@@ -159,9 +159,9 @@ export async function runSoakBench(): Promise<Record<string, number | string>> {
     const sent: number[] = [];
     const ack = { calls: 0, errors: 0, poolEmpty: 0 };
     let next = 0;
-    const rnd = (n: number) => 1 + ((next * 7919 + SEED) % n);
+    const size = seededRandom(SEED + 1);
     const acker = setInterval(() => {
-      const ids = pool.slice(next, next + rnd(3));
+      const ids = pool.slice(next, next + 1 + Math.floor(size() * 3));
       if (ids.length === 0) return void ack.poolEmpty++;
       next += ids.length;
       ack.calls++;
