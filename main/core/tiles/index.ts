@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { FleetError } from '../../../common/errors';
 import { DEFAULT_TILE_URL, TileUrlSchema, type TileImage, type TilesConfig } from '../../../common/methods/tiles';
 import type { SettingsStore } from '../seams/settings';
+import { setAsideCache, unusableReason } from '../cache/recover';
 import { TileCache } from './tile-cache';
 
 export { TileCache } from './tile-cache';
@@ -102,6 +103,21 @@ export function tileUrl(template: string, z: number, x: number, y: number): stri
   return template.replaceAll('{z}', String(z)).replaceAll('{x}', String(x)).replaceAll('{y}', String(y)).replaceAll('{s}', sub);
 }
 
+/**
+ * A tile cache file SQLite cannot use is moved aside (`.damaged-<time>`) and a fresh one
+ * started: its tiles are public and fetched again, so no notice; the copy is kept like
+ * every other damaged file of the data folder.
+ */
+function openTileCache(file: string, maxBytes: number, now: () => number): TileCache {
+  try {
+    return new TileCache(file, maxBytes, now);
+  } catch (e) {
+    if (unusableReason(e) !== 'damaged') throw e;
+    setAsideCache(file, 'damaged', e, now());
+    return new TileCache(file, maxBytes, now);
+  }
+}
+
 export function createTileLoader(o: TileLoaderOptions): TileLoader {
   const fetcher = o.fetcher ?? defaultTileFetcher;
   const now = o.now ?? Date.now;
@@ -110,7 +126,7 @@ export function createTileLoader(o: TileLoaderOptions): TileLoader {
   const maxConcurrent = o.maxConcurrent ?? 4;
   let cache: TileCache | null = null;
   // Opened on first use: a console that never shows a map never creates the file.
-  const db = () => (cache ??= new TileCache(join(o.dataDir, 'tiles.sqlite'), o.maxBytes ?? 256 * 1024 * 1024, now));
+  const db = () => (cache ??= openTileCache(join(o.dataDir, 'tiles.sqlite'), o.maxBytes ?? 256 * 1024 * 1024, now));
   const inflight = new Map<string, Promise<TileImage>>();
   let running = 0;
   const waiting: (() => void)[] = [];

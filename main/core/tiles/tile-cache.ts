@@ -37,13 +37,18 @@ export class TileCache {
     ensurePrivateDir(dirname(file));
     createPrivateFile(file); // 0600 before SQLite opens it; its -wal and -shm take the same mode
     this.db = new Database(file);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = NORMAL');
-    this.db.exec(`CREATE TABLE IF NOT EXISTS tiles (
-      key TEXT PRIMARY KEY, data BLOB NOT NULL, type TEXT NOT NULL, bytes INTEGER NOT NULL,
-      fetched_at INTEGER NOT NULL, used_at INTEGER NOT NULL);
-      CREATE INDEX IF NOT EXISTS tiles_used ON tiles (used_at);`);
-    this.total = (this.db.prepare('SELECT coalesce(sum(bytes), 0) FROM tiles').pluck().get() as number) ?? 0;
+    try {
+      this.db.pragma('journal_mode = WAL');
+      this.db.pragma('synchronous = NORMAL');
+      this.db.exec(`CREATE TABLE IF NOT EXISTS tiles (
+        key TEXT PRIMARY KEY, data BLOB NOT NULL, type TEXT NOT NULL, bytes INTEGER NOT NULL,
+        fetched_at INTEGER NOT NULL, used_at INTEGER NOT NULL);
+        CREATE INDEX IF NOT EXISTS tiles_used ON tiles (used_at);`);
+      this.total = (this.db.prepare('SELECT coalesce(sum(bytes), 0) FROM tiles').pluck().get() as number) ?? 0;
+    } catch (e) {
+      this.db.close(); // a file that is not a database: the caller sets it aside
+      throw e;
+    }
     this.selectOne = this.db.prepare('SELECT data, type, fetched_at, used_at FROM tiles WHERE key = ?');
     this.upsert = this.db.prepare(
       'INSERT OR REPLACE INTO tiles (key, data, type, bytes, fetched_at, used_at) VALUES (?, ?, ?, ?, ?, ?)',
