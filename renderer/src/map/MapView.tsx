@@ -14,6 +14,7 @@ import { addDomMarkers } from './dom-baseline';
 import { GeozoneOverlay } from './geozone-layer';
 import { eventFocus } from '../events/focus';
 import { pinText } from '../events/place-text';
+import { ObjectHover } from './object-hover';
 import { ObjectLayer, type VisibleCluster } from './object-layer';
 import { PlacePin, type PinnedPlace } from './place-pin';
 import { MapFilterNote } from './MapFilterNote';
@@ -26,11 +27,15 @@ interface Props {
 }
 
 const GEOZONES_KEY = 'fleet.map.geozones';
+/** Follow zooms in at least this far: past CLUSTER_MAX_ZOOM every object is drawn on its own, and streets show. */
+const FOLLOW_ZOOM = 15;
 
 /** Test and bench hooks, like __fleetPositions: what the map shows, without reading pixels. */
 export interface MapHooks {
   map: L.Map;
   clusters: () => ReturnType<ObjectLayer['visibleClusters']>;
+  /** Where the selected object was drawn on its own in the last frame (container pixels), or null. */
+  selectionDrawn: () => ObjectLayer['selectionDrawn'];
   geozones: () => { shown: boolean; count: number; largest: [number, number] | null };
   follow: () => boolean;
   selected: () => number | null;
@@ -80,6 +85,7 @@ export function MapView({ selected, onSelect }: Props) {
       onClusters: setClusters,
       colors,
     }).addTo(map);
+    const hover = new ObjectHover(map, layer, fleetStore);
     mapRef.current = map;
     layerRef.current = layer;
     // Fit the fleet once, when its first positions arrive.
@@ -143,6 +149,7 @@ export function MapView({ selected, onSelect }: Props) {
     const hooks: MapHooks = {
       map,
       clusters: () => layer.visibleClusters(),
+      selectionDrawn: () => layer.selectionDrawn,
       geozones: () => {
         const z = zonesRef.current!;
         return { shown: z.shown, count: z.count, largest: z.largest ? [z.largest.lat, z.largest.lng] : null };
@@ -179,6 +186,7 @@ export function MapView({ selected, onSelect }: Props) {
       unsubFilter();
       ro.disconnect();
       baseline?.remove();
+      hover.remove();
       map.remove();
       delete (globalThis as { __fleetMap?: MapHooks }).__fleetMap;
     };
@@ -207,10 +215,11 @@ export function MapView({ selected, onSelect }: Props) {
     else if (!map.getBounds().pad(-0.1).contains([pos.lat, pos.lng])) map.panTo([pos.lat, pos.lng]);
   }, [selected]);
 
+  // Following starts close enough to see the vehicle on its own, above the zooms that cluster.
   useEffect(() => {
     const map = mapRef.current;
     const pos = selected === null ? undefined : fleetStore.position(selected);
-    if (follow && map && pos) map.setView([pos.lat, pos.lng], map.getZoom(), { animate: false });
+    if (follow && map && pos) map.setView([pos.lat, pos.lng], Math.max(map.getZoom(), FOLLOW_ZOOM), { animate: false });
   }, [follow]);
 
   // F toggles follow anywhere in the window, except while typing.

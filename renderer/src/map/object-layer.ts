@@ -15,9 +15,10 @@ import { followZoomAnimation, frameArea, frameSize, prepareCanvasFrame, viewArea
 import { drawnCovers, type LayerArea } from './layer-area';
 import { mercatorX, mercatorY } from '../../../common/mercator';
 import type { FleetStore } from '../stores/fleet-store';
-import { STATE_COLOR, objectState } from '../stores/object-state';
+import { STATE_COLOR, objectState, type ObjectState } from '../stores/object-state';
 import { CANVAS_COLORS, type CanvasColors } from '../theme/theme';
-import { CLUSTER_MAX_ZOOM, type ClusterReply, type ClusterRequest } from './cluster-protocol';
+import { CLUSTER_MAX_ZOOM, CLUSTER_STRIDE as STRIDE, type ClusterReply, type ClusterRequest } from './cluster-protocol';
+import { RING_STATES, ringStateIndex, unpackRing } from './cluster-ring';
 import { PixelSurface } from './pixel-surface';
 import { HEADING_STEPS, SpriteCache, blitOffset, headingStep, pixelKey } from './sprites';
 import { keepSample } from './perf-samples';
@@ -30,11 +31,10 @@ const REINDEX_MS = 1000;
 const LABEL_ZOOM = 14;
 const LABEL_FONT = '12px system-ui, sans-serif';
 const ARROW_ZOOM = 11;
-/** A dot's radius from a zoom on (street, town, country). */
+/** A dot's radius from a zoom on (street, elsewhere): at least 10 px across, to be seen and hit on any tiles. */
 const DOT_RADII: readonly (readonly [fromZoom: number, radius: number])[] = [
   [12, 6],
-  [8, 4],
-  [0, 3],
+  [0, 5],
 ];
 /**
  * From this many objects in a redraw they are composited in script, not drawn one by one
@@ -47,6 +47,17 @@ export interface VisibleCluster {
   count: number;
   lat: number;
   lng: number;
+  /** The ring's segments by state (cluster-ring.ts), states with none left out. */
+  ring: Partial<Record<ObjectState, number>>;
+}
+
+/** A packed ring as segments by state. */
+function ringOf(code: number): Partial<Record<ObjectState, number>> {
+  const out: Partial<Record<ObjectState, number>> = {};
+  unpackRing(code).forEach((n, i) => {
+    if (n > 0) out[RING_STATES[i]!] = n;
+  });
+  return out;
 }
 
 export interface ObjectLayerOptions {
@@ -210,6 +221,12 @@ export class ObjectLayer extends L.Layer {
     return true;
   }
 
+  /** The state of the object in store slot `i`. */
+  stateAt(i: number): ObjectState {
+    const p = this.opts.store.positions;
+    return objectState(p.status[i], p.time[i]!, p.online[i] === 1, p.speed[i]!, p.ignition[i] === Ignition.on);
+  }
+
   /** Drawn and clustered: has a fix and passes the filter. */
   private shown(i: number): boolean {
     return this.opts.store.positions.time[i] !== 0 && (this.mask === null || this.mask[i] === 1);
@@ -274,15 +291,17 @@ export class ObjectLayer extends L.Layer {
     const lng = new Float64Array(n);
     const lat = new Float64Array(n);
     const slots = new Int32Array(n);
+    const states = new Uint8Array(n);
     for (let i = 0, k = 0; i < p.count; i++) {
       if (!this.shown(i)) continue;
       lng[k] = p.lng[i]!;
       lat[k] = p.lat[i]!;
+      states[k] = ringStateIndex(this.stateAt(i));
       slots[k++] = i;
     }
     const seq = ++this.seq;
     if (this.deltaT0 !== null && this.deltaLoadSeq === 0) this.deltaLoadSeq = seq;
-    this.post({ type: 'load', seq, lng, lat, slots }, [lng.buffer, lat.buffer, slots.buffer]);
+    this.post({ type: 'load', seq, lng, lat, slots, states }, [lng.buffer, lat.buffer, slots.buffer, states.buffer]);
   }
 
   private post(m: ClusterRequest, transfer: Transferable[] = []): void {
@@ -338,9 +357,9 @@ export class ObjectLayer extends L.Layer {
     const view = map.getBounds();
     const out: VisibleCluster[] = [];
     const c = this.clusters;
-    for (let k = 0; k < c.length; k += 4) {
+    for (let k = 0; k < c.length; k += STRIDE) {
       if (c[k + 2]! < 2 || !view.contains([c[k + 1]!, c[k]!])) continue;
-      out.push({ lng: c[k]!, lat: c[k + 1]!, count: c[k + 2]!, id: c[k + 3]! });
+      out.push({ lng: c[k]!, lat: c[k + 1]!, count: c[k + 2]!, id: c[k + 3]!, ring: ringOf(c[k + 4]!) });
     }
     out.sort((a, b) => b.count - a.count);
     cb(map.getZoom() > CLUSTER_MAX_ZOOM ? [] : out.slice(0, 30));
@@ -354,6 +373,8 @@ export class ObjectLayer extends L.Layer {
   }
 
   private animateZoom(e: L.ZoomAnimEvent): void {
+    // The canvas is scaled for the animation: what it holds is stale even if the view ends where it began.
+    this.drawn = null;
     followZoomAnimation(this._map, this.canvas, this.topLeft, e);
   }
 
@@ -577,14 +598,13 @@ export class ObjectLayer extends L.Layer {
     const c = this.clusters;
     const singles: number[] = [];
     const big: number[] = [];
-    for (let k = 0; k < c.length; k += 4) {
+    for (let k = 0; k < c.length; k += STRIDE) {
       if (c[k + 2]! === 1) singles.push(c[k + 3]!);
       else big.push(k);
     }
     this.drawPoints(ctx, world, origin, w, h, zoom, singles);
     // Each disc and its ring a sprite (sprites.ts), then the counts over them.
     const shown: number[] = [];
-    const discAt: number[] = [];
     const dpr = window.devicePixelRatio || 1;
     ctx.save();
     ctx.setTransform(1, 0, 0, 1, 0, 0);
@@ -593,13 +613,11 @@ export class ObjectLayer extends L.Layer {
       const y = mercatorY(c[k + 1]!) * world - origin.y;
       const r = clusterRadius(c[k + 2]!);
       if (x < -r || y < -r || x > w + r || y > h + r) continue;
-      const s = this.sprites.cluster(Math.round(r), this.colors.clusterRing, this.colors.clusterFill, dpr);
+      const s = this.sprites.cluster(Math.round(r), c[k + 4]!, this.colors.clusterFill, this.colors.clusterRing, STATE_COLOR, dpr);
       ctx.drawImage(s.image, blitOffset(x, dpr, s.anchor), blitOffset(y, dpr, s.anchor));
       shown.push(x, y, c[k + 2]!);
-      discAt.push(x, y, r);
     }
     ctx.restore();
-    this.drawSelection(ctx, world, origin, zoom, discAt);
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
     ctx.font = '600 12px system-ui, sans-serif';
@@ -609,6 +627,8 @@ export class ObjectLayer extends L.Layer {
       ctx.fillText(count >= 10_000 ? `${Math.round(count / 1000)}k` : String(count), shown[i]!, shown[i + 1]! + 0.5);
     }
     ctx.textAlign = 'start';
+    // Over the discs and their counts: the selected object is never hidden in a cluster.
+    this.drawSelection(ctx, world, origin, zoom);
   }
 
   /** Where the selected object is on this canvas, and its colour; null when none is selected or it never reported. */
@@ -625,23 +645,20 @@ export class ObjectLayer extends L.Layer {
     };
   }
 
+  /** Where the selected object was drawn on its own in the last frame (container pixels), or null (tests). */
+  selectionDrawn: { id: number; x: number; y: number } | null = null;
+
   /**
-   * The selected object is always drawn, so it can be followed at any zoom. Inside a cluster's
-   * disc it is that disc, ringed: a dot on top hid the count the operator reads.
+   * The selected object is always drawn on its own, over any cluster it belongs to, so it can
+   * be seen and followed at any zoom; a cluster's disc with a ring around it did not say where
+   * in the cluster the vehicle was, nor that it was there at all.
    */
-  private drawSelection(ctx: CanvasRenderingContext2D, world: number, origin: L.Point, zoom: number, discs: readonly number[] = []): void {
+  private drawSelection(ctx: CanvasRenderingContext2D, world: number, origin: L.Point, zoom: number): void {
     const at = this.selectedPoint(world, origin);
+    this.selectionDrawn = null;
     if (!at) return;
-    for (let i = 0; i < discs.length; i += 3) {
-      const r = discs[i + 2]!;
-      if ((at.x - discs[i]!) ** 2 + (at.y - discs[i + 1]!) ** 2 > r * r) continue;
-      ctx.beginPath();
-      ctx.lineWidth = 3;
-      ctx.strokeStyle = this.colors.selection;
-      ctx.arc(discs[i]!, discs[i + 1]!, r + 6, 0, Math.PI * 2);
-      ctx.stroke();
-      return;
-    }
+    const c = this._map.layerPointToContainerPoint(this.topLeft.add([at.x, at.y]));
+    this.selectionDrawn = { id: this.opts.getSelected()!, x: c.x, y: c.y };
     const radius = Math.max(this.radiusAt(zoom), 5);
     ctx.beginPath();
     ctx.fillStyle = at.color;
@@ -664,39 +681,39 @@ export class ObjectLayer extends L.Layer {
     const out: (VisibleCluster & { x: number; y: number })[] = [];
     const size = map.getSize();
     const c = this.clusters;
-    for (let k = 0; k < c.length; k += 4) {
+    for (let k = 0; k < c.length; k += STRIDE) {
       if (c[k + 2]! < 2) continue;
       const pt = map.latLngToContainerPoint([c[k + 1]!, c[k]!]);
       if (pt.x < 0 || pt.y < 0 || pt.x > size.x || pt.y > size.y) continue;
-      out.push({ lng: c[k]!, lat: c[k + 1]!, count: c[k + 2]!, id: c[k + 3]!, x: pt.x, y: pt.y });
+      out.push({ lng: c[k]!, lat: c[k + 1]!, count: c[k + 2]!, id: c[k + 3]!, ring: ringOf(c[k + 4]!), x: pt.x, y: pt.y });
     }
     return out;
   }
 
-  /** A cluster under the click zooms to it; else the nearest object within a few pixels; else clears the selection. */
-  private handleClick(e: L.LeafletMouseEvent): void {
+  /**
+   * What is under a layer point: a cluster (its index in the last query's items) when inside
+   * its disc, else the nearest object within 12 px (its store slot), else null.
+   */
+  hitAt(point: L.Point): { cluster: number } | { slot: number } | null {
     const map = this._map;
+    if (!map) return null;
     const zoom = map.getZoom();
     const world = TILE * Math.pow(2, zoom);
     const origin = map.getPixelOrigin();
-    const cx = e.layerPoint.x;
-    const cy = e.layerPoint.y;
     const p = this.opts.store.positions;
     let best = -1;
     let bestD = 12 * 12;
+    const near = (x: number, y: number) => (x - origin.x - point.x) ** 2 + (y - origin.y - point.y) ** 2;
+    // The selected object is drawn over everything: it is what a pointer over it means.
+    const sel = this.opts.getSelected();
+    const ss = sel === null ? undefined : this.opts.store.slot(sel);
+    if (ss !== undefined && p.time[ss] !== 0 && near(p.mx[ss]! * world, p.my[ss]! * world) < 8 * 8) return { slot: ss };
     if (zoom <= CLUSTER_MAX_ZOOM && this.clustersZoom === zoom) {
       const c = this.clusters;
-      for (let k = 0; k < c.length; k += 4) {
+      for (let k = 0; k < c.length; k += STRIDE) {
         const isCluster = c[k + 2]! > 1;
-        const x = isCluster ? mercatorX(c[k]!) * world : p.mx[c[k + 3]!]! * world;
-        const y = isCluster ? mercatorY(c[k + 1]!) * world : p.my[c[k + 3]!]! * world;
-        const dx = x - origin.x - cx;
-        const dy = y - origin.y - cy;
-        const d = dx * dx + dy * dy;
-        if (isCluster && d <= clusterRadius(c[k + 2]!) ** 2) {
-          this.expand({ id: c[k + 3]!, lat: c[k + 1]!, lng: c[k]! });
-          return;
-        }
+        const d = isCluster ? near(mercatorX(c[k]!) * world, mercatorY(c[k + 1]!) * world) : near(p.mx[c[k + 3]!]! * world, p.my[c[k + 3]!]! * world);
+        if (isCluster && d <= clusterRadius(c[k + 2]!) ** 2) return { cluster: k };
         if (!isCluster && d < bestD) {
           bestD = d;
           best = c[k + 3]!;
@@ -705,15 +722,29 @@ export class ObjectLayer extends L.Layer {
     } else {
       for (let i = 0; i < p.count; i++) {
         if (!this.shown(i)) continue;
-        const dx = p.mx[i]! * world - origin.x - cx;
-        const dy = p.my[i]! * world - origin.y - cy;
-        const d = dx * dx + dy * dy;
+        const d = near(p.mx[i]! * world, p.my[i]! * world);
         if (d < bestD) {
           bestD = d;
           best = i;
         }
       }
     }
-    this.opts.onSelect(best >= 0 ? p.ids[best]! : null);
+    return best >= 0 ? { slot: best } : null;
+  }
+
+  /** The cluster at an index of the last query's items (hitAt), for the hover tip. */
+  clusterAt(k: number): VisibleCluster {
+    const c = this.clusters;
+    return { lng: c[k]!, lat: c[k + 1]!, count: c[k + 2]!, id: c[k + 3]!, ring: ringOf(c[k + 4]!) };
+  }
+
+  /** A cluster under the click zooms to it; else the nearest object within a few pixels; else clears the selection. */
+  private handleClick(e: L.LeafletMouseEvent): void {
+    const hit = this.hitAt(e.layerPoint);
+    if (hit && 'cluster' in hit) {
+      this.expand(this.clusterAt(hit.cluster));
+      return;
+    }
+    this.opts.onSelect(hit ? this.opts.store.positions.ids[hit.slot]! : null);
   }
 }

@@ -11,6 +11,8 @@
  * ratio) the first time it is needed, and kept.
  */
 
+import type { ObjectState } from '../stores/object-state';
+import { ALARM_STATES, RING_SEGMENTS, RING_STATES, unpackRing } from './cluster-ring';
 import type { SpritePixels } from './pixel-surface';
 
 /** Headings are drawn to this many steps around the circle (5°). */
@@ -44,14 +46,46 @@ export function pixelKey(px: number, py: number): number {
 
 type Paint = (ctx: OffscreenCanvasRenderingContext2D) => void;
 
-function render(halfCss: number, dpr: number, paint: Paint): Sprite {
+/** The state ring's width outside a cluster's disc, and how much further out an alarm state's arc reaches (CSS pixels). */
+export const RING_WIDTH = 5;
+export const RING_NOTCH = 3;
+
+function paintCluster(ctx: OffscreenCanvasRenderingContext2D, radius: number, ring: number, fill: string, halo: string, colors: Readonly<Record<ObjectState, string>>): void {
+  // A halo under the ring keeps it apart from tiles of any colour.
+  ctx.fillStyle = halo;
+  ctx.beginPath();
+  ctx.arc(0, 0, radius + RING_WIDTH + 1, 0, Math.PI * 2);
+  ctx.fill();
+  const seg = unpackRing(ring);
+  const step = (Math.PI * 2) / RING_SEGMENTS;
+  let at = -Math.PI / 2;
+  for (let i = 0; i < seg.length; i++) {
+    if (!seg[i]) continue;
+    const state = RING_STATES[i]!;
+    const outer = radius + RING_WIDTH + (ALARM_STATES.has(state) ? RING_NOTCH : 0);
+    ctx.fillStyle = colors[state];
+    ctx.beginPath();
+    ctx.arc(0, 0, outer, at, at + seg[i]! * step);
+    ctx.arc(0, 0, radius, at + seg[i]! * step, at, true);
+    ctx.closePath();
+    ctx.fill();
+    at += seg[i]! * step;
+  }
+  ctx.fillStyle = fill;
+  ctx.beginPath();
+  ctx.arc(0, 0, radius, 0, Math.PI * 2);
+  ctx.fill();
+}
+
+/** `withPixels` false: a sprite only ever drawn with drawImage (cluster discs), spared reading its pixels back. */
+function render(halfCss: number, dpr: number, paint: Paint, withPixels = true): Sprite {
   const anchor = Math.ceil(halfCss * dpr);
   const size = 2 * anchor;
   const canvas = new OffscreenCanvas(size, size);
   const ctx = canvas.getContext('2d')!;
   ctx.setTransform(dpr, 0, 0, dpr, anchor, anchor);
   paint(ctx);
-  const pixels = new Uint32Array(ctx.getImageData(0, 0, size, size).data.buffer);
+  const pixels = withPixels ? new Uint32Array(ctx.getImageData(0, 0, size, size).data.buffer) : new Uint32Array(0);
   return { image: canvas.transferToImageBitmap(), anchor, size, pixels };
 }
 
@@ -100,23 +134,36 @@ export class SpriteCache {
     });
   }
 
-  /** A cluster's disc of radius `radius` in `fill`, inside a ring 4 px wider in `ring`. */
-  cluster(radius: number, ring: string, fill: string, dpr: number): Sprite {
-    return this.get(`cluster|${radius}|${ring}|${fill}|${dpr}`, radius + 5, dpr, (ctx) => {
-      ctx.fillStyle = ring;
-      ctx.beginPath();
-      ctx.arc(0, 0, radius + 4, 0, Math.PI * 2);
-      ctx.fill();
-      ctx.fillStyle = fill;
-      ctx.beginPath();
-      ctx.arc(0, 0, radius, 0, Math.PI * 2);
-      ctx.fill();
-    });
+  private readonly rings = new Map<number, Sprite>();
+  /** The look the ring sprites were drawn for: compared field by field, no key string built per cluster. */
+  private ringsFor: { fill: string; halo: string; colors: unknown; dpr: number } = { fill: '', halo: '', colors: null, dpr: 0 };
+
+  /**
+   * A cluster's disc of radius `radius` (under 64) in `fill`, inside a ring of its states
+   * (`ring`: packRing, cluster-ring.ts) in their colours, clockwise from the top. Alarm
+   * states reach RING_NOTCH further out. Keyed by a number, not a string: a frame looks up
+   * hundreds of clusters. `colors` names the fill and the state colours for the cache.
+   */
+  cluster(radius: number, ring: number, fill: string, halo: string, colors: Readonly<Record<ObjectState, string>>, dpr: number): Sprite {
+    const f = this.ringsFor;
+    if (f.fill !== fill || f.halo !== halo || f.colors !== colors || f.dpr !== dpr) {
+      this.rings.clear();
+      this.ringsFor = { fill, halo, colors, dpr };
+    }
+    const key = ring * 64 + radius;
+    let s = this.rings.get(key);
+    if (!s) {
+      if (this.rings.size >= MAX_SPRITES) this.rings.clear();
+      s = render(radius + RING_WIDTH + RING_NOTCH + 1, dpr, (ctx) => paintCluster(ctx, radius, ring, fill, halo, colors), false);
+      this.rings.set(key, s);
+    }
+    return s;
   }
 
   clear(): void {
     // Not closed: a frame being drawn may still hold some of them; unreferenced, they are collected.
     this.sprites.clear();
+    this.rings.clear();
   }
 }
 

@@ -59,21 +59,29 @@ export class WorldLayer extends CanvasOverlay {
     const world = 256 * Math.pow(2, map.getZoom());
     const origin = map.getPixelOrigin().add(this.topLeft);
     const path = new Path2D();
+    // A ring cut at the antimeridian is filled closed but stroked open: its closing edge is the world's edge, not a border.
+    const outline = new Path2D();
     for (const [r, dx] of ringsInView(rings, world, origin.x, origin.y, w, h)) {
       const end = rings.starts[r + 1]!;
       for (let p = rings.starts[r]!; p < end; p++) {
         const x = rings.xy[2 * p]! * world + dx;
         const y = rings.xy[2 * p + 1]! * world - origin.y;
-        if (p === rings.starts[r]) path.moveTo(x, y);
-        else path.lineTo(x, y);
+        if (p === rings.starts[r]) {
+          path.moveTo(x, y);
+          outline.moveTo(x, y);
+        } else {
+          path.lineTo(x, y);
+          outline.lineTo(x, y);
+        }
       }
       path.closePath();
+      if (!rings.cut[r]) outline.closePath();
     }
     // Countries do not overlap, so even-odd fills each as its own polygon would (holes stay holes).
     ctx.fillStyle = this.colors.land;
     ctx.fill(path, 'evenodd');
     ctx.strokeStyle = this.colors.border;
     ctx.lineWidth = 1 / RESOLUTION;
-    ctx.stroke(path);
+    ctx.stroke(outline);
   }
 }

@@ -73,7 +73,9 @@ export interface CanvasColors {
   dotStroke: string;
   label: string;
   labelHalo: string;
+  /** A cluster's disc: neutral, so that its ring of state colours is what says what is inside. */
   clusterFill: string;
+  /** The halo under a cluster's ring of states, apart from the tiles. */
   clusterRing: string;
   clusterText: string;
   selection: string;
@@ -86,8 +88,8 @@ export const CANVAS_COLORS: Record<ThemeName, CanvasColors> = {
     dotStroke: 'rgba(255,255,255,0.9)',
     label: '#1d2430',
     labelHalo: 'rgba(255,255,255,0.95)',
-    clusterFill: 'rgba(47,111,222,0.88)',
-    clusterRing: 'rgba(47,111,222,0.28)',
+    clusterFill: 'rgba(38,46,58,0.92)',
+    clusterRing: 'rgba(255,255,255,0.92)',
     clusterText: '#ffffff',
     selection: '#ffb000',
     land: '#e6ebe0',
@@ -97,8 +99,8 @@ export const CANVAS_COLORS: Record<ThemeName, CanvasColors> = {
     dotStroke: 'rgba(16,20,28,0.9)',
     label: '#e8ecf2',
     labelHalo: 'rgba(16,20,28,0.92)',
-    clusterFill: 'rgba(88,140,235,0.92)',
-    clusterRing: 'rgba(88,140,235,0.3)',
+    clusterFill: 'rgba(226,231,238,0.94)',
+    clusterRing: 'rgba(13,17,23,0.88)',
     clusterText: '#0d1117',
     selection: '#ffc53d',
     land: '#2b3341',

@@ -2,7 +2,7 @@ import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import { describe, expect, it } from 'vitest';
 import countries from 'world-atlas/countries-110m.json';
-import { projectRings, ringsInView, type WorldRings } from '../../../renderer/src/map/world-rings';
+import { projectRings, ringsInView, splitAtAntimeridian, type WorldRings } from '../../../renderer/src/map/world-rings';
 
 const topo = countries as unknown as Topology<{ countries: GeometryCollection }>;
 const geo = feature(topo, topo.objects.countries);
@@ -41,9 +41,66 @@ function view(lat: number, lng: number, zoom: number, w = 800, h = 500) {
 describe('the bundled world outline', () => {
   it('keeps every ring of every country, each point inside the unit square', () => {
     const rings = geo.features.flatMap((f) => (f.geometry?.type === 'Polygon' ? f.geometry.coordinates : f.geometry?.type === 'MultiPolygon' ? f.geometry.coordinates.flat() : []));
-    expect(world.starts.length - 1).toBe(rings.length);
+    // Fiji's ring and two of Russia's cross ±180° twice: a part each side. Antarctica's goes round the pole: one part.
+    expect(world.starts.length - 1).toBe(rings.length + 3);
+    expect(world.cut.reduce((n, c) => n + c, 0)).toBe(7);
     expect(world.starts.at(-1)! * 2).toBe(world.xy.length);
     for (const v of world.xy) expect(v >= 0 && v <= 1).toBe(true);
+  });
+
+  it('no edge of any ring, its closing edge included, runs across more than half the world (but along a pole)', () => {
+    for (let r = 0; r + 1 < world.starts.length; r++) {
+      for (let p = world.starts[r]!, q = world.starts[r + 1]! - 1; p < world.starts[r + 1]!; q = p++) {
+        const y = world.xy[2 * p + 1]!;
+        const atPole = Math.min(y, 1 - y) < 1e-9;
+        if (atPole && world.xy[2 * q + 1] === y) continue;
+        expect(Math.abs(world.xy[2 * p]! - world.xy[2 * q]!), `ring ${r}`).toBeLessThanOrEqual(0.5);
+      }
+    }
+  });
+
+  it('at world zoom the sea beside Russia and Fiji stays empty, and their land east of 180° is filled', () => {
+    // The Norwegian Sea and the Pacific east of Fiji lie between the latitudes where Russia's and Fiji's rings cross 180°.
+    for (const [lat, lng] of [
+      [67, 3],
+      [-16.3, -150],
+    ] as const) {
+      const v = view(lat, lng, 2);
+      expect(filled(world, v.drawn, v.size, v.ox, v.oy, v.w / 2, v.h / 2), `${lat},${lng}`).toBe(false);
+    }
+    // Chukotka, east of 180°.
+    const v = view(66, -174, 4);
+    expect(filled(world, v.drawn, v.size, v.ox, v.oy, v.w / 2, v.h / 2)).toBe(true);
+  });
+
+  it('cuts a ring crossing ±180° into parts that stay on their side and end on the meridian', () => {
+    const { parts, cut } = splitAtAntimeridian([
+      [170, -10],
+      [-170, -10],
+      [-170, 10],
+      [170, 10],
+      [170, -10],
+    ]);
+    expect(cut).toBe(true);
+    const spans = parts.map((p) => [Math.min(...p.map((q) => q[0]!)), Math.max(...p.map((q) => q[0]!))]).sort((a, b) => a[0]! - b[0]!);
+    expect(spans).toEqual([
+      [-180, -170],
+      [170, 180],
+    ]);
+    for (const p of parts) {
+      expect(Math.abs(p[0]![0]!)).toBe(180);
+      expect(Math.abs(p.at(-1)![0]!)).toBe(180);
+      for (let i = 1; i < p.length; i++) expect(Math.abs(p[i]![0]! - p[i - 1]![0]!)).toBeLessThanOrEqual(180);
+    }
+    // A ring that goes round the South Pole (as Antarctica does) is closed along the pole's edge.
+    const pole = splitAtAntimeridian([
+      [-180, -70],
+      [0, -65],
+      [180, -70],
+      [-180, -70],
+    ]);
+    expect(pole.parts).toHaveLength(1);
+    expect(pole.parts[0]!.slice(-2).map((q) => q[1])).toEqual([-90, -90]);
   });
 
   it('fills land and leaves the sea empty at the centre of a view', () => {
