@@ -12,11 +12,15 @@ export interface EventKind {
 }
 
 const KNOWN: EventKind[] = [
+  // Named before the alarm bit they carry: "Towing" says more than "Alarm", and they sound as alarms.
+  { bit: 0x10000, label: 'Towing', tone: 1320, beeps: 3 },
+  { bit: 0x2000, label: 'Power cut', tone: 1320, beeps: 3 },
   { bit: 0x8000, label: 'Alarm', tone: 1320, beeps: 3 },
   { bit: 0x200, label: 'Command failed', tone: 990, beeps: 2 },
   { bit: 0x100, label: 'Command delivered', tone: 660, beeps: 1 },
   { bit: 0x80, label: 'Fuel drain', tone: 1100, beeps: 2 },
   { bit: 0x400, label: 'Connection lost', tone: 520, beeps: 2 },
+  { bit: 0x4000, label: 'Low battery', tone: 700, beeps: 2 },
   { bit: 0x4, label: 'Speeding', tone: 880, beeps: 2 },
   { bit: 0x20, label: 'Harsh braking', tone: 840, beeps: 1 },
   { bit: 0x1000, label: 'Door opened', tone: 760, beeps: 1 },

@@ -14,6 +14,11 @@ describe('event kinds', () => {
     expect(eventKind(0x4).label).toBe('Speeding');
     expect(eventKind(0x40000).label).toBe('Event type 0x40000');
   });
+  it('names the simulator\'s night alarms by what happened, not by their alarm bit', () => {
+    expect(eventKind(0x2000 | 0x8000).label).toBe('Power cut');
+    expect(eventKind(0x10000 | 0x8000).label).toBe('Towing');
+    expect(eventKind(0x4000).label).toBe('Low battery');
+  });
 });
 
 describe('alertPlan', () => {
