@@ -46,6 +46,7 @@ test('the launch link becomes the tab’s session: reloads work, the link does n
     const stranger = await other.newPage();
     await stranger.goto(link);
     await expect(stranger.getByRole('alert')).toContainText('used already or has expired');
+    await expect(stranger.getByRole('alert')).not.toContainText('Sign in again');
     await stranger.screenshot({ path: join(tmpdir(), 'fleet-browser-launch-used-link.png') });
     await other.close();
     // ...while the tab that traded it serves on.

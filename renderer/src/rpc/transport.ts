@@ -57,7 +57,8 @@ export function launchToken(): string {
   return sessionStorage.getItem(SESSION_KEY) ?? '';
 }
 
-const NO_SESSION = 'This tab’s link to the console was used already or has expired: start the console again for a new link, or use the tab it opened.';
+/** Complete in itself: "sign in again" would not help a tab whose launch link is spent. */
+export const NO_SESSION = 'This tab’s link to the console was used already or has expired: start the console again for a new link, or use the tab it opened.';
 
 function electronTransport(bridge: FleetBridge): Transport {
   return {
