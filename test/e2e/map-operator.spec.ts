@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTileServer, type TileServer } from '../integration/tiles/tile-server';
-import { STATE_COLOR } from '../../renderer/src/stores/object-state';
+import { STATE_COLOR, STATE_LABEL } from '../../renderer/src/stores/object-state';
 import { startBrowserMode, type RunningHost } from './support/browser-mode';
 
 interface Hooks {
@@ -167,6 +167,23 @@ test('the pointer over a vehicle shows its name, state, speed and age, with a po
   await page.mouse.click(box.x + at.x + 1, box.y + at.y);
   await expect(page.getByRole('region', { name: 'Object details' }).getByRole('heading', { level: 2 })).toHaveText(name);
   await page.screenshot({ path: 'test/artifacts/live-hover-tooltip.png' });
+});
+
+test('the pointer over a cluster says how many objects and which states it holds, with a pointer cursor', async ({ page }) => {
+  await openLive(page);
+  await page.evaluate(() => (globalThis as unknown as G).__fleetMap.map.setView([50, 10], 4, { animate: false }));
+  await expect.poll(() => page.evaluate(() => (globalThis as unknown as G).__fleetMap.clusters().length)).toBeGreaterThan(0);
+  const c = (await page.evaluate(() => (globalThis as unknown as G).__fleetMap.clusters())).sort((a, b) => b.count - a.count)[0]!;
+  const region = page.getByRole('region', { name: 'Map of the fleet' });
+  const box = (await region.boundingBox())!;
+  await page.mouse.move(box.x + c.x + 60, box.y + c.y + 60);
+  await page.mouse.move(box.x + c.x, box.y + c.y);
+  const tip = page.getByRole('tooltip');
+  await expect(tip).toContainText(`${c.count} objects`);
+  // The states it names are those of its ring, the largest first.
+  const largest = Object.entries(c.ring).sort((a, b) => b[1] - a[1])[0]![0] as keyof typeof STATE_LABEL;
+  await expect(tip.locator('span')).toHaveText(new RegExp(`^${STATE_LABEL[largest].toLowerCase()}(, |( · click to zoom in)$)`));
+  await expect(region).toHaveCSS('cursor', 'pointer');
 });
 
 test('the world outline at world zoom has no stripes across the sea', async ({ page }) => {

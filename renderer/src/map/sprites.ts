@@ -21,6 +21,8 @@ export const HEADING_STEPS = 72;
 const ARROW_REACH = 6;
 /** A cache that grew past this (themes, ratios, radii) starts again: a sprite costs under 10 kB. */
 const MAX_SPRITES = 4000;
+/** Cluster sprites are up to ~25 kB (~90 kB at 2x) and their rings change as shares move: fewer kept. */
+const MAX_RINGS = 500;
 
 export interface Sprite extends SpritePixels {
   image: ImageBitmap;
@@ -153,7 +155,7 @@ export class SpriteCache {
     const key = ring * 64 + radius;
     let s = this.rings.get(key);
     if (!s) {
-      if (this.rings.size >= MAX_SPRITES) this.rings.clear();
+      if (this.rings.size >= MAX_RINGS) this.rings.clear();
       s = render(radius + RING_WIDTH + RING_NOTCH + 1, dpr, (ctx) => paintCluster(ctx, radius, ring, fill, halo, colors), false);
       this.rings.set(key, s);
     }
