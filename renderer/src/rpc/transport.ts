@@ -4,6 +4,7 @@
  * loopback host, authenticated by the session this tab got for its one-time launch code.
  */
 import { decodeFrame, encodeMessage, frameId } from '../../../common/codec';
+import { HISTORY_DEADLINE_MS } from './deadline';
 import type { BulkNotice, PushEnvelope, RequestEnvelope, ResponseEnvelope, ServerMessage, SocketMessage } from '../../../common/envelope';
 
 export interface FleetBridge {
@@ -78,7 +79,11 @@ async function fetchBulk(n: BulkNotice): Promise<ServerMessage> {
     // From the other loopback name: its own connections, so the reply never queues behind
     // the page's six to this one (tiles from a slow source can hold them for seconds).
     const other = location.hostname === 'localhost' ? '127.0.0.1' : 'localhost';
-    const res = await fetch(`${location.protocol}//${other}:${location.port}${n.path}?token=${encodeURIComponent(launchToken())}`, { cache: 'no-store' });
+    // Bounded: messages are handled in order, so a fetch that never ended would hold every later reply and push.
+    const res = await fetch(`${location.protocol}//${other}:${location.port}${n.path}?token=${encodeURIComponent(launchToken())}`, {
+      cache: 'no-store',
+      signal: AbortSignal.timeout(HISTORY_DEADLINE_MS),
+    });
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
     return decodeFrame(await res.arrayBuffer()) as ServerMessage;
   } catch (e) {
