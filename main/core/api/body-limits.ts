@@ -153,3 +153,15 @@ export function chunksText(chunks: readonly Uint8Array[]): string {
   for (let i = 0; i < chunks.length; i++) out += utf8.decode(chunks[i], { stream: i < chunks.length - 1 });
   return out;
 }
+
+/** The chunks as one buffer (the one chunk itself when there is only one). */
+export function joinChunks(chunks: readonly Uint8Array[]): Uint8Array {
+  if (chunks.length === 1) return chunks[0]!;
+  const out = new Uint8Array(chunks.reduce((n, c) => n + c.byteLength, 0));
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out;
+}

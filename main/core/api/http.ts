@@ -11,7 +11,11 @@ import {
   failedBeforeSending,
   parseRetryAfter,
 } from './errors';
-import { BodyLimitError, boundFor, chunksText, DEFAULT_BODY_LIMITS, readBounded, type BodyBound, type BodyLimits } from './body-limits';
+import { BodyLimitError, boundFor, chunksText, DEFAULT_BODY_LIMITS, joinChunks, readBounded, type BodyBound, type BodyLimits } from './body-limits';
+import { fileNameFrom } from './content-disposition';
+import { Semaphore } from './semaphore';
+
+export { Semaphore } from './semaphore';
 import { decodeBodyDetailed, type ApiLog } from './tolerant';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
@@ -127,50 +131,6 @@ function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-/** A counting semaphore: at most `max` holders; FIFO waiters. */
-export class Semaphore {
-  private active = 0;
-  private readonly waiters: Array<() => void> = [];
-  constructor(private readonly max: number) {}
-  get inFlight() {
-    return this.active;
-  }
-  get queued() {
-    return this.waiters.length;
-  }
-  async acquire(signal?: AbortSignal): Promise<() => void> {
-    if (this.active < this.max) {
-      this.active++;
-      return this.releaser();
-    }
-    await new Promise<void>((resolve, reject) => {
-      const grant = () => {
-        signal?.removeEventListener('abort', onAbort);
-        resolve();
-      };
-      const onAbort = () => {
-        const i = this.waiters.indexOf(grant);
-        if (i >= 0) this.waiters.splice(i, 1);
-        reject(signal?.reason);
-      };
-      this.waiters.push(grant);
-      signal?.addEventListener('abort', onAbort, { once: true });
-    });
-    // The slot was handed over by release(): `active` already counts us.
-    return this.releaser();
-  }
-  private releaser(): () => void {
-    let done = false;
-    return () => {
-      if (done) return;
-      done = true;
-      const next = this.waiters.shift();
-      if (next) next();
-      else this.active--;
-    };
-  }
-}
-
 export function buildUrl(baseUrl: string, path: string, query?: RequestOptions<unknown>['query']): string {
   const base = baseUrl.replace(/\/+$/, '');
   const p = path.startsWith('/') ? path : `/${path}`;
@@ -192,23 +152,7 @@ export function seg(v: string | number): string {
   return encodeURIComponent(String(v));
 }
 
-function isFormData(b: unknown): b is FormData {
-  return typeof FormData !== 'undefined' && b instanceof FormData;
-}
-
-function fileNameFrom(disposition: string | null): string | undefined {
-  if (!disposition) return undefined;
-  const star = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(disposition);
-  if (star?.[1]) {
-    try {
-      return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
-    } catch {
-      /* fall through */
-    }
-  }
-  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(disposition);
-  return plain?.[1]?.trim();
-}
+const isFormData = (b: unknown): b is FormData => typeof FormData !== 'undefined' && b instanceof FormData;
 
 type AttemptOutcome<T> =
   | { kind: 'ok'; value: T }
@@ -452,15 +396,4 @@ const ERROR_BODY_MAX = 1024 * 1024;
 /** What this client hands its fetch: a fetch that reads bodies elsewhere applies the bound there. */
 export interface BoundedInit extends RequestInit {
   bodyBound?: BodyBound;
-}
-
-function joinChunks(chunks: readonly Uint8Array[]): Uint8Array {
-  if (chunks.length === 1) return chunks[0]!;
-  const out = new Uint8Array(chunks.reduce((n, c) => n + c.byteLength, 0));
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.byteLength;
-  }
-  return out;
 }
