@@ -6,7 +6,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { decodeMessage, encodeFrameParts, encodeMessage } from '../../common/codec';
+import { decodeMessage, encodeFrameParts, encodeMessage, frameId } from '../../common/codec';
 import type { BulkNotice, ErrorEnvelope, PushEnvelope } from '../../common/envelope';
 import type { Dispatcher } from '../core/rpc/dispatcher';
 import type { PushBus } from '../core/rpc/pushes';
@@ -93,8 +93,10 @@ export function attachSocket(opts: SocketOptions): { close(): Promise<void> } {
     let raw: unknown;
     try {
       raw = decodeMessage(text);
-    } catch {
-      return refuse('The message is not JSON');
+    } catch (e) {
+      // Answered to its own call when its id can still be read, so the page is not left waiting.
+      const message = `The message could not be read: ${e instanceof Error ? e.message : String(e)}`;
+      return ws.send(encodeMessage({ type: 'error', id: frameId(text), error: { code: 'invalid_input', message } } satisfies ErrorEnvelope));
     }
     const id = idOf(raw);
     opts.dispatcher
