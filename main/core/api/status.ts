@@ -83,13 +83,34 @@ function secondsToMs(list: unknown): unknown {
   });
 }
 
+/**
+ * The legacy `stat` counts in other units than Stats: `mileage` matches the odometer's distance
+ * in metres and `totalenginetime` is milliseconds (deployed-server-shapes.md, quirk 5). Without
+ * this, a day's 120 km would read 120,400 km.
+ */
+function legacyStats(list: unknown): unknown {
+  if (!Array.isArray(list)) return list;
+  return list.map((el) => {
+    if (!isRecord(el)) return el;
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(el)) {
+      const f = keyFold(k);
+      const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
+      if (f === 'mileage' && Number.isFinite(n)) out.Length = n / 1000;
+      else if (f === 'totalenginetime' && Number.isFinite(n)) out.EngineTime = n / 1000;
+      else out[k] = v;
+    }
+    return out;
+  });
+}
+
 /** Maps the top-level keys of either shape onto the canonical four arrays; other keys kept. */
 function canonicalTop(raw: Record<string, unknown>): Record<string, unknown> {
   const legacy = Object.keys(raw).some((k) => ['points', 'iopoints', 'ekeys', 'stat'].includes(keyFold(k)));
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(raw)) {
     const target = TOP[keyFold(k)];
-    if (target && !(target in out)) out[target] = legacy ? secondsToMs(v) : v;
+    if (target && !(target in out)) out[target] = !legacy ? v : target === 'Stats' ? legacyStats(secondsToMs(v)) : secondsToMs(v);
     else if (legacy && keyFold(k) === 'events') out.Events = v;
     else out[k] = v;
   }

@@ -44,6 +44,11 @@ describe('ObjectsStatus', () => {
     expect(s.Positions[0]?.Time).toBe(1718000000000);
   });
 
+  it('legacy stat counts metres and milliseconds: mileage becomes km, totalenginetime seconds', () => {
+    const s = parseObjectsStatus({ points: [], stat: [{ trackerid: '101', day: '20240610', totalenginetime: '5600000', mileage: '120400' }] }, EP);
+    expect(s.Stats[0]).toMatchObject({ ObjectId: 101, Length: 120.4, EngineTime: 5600 });
+  });
+
   it('an unparseable field is a clear error naming endpoint and field', () => {
     let err: unknown;
     try {
