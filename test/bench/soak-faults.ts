@@ -2,6 +2,8 @@
  * The soak's fault drill: a seeded schedule of fault phases, the simulator's control path
  * (/__sim/) that applies them, and the write log's tally of acknowledgements per event id.
  */
+import type { Faults } from '../../simulator/faults';
+import { Rng } from '../../simulator/util/rng';
 import { within } from './stats';
 
 export type FaultKind = 'latency' | 'error' | 'reset' | 'malformed' | 'truncate' | 'ratelimit' | 'outage-refuse' | 'outage-reset' | 'mix';
@@ -9,17 +11,7 @@ export type FaultKind = 'latency' | 'error' | 'reset' | 'malformed' | 'truncate'
 export const FAULT_KINDS: readonly FaultKind[] = ['latency', 'error', 'reset', 'malformed', 'truncate', 'ratelimit', 'outage-refuse', 'outage-reset', 'mix'];
 
 /** The knobs of simulator/faults.ts, all given on every phase so that nothing lingers from the one before. */
-export interface FaultSettings {
-  latencyMs: number;
-  jitterMs: number;
-  errorRate: number;
-  resetRate: number;
-  truncateRate: number;
-  malformedRate: number;
-  rateLimit: { limit: number; windowMs: number; retryAfterS: number } | null;
-  outage: 'none' | 'refuse' | 'reset';
-  outageMs: number;
-}
+export type FaultSettings = Omit<Faults, 'pathPattern'>;
 
 const CALM: FaultSettings = { latencyMs: 0, jitterMs: 0, errorRate: 0, resetRate: 0, truncateRate: 0, malformedRate: 0, rateLimit: null, outage: 'none', outageMs: 0 };
 
@@ -30,16 +22,10 @@ export interface Phase {
   settings: FaultSettings;
 }
 
-/** mulberry32: the same seed gives the same schedule, so a soak that failed can be replayed. */
+/** The same seed gives the same schedule, so a soak that failed can be replayed. */
 export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const rng = new Rng(seed);
+  return () => rng.next();
 }
 
 /**

@@ -12,22 +12,17 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { appliedMigrations, cacheFileFor, MIGRATIONS, openCache, openDb } from '../../main/core/cache';
 import { fileVault } from '../../main/host/file-vault';
+import { Rng } from '../../simulator/util/rng';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const CHILD = join(ROOT, 'test/reliability/fixtures/sigkill-child.ts');
 const SEED = Number(process.env.DRILL_SEED ?? 20261126);
 const BASE = { baseUrl: 'http://drill.invalid', login: 'drill' };
 
-/** mulberry32: the kill moments are random but the same on every run with the same seed. */
+/** The kill moments are random but the same on every run with the same seed. */
 function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const r = new Rng(seed);
+  return () => r.next();
 }
 
 interface Run {
