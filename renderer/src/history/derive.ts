@@ -62,7 +62,7 @@ export function withSensors(t: TrackDerived, data: HistoryData, object: FleetObj
       if (p) fuelMarks.push({ kind: j.kind, time: j.till, lat: p.lat, lng: p.lng, delta: j.delta, units: s.units });
     }
   }
-  return { ...t, sensors, jumps, fuelMarks, figures: figuresFromTrack(t.model, t.trips, t.stops, ignition) };
+  return { ...t, sensors, jumps, fuelMarks, figures: figuresFromTrack(t.model, t.trips, t.stops, ignition, [data.from, data.till]) };
 }
 
 /** Where the data says nothing about the position, the last stop is as good as it gets. */

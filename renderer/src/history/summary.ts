@@ -20,7 +20,32 @@ export interface Figures {
   avgSpeed: number;
 }
 
-export function figuresFromTrack(m: TrackModel, trips: readonly Trip[], stops: readonly Stop[], ignition: SensorView | undefined): Figures {
+/**
+ * The parts of the stops inside [from, till), overlapping ones joined, ascending. A stop is
+ * stored whole (a night's parking reaches into the days either side) and pieces cut at a
+ * window's edge may overlap: summed as they came, one day's parked time read 27–55 h.
+ */
+export function parkedSpans(stops: readonly Stop[], from: number, till: number): [number, number][] {
+  const out: [number, number][] = [];
+  for (const s of [...stops].sort((a, b) => a.from - b.from)) {
+    const a = Math.max(s.from, from);
+    const b = Math.min(s.till, till);
+    if (b <= a) continue;
+    const last = out.at(-1);
+    if (last && a <= last[1]) last[1] = Math.max(last[1], b);
+    else out.push([a, b]);
+  }
+  return out;
+}
+
+/** `interval`: the screen's [from, till); stops count only within it. */
+export function figuresFromTrack(
+  m: TrackModel,
+  trips: readonly Trip[],
+  stops: readonly Stop[],
+  ignition: SensorView | undefined,
+  interval: readonly [number, number],
+): Figures {
   let move = 0;
   let dist = 0;
   let vmax = 0;
@@ -32,14 +57,15 @@ export function figuresFromTrack(m: TrackModel, trips: readonly Trip[], stops: r
   if (trips.length === 0 && m.n > 1) dist = m.cum[m.n - 1]!;
   let park = 0;
   let idle: number | null = null;
-  for (const s of stops) park += s.till - s.from;
+  const parked = parkedSpans(stops, interval[0], interval[1]);
+  for (const [a, b] of parked) park += b - a;
   let engine: number | null = null;
   if (ignition) {
     const c = ignition.series;
     const a = c.time[0]!;
-    const b = Math.max(a, m.n ? m.cols.time[m.n - 1]! : a, ...stops.map((s) => s.till));
+    const b = Math.max(a, m.n ? m.cols.time[m.n - 1]! : a, ...parked.map((s) => s[1]));
     engine = onTime(c, a, b);
-    idle = stops.reduce((sum, s) => sum + onTime(c, s.from, s.till), 0);
+    idle = parked.reduce((sum, [x, y]) => sum + onTime(c, x, y), 0);
   }
   return {
     distance: dist,

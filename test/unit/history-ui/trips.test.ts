@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildModel, fixAt, indexAt } from '../../../renderer/src/history/model';
 import { placesOf, stopsOf, timelineOf, tripsOf } from '../../../renderer/src/history/trips';
-import { figuresFromDailyStats, figuresFromTrack } from '../../../renderer/src/history/summary';
+import { figuresFromDailyStats, figuresFromTrack, parkedSpans } from '../../../renderer/src/history/summary';
 import { drive, track } from './helpers';
 
 const H = 3600_000;
@@ -35,7 +35,7 @@ describe('trips and stops', () => {
   });
 
   it('sums figures from the track and from daily statistics', () => {
-    const f = figuresFromTrack(m, trips, stops, undefined);
+    const f = figuresFromTrack(m, trips, stops, undefined, [0, 4 * H]);
     expect(f.moveTime).toBe(1_500_000);
     expect(f.parkTime).toBe(4 * H - 1_500_000);
     expect(f.avgSpeed).toBeCloseTo(36, 0);
@@ -67,5 +67,26 @@ describe('trips and stops', () => {
     const p = fixAt(m, 2 * H)!;
     expect(p.lng).toBe(m.cols.lng[1000]);
     expect(p.speed).toBe(0);
+  });
+});
+
+describe('parked time within an interval', () => {
+  it('clips stops to the interval and counts overlapping pieces once', () => {
+    const stops = stopsOf([
+      // The night before, reaching 6 h into the day.
+      { from: -10 * H, till: 6 * H, lat: 50, lng: 10 },
+      // A stop cut at a window seam (12 h) whose refetched piece overlaps the first.
+      { from: 10 * H, till: 13 * H, lat: 50, lng: 10 },
+      { from: 11 * H, till: 14 * H, lat: 50, lng: 10 },
+      // The evening's, reaching into the next day.
+      { from: 20 * H, till: 30 * H, lat: 50, lng: 10 },
+    ]);
+    expect(parkedSpans(stops, 0, 24 * H)).toEqual([
+      [0, 6 * H],
+      [10 * H, 14 * H],
+      [20 * H, 24 * H],
+    ]);
+    const m = buildModel(track([]));
+    expect(figuresFromTrack(m, [], stops, undefined, [0, 24 * H]).parkTime).toBe(14 * H);
   });
 });
