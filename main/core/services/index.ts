@@ -105,6 +105,8 @@ function startConnection(active: ActiveSession, d: OfflineDeps): { services: Con
   });
 
   poller.start();
+  // After an outage: right after the status poll (rank 0, live-sync.ts); its success flushes the outbox.
+  const unrecover = active.recovery.add(1, () => poller.reset());
   void outbox.flush();
   return {
     services: {
@@ -124,6 +126,7 @@ function startConnection(active: ActiveSession, d: OfflineDeps): { services: Con
     },
     stop: () => {
       stopped.abort(new FleetError('unauthorized', 'The connection was closed'));
+      unrecover();
       poller.stop();
       outbox.stop();
     },

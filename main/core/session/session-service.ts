@@ -18,6 +18,7 @@ import type { Vault } from '../seams/vault';
 import type { ConnectivityTracker } from '../sync/connectivity';
 import type { EventsApi } from '../sync/events-poll';
 import { createLiveSync, type LiveSync } from '../sync/live-sync';
+import { createRecovery, probeService, type Recovery } from '../sync/recovery';
 import { referenceSources } from '../sync/reference-sync';
 import { OBJECTS_ENDPOINT, PROFILE_ENDPOINT, STATUS_ENDPOINT, inThreadIngestor, workerIngestor, type IngestWorkerScript, type Ingestor, type PollBody } from '../sync/ingest';
 import { Credentials } from './credentials';
@@ -62,6 +63,8 @@ export interface ActiveSession {
   cache: Cache;
   sync: LiveSync;
   ingestor: Ingestor;
+  /** Where per-connection pollers register to run at once when the service answers again. */
+  recovery: Recovery;
   needsPassword: boolean;
 }
 
@@ -183,6 +186,7 @@ export class SessionService {
   close(): void {
     if (!this.active) return;
     for (const stop of this.stops.splice(0)) stop();
+    this.active.recovery.stop();
     this.active.sync.stop();
     void this.active.ingestor.close();
     this.active.cache.close();
@@ -247,6 +251,17 @@ export class SessionService {
       bodyLimits,
       ...held,
     });
+    // The probe runs again in a moment: a short timeout, no retries.
+    const probeHttp = createHttp({
+      baseUrl,
+      getToken: credentials.getToken,
+      onUnauthorized: credentials.onUnauthorized,
+      retries: 0,
+      maxRetryAfterMs: 0,
+      timeoutMs: 3_000,
+      bodyLimits,
+    });
+    const recovery = createRecovery({ connectivity: this.deps.connectivity, probe: () => probeService(probeHttp) });
     const body = (h: Http, path: string, endpoint: string) => h.request<PollBody>({ method: 'GET', path, endpoint, responseType: 'raw', parse: (b) => b as PollBody });
     const sync = createLiveSync({
       api: {
@@ -259,13 +274,14 @@ export class SessionService {
       ingestor,
       bus: this.deps.bus,
       connectivity: this.deps.connectivity,
+      recovery,
       statusPollMs: () => this.deps.settings.get('statusPollMs'),
       objectsRefreshMs: () => this.deps.settings.get('objectsRefreshMs'),
       log: this.log,
     });
     this.deps.connectivity.seed(cache.meta.allLastGood());
     const eventsBodies = eventsApi(bodyHttp);
-    this.active = { profile, baseUrl, credentials, api, eventsBodies, cache, sync, ingestor, needsPassword: false };
+    this.active = { profile, baseUrl, credentials, api, eventsBodies, cache, sync, ingestor, recovery, needsPassword: false };
     if (!profile.demo) this.deps.settings.set('profiles', upsertProfile(this.deps.settings.get('profiles'), profile));
     this.deps.settings.set('lastProfileId', profile.id);
     sync.start();

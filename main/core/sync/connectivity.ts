@@ -9,6 +9,9 @@
  * not fit) stays the connection's problem until that same poll answers well: otherwise
  * the events poll's next good answer said "Online" while every object showed "Never
  * reported" because the status could not be read.
+ *
+ * It also tells when the service stops answering and the first answer after that, so the
+ * connection's pollers can drop their backoff at once (recovery.ts).
  */
 import type { ConnectivityState } from '../../../common/methods/connectivity';
 import { isFleetError } from '../../../common/errors';
@@ -24,6 +27,23 @@ export interface ConnectivityTracker {
   knownOffline(): boolean;
   /** Restores the last-good times remembered in the cache. */
   seed(lastGood: Record<string, number>): void;
+  /** A request that belongs to no data set (the probe) got an answer. */
+  answered(): void;
+  /** The service stopped answering (no answer, a 5xx, 429) and nothing has answered since. */
+  failing(): boolean;
+  /** Called at the first answer after `failing()` began; returns its removal. */
+  onRecovered(listener: () => void): () => void;
+}
+
+/**
+ * Failures that say the service is not answering, unlike a body this side could not read
+ * (answered, and asking again at once would fail the same way).
+ */
+function notAnswering(error: unknown): boolean {
+  if (!isFleetError(error)) return false;
+  if (error.code === 'offline' || error.code === 'rate_limited' || error.code === 'unknown_outcome') return true;
+  const status = (error as { status?: unknown }).status;
+  return error.code === 'server_error' && typeof status === 'number' && status >= 500;
 }
 
 /** The polls that report both outcomes, so a failure of theirs can wait for their own next success. */
@@ -32,6 +52,14 @@ const POLLED: ReadonlySet<string> = new Set(['status', 'objects', 'events']);
 export function createConnectivity(onChange: (s: ConnectivityState) => void, now: () => number = Date.now): ConnectivityTracker {
   let current: ConnectivityState = { state: 'offline', lastGood: {}, lastError: null };
   let networkFailures = 0;
+  let down = false;
+  const recovered = new Set<() => void>();
+  const answer = () => {
+    networkFailures = 0;
+    if (!down) return;
+    down = false;
+    for (const l of [...recovered]) l();
+  };
   /** Unusable answers of polls not yet followed by a good one, newest last. */
   const unusable = new Map<string, string>();
   const problem = (): string | null => [...unusable.values()].at(-1) ?? null;
@@ -42,16 +70,27 @@ export function createConnectivity(onChange: (s: ConnectivityState) => void, now
   };
   return {
     ok(dataset, at = now()) {
-      networkFailures = 0;
       unusable.delete(dataset);
       const still = problem();
       // Always tell the views: the age of their data changed even when the state did not.
       current = { state: still ? 'degraded' : 'online', lastGood: { ...current.lastGood, [dataset]: at }, lastError: still };
       onChange(current);
+      answer();
+    },
+    answered() {
+      const still = problem();
+      set({ state: still ? 'degraded' : 'online', lastGood: current.lastGood, lastError: still });
+      answer();
+    },
+    failing: () => down,
+    onRecovered(listener) {
+      recovered.add(listener);
+      return () => recovered.delete(listener);
     },
     fail(dataset, error) {
       const offline = isFleetError(error) && error.code === 'offline';
       networkFailures = offline ? networkFailures + 1 : 0;
+      if (notAnswering(error)) down = true;
       const message = error instanceof Error ? error.message : String(error);
       const unauthorized = isFleetError(error) && error.code === 'unauthorized';
       if (POLLED.has(dataset) && isFleetError(error) && error.code === 'server_error') {

@@ -7,6 +7,7 @@ import type { Cache } from '../cache';
 import type { PushBus } from '../rpc/pushes';
 import type { ConnectivityTracker } from './connectivity';
 import { createPoller, type Poller } from './poller';
+import type { Recovery } from './recovery';
 import { refreshReference, type ReferenceRefresh, type ReferenceSource } from './reference-sync';
 import type { Ingestor, PollBody } from './ingest';
 
@@ -27,6 +28,8 @@ export interface LiveSyncOptions {
   ingestor: Ingestor;
   bus: PushBus;
   connectivity: ConnectivityTracker;
+  /** Resets the pollers when the service answers again after an outage: status first. */
+  recovery?: Recovery;
   statusPollMs: () => number;
   objectsRefreshMs: () => number;
   now?: () => number;
@@ -100,15 +103,24 @@ export function createLiveSync(o: LiveSyncOptions): LiveSync {
   };
 
   const onError = (what: string) => (e: unknown) => log(`${what} failed: ${e instanceof Error ? e.message : String(e)}`);
-  const pollers: Poller[] = [
-    createPoller({ intervalMs: o.objectsRefreshMs, run: refreshObjects, onError: onError('objects refresh') }),
-    createPoller({ intervalMs: o.objectsRefreshMs, run: async () => void (await reference()), onError: onError('reference refresh') }),
-    createPoller({ intervalMs: o.statusPollMs, run: pollStatus, onError: onError('status poll') }),
-  ];
+  const objectsPoller = createPoller({ intervalMs: o.objectsRefreshMs, run: refreshObjects, onError: onError('objects refresh') });
+  const referencePoller = createPoller({ intervalMs: o.objectsRefreshMs, run: async () => void (await reference()), onError: onError('reference refresh') });
+  const statusPoller = createPoller({ intervalMs: o.statusPollMs, run: pollStatus, onError: onError('status poll') });
+  const pollers: Poller[] = [objectsPoller, referencePoller, statusPoller];
+  // Ranks: what the map shows first; the events poll (services/) sits between status and objects.
+  const ranked: [number, Poller][] = [[0, statusPoller], [2, objectsPoller], [3, referencePoller]];
+  let unregister: (() => void)[] = [];
 
   return {
-    start: () => pollers.forEach((p) => p.start()),
-    stop: () => pollers.forEach((p) => p.stop()),
+    start: () => {
+      pollers.forEach((p) => p.start());
+      if (o.recovery) unregister = ranked.map(([rank, p]) => o.recovery!.add(rank, () => p.reset()));
+    },
+    stop: () => {
+      unregister.forEach((off) => off());
+      unregister = [];
+      pollers.forEach((p) => p.stop());
+    },
     pollStatus,
     refreshObjects,
     refreshReference: reference,

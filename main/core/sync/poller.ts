@@ -9,6 +9,11 @@ export interface Poller {
   kick(): Promise<void>;
   /** The next run within `delayMs` at the latest (never later than already due); the period then continues from it. */
   soon(delayMs: number): void;
+  /**
+   * Forgets the backoff and runs now (the service answers again, recovery.ts). A run in
+   * flight is not doubled: it schedules the next one from its own outcome.
+   */
+  reset(): void;
   readonly running: boolean;
 }
 
@@ -72,6 +77,10 @@ export function createPoller(opts: PollerOptions): Poller {
       clearTimeout(timer);
       dueAt = Date.now() + delayMs;
       timer = setTimeout(() => void tick(), delayMs);
+    },
+    reset() {
+      failures = 0;
+      if (active && !inFlight) void tick();
     },
     get running() {
       return active;
