@@ -29,7 +29,7 @@ export interface ConnectivityTracker {
   seed(lastGood: Record<string, number>): void;
   /** A request that belongs to no data set (the probe) got an answer. */
   answered(): void;
-  /** The service stopped answering (no answer, a 5xx, 429) and nothing has answered since. */
+  /** The service stopped answering (no answer, a 5xx) and nothing has answered since. */
   failing(): boolean;
   /** Called at the first answer after `failing()` began; returns its removal. */
   onRecovered(listener: () => void): () => void;
@@ -37,11 +37,11 @@ export interface ConnectivityTracker {
 
 /**
  * Failures that say the service is not answering, unlike a body this side could not read
- * (answered, and asking again at once would fail the same way).
+ * (asking again at once would fail the same way) or a 429 (it asks for fewer requests).
  */
 function notAnswering(error: unknown): boolean {
   if (!isFleetError(error)) return false;
-  if (error.code === 'offline' || error.code === 'rate_limited' || error.code === 'unknown_outcome') return true;
+  if (error.code === 'offline' || error.code === 'unknown_outcome') return true;
   const status = (error as { status?: unknown }).status;
   return error.code === 'server_error' && typeof status === 'number' && status >= 500;
 }

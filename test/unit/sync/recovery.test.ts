@@ -60,11 +60,13 @@ describe('recovery: probe while the service is not answering, reset every poller
     return { connectivity, probe, recovery, order };
   };
 
-  it('sends no probe while online, nor for an answer that could not be read', async () => {
+  it('sends no probe while online, nor for an answer that could not be read, nor for a 429', async () => {
     const { connectivity, probe, recovery } = setup(() => true);
     connectivity.ok('status');
     await vi.advanceTimersByTimeAsync(10_000);
     connectivity.fail('status', unreadable());
+    connectivity.fail('events', new ApiError('rate_limited', 'GET /api/Events: too many requests (HTTP 429)', { endpoint: 'GET /api/Events', status: 429 }));
+    expect(connectivity.failing()).toBe(false);
     await vi.advanceTimersByTimeAsync(10_000);
     expect(probe).not.toHaveBeenCalled();
     recovery.stop();
