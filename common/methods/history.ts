@@ -103,6 +103,8 @@ export interface HistoryProgress {
   cancelled?: boolean;
   /** Why the load stopped early (e.g. `offline`); the stored windows stay. */
   error?: ErrorInfo;
+  /** A window failed and is tried again in `inMs` (its `attempt`-th failure); the load goes on. */
+  retrying?: { attempt: number; inMs: number; error: ErrorInfo };
 }
 
 /** New data of [from, till) is in the cache: re-read it with `history/read`. */
@@ -185,6 +187,8 @@ export const historyMethods = {
   'history/overview': method<HistoryOverview>()(HistoryOverviewSchema),
   /** Stops a background load; windows already stored stay. True if it was running. */
   'history/cancel': method<{ cancelled: boolean }>()(z.object({ loadId: z.string().min(1) })),
+  /** Fetches again what a load that stopped on a failure still lacks, under its id. True if it was resumed. */
+  'history/resume': method<{ resumed: boolean }>()(z.object({ loadId: z.string().min(1) })),
   /**
    * Where the object was at `time` (an event's place: events carry none): from the cache,
    * fetching the quarter hour either side first when the cache lacks it, for a few seconds

@@ -29,7 +29,19 @@ export function historyServices(
       extras: new HistoryExtras({ api: active.api, cache: active.cache }),
     };
     byActive.set(active, services);
-    return () => services.loader.close();
+    // Loads that stopped on a failure fetch their missing windows once the service answers
+    // again: on the change to online only (the tracker also pushes every good answer).
+    let was: string | undefined;
+    const off = bus.subscribe((env) => {
+      if (env.name !== 'connectivity/changed') return;
+      const now = (env.args as { state?: string } | undefined)?.state;
+      if (now === 'online' && was !== undefined && was !== 'online') services.loader.resumeAll();
+      was = now;
+    });
+    return () => {
+      off();
+      services.loader.close();
+    };
   });
   return (s) => {
     const h = byActive.get(s);
@@ -50,6 +62,7 @@ export function historyHandlers(session: SessionService, bus: PushBus, worker?: 
     'history/read': (a) => cur().loader.read(a.objectId, a.from, a.till),
     'history/overview': (a) => cur().loader.overview(a.objectId, a.from, a.till, a.maxPoints),
     'history/cancel': (a) => ({ cancelled: cur().loader.cancel(a.loadId) }),
+    'history/resume': (a) => ({ resumed: cur().loader.resume(a.loadId) }),
     'history/placeAt': (a) => cur().loader.placeAt(a.objectId, a.time),
     'history/dailyStat': (a) => cur().extras.catalogue('dailyStat', a.objectId, a.from, a.till),
     'history/driverSessions': (a) => cur().extras.catalogue('driverSessions', a.objectId, a.from, a.till),

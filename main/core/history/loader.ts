@@ -25,6 +25,7 @@ import { HISTORY_KIND, type Cache } from '../cache';
 import type { PushBus } from '../rpc/pushes';
 import type { IngestWorkerScript } from '../sync/ingest';
 import type { TrackSketch } from './sketch';
+import { pause, RETRY_DELAYS_MS, retryable } from './retry';
 import { SketchMemo } from './sketch-memo';
 import { readOverview, readRange } from './store';
 import { inThreadHistoryWriter, workerHistoryReader, workerHistoryWriter, type HistoryReader, type HistoryWriter } from './writer';
@@ -47,6 +48,11 @@ export interface HistoryServiceOptions {
   worker?: IngestWorkerScript;
   /** The network is known to be down (the connectivity tracker): `placeAt` answers from the cache at once. */
   isOffline?: () => boolean;
+  /**
+   * Waits before each new try of a window that failed (after the HTTP layer's own quick
+   * retries). Default `RETRY_DELAYS_MS`, about a minute in all; tests shorten it.
+   */
+  retryDelaysMs?: readonly number[];
   log?: (msg: string, e?: unknown) => void;
 }
 
@@ -57,11 +63,18 @@ interface RunningLoad {
   done: Promise<boolean>;
 }
 
+export { RETRY_DELAYS_MS };
 export const OPEN_EDGE_MS = 10 * 60_000;
 /** How long `placeAt` waits for the span to arrive before it answers from what is cached. */
 export const PLACE_WAIT_MS = 8_000;
 /** 400s for length tolerated per load before giving up (each halves the window). */
 const MAX_HALVINGS = 12;
+/** A load that stopped on a failure: its missing windows (the cache's gaps) can be resumed under its id. */
+interface StalledLoad {
+  objectId: number;
+  from: number;
+  till: number;
+}
 
 function toErrorInfo(e: unknown): ErrorInfo {
   if (isFleetError(e)) return { code: e.code, message: e.message };
@@ -76,6 +89,8 @@ export class HistoryService {
   private readonly writer: HistoryWriter;
   private readonly reader: HistoryReader | null;
   private readonly loads = new Map<string, RunningLoad>();
+  private readonly stalled = new Map<string, StalledLoad>();
+  private readonly retryDelaysMs: readonly number[];
   /** Per object: the tail of its chain of loads. */
   private readonly chains = new Map<number, Promise<void>>();
   /** Per object: bytes of answer per ms of history, from the last window. */
@@ -97,6 +112,7 @@ export class HistoryService {
     this.writer = o.worker ? workerHistoryWriter(o.worker, o.cache.file) : inThreadHistoryWriter(o.cache);
     this.reader = o.worker ? workerHistoryReader(o.worker, o.cache.file) : null;
     this.log = o.log ?? (() => {});
+    this.retryDelaysMs = o.retryDelaysMs ?? RETRY_DELAYS_MS;
   }
 
   /** The longest window the service is believed to accept (halved by 400s). */
@@ -142,7 +158,31 @@ export class HistoryService {
   async load(objectId: number, from: number, till: number): Promise<WireHistoryLoadResult> {
     const data = await this.read(objectId, from, till);
     if (data.coverage.complete) return { ...data, loadId: null };
-    const id = randomUUID();
+    return { ...data, loadId: this.start(randomUUID(), objectId, from, till) };
+  }
+
+  /**
+   * Fetches again what a load that stopped on a failure still lacks (the cache's gaps of its
+   * interval), under the same id, so the screen that asked for it takes the pushes as before.
+   * False when no such load is known (finished, cancelled, or from before a restart).
+   */
+  resume(loadId: string): boolean {
+    const s = this.stalled.get(loadId);
+    if (!s || this.closed || this.loads.has(loadId)) return false;
+    this.stalled.delete(loadId);
+    this.log(`history: resuming load ${loadId}`);
+    this.start(loadId, s.objectId, s.from, s.till);
+    return true;
+  }
+
+  /** Resumes every stopped load (the connection came back). */
+  resumeAll(): number {
+    let n = 0;
+    for (const id of [...this.stalled.keys()]) if (this.resume(id)) n++;
+    return n;
+  }
+
+  private start(id: string, objectId: number, from: number, till: number): string {
     const ctl = new AbortController();
     const prev = this.chains.get(objectId) ?? Promise.resolve();
     // Start after the reply is on its way: pushes for this load never precede it.
@@ -157,7 +197,7 @@ export class HistoryService {
       this.loads.delete(id);
     });
     this.loads.set(id, { id, ctl, done });
-    return { ...data, loadId: id };
+    return id;
   }
 
   /**
@@ -189,6 +229,7 @@ export class HistoryService {
   }
 
   cancel(loadId: string): boolean {
+    if (this.stalled.delete(loadId)) return true;
     const l = this.loads.get(loadId);
     if (!l || l.ctl.signal.aborted) return false;
     l.ctl.abort(new FleetError('invalid_input', 'The history load was cancelled'));
@@ -235,7 +276,7 @@ export class HistoryService {
           const w = queue.next(windowLength(this.policy, this.density.get(objectId)));
           if (!w) break;
           inFlight++;
-          void this.fetchWindow(objectId, w, signal).then(
+          void this.fetchPatiently(objectId, w, signal, (p) => this.emit({ ...base, fetchedMs: fetched, totalMs: total, done: false, retrying: p })).then(
             () => {
               fetched += w.till - w.from;
               this.emit({ ...base, fetchedMs: fetched, totalMs: total, done: false });
@@ -263,7 +304,11 @@ export class HistoryService {
     });
 
     if (signal.aborted || this.closed) this.emit({ ...base, fetchedMs: fetched, totalMs: total, done: true, cancelled: true });
-    else if (failure) this.emit({ ...base, fetchedMs: fetched, totalMs: total, done: true, error: toErrorInfo(failure) });
+    else if (failure) {
+      // What is missing stays the cache's gaps; a stopped load can be resumed for them.
+      if (retryable(failure)) this.stalled.set(loadId, { objectId, from, till });
+      this.emit({ ...base, fetchedMs: fetched, totalMs: total, done: true, error: toErrorInfo(failure) });
+    }
     else {
       this.emit({ ...base, fetchedMs: fetched, totalMs: total, done: true });
       this.sketchLater(objectId, from, till);
@@ -281,6 +326,31 @@ export class HistoryService {
     const points = this.overviewPoints;
     if (!this.writer.overview || !points || this.closed) return;
     this.sketch(objectId, from, till, points, this.writer.overview).catch(() => {});
+  }
+
+  /**
+   * One window, tried again after each of `retryDelaysMs` while it fails in a way a later try
+   * may cure; each wait is said (`retrying`) so the screen can tell waiting from stuck.
+   */
+  private async fetchPatiently(
+    objectId: number,
+    w: Window,
+    signal: AbortSignal,
+    onWait: (r: NonNullable<HistoryProgress['retrying']>) => void,
+  ): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.fetchWindow(objectId, w, signal);
+      } catch (e) {
+        const wait = this.retryDelaysMs[attempt];
+        if (signal.aborted || this.closed || wait === undefined || !retryable(e) || isIntervalTooLong(e)) throw e;
+        // Known offline: stop now; the load resumes when connectivity turns online (handlers/history.ts).
+        if (this.o.isOffline?.()) throw e;
+        this.log(`history: window ${w.from}–${w.till} failed (${toErrorInfo(e).code}); try ${attempt + 2} in ${wait} ms`);
+        onWait({ attempt: attempt + 1, inMs: wait, error: toErrorInfo(e) });
+        await pause(wait, signal);
+      }
+    }
   }
 
   private async fetchWindow(objectId: number, w: Window, signal: AbortSignal): Promise<void> {

@@ -25,6 +25,8 @@ export interface SentRequest {
 export interface HistoryHarness {
   sim: SimulatorHandle;
   cache: Cache;
+  /** The client the loader uses (token, retries), for a second service on the same cache. */
+  api: ReturnType<typeof createApi>;
   loader: HistoryService;
   sent: SentRequest[];
   progress: HistoryProgress[];
@@ -78,8 +80,9 @@ export async function startHistoryHarness(
   const http: Http = { ...client, request: (r) => client.request(r.fetchImpl ? { ...r, fetchImpl: counting(r.fetchImpl, 'request') } : r) };
   const progress: HistoryProgress[] = [];
   const chunks: HistoryChunk[] = [];
+  const api = createApi(http);
   const loader = new HistoryService({
-    api: createApi(http),
+    api,
     cache,
     bus: {
       emit: (name, payload) => {
@@ -93,6 +96,7 @@ export async function startHistoryHarness(
   return {
     sim,
     cache,
+    api,
     loader,
     sent,
     progress,
