@@ -2,7 +2,7 @@
 import type { HistoryData } from '../../../common/methods/history';
 import type { FleetObject } from '../../../common/resources';
 import { detectFuelJumps, type FuelJump } from './fuel';
-import type { EventMark, FuelMark } from './map/markers';
+import type { EventMark, FuelMark } from './map/marks';
 import { buildModel, fixAt, type TrackModel } from './model';
 import { isIgnition, sensorViews, type SensorView } from './sensors';
 import { figuresFromTrack, type Figures } from './summary';

@@ -5,23 +5,9 @@ import { fmtDuration, fmtShort, fmtTime } from '../time-format';
 import type { Place, Stop } from '../trips';
 import type { Violation } from '../violations';
 import { VIOLATION_LABEL } from '../violations';
+import type { EventMark, FuelMark } from './marks';
 
-export interface EventMark {
-  id: number;
-  time: number;
-  lat: number;
-  lng: number;
-  text: string;
-}
-
-export interface FuelMark {
-  kind: 'refuel' | 'drain';
-  time: number;
-  lat: number;
-  lng: number;
-  delta: number;
-  units: string;
-}
+export type { EventMark, FuelMark } from './marks';
 
 /**
  * Leaflet names a keyboard marker by its icon's text ("20", "+"), which tells a screen
