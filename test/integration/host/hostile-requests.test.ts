@@ -168,7 +168,7 @@ describe('browser-mode host: hostile WebSocket frames', () => {
     ['junk text', 'not json at all', { type: 'error', id: null }],
     ['an envelope without a name', '{"id": 5}', { type: 'error', id: 5 }],
     ['an id of the wrong type', '{"id": {"x": 1}, "name": "connectivity/state"}', { type: 'error', id: null }],
-    ['a typed-array tag naming a prototype', '{"id": 6, "name": "connectivity/state", "args": {"__typed": "__proto__", "b64": "AAAA"}}', { type: 'error', id: null }],
+    ['a typed-array tag naming a prototype', '{"id": 6, "name": "connectivity/state", "args": {"__typed": "__proto__", "b64": "AAAA"}}', { type: 'error', id: 6, error: { code: 'invalid_input' } }],
     ['a __proto__ key in the arguments', '{"id": 7, "name": "connectivity/state", "args": {"__proto__": {"polluted": true}}}', { type: 'reply', id: 7 }],
     ...['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'no/such-method'].map(
       (name, i) => [`the method name ${name}`, encodeMessage({ id: 10 + i, name, args: {} }), { type: 'error', id: 10 + i, error: { code: 'invalid_input' } }] as const,
