@@ -84,8 +84,8 @@ function fromBase64(b64: string): Uint8Array {
 
 function typedName(v: unknown): TypedName | undefined {
   if (!ArrayBuffer.isView(v) || v instanceof DataView) return undefined;
-  const name = v.constructor.name as TypedName;
-  if (name in TYPED) return name;
+  const name = v.constructor.name;
+  if (isTypedName(name)) return name;
   // Node's Buffer (what SQLite blobs come back as) is a Uint8Array by another name: sent as
   // one, not as Buffer#toJSON's array of numbers (seconds for megabytes).
   return v instanceof Uint8Array ? 'Uint8Array' : undefined;
