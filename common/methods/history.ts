@@ -196,7 +196,10 @@ export const historyMethods = {
    */
   'history/placeAt': method<PlaceAnswer>()(z.object({ objectId: z.number().int(), time: z.number().finite().nonnegative() })),
   /** POST /api/ObjectsHistory/DailyStat/{objectId}; the last answer is kept for offline use. */
-  'history/dailyStat': method<HistoryRecords>()(HistoryRangeSchema),
+  'history/dailyStat': method<HistoryRecords>()(
+    /** `cachedOnly`: the kept copy only, without asking the service (`fetchedAt` null when none). */
+    rangeChecked(z.object({ ...rangeShape, cachedOnly: z.boolean().optional() })),
+  ),
   /** POST /api/ObjectsHistory/DriverSessions/{objectId}; kept like dailyStat. */
   'history/driverSessions': method<HistoryRecords>()(HistoryRangeSchema),
   /** POST /api/ObjectsHistory/ParkingMoto; kept like dailyStat. */

@@ -64,7 +64,7 @@ export function historyHandlers(session: SessionService, bus: PushBus, worker?: 
     'history/cancel': (a) => ({ cancelled: cur().loader.cancel(a.loadId) }),
     'history/resume': (a) => ({ resumed: cur().loader.resume(a.loadId) }),
     'history/placeAt': (a) => cur().loader.placeAt(a.objectId, a.time),
-    'history/dailyStat': (a) => cur().extras.catalogue('dailyStat', a.objectId, a.from, a.till),
+    'history/dailyStat': (a) => (a.cachedOnly ? cur().extras.kept('dailyStat', a.objectId, a.from, a.till) : cur().extras.catalogue('dailyStat', a.objectId, a.from, a.till)),
     'history/driverSessions': (a) => cur().extras.catalogue('driverSessions', a.objectId, a.from, a.till),
     'history/parkingMoto': (a) => cur().extras.catalogue('parkingMoto', a.objectId, a.from, a.till),
     'history/packets': (a) => cur().extras.packets(a.objectId, a.from, a.till),

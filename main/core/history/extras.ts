@@ -44,14 +44,21 @@ export class HistoryExtras {
       return { items, fetchedAt, fromCache: false };
     } catch (e) {
       if (!isFleetError(e) || (e.code !== 'offline' && e.code !== 'server_error' && e.code !== 'rate_limited')) throw e;
-      const json = this.o.cache.db
-        .prepare('SELECT json FROM history_extras WHERE object_id = ? AND kind = ? AND from_ms = ?')
-        .pluck()
-        .get(objectId, key, Math.round(from)) as string | undefined;
-      if (json === undefined) throw e;
-      const kept = JSON.parse(json) as { items: Record<string, unknown>[]; fetchedAt: number };
-      return { items: kept.items, fetchedAt: kept.fetchedAt, fromCache: true };
+      const kept = this.kept(kind, objectId, from, till);
+      if (kept.fetchedAt === null) throw e;
+      return kept;
     }
+  }
+
+  /** The copy kept of the same request, without asking the service; `fetchedAt` null when there is none. */
+  kept(kind: CatalogueKind, objectId: number, from: number, till: number): HistoryRecords {
+    const json = this.o.cache.db
+      .prepare('SELECT json FROM history_extras WHERE object_id = ? AND kind = ? AND from_ms = ?')
+      .pluck()
+      .get(objectId, `catalogue:${kind}:${Math.round(till)}`, Math.round(from)) as string | undefined;
+    if (json === undefined) return { items: [], fetchedAt: null, fromCache: true };
+    const kept = JSON.parse(json) as { items: Record<string, unknown>[]; fetchedAt: number };
+    return { items: kept.items, fetchedAt: kept.fetchedAt, fromCache: true };
   }
 
   async packets(objectId: number, from: number, till: number): Promise<HistoryPackets> {

@@ -84,6 +84,21 @@ export function HistoryScreen() {
   useEffect(() => {
     if (!interval && object) setInterval(quickInterval('today', Date.now(), tz));
   }, [interval, object, tz]);
+  // A link pasted into the address bar of an open screen changes only the hash: follow it.
+  // (The screen's own writes use replaceState, which fires no hashchange.)
+  useEffect(() => {
+    const on = () => {
+      if (!window.location.hash.startsWith('#/history')) return;
+      const h = readHash();
+      if (h.o !== undefined) setObjectId(h.o);
+      if (h.from !== undefined && h.till !== undefined && h.till > h.from) {
+        const next = { from: h.from, till: h.till };
+        setInterval((cur) => (cur && cur.from === next.from && cur.till === next.till ? cur : next));
+      }
+    };
+    window.addEventListener('hashchange', on);
+    return () => window.removeEventListener('hashchange', on);
+  }, []);
   useEffect(() => {
     if (!interval || objectId === null) return;
     const hash = `#/history?o=${objectId}&from=${interval.from}&till=${interval.till}`;
@@ -213,7 +228,7 @@ export function HistoryScreen() {
         <ObjectPicker value={object} onPick={(o) => setObjectId(o.Id)} />
         <IntervalPicker value={interval} tz={tz} objectTz={objectTz} operatorTz={operatorTz} useObjectTz={useObjectTz} onUseObjectTz={setUseObjectTz} onChange={setInterval} />
       </section>
-      <ProgressNote hist={hist} tz={tz} missing={missing} loadDone={loadDone} />
+      <ProgressNote hist={hist} tz={tz} missing={missing} loadDone={loadDone} onRetry={hist.retry} />
       <div className="history-body">
         <div className="history-main">
           <HistoryMap
@@ -270,7 +285,14 @@ export function HistoryScreen() {
               <SummaryPanel
                 track={d?.figures ?? null}
                 daily={daily}
-                dailyNote={hist.dailyError ? `Daily statistics: ${hist.dailyError}` : hist.dailyStats?.fromCache ? `Last copy from ${hist.dailyStats.fetchedAt ? fmtTime(hist.dailyStats.fetchedAt, tz) : 'an earlier session'}` : ''}
+                tz={tz}
+                dailyState={{
+                  loading: hist.dailyLoading,
+                  error: hist.dailyError,
+                  fromCache: hist.dailyStats?.fromCache ?? false,
+                  fetchedAt: hist.dailyStats?.fetchedAt ?? null,
+                  onRetry: hist.retryDaily,
+                }}
               />
             )}
             {tab === 'trips' && <TripsList items={d?.list ?? []} tz={tz} onPick={zoomTo} />}

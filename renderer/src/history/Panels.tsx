@@ -4,11 +4,25 @@ import type { Figures } from './summary';
 import { fmtDuration, fmtEnd, fmtKm, fmtShort, fmtTime } from './time-format';
 import type { Stop, Trip } from './trips';
 import { VIOLATION_LABEL, type Violation } from './violations';
+import { ageText } from '../ui/format';
 
 const dur = (v: number | null) => (v === null ? '—' : fmtDuration(v));
 const kmh = (v: number) => `${Math.round(v)} km/h`;
 
-export function SummaryPanel({ track, daily, dailyNote }: { track: Figures | null; daily: Figures | null; dailyNote: string }) {
+/** Where the daily statistics stand: the copy shown may be the cache's while the service is asked. */
+export interface DailyState {
+  loading: boolean;
+  error: string | null;
+  /** The copy shown came from the cache (`fetchedAt`: when the service gave it). */
+  fromCache: boolean;
+  fetchedAt: number | null;
+  onRetry: () => void;
+}
+
+export function SummaryPanel({ track, daily, dailyState, tz }: { track: Figures | null; daily: Figures | null; dailyState: DailyState; tz: string }) {
+  const ds = dailyState;
+  // Never a bare dash while something is known: loading, or why not.
+  const noDaily = ds.loading ? 'Loading…' : ds.error ? 'Not available' : '—';
   const rows: [string, (f: Figures) => string][] = [
     ['Distance', (f) => fmtKm(f.distance)],
     ['Moving', (f) => dur(f.moveTime)],
@@ -33,12 +47,22 @@ export function SummaryPanel({ track, daily, dailyNote }: { track: Figures | nul
           <tr key={label}>
             <th scope="row">{label}</th>
             <td>{track ? get(track) : '—'}</td>
-            <td>{daily ? get(daily) : '—'}</td>
+            <td>{daily ? get(daily) : noDaily}</td>
           </tr>
         ))}
       </tbody>
     </table>
-    {dailyNote && <p className="muted note">{dailyNote}</p>}
+    {(ds.fromCache || ds.loading || ds.error) && (
+      <p role="status" aria-label="Daily statistics" className={`note ${ds.error ? 'warn' : 'muted'}`}>
+        {ds.fromCache && daily && (ds.fetchedAt !== null ? `Daily statistics: the copy from ${fmtTime(ds.fetchedAt, tz)} (${ageText(ds.fetchedAt, Date.now())}). ` : 'Daily statistics: a copy from an earlier session. ')}
+        {ds.loading ? 'Asking the service for the current figures…' : ds.error ? `The service’s figures did not come: ${ds.error} ` : ''}
+        {ds.error && !ds.loading && (
+          <button type="button" onClick={ds.onRetry}>
+            Try again
+          </button>
+        )}
+      </p>
+    )}
     </>
   );
 }

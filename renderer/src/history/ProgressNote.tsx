@@ -3,9 +3,19 @@ import { fmtShort } from './time-format';
 import type { HistoryState } from './use-history';
 
 /** How complete the picture is: fetching (with progress), stopped (and why), or what the cache lacks. */
-export function ProgressNote({ hist, tz, missing, loadDone }: { hist: HistoryState; tz: string; missing: [number, number][]; loadDone: boolean }) {
+export function ProgressNote({ hist, tz, missing, loadDone, onRetry }: { hist: HistoryState; tz: string; missing: [number, number][]; loadDone: boolean; onRetry: () => void }) {
   const p = hist.progress;
-  if (hist.error) return <p role="alert" className="history-note error">{hist.error}</p>;
+  const again = (
+    <button type="button" onClick={onRetry}>
+      Try again
+    </button>
+  );
+  if (hist.error)
+    return (
+      <p role="alert" className="history-note error">
+        {hist.error} {again}
+      </p>
+    );
   if (hist.loading && !hist.data) return <p role="status" className="history-note">Reading the cache…</p>;
   if (p && !p.done) {
     const pct = p.totalMs > 0 ? Math.round((100 * p.fetchedMs) / p.totalMs) : 0;
@@ -13,7 +23,14 @@ export function ProgressNote({ hist, tz, missing, loadDone }: { hist: HistorySta
       <div className="history-note" role="status">
         Fetching what the cache lacks… {pct}%
         <progress aria-label="History download" max={100} value={pct} />
-        <span className="muted">What is already cached is shown.</span>
+        {p.retrying ? (
+          // Waiting is not stuck: said with why and when the next try is.
+          <span className="warn">
+            {ERROR_TEXT[p.retrying.error.code] ?? p.retrying.error.message} Trying again in {Math.round(p.retrying.inMs / 1000)} s.
+          </span>
+        ) : (
+          <span className="muted">What is already cached is shown.</span>
+        )}
       </div>
     );
   }
@@ -27,7 +44,8 @@ export function ProgressNote({ hist, tz, missing, loadDone }: { hist: HistorySta
     return (
       <p role="status" className="history-note warn" aria-label="Missing parts">
         {p?.error && <b>{ERROR_TEXT[p.error.code] ?? p.error.message} </b>}
-        Nothing of this interval is in the cache{offline ? ': show it again once the service answers.' : '.'}
+        Nothing of this interval is in the cache{offline ? ': it is fetched by itself once the service answers.' : '.'}
+        {p?.error && <> {again}</>}
       </p>
     );
   const why = p?.error ? ERROR_TEXT[p.error.code] ?? p.error.message : p?.cancelled ? 'The download was stopped.' : '';
@@ -37,6 +55,7 @@ export function ProgressNote({ hist, tz, missing, loadDone }: { hist: HistorySta
       {why && <b>{why} </b>}
       Not in the cache: {shown.join('; ')}
       {missing.length > 4 ? ` and ${missing.length - 4} more` : ''}. The rest of the interval is shown.
+      {p?.error && <> {again}</>}
     </p>
   );
 }

@@ -38,3 +38,9 @@ export async function fetchRecords(method: RecordsMethod, objectId: number, from
   const zone = await objectZone(objectId);
   return fetchInWindows((m, args) => rpc(m, args), method, objectId, from, till, zone);
 }
+
+/** The copies the host kept of the same windows, without asking the service (`fetchedAt` null: none). */
+export async function fetchCachedRecords(method: 'history/dailyStat', objectId: number, from: number, till: number): Promise<Records> {
+  const zone = await objectZone(objectId);
+  return fetchInWindows((m, args) => rpc(m as 'history/dailyStat', { ...args, cachedOnly: true }), method, objectId, from, till, zone);
+}

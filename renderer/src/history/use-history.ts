@@ -4,11 +4,11 @@
  * long load does not re-read a big track for every window. A new interval cancels the
  * previous load; what it stored stays in the cache.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { unpackHistory, type HistoryData, type HistoryOverview, type HistoryProgress, type HistoryRecords } from '../../../common/methods/history';
 import { RpcError, onPush, rpc } from '../rpc/client';
 import { coalesce, mergeHistory } from './merge';
-import { fetchRecords } from './records';
+import { fetchCachedRecords, fetchRecords } from './records';
 
 export interface HistoryRequest {
   objectId: number;
@@ -24,14 +24,23 @@ export interface HistoryState {
   progress: HistoryProgress | null;
   loading: boolean;
   error: string | null;
+  /** The daily statistics shown: the service's answer, or the cache's copy (`fromCache`, `fetchedAt`) until it comes. */
   dailyStats: HistoryRecords | null;
-  /** Why the daily statistics are missing (the rest of the screen works without them). */
+  /** The service is being asked for them. */
+  dailyLoading: boolean;
+  /** Why the service's answer is missing (the rest of the screen works without them). */
   dailyError: string | null;
   /** Bumps on every new copy of the data, for memoised derivations. */
   version: number;
 }
 
-const EMPTY: HistoryState = { data: null, overview: null, progress: null, loading: false, error: null, dailyStats: null, dailyError: null, version: 0 };
+const EMPTY: HistoryState = { data: null, overview: null, progress: null, loading: false, error: null, dailyStats: null, dailyLoading: false, dailyError: null, version: 0 };
+
+export interface HistoryActions {
+  /** Fetches again what a load that stopped on a failure lacks (or opens the interval again). */
+  retry(): void;
+  retryDaily(): void;
+}
 const REREAD_MS = 1500;
 const REREAD_COST_FACTOR = 5;
 /**
@@ -46,9 +55,12 @@ const SKETCH_WAIT_MS = 1_000;
 
 const text = (e: unknown) => (e instanceof RpcError ? e.text : e instanceof Error ? e.message : String(e));
 
-export function useHistory(req: HistoryRequest | null): HistoryState {
+export function useHistory(req: HistoryRequest | null): HistoryState & HistoryActions {
   const [state, setState] = useState<HistoryState>(EMPTY);
+  // Bumped to open the interval again when a stopped load is no longer known to the host.
+  const [attempt, setAttempt] = useState(0);
   const key = req ? `${req.objectId}:${req.from}:${req.till}` : '';
+  const actions = useRef<HistoryActions>({ retry: () => {}, retryDaily: () => {} });
 
   useEffect(() => {
     if (!req) {
@@ -181,9 +193,31 @@ export function useHistory(req: HistoryRequest | null): HistoryState {
       .catch((e: unknown) => {
         if (alive) setState((s) => ({ ...s, loading: false, error: text(e) }));
       });
-    fetchRecords('history/dailyStat', range.objectId, range.from, range.till)
-      .then((d) => alive && setState((s) => ({ ...s, dailyStats: { ...d, items: d.items as Record<string, unknown>[] } })))
-      .catch((e: unknown) => alive && setState((s) => ({ ...s, dailyError: text(e) })));
+    // The cache's copy first (said with its age), then the service's answer in its place.
+    const loadDaily = () => {
+      setState((s) => ({ ...s, dailyLoading: true, dailyError: null }));
+      fetchCachedRecords('history/dailyStat', range.objectId, range.from, range.till)
+        .then((d) => alive && d.fetchedAt !== null && setState((s) => (s.dailyLoading ? { ...s, dailyStats: { ...d, items: d.items as Record<string, unknown>[] } } : s)))
+        .catch(() => {});
+      fetchRecords('history/dailyStat', range.objectId, range.from, range.till)
+        .then((d) => alive && setState((s) => ({ ...s, dailyLoading: false, dailyStats: { ...d, items: d.items as Record<string, unknown>[] } })))
+        .catch((e: unknown) => alive && setState((s) => ({ ...s, dailyLoading: false, dailyError: text(e) })));
+    };
+    loadDaily();
+    actions.current = {
+      retryDaily: loadDaily,
+      retry: () => {
+        const id = loadId;
+        if (!id) return setAttempt((n) => n + 1);
+        rpc('history/resume', { loadId: id })
+          .then(({ resumed }) => {
+            if (!alive) return;
+            if (!resumed) return setAttempt((n) => n + 1);
+            setState((s) => ({ ...s, error: null, progress: s.progress ? { ...s.progress, done: false, error: undefined, retrying: undefined } : s.progress }));
+          })
+          .catch((e: unknown) => alive && setState((s) => ({ ...s, error: text(e) })));
+      },
+    };
 
     return () => {
       alive = false;
@@ -192,9 +226,9 @@ export function useHistory(req: HistoryRequest | null): HistoryState {
       if (loadId) void rpc('history/cancel', { loadId }).catch(() => {});
     };
     // The key is the request's identity; the object itself is rebuilt on every render.
-  }, [key]);
+  }, [key, attempt]);
 
-  return state;
+  return { ...state, retry: () => actions.current.retry(), retryDaily: () => actions.current.retryDaily() };
 }
 
 /**

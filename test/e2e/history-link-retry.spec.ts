@@ -1,0 +1,111 @@
+/**
+ * Issue 30 on the History screen, against our own simulator: a link pasted into an open
+ * History screen opens that object and interval (point 8), and a load whose windows keep
+ * failing stops with "Try again", which completes it once the fault is cleared (point 4).
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { startSimulator, type SimulatorHandle } from '../../simulator';
+import { startBrowserMode, type RunningHost } from './support/browser-mode';
+
+test.describe.configure({ mode: 'serial' });
+
+const DAY = 86_400_000;
+let sim: SimulatorHandle;
+let host: RunningHost;
+let plain: { Id: number; Name: string }[] = [];
+
+test.beforeAll(async () => {
+  sim = await startSimulator({ port: 0, objects: 12, seed: 7 });
+  const w = sim.sim.world;
+  const now = Date.now();
+  // Ordinary vehicles of the demo company that have reported for months.
+  plain = [...w.objects.values()].filter((x) => {
+    const m = w.motion[x.Id]!;
+    return x.CompanyId === 1 && !m.dense && !m.neverReported && m.offlineSince === Infinity && m.firstDay * DAY < now - 60 * DAY;
+  });
+  if (plain.length < 3) throw new Error('too few suitable objects in the simulated world');
+  host = await startBrowserMode({ args: ['--server', sim.baseUrl] });
+});
+
+test.afterAll(async () => {
+  if (host) {
+    mkdirSync('test-results', { recursive: true });
+    writeFileSync('test-results/history-link-retry-host.log', host.output());
+  }
+  await host?.stop();
+  await sim?.close();
+});
+
+async function signIn(page: Page) {
+  await page.goto(host.url);
+  const form = page.getByRole('form', { name: 'Sign in to a fleet service' });
+  const nav = page.getByRole('navigation', { name: 'Screens' });
+  await expect(form.or(nav)).toBeVisible();
+  if (await nav.isVisible()) return;
+  await form.getByLabel('Server address').fill(sim.baseUrl);
+  await form.getByLabel('Login').fill('demo');
+  await form.getByLabel('Password').fill('demo');
+  await form.getByRole('button', { name: 'Sign in' }).click();
+  await expect(nav).toBeVisible();
+}
+
+const link = (id: number, from: number, till: number) => `#/history?o=${id}&from=${from}&till=${till}`;
+/** What the address bar does with a pasted link on the same page: only the hash changes. */
+const paste = (page: Page, hash: string) => page.evaluate((h) => ((globalThis as unknown as { location: { hash: string } }).location.hash = h), hash);
+/** A time as the screen's datetime fields show it in the browser's zone. */
+const local = (page: Page, ms: number) =>
+  page.evaluate((t) => {
+    const d = new Date(t);
+    const p = (n: number) => String(n).padStart(2, '0');
+    return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
+  }, ms);
+
+test('a link pasted into an open History screen opens that object and interval', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page);
+  const [a, b] = plain;
+  const tillA = Math.floor(Date.now() / DAY) * DAY - 10 * DAY;
+  await paste(page, link(a!.Id, tillA - DAY, tillA));
+  await expect(page.getByLabel('Selected object')).toContainText(a!.Name);
+  // Dates in the browser's zone, so the test can say them.
+  const tzBox = page.getByRole('checkbox', { name: 'Object’s time zone' });
+  await expect(tzBox).toBeEnabled();
+  if (await tzBox.isChecked()) await tzBox.uncheck();
+  const interval = page.getByRole('group', { name: 'Interval' });
+  await expect(interval.getByLabel('From')).toHaveValue(await local(page, tillA - DAY));
+
+  const tillB = tillA - 20 * DAY;
+  await paste(page, link(b!.Id, tillB - 2 * DAY, tillB));
+  await expect(page.getByLabel('Selected object')).toContainText(b!.Name);
+  await expect(interval.getByLabel('From')).toHaveValue(await local(page, tillB - 2 * DAY));
+  await expect(interval.getByLabel('To')).toHaveValue(await local(page, tillB));
+  await expect(page.getByRole('status').filter({ hasText: 'Whole interval loaded.' })).toBeVisible({ timeout: 60_000 });
+  // The address names what is shown.
+  expect(await page.evaluate(() => (globalThis as unknown as { location: { hash: string } }).location.hash)).toBe(link(b!.Id, tillB - 2 * DAY, tillB));
+});
+
+test('a load that keeps failing offers "Try again", which completes it once the fault clears', async ({ page }) => {
+  // The host waits about a minute of retries before it gives up.
+  test.setTimeout(240_000);
+  await signIn(page);
+  const c = plain[2]!;
+  const till = Math.floor(Date.now() / DAY) * DAY - 40 * DAY;
+  // Only the track's endpoint fails: the status polls go on, so connectivity stays online.
+  sim.setFaults({ errorRate: 1, pathPattern: '^/api/ObjectsHistory$' });
+  try {
+    await paste(page, link(c.Id, till - 2 * DAY, till));
+    await expect(page.getByLabel('Selected object')).toContainText(c.Name);
+    // While the host waits between tries, the screen says so.
+    await expect(page.getByRole('status').filter({ hasText: /Trying again in \d+ s/ })).toBeVisible({ timeout: 30_000 });
+    const again = page.getByRole('button', { name: 'Try again' });
+    await expect(again).toBeVisible({ timeout: 150_000 });
+    await expect(page.getByText('The fleet service failed to answer properly.').first()).toBeVisible();
+    await page.screenshot({ path: 'test-results/history-try-again.png' });
+  } finally {
+    sim.clearFaults();
+  }
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Whole interval loaded.' })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+});
