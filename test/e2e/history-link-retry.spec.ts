@@ -24,7 +24,7 @@ test.beforeAll(async () => {
     const m = w.motion[x.Id]!;
     return x.CompanyId === 1 && !m.dense && !m.neverReported && m.offlineSince === Infinity && m.firstDay * DAY < now - 60 * DAY;
   });
-  if (plain.length < 3) throw new Error('too few suitable objects in the simulated world');
+  if (plain.length < 4) throw new Error('too few suitable objects in the simulated world');
   host = await startBrowserMode({ args: ['--server', sim.baseUrl] });
 });
 
@@ -108,4 +108,42 @@ test('a load that keeps failing offers "Try again", which completes it once the 
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Whole interval loaded.' })).toBeVisible({ timeout: 60_000 });
   await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+});
+
+test('daily statistics: the kept copy with its age while the service is slow, a failure with "Try again"', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page);
+  const [a, , , d] = plain;
+  const till = Math.floor(Date.now() / DAY) * DAY - 12 * DAY;
+  const dailyCell = () => page.getByRole('table', { name: 'Summary' }).getByRole('row', { name: /^Distance/ }).getByRole('cell').nth(1);
+  const dailyNote = page.getByRole('status', { name: 'Daily statistics' });
+  // Once with the service answering: the host keeps the copy.
+  await paste(page, link(a!.Id, till - DAY, till));
+  await expect(page.getByLabel('Selected object')).toContainText(a!.Name);
+  await expect(dailyCell()).toHaveText(/\d+(\.\d+)? km/, { timeout: 30_000 });
+  await paste(page, link(a!.Id, till - 3 * DAY, till - 2 * DAY));
+  await expect(dailyCell()).toHaveText(/\d+(\.\d+)? km/, { timeout: 30_000 });
+
+  // The service slow to give its daily statistics: the kept copy is shown, with its age, meanwhile.
+  sim.setFaults({ latencyMs: 6_000, pathPattern: '^/api/ObjectsHistory/DailyStat' });
+  try {
+    await paste(page, link(a!.Id, till - DAY, till));
+    await expect(dailyNote).toContainText(/the copy from .* ago/);
+    await expect(dailyNote).toContainText('Asking the service');
+    await expect(dailyCell()).toHaveText(/\d+(\.\d+)? km/);
+    // Then the service's own answer replaces it.
+    await expect(dailyNote).toHaveCount(0, { timeout: 30_000 });
+
+    // Never asked before, and the service fails: said, with "Try again".
+    sim.setFaults({ latencyMs: 0, errorRate: 1, pathPattern: '^/api/ObjectsHistory/DailyStat' });
+    await paste(page, link(d!.Id, till - DAY, till));
+    await expect(page.getByLabel('Selected object')).toContainText(d!.Name);
+    await expect(dailyNote.getByRole('button', { name: 'Try again' })).toBeVisible({ timeout: 30_000 });
+    await expect(dailyCell()).toHaveText('Not available');
+  } finally {
+    sim.clearFaults();
+  }
+  await dailyNote.getByRole('button', { name: 'Try again' }).click();
+  await expect(dailyCell()).toHaveText(/\d+(\.\d+)? km/, { timeout: 30_000 });
+  await expect(dailyNote).toHaveCount(0);
 });
