@@ -128,7 +128,7 @@ test('daily statistics: the kept copy with its age while the service is slow, a 
   sim.setFaults({ latencyMs: 6_000, pathPattern: '^/api/ObjectsHistory/DailyStat' });
   try {
     await paste(page, link(a!.Id, till - DAY, till));
-    await expect(dailyNote).toContainText(/the copy from .* ago/);
+    await expect(dailyNote).toContainText(/^Last copy from .* ago\)/);
     await expect(dailyNote).toContainText('Asking the service');
     await expect(dailyCell()).toHaveText(/\d+(\.\d+)? km/);
     // Then the service's own answer replaces it.

@@ -54,7 +54,7 @@ export function SummaryPanel({ track, daily, dailyState, tz }: { track: Figures 
     </table>
     {(ds.fromCache || ds.loading || ds.error) && (
       <p role="status" aria-label="Daily statistics" className={`note ${ds.error ? 'warn' : 'muted'}`}>
-        {ds.fromCache && daily && (ds.fetchedAt !== null ? `Daily statistics: the copy from ${fmtTime(ds.fetchedAt, tz)} (${ageText(ds.fetchedAt, Date.now())}). ` : 'Daily statistics: a copy from an earlier session. ')}
+        {ds.fromCache && daily && (ds.fetchedAt !== null ? `Last copy from ${fmtTime(ds.fetchedAt, tz)} (${ageText(ds.fetchedAt, Date.now())}). ` : 'Last copy from an earlier session. ')}
         {ds.loading ? 'Asking the service for the current figures…' : ds.error ? `The service’s figures did not come: ${ds.error} ` : ''}
         {ds.error && !ds.loading && (
           <button type="button" onClick={ds.onRetry}>
