@@ -205,6 +205,25 @@ describe('history handlers through the dispatcher', () => {
     }
   });
 
+  it('dailyStat cachedOnly: the kept copy without asking the service; none said as fetchedAt null', async () => {
+    const r = pastRange(3, 30);
+    const args = { objectId: OBJECT, ...r };
+    expect(await call<HistoryRecords>('history/dailyStat', { ...args, cachedOnly: true })).toEqual({ items: [], fetchedAt: null, fromCache: true });
+    const online = await call<HistoryRecords>('history/dailyStat', args);
+    expect(online.items.length).toBeGreaterThan(0);
+    // The service failing: the kept copy still comes, and the service is not asked.
+    sim.setFaults({ errorRate: 1, pathPattern: '^/api/ObjectsHistory/DailyStat' });
+    try {
+      const errorsBefore = sim.sim.faults.injected.error;
+      const kept = await call<HistoryRecords>('history/dailyStat', { ...args, cachedOnly: true });
+      expect(kept).toEqual({ items: online.items, fetchedAt: online.fetchedAt, fromCache: true });
+      expect(sim.sim.faults.injected.error).toBe(errorsBefore);
+    } finally {
+      sim.clearFaults();
+    }
+    expect(await call('history/resume', { loadId: 'no-such-load' })).toEqual({ resumed: false });
+  });
+
   it('packets: passed through for a day; offline is an error (not cached)', async () => {
     const r = pastRange(1, 4);
     const p = await call<HistoryPackets>('history/packets', { objectId: OBJECT, ...r });
