@@ -15,6 +15,7 @@ import { fileSettings } from '../core/seams/settings';
 import { embeddedDemo } from './demo';
 import { lockDataDir, readOwner } from './data-lock';
 import { fileVault } from './file-vault';
+import { loadHostKey, rememberPort } from './host-key';
 import { mintLaunchCode } from './launch-code';
 import { createNotices } from '../core/seams/notices';
 import { startHost } from './server';
@@ -104,16 +105,21 @@ async function main() {
     ...(values.server ? { suggestedBaseUrl: String(values.server) } : {}),
     ingestWorker: { script: join(here, 'ingest-worker.js') },
   });
+  // Read under the lock: the folder's secret keeps open tabs' sessions valid across restarts.
+  const key = await loadHostKey(dataDir);
   const host = await startHost({
     dispatcher: core.dispatcher,
     bus: core.bus,
     staticDir,
-    port: values.port ? Number(values.port) : 0,
+    secret: key.secret,
+    // `--port` wins (0: any); otherwise the last start's port first, so open tabs find this one.
+    ...(values.port !== undefined ? { port: Number(values.port) } : { port: 0, preferredPort: key.port }),
     // Tests lower it, so that their replies take the HTTP path too.
     ...(values['bulk-bytes'] ? { bulkBytes: Math.max(1024, Number(values['bulk-bytes'])) } : {}),
     log: (msg) => console.error(`host: ${msg}`),
   });
   await lock.describe({ origin: host.origin, secret: host.secret });
+  await rememberPort(dataDir, key, host.port);
   await core.start().catch((e: unknown) => console.error('Could not open the last connection:', e));
   console.log(`Fleet Console: ${host.url}`);
   if (!values['no-open']) openBrowser(host.url);

@@ -6,8 +6,8 @@
  *
  * Both are signed with the host's secret rather than kept in a table, so that whoever holds
  * the secret (a second start reading the 0600 file beside the data-folder lock, the tests) can
- * mint a fresh code, and so that a secret kept per data folder could later re-validate a tab's
- * session after a restart. Only the used codes are remembered, until they expire.
+ * mint a fresh code, and so that the secret kept per data folder (host-key.ts) re-validates a
+ * tab's session after a restart. Only the used codes are remembered, until they expire.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 

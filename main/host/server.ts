@@ -22,14 +22,17 @@ const BULK_BYTES = 4 * 1024 * 1024;
 const BULK_TTL_MS = 60_000;
 /** The code exchange's body is one short JSON object. */
 const MAX_SESSION_BODY = 4 * 1024;
-const SessionRequestSchema = z.object({ code: z.string().min(1).max(512) });
+/** `{code}` trades a launch code; `{session}` asks whether a tab's session is still ours (after a restart). */
+const SessionRequestSchema = z.union([z.object({ code: z.string().min(1).max(512) }), z.object({ session: z.string().min(1).max(512) })]);
 
 export interface HostOptions {
   dispatcher: Dispatcher;
   bus: PushBus;
   staticDir: string;
   port?: number;
-  /** Signs launch codes and sessions; a fixed one for tests, a random one per launch otherwise. */
+  /** Tried first (the port of the folder's last start, so open tabs find it again); when taken, `port`. */
+  preferredPort?: number;
+  /** Signs launch codes and sessions: the data folder's (host-key.ts) from the CLI, a random one when absent. */
   secret?: string;
   /** The launch codes' clock (tests move it past a code's 60 s). */
   now?: () => number;
@@ -91,7 +94,11 @@ export async function startHost(opts: HostOptions): Promise<Host> {
       return answerText(res, 400, 'The body is not JSON');
     }
     const parsed = SessionRequestSchema.safeParse(json);
-    if (!parsed.success) return answerText(res, 400, 'Expected {"code": "<launch code>"}');
+    if (!parsed.success) return answerText(res, 400, 'Expected {"code": "<launch code>"} or {"session": "<session token>"}');
+    if ('session' in parsed.data) {
+      if (!keys.isSession(parsed.data.session)) return answerText(res, 401, 'This session was not issued by this console (another data folder, or its key was deleted).');
+      return void res.writeHead(204, { 'cache-control': 'no-store' }).end();
+    }
     const session = keys.redeem(parsed.data.code);
     if (!session) return answerText(res, 401, 'This launch link was used already or has expired: start the console again for a new one.');
     res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify({ session }));
@@ -161,10 +168,21 @@ export async function startHost(opts: HostOptions): Promise<Host> {
     log,
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());
-  });
+  const listen = (at: number) =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(at, '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  if (opts.preferredPort) {
+    await listen(opts.preferredPort).catch(async (e: unknown) => {
+      if ((e as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw e;
+      log(`port ${opts.preferredPort} is taken; open tabs of the last start will not find this one`);
+      await listen(opts.port ?? 0);
+    });
+  } else await listen(opts.port ?? 0);
   port = (server.address() as AddressInfo).port;
   const origin = `http://127.0.0.1:${port}`;
   const launchUrl = () => `${origin}/?code=${keys.mintCode()}`;
