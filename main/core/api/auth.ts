@@ -21,6 +21,13 @@ export interface SignInOptions {
 }
 
 const ENDPOINT = 'POST /api/Token';
+export const WRONG_PASSWORD = 'Wrong login or password.';
+
+/** "fleet.example.com:443", the port always shown (a wrong port is the usual mistake). */
+export function hostAndPort(url: string): string {
+  const u = new URL(url);
+  return `${u.hostname}:${u.port || (u.protocol === 'https:' ? '443' : '80')}`;
+}
 const TOKEN_KEYS = ['accesstoken', 'access_token', 'token', 'jwt', 'bearer', 'id_token', 'idtoken'];
 
 /** Token body → token string: {AccessToken}, {access_token}, {token}, {Data:{…}}, or a bare string. */
@@ -88,17 +95,20 @@ export async function signIn(
   } catch (e) {
     if (e instanceof BodyLimitError) throw e;
     const timedOut = e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError');
-    throw new ApiError('offline', `${ENDPOINT}: ${timedOut ? `no answer within ${Math.round(timeoutMs / 1000)} s` : describeNetworkError(e)}`, {
-      endpoint: ENDPOINT,
-      cause: e,
-    });
+    // The person typed an address, not an endpoint: name the host and port they can check.
+    const where = hostAndPort(url);
+    const words = timedOut
+      ? `${where} did not answer within ${Math.round(timeoutMs / 1000)} s: check the address.`
+      : `Cannot reach ${where}: check the address.`;
+    throw new ApiError('offline', words, { endpoint: ENDPOINT, cause: new Error(describeNetworkError(e), { cause: e }) });
   }
   const ct = res.headers.get('content-type');
   if (!res.ok) {
     // A wrong password comes back as 400, 401 or 403 depending on the server.
     if (res.status === 400 || res.status === 401 || res.status === 403) {
+      // The server's own words ("Invalid credentials", a stack trace) stay in serverMessage for the log.
       const err = errorForStatus(ENDPOINT, res.status, text, ct, { code: 'unauthorized' });
-      throw new ApiError('unauthorized', `Sign-in refused: ${err.serverMessage ?? 'wrong login or password'} (HTTP ${res.status})`, {
+      throw new ApiError('unauthorized', WRONG_PASSWORD, {
         endpoint: ENDPOINT,
         status: res.status,
         ...(err.serverMessage ? { serverMessage: err.serverMessage } : {}),

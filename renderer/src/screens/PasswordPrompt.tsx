@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { ConnectionProfile, SessionState } from '../../../common/methods/session';
-import { RpcError, rpc } from '../rpc/client';
+import { rpc } from '../rpc/client';
+import { signInErrorText } from './sign-in-error';
 
 /**
  * Shown over a running screen when the token expired and no password is stored: the
@@ -17,7 +18,7 @@ export function PasswordPrompt({ profile, onSession }: { profile: ConnectionProf
     try {
       onSession(await rpc('session/resume', { profileId: profile.id, password }));
     } catch (err) {
-      setError(err instanceof RpcError ? err.text : String(err));
+      setError(signInErrorText(err));
     } finally {
       setBusy(false);
     }
@@ -32,7 +33,7 @@ export function PasswordPrompt({ profile, onSession }: { profile: ConnectionProf
         Password
         <input type="password" autoFocus autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
       </label>
-      <button type="submit" className="primary" disabled={busy}>
+      <button type="submit" className="primary" disabled={busy} aria-busy={busy}>
         {busy ? 'Signing in…' : 'Sign in'}
       </button>
       {error && (

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import type { SessionState } from '../../../common/methods/session';
-import { rpc } from '../rpc/client';
+import { SignOutButton } from './SignOutButton';
 import { LiveConnectivityBadge } from './LiveConnectivityBadge';
 import { navigate, useRoute } from '../ui/route';
 import { LiveScreen } from './LiveScreen';
@@ -55,9 +55,7 @@ export function Shell({ session, onSession }: Props) {
         <LiveConnectivityBadge state={conn} />
         <PanelLaunchers />
         <ThemeToggle />
-        <button type="button" className="signout" onClick={() => void rpc('session/signOut', {}).then(onSession)}>
-          Sign out
-        </button>
+        <SignOutButton onSession={onSession} />
       </header>
       {session.status === 'needs_password' && <PasswordPrompt profile={profile} onSession={onSession} />}
       <Notices />

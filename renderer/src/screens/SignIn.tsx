@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { SessionState } from '../../../common/methods/session';
-import { RpcError, rpc } from '../rpc/client';
+import { rpc } from '../rpc/client';
+import { signInErrorText } from './sign-in-error';
 import { PLAIN_HTTP_WARNING, crossesNetworkUnencrypted } from './plain-http';
 import '../ui/notices.css';
 
@@ -24,7 +25,7 @@ export function SignIn({ state, onSignedIn }: Props) {
     try {
       onSignedIn(await call());
     } catch (e) {
-      setError(e instanceof RpcError ? e.text : String(e));
+      setError(signInErrorText(e));
     } finally {
       setBusy(false);
     }
@@ -83,8 +84,8 @@ export function SignIn({ state, onSignedIn }: Props) {
           <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
           Remember me on this computer
         </label>
-        <button type="submit" disabled={busy}>
-          Sign in
+        <button type="submit" disabled={busy} aria-busy={busy}>
+          {busy ? 'Signing in…' : 'Sign in'}
         </button>
       </form>
       {error && (

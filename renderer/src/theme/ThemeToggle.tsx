@@ -1,11 +1,15 @@
 import { theme, useTheme } from './theme';
 
-/** One press switches light ↔ dark and remembers it (until then the system's choice applies). */
+/**
+ * One press switches light ↔ dark and remembers it (until then the system's choice applies).
+ * The name stays "Dark theme" (a toggle's name must not change with its state); ": on"/": off"
+ * shows the theme in force to the eye, aria-pressed says it to a screen reader.
+ */
 export function ThemeToggle() {
   const current = useTheme();
   return (
     <button type="button" className="theme-toggle" aria-pressed={current === 'dark'} onClick={() => theme.set(current === 'dark' ? 'light' : 'dark')}>
-      Dark theme
+      Dark theme<span aria-hidden="true">: {current === 'dark' ? 'on' : 'off'}</span>
     </button>
   );
 }

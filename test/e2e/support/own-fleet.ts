@@ -25,6 +25,7 @@ export async function signInToOwnFleet(page: Page, hostUrl: string, baseUrl: str
     const server = await page.getByText(/ · demo$/).getAttribute('title');
     if (server?.startsWith(baseUrl)) return;
     await signOut.click();
+    await page.getByRole('alertdialog', { name: 'Sign out?' }).getByRole('button', { name: 'Sign out' }).click();
   }
   await form.getByLabel('Server address').fill(baseUrl);
   await form.getByLabel('Login').fill('demo');

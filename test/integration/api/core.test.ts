@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../../main/core/api/auth';
+import type { ApiError } from '../../../main/core/api/errors';
 import { startHarness, type Harness } from './harness';
 import { failure } from '../../support/failure';
 
@@ -20,14 +21,16 @@ describe('sign-in', () => {
   it('a base URL with a trailing slash works', async () => {
     expect((await signIn(fetch, `${h.sim.baseUrl}/`, 'admin', 'admin')).token).toBeTruthy();
   });
-  it('a wrong password is unauthorized with the server message', async () => {
+  it('a wrong password is unauthorized in plain words; the server message is kept for the log', async () => {
     const e = await failure(signIn(fetch, h.sim.baseUrl, 'demo', 'wrong'));
     expect(e.code).toBe('unauthorized');
-    expect(e.message).toContain('Invalid user name or password');
+    expect(e.message).toBe('Wrong login or password.');
+    expect((e as ApiError).serverMessage).toContain('Invalid user name or password');
   });
-  it('an unreachable server is offline', async () => {
+  it('an unreachable server is offline, named by its host and port', async () => {
     const e = await failure(signIn(fetch, 'http://127.0.0.1:1', 'demo', 'demo'));
     expect(e.code).toBe('offline');
+    expect(e.message).toBe('Cannot reach 127.0.0.1:1: check the address.');
   });
 });
 

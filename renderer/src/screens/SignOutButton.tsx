@@ -1,0 +1,34 @@
+import { useId, useRef, useState } from 'react';
+import type { SessionState } from '../../../common/methods/session';
+import { Dialog } from '../commands/Dialog';
+import { rpc } from '../rpc/client';
+
+/**
+ * Signing out stops polling, so events and alarms stop too: a console left unwatched by a
+ * stray click is worse than one more question. Cancel has the focus, so Enter keeps watching.
+ */
+export function SignOutButton({ onSession }: { onSession: (s: SessionState) => void }) {
+  const [asking, setAsking] = useState(false);
+  const cancel = useRef<HTMLButtonElement>(null);
+  const body = useId();
+  return (
+    <>
+      <button type="button" className="signout" onClick={() => setAsking(true)}>
+        Sign out
+      </button>
+      {asking && (
+        <Dialog title="Sign out?" onClose={() => setAsking(false)} role="alertdialog" describedBy={body} initialFocus={cancel}>
+          <p id={body}>Monitoring and alarms stop until you sign in again.</p>
+          <div className="buttons">
+            <button ref={cancel} type="button" onClick={() => setAsking(false)}>
+              Cancel
+            </button>
+            <button type="button" onClick={() => void rpc('session/signOut', {}).then(onSession)}>
+              Sign out
+            </button>
+          </div>
+        </Dialog>
+      )}
+    </>
+  );
+}
