@@ -147,3 +147,30 @@ test('daily statistics: the kept copy with its age while the service is slow, a 
   await expect(dailyCell()).toHaveText(/\d+(\.\d+)? km/, { timeout: 30_000 });
   await expect(dailyNote).toHaveCount(0);
 });
+
+test('a load stopped by an outage resumes by itself when the service answers again', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signIn(page);
+  const e = plain[4] ?? plain[3]!;
+  const till = Math.floor(Date.now() / DAY) * DAY - 50 * DAY;
+  // The object list in first (a fresh host has none to show offline).
+  await paste(page, link(e.Id, till - 5 * DAY, till - 4 * DAY));
+  await expect(page.getByLabel('Selected object')).toContainText(e.Name);
+  await expect(page.getByRole('status').filter({ hasText: 'Whole interval loaded.' })).toBeVisible({ timeout: 60_000 });
+  await sim.stopListening();
+  let listening = false;
+  try {
+    // The host's status polls fail too: it knows it is offline, and the load stops at once.
+    await expect(page.getByText('Offline', { exact: true }).first()).toBeVisible({ timeout: 30_000 });
+    await paste(page, link(e.Id, till - 2 * DAY, till));
+    await expect(page.getByLabel('Selected object')).toContainText(e.Name);
+    await expect(page.getByRole('status', { name: 'Missing parts' })).toContainText('once the service answers', { timeout: 30_000 });
+    await sim.startListening();
+    listening = true;
+    // No click: the host resumes the missing windows when connectivity turns online (its
+    // poll period here is 1 s; the load itself then takes what it takes).
+    await expect(page.getByRole('status').filter({ hasText: 'Whole interval loaded.' })).toBeVisible({ timeout: 60_000 });
+  } finally {
+    if (!listening) await sim.startListening();
+  }
+});
