@@ -167,8 +167,9 @@ test('a load stopped by an outage resumes by itself when the service answers aga
     await expect(page.getByRole('status', { name: 'Missing parts' })).toContainText('once the service answers', { timeout: 30_000 });
     await sim.startListening();
     listening = true;
-    // No click: the host resumes the missing windows when connectivity turns online (its
-    // poll period here is 1 s; the load itself then takes what it takes).
+    // No click: the host resumes the missing windows when connectivity turns online, within
+    // its poll period (1 s here) + 2 s; the load itself then takes what it takes.
+    await expect(page.getByRole('status', { name: 'Missing parts' })).toHaveCount(0, { timeout: 1_000 + 2_000 });
     await expect(page.getByRole('status').filter({ hasText: 'Whole interval loaded.' })).toBeVisible({ timeout: 60_000 });
   } finally {
     if (!listening) await sim.startListening();
