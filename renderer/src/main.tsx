@@ -1,10 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { LinkBanner } from './ui/LinkBanner';
 import './styles.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
+    <LinkBanner />
     <App />
   </StrictMode>,
 );

@@ -2,7 +2,7 @@
 import type { ArgsIn, MethodName, PayloadOf, PushName, ResultOf } from '../../../common/contract';
 import { ERROR_TEXT, type ErrorCode } from '../../../common/errors';
 import { deadlineMs, timeoutError } from './deadline';
-import { createTransport, NO_SESSION, type LinkState } from './transport';
+import { createTransport, LINK_INVALID, NO_SESSION, type LinkState } from './transport';
 
 export class RpcError extends Error {
   constructor(
@@ -14,7 +14,7 @@ export class RpcError extends Error {
   }
   /** What to show a person: the plain meaning of the code, and the server's words when they add something. */
   get text(): string {
-    if (this.message === NO_SESSION) return NO_SESSION;
+    if (this.message === NO_SESSION || this.message === LINK_INVALID) return this.message;
     const plain = ERROR_TEXT[this.code] ?? 'Something went wrong.';
     return this.message && this.message !== plain ? `${plain} (${this.message})` : plain;
   }

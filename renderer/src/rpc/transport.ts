@@ -18,7 +18,12 @@ declare global {
   }
 }
 
-export type LinkState = 'connecting' | 'open' | 'closed';
+/**
+ * `closed`: the socket is down and being retried (the host stopped, or is restarting);
+ * `refused`: the host answers but this tab's session is not its own, so no retry can help;
+ * `no-session`: this tab never got a session (its launch code was spent or expired).
+ */
+export type LinkState = 'connecting' | 'open' | 'closed' | 'refused' | 'no-session';
 
 export interface Transport extends FleetBridge {
   onLink(cb: (state: LinkState) => void): () => void;
@@ -58,6 +63,22 @@ export function launchToken(): string {
   return sessionStorage.getItem(SESSION_KEY) ?? '';
 }
 
+/** After a restart on another data folder, or with the folder's key deleted (main/host/host-key.ts). */
+export const LINK_INVALID = 'This tab’s link is no longer valid: open the console’s new link.';
+
+/**
+ * Asked when the socket could not open: a browser does not tell why, and "the host is not
+ * there" (retry) must not be mistaken for "the host refuses this session" (stop and say so).
+ */
+async function sessionRefused(token: string): Promise<boolean> {
+  try {
+    const res = await fetch('/session', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ session: token }), cache: 'no-store' });
+    return res.status === 401;
+  } catch {
+    return false;
+  }
+}
+
 /** Complete in itself: "sign in again" would not help a tab whose launch link is spent. */
 export const NO_SESSION = 'This tab’s link to the console was used already or has expired: start the console again for a new link, or use the tab it opened.';
 
@@ -93,7 +114,8 @@ async function fetchBulk(n: BulkNotice): Promise<ServerMessage> {
 
 function socketTransport(): Transport {
   const session = takeSession();
-  let noSession = false;
+  /** Set when no retry can help: every call, waiting or to come, gets this reason. */
+  let deadEnd: string | null = null;
   const pending = new Map<RequestEnvelope['id'], (reply: ResponseEnvelope) => void>();
   const pushListeners = new Set<(env: PushEnvelope) => void>();
   const linkListeners = new Set<(s: LinkState) => void>();
@@ -107,23 +129,25 @@ function socketTransport(): Transport {
     for (const l of linkListeners) l(s);
   };
 
+  const giveUp = (message: string, why: LinkState) => {
+    deadEnd = message;
+    for (const [id, done] of pending) done({ type: 'error', id, error: { code: 'unauthorized', message } });
+    pending.clear();
+    queue = [];
+    setState(why);
+  };
+
   const connect = async () => {
     setState('connecting');
     const token = await session;
-    if (!token) {
-      // No retry can help: every call, waiting or to come, gets the reason.
-      noSession = true;
-      for (const [id, done] of pending) done({ type: 'error', id, error: { code: 'unauthorized', message: NO_SESSION } });
-      pending.clear();
-      queue = [];
-      setState('closed');
-      return;
-    }
+    if (!token) return giveUp(NO_SESSION, 'no-session');
     const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/rpc?token=${encodeURIComponent(token)}`);
     // Typed arrays come as binary frames, viewed in place (common/codec.ts).
     ws.binaryType = 'arraybuffer';
     socket = ws;
+    let opened = false;
     ws.onopen = () => {
+      opened = true;
       retryMs = 250;
       setState('open');
       for (const m of queue) ws.send(m);
@@ -166,8 +190,14 @@ function socketTransport(): Transport {
       }
       pending.clear();
       setState('closed');
-      setTimeout(() => void connect(), retryMs);
+      // Bounded, so a restarted host is found within 5 s of coming back.
+      const wait = retryMs;
       retryMs = Math.min(retryMs * 2, 5000);
+      if (opened) return void setTimeout(() => void connect(), wait);
+      void sessionRefused(token).then((refused) => {
+        if (refused) giveUp(LINK_INVALID, 'refused');
+        else setTimeout(() => void connect(), wait);
+      });
     };
   };
   void connect();
@@ -175,7 +205,7 @@ function socketTransport(): Transport {
   return {
     rpc(env) {
       return new Promise((resolve) => {
-        if (noSession) return resolve({ type: 'error', id: env.id, error: { code: 'unauthorized', message: NO_SESSION } });
+        if (deadEnd) return resolve({ type: 'error', id: env.id, error: { code: 'unauthorized', message: deadEnd } });
         pending.set(env.id, resolve);
         const text = encodeMessage(env);
         if (socket && state === 'open') socket.send(text);

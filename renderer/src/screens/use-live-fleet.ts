@@ -64,7 +64,11 @@ export function useLiveFleet(): ConnectivityState | null {
       ),
       onPush('connectivity/changed', connectivity.set),
       onLink((s) => {
-        if (s === 'closed') wasClosed = true;
+        // The last state read is not the service's any more: the badge says Connecting… until the reload.
+        if (s === 'closed') {
+          wasClosed = true;
+          connectivity.set(null);
+        }
         if (s === 'open' && wasClosed) {
           wasClosed = false;
           void load().catch(() => {});
