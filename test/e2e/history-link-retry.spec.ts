@@ -135,9 +135,11 @@ test('daily statistics: the kept copy with its age while the service is slow, a 
     await expect(dailyNote).toHaveCount(0, { timeout: 30_000 });
 
     // Never asked before, and the service fails: said, with "Try again".
-    sim.setFaults({ latencyMs: 0, errorRate: 1, pathPattern: '^/api/ObjectsHistory/DailyStat' });
+    sim.setFaults({ latencyMs: 2_000, errorRate: 1, pathPattern: '^/api/ObjectsHistory/DailyStat' });
     await paste(page, link(d!.Id, till - DAY, till));
     await expect(page.getByLabel('Selected object')).toContainText(d!.Name);
+    // Nothing kept: the cells say it is being asked for.
+    await expect(dailyCell()).toHaveText('Loading…');
     await expect(dailyNote.getByRole('button', { name: 'Try again' })).toBeVisible({ timeout: 30_000 });
     await expect(dailyCell()).toHaveText('Not available');
   } finally {
