@@ -223,7 +223,7 @@ test('an acknowledged event leaves the feed at once and stays gone after a reloa
 
   // The switch to every event explains what the feed leaves out.
   await page.getByRole('radio', { name: /All events/ }).check();
-  await expect(page.getByText(/including \d+ from muted groups/)).toBeVisible();
+  await expect(page.getByText(/including \d+ outside your feed/)).toBeVisible();
   await page.getByRole('radio', { name: /My feed/ }).check();
 });
 

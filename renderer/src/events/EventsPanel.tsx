@@ -3,7 +3,7 @@ import type { EventScope } from '../../../common/methods/events';
 import type { FleetEvent } from '../../../common/resources';
 import { selection } from '../stores/selection';
 import { useFleetObjects } from '../stores/use-fleet-objects';
-import { ageText } from '../ui/format';
+import { useConnectivity } from '../stores/connectivity';
 import { useNow } from '../ui/use-now';
 import { ackAllNeedsConfirmation } from './ack-all';
 import { AckErrors } from './AckErrors';
@@ -11,6 +11,8 @@ import { AlertMenu } from './AlertMenu';
 import { ConfirmAckAll } from './ConfirmAckAll';
 import { EventRow } from './EventRow';
 import { eventsOf, eventsStore, useEvents } from './events-store';
+import { feedCheck } from './feed-check';
+import { SoundNote } from './SoundNote';
 import { eventFocus, useEventFocus } from './focus';
 import { placeText } from './place-text';
 import { NotifyButton } from './NotifyButton';
@@ -29,6 +31,7 @@ export function EventsPanel() {
   const view = useEvents();
   const objectsById = useFleetObjects();
   const now = useNow(5000);
+  const check = feedCheck(useConnectivity(), view.fetchedAt, now);
   const [scope, setScope] = useState<EventScope>(loadScope);
   const focus = useEventFocus();
   /** The ids "Acknowledge all" counted when asked: events that arrive while the question is open are not in them. */
@@ -62,8 +65,14 @@ export function EventsPanel() {
     <section className="events-panel" aria-labelledby="events-title">
       <header className="panel-head">
         <h2 id="events-title">Events</h2>
-        <span className="hint">{view.loaded ? `updated ${ageText(view.fetchedAt, now)}` : 'loading…'}</span>
+        <span className="hint">{view.loaded ? (check.checked ?? 'not checked yet') : 'loading…'}</span>
       </header>
+      {check.failing && (
+        <p role="alert" className="warning feed-failing">
+          {check.failing}
+        </p>
+      )}
+      <SoundNote />
       <ScopeSwitch scope={scope} onScope={changeScope} feed={view.feed.length} all={view.all.length} />
       <div className="events-actions">
         <label className="check-all">

@@ -1,6 +1,9 @@
 import type { EventScope } from '../../../common/methods/events';
 
-/** Feed or everything, with the difference spelled out: muted groups are the whole point. */
+/**
+ * Feed or everything, with the difference spelled out. The service's feed leaves out what it
+ * leaves out (groups muted on the service); the console mutes no groups, so it claims none.
+ */
 export function ScopeSwitch({ scope, onScope, feed, all }: { scope: EventScope; onScope: (s: EventScope) => void; feed: number; all: number }) {
   return (
     <fieldset className="scope-switch">
@@ -15,8 +18,8 @@ export function ScopeSwitch({ scope, onScope, feed, all }: { scope: EventScope; 
       </label>
       <p className="hint" id="scope-hint">
         {scope === 'feed'
-          ? 'Your feed leaves out groups you have muted. Alerts sound only for the feed.'
-          : `Every unacknowledged event, including ${Math.max(0, all - feed)} from muted groups.`}
+          ? "Your feed is what the service's feed returns. Alerts sound only for the feed."
+          : `Every unacknowledged event, including ${Math.max(0, all - feed)} outside your feed.`}
       </p>
     </fieldset>
   );

@@ -3,6 +3,9 @@
  * is created (or resumed) on the first pointer or key press of the session.
  */
 let ctx: AudioContext | null = null;
+/** Whether the first gesture came: until then the screen says a click is needed (SoundNote). */
+let unlocked = false;
+const listeners = new Set<() => void>();
 
 function unlock() {
   try {
@@ -11,7 +14,17 @@ function unlock() {
   } catch {
     /* no audio device: events are still listed and notified */
   }
+  unlocked = true;
+  for (const l of [...listeners]) l();
 }
+
+export const audioUnlock = {
+  get: (): boolean => unlocked,
+  subscribe(l: () => void): () => void {
+    listeners.add(l);
+    return () => listeners.delete(l);
+  },
+};
 
 if (typeof window !== 'undefined') {
   window.addEventListener('pointerdown', unlock, { once: true, capture: true });
