@@ -95,18 +95,18 @@ for (const [width, height] of [
       await expect(menu).toBeHidden();
       await expect(button).toBeFocused();
       await expect(button).toHaveAttribute('aria-expanded', 'false');
-      // Keyboard only: Enter opens with the focus on the first type, Space toggles it.
+      // Keyboard only: Enter opens with the focus on the first, most urgent type, Space toggles it.
       await page.keyboard.press('Enter');
-      await expect(menu.getByRole('checkbox', { name: 'Alarm' })).toBeFocused();
+      await expect(menu.getByRole('checkbox', { name: 'Towing' })).toBeFocused();
       await page.keyboard.press('Space');
-      await expect(menu.getByRole('checkbox', { name: 'Alarm' })).not.toBeChecked();
+      await expect(menu.getByRole('checkbox', { name: 'Towing' })).not.toBeChecked();
       await page.keyboard.press('Space');
       await page.keyboard.press('Escape');
       await expect(button).toBeFocused();
       await page.reload();
       await eventsPanel(page).getByRole('button', { name: 'Alerts' }).click();
       await expect(menu.getByRole('checkbox', { name: 'Geozone entered' })).not.toBeChecked();
-      await expect(menu.getByRole('checkbox', { name: 'Alarm' })).toBeChecked();
+      await expect(menu.getByRole('checkbox', { name: 'Towing' })).toBeChecked();
     });
   }
 }
