@@ -1,9 +1,9 @@
 import type { FleetEvent } from '../../../common/resources';
 import type { HistoryViolations } from '../../../common/methods/history';
-import type { Figures } from './summary';
+import type { Figures } from './model/summary';
 import { fmtDuration, fmtEnd, fmtKm, fmtShort, fmtTime } from './time-format';
-import type { Stop, Trip } from './trips';
-import { VIOLATION_LABEL, type Violation } from './violations';
+import type { Stop, Trip } from './model/trips';
+import { VIOLATION_LABEL, type Violation } from './model/violations';
 import { ageText } from '../ui/format';
 
 const dur = (v: number | null) => (v === null ? '—' : fmtDuration(v));

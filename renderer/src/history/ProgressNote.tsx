@@ -1,6 +1,6 @@
 import { ERROR_TEXT } from '../../../common/errors';
 import { fmtShort } from './time-format';
-import type { HistoryState } from './use-history';
+import type { HistoryState } from './model/use-history';
 
 /** How complete the picture is: fetching (with progress), stopped (and why), or what the cache lacks. */
 export function ProgressNote({ hist, tz, missing, loadDone, onRetry }: { hist: HistoryState; tz: string; missing: [number, number][]; loadDone: boolean; onRetry: () => void }) {

@@ -6,8 +6,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { unpackHistory } from '../../../common/methods/history';
 import { signIn } from '../../../main/core/api/auth';
-import { deriveTrack } from '../../../renderer/src/history/derive';
-import { figuresFromTrack } from '../../../renderer/src/history/summary';
+import { deriveTrack } from '../../../renderer/src/history/model/derive';
+import { figuresFromTrack } from '../../../renderer/src/history/model/summary';
 import { startHistoryHarness, DAY, OBJECT, type HistoryHarness } from './harness';
 
 let h: HistoryHarness | undefined;

@@ -14,8 +14,8 @@ import { startSimulator, type SimulatorHandle } from '../../../simulator';
 import { createCore, type Core } from '../../../main/core/app';
 import { memorySettings } from '../../../main/core/seams/settings';
 import { memoryVault } from '../../../main/core/seams/vault';
-import { fetchInWindows, PACKETS_MAX_WINDOWS, type RecordsCall, type RecordsMethod } from '../../../renderer/src/history/record-windows';
-import { figuresFromDailyStats } from '../../../renderer/src/history/summary';
+import { fetchInWindows, PACKETS_MAX_WINDOWS, type RecordsCall, type RecordsMethod } from '../../../renderer/src/history/records/record-windows';
+import { figuresFromDailyStats } from '../../../renderer/src/history/model/summary';
 import { DAY, WORKER } from './harness';
 
 /** What records.ts does, with the core's dispatcher where the renderer has the rpc. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { calibrate, calibrateAll, readCalibration } from '../../../common/calibration';
 import { readingText } from '../../../renderer/src/details/sensor-format';
-import { sensorText, sensorViews } from '../../../renderer/src/history/sensors';
+import { sensorText, sensorViews } from '../../../renderer/src/history/model/sensors';
 
 describe('calibration', () => {
   const table = readCalibration([

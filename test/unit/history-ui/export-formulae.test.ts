@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { buildCsv } from '../../../renderer/src/history/export';
+import { buildCsv } from '../../../renderer/src/history/export/formats';
 import { drive, track } from './helpers';
 
 /** A CSV export opened in a spreadsheet must show server text, never run it as a formula. */

@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { buildCsv, buildGpx, buildKml, xmlEscape, type ExportInput } from '../../../renderer/src/history/export';
+import { buildCsv, buildGpx, buildKml, xmlEscape, type ExportInput } from '../../../renderer/src/history/export/formats';
 import { drive, track } from './helpers';
 
 const input: ExportInput = {

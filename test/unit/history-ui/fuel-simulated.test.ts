@@ -7,9 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventBit, startSimulator, type SimulatorHandle } from '../../../simulator';
 import type { SensorColumns } from '../../../common/methods/history';
-import { detectFuelJumps, type FuelJump } from '../../../renderer/src/history/fuel';
-import { buildModel } from '../../../renderer/src/history/model';
-import { isIgnition, sensorViews } from '../../../renderer/src/history/sensors';
+import { detectFuelJumps, type FuelJump } from '../../../renderer/src/history/model/fuel';
+import { buildModel } from '../../../renderer/src/history/model/track-model';
+import { isIgnition, sensorViews } from '../../../renderer/src/history/model/sensors';
 import { track } from './helpers';
 
 const MIN = 60_000;

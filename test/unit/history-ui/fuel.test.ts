@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectFuelJumps } from '../../../renderer/src/history/fuel';
+import { detectFuelJumps } from '../../../renderer/src/history/model/fuel';
 
 const MIN = 60_000;
 

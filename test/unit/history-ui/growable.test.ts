@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { HistoryData } from '../../../common/methods/history';
-import { capacityOf, extendsView, grown, withRoom } from '../../../renderer/src/history/growable';
-import { mergeHistory } from '../../../renderer/src/history/merge';
-import { buildModel } from '../../../renderer/src/history/model';
+import { capacityOf, extendsView, grown, withRoom } from '../../../renderer/src/history/model/growable';
+import { mergeHistory } from '../../../renderer/src/history/model/merge';
+import { buildModel } from '../../../renderer/src/history/model/track-model';
 import { drive, track } from './helpers';
 
 describe('growable columns', () => {

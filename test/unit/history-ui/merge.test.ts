@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { unpackHistory, type HistoryData } from '../../../common/methods/history';
 import { packTrack } from '../../../common/track-wire';
-import { coalesce, mergeHistory, subtractRange } from '../../../renderer/src/history/merge';
+import { coalesce, mergeHistory, subtractRange } from '../../../renderer/src/history/model/merge';
 import { track } from './helpers';
 
 const H = 3_600_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildModel, haversine } from '../../../renderer/src/history/model';
+import { buildModel, haversine } from '../../../renderer/src/history/model/track-model';
 import { track } from './helpers';
 
 describe('track model distances', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { formatLocal, parseLocal, quickInterval, validTimeZone } from '../../../renderer/src/history/interval';
-import { advance, spanAt } from '../../../renderer/src/history/player';
-import { splitRange } from '../../../renderer/src/history/record-windows';
-import { readViolations } from '../../../renderer/src/history/violations';
+import { advance, spanAt } from '../../../renderer/src/history/replay/player';
+import { splitRange } from '../../../renderer/src/history/records/record-windows';
+import { readViolations } from '../../../renderer/src/history/model/violations';
 
 describe('player clock', () => {
   it('advances speed × elapsed, dropping nothing', () => {

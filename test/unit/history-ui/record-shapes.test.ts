@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { describe, expect, it } from 'vitest';
-import { cutShortNote, recordsShape } from '../../../renderer/src/history/record-shapes';
+import { cutShortNote, recordsShape } from '../../../renderer/src/history/records/record-shapes';
 
 const at = (h: number, m: number) => new TZDate(2026, 10, 12, h, m, 0, 'Europe/Berlin').getTime();
 const table = (s: ReturnType<typeof recordsShape>, tz: string) => ({ headers: s.columns.map((c) => c.header), cells: s.rows.map((r) => s.columns.map((c) => c.cell(r, tz))) });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { grown, withRoom } from '../../../renderer/src/history/growable';
-import { buildModel } from '../../../renderer/src/history/model';
+import { grown, withRoom } from '../../../renderer/src/history/model/growable';
+import { buildModel } from '../../../renderer/src/history/model/track-model';
 import { RepeatFilter } from '../../../common/repeat-filter';
-import { BLOCK, decimate, decimation, DecimationBuilder, DistinctBuilder, distinctLevel, REPEATS_FROM, ZoomLevels } from '../../../renderer/src/history/simplify';
-import { speedBucket } from '../../../renderer/src/history/speed-colors';
+import { BLOCK, decimate, decimation, DecimationBuilder, DistinctBuilder, distinctLevel, REPEATS_FROM, ZoomLevels } from '../../../renderer/src/history/map/simplify';
+import { speedBucket } from '../../../renderer/src/history/map/speed-colors';
 import { drive, track } from './helpers';
 
 describe('per-zoom decimation', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cachedTzDate, fmtEnd, fmtTime, offsetsText } from '../../../renderer/src/history/time-format';
-import { tickLabel } from '../../../renderer/src/history/timeline-ticks';
+import { tickLabel } from '../../../renderer/src/history/timeline/timeline-ticks';
 
 describe('cached zoned dates and tick labels', () => {
   it('cachedTzDate asks once per timestamp and hands out copies', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tickLabel, ticks, tickStep } from '../../../renderer/src/history/timeline-ticks';
+import { tickLabel, ticks, tickStep } from '../../../renderer/src/history/timeline/timeline-ticks';
 import {
   centreOn,
   clampWindow,
@@ -16,7 +16,7 @@ import {
   visibleTimes,
   wheelFactor,
   zoomAround,
-} from '../../../renderer/src/history/timeline-window';
+} from '../../../renderer/src/history/timeline/timeline-window';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { buildModel, fixAt, indexAt } from '../../../renderer/src/history/model';
-import { placesOf, stopsOf, timelineOf, tripsOf } from '../../../renderer/src/history/trips';
-import { figuresFromDailyStats, figuresFromTrack, parkedSpans } from '../../../renderer/src/history/summary';
+import { buildModel, fixAt, indexAt } from '../../../renderer/src/history/model/track-model';
+import { placesOf, stopsOf, timelineOf, tripsOf } from '../../../renderer/src/history/model/trips';
+import { figuresFromDailyStats, figuresFromTrack, parkedSpans } from '../../../renderer/src/history/model/summary';
 import { drive, track } from './helpers';
 
 const H = 3600_000;

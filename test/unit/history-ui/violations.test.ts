@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HistoryViolations } from '../../../common/methods/history';
-import { accelerationText, readViolations } from '../../../renderer/src/history/violations';
+import { accelerationText, readViolations } from '../../../renderer/src/history/model/violations';
 
 const H = 3600_000;
 const DAY = 24 * H;

@@ -2,9 +2,9 @@
 import L from 'leaflet';
 import { h, lines } from '../../ui/dom';
 import { fmtDuration, fmtShort, fmtTime } from '../time-format';
-import type { Place, Stop } from '../trips';
-import type { Violation } from '../violations';
-import { VIOLATION_LABEL } from '../violations';
+import type { Place, Stop } from '../model/trips';
+import type { Violation } from '../model/violations';
+import { VIOLATION_LABEL } from '../model/violations';
 import type { EventMark, FuelMark } from './marks';
 
 export type { EventMark, FuelMark } from './marks';

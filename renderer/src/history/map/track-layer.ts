@@ -9,11 +9,11 @@
 import L from 'leaflet';
 import type { CanvasFrame } from '../../map/canvas-frame';
 import { CanvasOverlay } from '../../map/canvas-overlay';
-import type { TrackModel } from '../model';
+import type { TrackModel } from '../model/track-model';
 import { RepeatFilter } from '../../../../common/repeat-filter';
-import { capacityOf, grown } from '../growable';
-import { BLOCK, REPEATS_FROM, ZoomLevels } from '../simplify';
-import { SPEED_BUCKETS, speedBucket } from '../speed-colors';
+import { capacityOf, grown } from '../model/growable';
+import { BLOCK, REPEATS_FROM, ZoomLevels } from './simplify';
+import { SPEED_BUCKETS, speedBucket } from './speed-colors';
 import { keepSample } from '../../map/perf-samples';
 
 const PADDING = 0.3;

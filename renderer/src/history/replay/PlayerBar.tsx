@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
-import { NextIcon, PauseIcon, PlayIcon, PrevIcon } from './icons';
+import { NextIcon, PauseIcon, PlayIcon, PrevIcon } from '../icons';
 import { PLAYER_SPEEDS } from './player';
-import type { Player } from './replay';
+import type { Player } from './clock';
 
 interface Props {
   player: Player;

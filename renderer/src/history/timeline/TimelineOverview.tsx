@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent, type PointerEvent } from 'react';
-import { useTheme } from '../theme/theme';
-import type { Cursor } from './replay';
+import { useTheme } from '../../theme/theme';
+import type { Cursor } from '../replay/clock';
 import { bandColors, drawBands, prepareCanvas, type BandData } from './timeline-draw';
 import type { TimeWindow } from './timeline-window';
 

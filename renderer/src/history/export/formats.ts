@@ -3,8 +3,8 @@
  * stops and the events. Builders return string parts, so a million-point track becomes a
  * Blob without first being one giant string.
  */
-import type { TrackColumns } from '../../../common/track';
-import { csvRows } from '../ui/csv';
+import type { TrackColumns } from '../../../../common/track';
+import { csvRows } from '../../ui/csv';
 
 export interface ExportPoint {
   time: number;

@@ -5,7 +5,7 @@
  * under their own names, so nothing a real service adds is hidden.
  */
 import { PACKETS_MAX_ROWS, PACKETS_MAX_WINDOWS } from './record-windows';
-import { fmtDuration, fmtShort, fmtTime } from './time-format';
+import { fmtDuration, fmtShort, fmtTime } from '../time-format';
 
 export type RecordsTab = 'sessions' | 'parkings' | 'packets';
 

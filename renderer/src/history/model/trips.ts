@@ -3,8 +3,8 @@
  * Position); a trip is the driving between two parkings (or an edge of the interval),
  * measured on the track's points that fall there.
  */
-import type { HistoryParking } from '../../../common/methods/history';
-import { indexAt, type TrackModel } from './model';
+import type { HistoryParking } from '../../../../common/methods/history';
+import { indexAt, type TrackModel } from './track-model';
 
 export interface Stop {
   kind: 'stop';

@@ -5,10 +5,10 @@
  * previous load; what it stored stays in the cache.
  */
 import { useEffect, useRef, useState } from 'react';
-import { unpackHistory, type HistoryData, type HistoryOverview, type HistoryProgress, type HistoryRecords } from '../../../common/methods/history';
-import { RpcError, onPush, rpc } from '../rpc/client';
+import { unpackHistory, type HistoryData, type HistoryOverview, type HistoryProgress, type HistoryRecords } from '../../../../common/methods/history';
+import { RpcError, onPush, rpc } from '../../rpc/client';
 import { coalesce, mergeHistory } from './merge';
-import { fetchCachedRecords, fetchRecords } from './records';
+import { fetchCachedRecords, fetchRecords } from '../records/records';
 
 export interface HistoryRequest {
   objectId: number;

@@ -6,9 +6,9 @@
  * reads only its last windows too: the merge is tested to give what one whole read of
  * the cache gives (test/unit/history-ui/merge.test.ts).
  */
-import type { HistoryCoverage, HistoryData, HistoryParking, HistoryViolations, SensorColumns, TrackColumns, WireHistoryData } from '../../../common/methods/history';
-import { E7, type WireTrack } from '../../../common/track-wire';
-import { lowerBound } from '../../../common/lower-bound';
+import type { HistoryCoverage, HistoryData, HistoryParking, HistoryViolations, SensorColumns, TrackColumns, WireHistoryData } from '../../../../common/methods/history';
+import { E7, type WireTrack } from '../../../../common/track-wire';
+import { lowerBound } from '../../../../common/lower-bound';
 import { grown, withRoom } from './growable';
 
 type Range = readonly [number, number];

@@ -4,9 +4,9 @@
  * history/load's windows are the core's business, these are split here into windows it
  * accepts and their answers joined into one (record-windows.ts).
  */
-import { rpc } from '../rpc/client';
-import { fleetStore } from '../stores/fleet-store';
-import { validTimeZone } from './interval';
+import { rpc } from '../../rpc/client';
+import { fleetStore } from '../../stores/fleet-store';
+import { validTimeZone } from '../interval';
 import { fetchInWindows, type Records, type RecordsMethod } from './record-windows';
 
 export type { Records, RecordsMethod };

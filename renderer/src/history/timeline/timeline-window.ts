@@ -3,9 +3,9 @@
  * moment, panned, kept around the replay cursor. Pure arithmetic plus a small store, so
  * every rule is unit-tested and the views only draw what it says.
  */
-import type { Span } from './player';
-import { ValueStore } from './value-store';
-import { lowerBound } from '../../../common/lower-bound';
+import type { Span } from '../replay/player';
+import { ValueStore } from '../value-store';
+import { lowerBound } from '../../../../common/lower-bound';
 
 export type { Span };
 

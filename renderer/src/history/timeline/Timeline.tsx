@@ -1,9 +1,9 @@
 import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent, type PointerEvent } from 'react';
-import type { FleetFile } from '../../../common/resources';
-import { useTheme } from '../theme/theme';
-import { CameraIcon } from './icons';
-import type { Cursor } from './replay';
-import { fmtDuration, fmtShort, fmtTime } from './time-format';
+import type { FleetFile } from '../../../../common/resources';
+import { useTheme } from '../../theme/theme';
+import { CameraIcon } from '../icons';
+import type { Cursor } from '../replay/clock';
+import { fmtDuration, fmtShort, fmtTime } from '../time-format';
 import { bandColors, drawBands, drawScale, prepareCanvas, type BandData } from './timeline-draw';
 import { ticks } from './timeline-ticks';
 import { edgeScroll, isWhole, MIN_SPAN, wheelFactor, ZOOM_STEP, type TimeWindow } from './timeline-window';

@@ -3,8 +3,8 @@
  * Web Mercator coordinates (projected once, not per frame), cumulative distance, and
  * lookups by time with interpolation for the replay marker.
  */
-import { mercatorX, mercatorYOfSin } from '../../../common/mercator';
-import type { TrackColumns } from '../../../common/track';
+import { mercatorX, mercatorYOfSin } from '../../../../common/mercator';
+import type { TrackColumns } from '../../../../common/track';
 import { capacityOf, extendsView, grown, withRoom } from './growable';
 
 const R = 6_371_008.8;

@@ -3,7 +3,7 @@
  * service's daily statistics. Both are shown, since they are measured differently and
  * an operator settling a dispute needs to see either.
  */
-import type { TrackModel } from './model';
+import type { TrackModel } from './track-model';
 import { onTime, type SensorView } from './sensors';
 import type { Stop, Trip } from './trips';
 

@@ -3,7 +3,7 @@
  * The cursor is an external store, so only what shows it re-renders, not the screen.
  */
 import { advance, type Span } from './player';
-import { ValueStore } from './value-store';
+import { ValueStore } from '../value-store';
 
 type Listener = () => void;
 

@@ -3,7 +3,7 @@
  * 14:15, 1 Mar …), whatever the zoom, instead of evenly spaced odd minutes.
  */
 import { TZDate } from '@date-fns/tz';
-import { fmtTime } from './time-format';
+import { fmtTime } from '../time-format';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { Sensor } from '../../../common/resources';
-import { rpc } from '../rpc/client';
+import type { Sensor } from '../../../../common/resources';
+import { rpc } from '../../rpc/client';
 
 /**
  * One object's sensors, from the core's cache (objects/details): the live list carries

@@ -1,14 +1,14 @@
 /** Everything the screen shows, derived once per copy of the data (not per frame). */
-import type { HistoryData } from '../../../common/methods/history';
-import type { FleetObject } from '../../../common/resources';
+import type { HistoryData } from '../../../../common/methods/history';
+import type { FleetObject } from '../../../../common/resources';
 import { detectFuelJumps, type FuelJump } from './fuel';
-import type { EventMark, FuelMark } from './map/marks';
-import { buildModel, fixAt, type TrackModel } from './model';
+import type { EventMark, FuelMark } from '../map/marks';
+import { buildModel, fixAt, type TrackModel } from './track-model';
 import { isIgnition, sensorViews, type SensorView } from './sensors';
 import { figuresFromTrack, type Figures } from './summary';
 import { stopsOf, timelineOf, tripsOf, type Stop, type Trip } from './trips';
 import { readViolations, type Violation } from './violations';
-import type { HistoryViolations } from '../../../common/methods/history';
+import type { HistoryViolations } from '../../../../common/methods/history';
 
 export interface Derived {
   model: TrackModel;

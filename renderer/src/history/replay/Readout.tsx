@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
-import { fixAt, type TrackModel } from './model';
-import type { Cursor } from './replay';
-import { sensorText, valueAt, type SensorView } from './sensors';
-import { fmtTime } from './time-format';
+import { fixAt, type TrackModel } from '../model/track-model';
+import type { Cursor } from './clock';
+import { sensorText, valueAt, type SensorView } from '../model/sensors';
+import { fmtTime } from '../time-format';
 
 /** What the vehicle was doing at the cursor: re-renders alone, at the replay's frame rate. */
 export function Readout({ model, sensors, cursor, tz }: { model: TrackModel | null; sensors: SensorView[]; cursor: Cursor; tz: string }) {

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import type { FuelJump } from './fuel';
-import type { Cursor } from './replay';
-import { cachedTzDate } from './time-format';
+import type { FuelJump } from '../model/fuel';
+import type { Cursor } from '../replay/clock';
+import { cachedTzDate } from '../time-format';
 import { tickLabel } from './timeline-ticks';
 import type { TimeWindow } from './timeline-window';
-import { sensorText, valueAt, type SensorView } from './sensors';
+import { sensorText, valueAt, type SensorView } from '../model/sensors';
 
 interface Props {
   view: SensorView;

@@ -3,8 +3,8 @@
  * tolerantly (Time, Lat/Lng, Speed/Value in any letter case) and placed on the track by
  * its time when it carries no position.
  */
-import type { HistoryViolations } from '../../../common/methods/history';
-import { fixAt, type TrackModel } from './model';
+import type { HistoryViolations } from '../../../../common/methods/history';
+import { fixAt, type TrackModel } from './track-model';
 
 export type ViolationKind = 'speed' | 'acceleration' | 'braking' | 'turning';
 

@@ -1,9 +1,9 @@
 /** Reading sensor series the way the history screen shows them: value at the cursor, units, on/off words. */
-import type { SensorColumns } from '../../../common/methods/history';
-import type { Sensor } from '../../../common/resources';
-import { isOnOffSensor, namesIgnition } from '../../../common/sensors';
-import { calibrateAll, readCalibration } from '../../../common/calibration';
-import { readingNumberText } from '../ui/format';
+import type { SensorColumns } from '../../../../common/methods/history';
+import type { Sensor } from '../../../../common/resources';
+import { isOnOffSensor, namesIgnition } from '../../../../common/sensors';
+import { calibrateAll, readCalibration } from '../../../../common/calibration';
+import { readingNumberText } from '../../ui/format';
 
 export interface SensorView {
   id: number;

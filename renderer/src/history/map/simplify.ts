@@ -5,9 +5,9 @@
  * track becomes a few thousand segments at city zoom and stays whole only when zoomed
  * in far enough for every point to matter (and then only the view is drawn).
  */
-import { RepeatFilter } from '../../../common/repeat-filter';
-import { extendsView } from './growable';
-import type { TrackModel } from './model';
+import { RepeatFilter } from '../../../../common/repeat-filter';
+import { extendsView } from '../model/growable';
+import type { TrackModel } from '../model/track-model';
 
 export const MAX_ZOOM = 20;
 

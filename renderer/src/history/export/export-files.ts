@@ -1,11 +1,11 @@
 /** The export buttons' work: gather the interval, build the file, hand it to the browser. */
-import type { HistoryData } from '../../../common/methods/history';
+import type { HistoryData } from '../../../../common/methods/history';
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
-import type { Derived } from './derive';
-import { buildCsv, buildGpx, buildKml, type ExportInput } from './export';
+import type { Derived } from '../model/derive';
+import { buildCsv, buildGpx, buildKml, type ExportInput } from './formats';
 import { download } from './download';
-import { fmtDuration, fmtTime } from './time-format';
+import { fmtDuration, fmtTime } from '../time-format';
 
 export type ExportKind = 'gpx' | 'kml' | 'csv';
 
