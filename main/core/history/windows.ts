@@ -10,13 +10,9 @@
  *   an object never seen starts with a one-day probe, so a 1 Hz vehicle is not first
  *   asked for 30 days (~260 MB) at once.
  */
-export const DAY_MS = 86_400_000;
-export const HOUR_MS = 3_600_000;
+import { DAY_MS, HISTORY_WINDOW_MS, HOUR_MS, type Window } from '../../../common/history-windows';
 
-export interface Window {
-  from: number;
-  till: number;
-}
+export { DAY_MS, HOUR_MS, type Window };
 
 export interface WindowPolicy {
   /** Longest window; 30 days unless the service said less. */
@@ -30,7 +26,7 @@ export interface WindowPolicy {
 }
 
 export const DEFAULT_POLICY: WindowPolicy = {
-  maxMs: 30 * DAY_MS,
+  maxMs: HISTORY_WINDOW_MS,
   minMs: HOUR_MS,
   probeMs: DAY_MS,
   targetBytes: 16 * 1024 * 1024,

@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { describe, expect, it } from 'vitest';
-import { fetchInWindows, joinWindows, PACKETS_MAX_WINDOWS, PACKETS_WINDOW_MS, RECORDS_WINDOW_MS, splitRange } from '../../../renderer/src/history/records/record-windows';
+import { PACKETS_WINDOW_MS, RECORDS_WINDOW_MS } from '../../../common/history-windows';
+import { fetchInWindows, joinWindows, PACKETS_MAX_WINDOWS, splitRange } from '../../../renderer/src/history/records/record-windows';
 import { figuresFromDailyStats } from '../../../renderer/src/history/model/summary';
 
 

@@ -5,13 +5,8 @@
  */
 import { TZDate } from '@date-fns/tz';
 import { startOfDay } from 'date-fns';
+import { PACKETS_WINDOW_MS, RECORDS_WINDOW_MS } from '../../../../common/history-windows';
 
-const DAY_MS = 86_400_000;
-
-/** Under any "one month" (28 days), so every window is accepted. */
-export const RECORDS_WINDOW_MS = 28 * DAY_MS;
-/** ObjectPackets answers at most one day per request (the simulator's 400 says so; the spec names no limit). */
-export const PACKETS_WINDOW_MS = DAY_MS;
 /**
  * Raw packets are asked for a day at a time, so a long interval would be hundreds of
  * requests for rows nobody scrolls through: at most a week of them, and none after the
