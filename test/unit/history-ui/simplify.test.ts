@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { grown, withRoom } from '../../../renderer/src/history/model/growable';
 import { buildModel } from '../../../renderer/src/history/model/track-model';
 import { RepeatFilter } from '../../../common/repeat-filter';
-import { BLOCK, decimate, decimation, DecimationBuilder, DistinctBuilder, distinctLevel, REPEATS_FROM, ZoomLevels } from '../../../renderer/src/history/map/simplify';
+import { decimate, decimation, DecimationBuilder } from '../../../renderer/src/history/map/decimation';
+import { DistinctBuilder, distinctLevel, REPEATS_FROM } from '../../../renderer/src/history/map/distinct-level';
+import { BLOCK } from '../../../renderer/src/history/map/level-blocks';
+import { ZoomLevels } from '../../../renderer/src/history/map/simplify';
 import { speedBucket } from '../../../renderer/src/history/map/speed-colors';
 import { drive, track } from './helpers';
 

@@ -12,7 +12,9 @@ import { CanvasOverlay } from '../../map/canvas-overlay';
 import type { TrackModel } from '../model/track-model';
 import { RepeatFilter } from '../../../../common/repeat-filter';
 import { capacityOf, grown } from '../model/growable';
-import { BLOCK, REPEATS_FROM, ZoomLevels } from './simplify';
+import { REPEATS_FROM } from './distinct-level';
+import { BLOCK } from './level-blocks';
+import { ZoomLevels } from './simplify';
 import { SPEED_BUCKETS, speedBucket } from './speed-colors';
 import { keepSample } from '../../map/perf-samples';
 
