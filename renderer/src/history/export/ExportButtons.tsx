@@ -1,0 +1,38 @@
+import type { HistoryData } from '../../../../common/methods/history';
+import type { FleetObject } from '../../../../common/resources';
+import type { Derived } from '../model/derive';
+import type { ChartCanvases } from './chart-canvases';
+import { exportCharts, exportInterval, fileStem, type ExportKind } from './export-files';
+
+interface Props {
+  data: HistoryData | null;
+  d: Derived | null;
+  object: FleetObject | null;
+  tz: string;
+  /** Charts are drawn once the interval is loaded, so their PNG waits for it too. */
+  loadDone: boolean;
+  charts: ChartCanvases['charts'];
+}
+
+/** The interval as GPX, KML or CSV, and the sensor charts as one PNG. */
+export function ExportButtons({ data, d, object, tz, loadDone, charts }: Props) {
+  const nothingToExport = !data || (data.track.time.length === 0 && data.events.length === 0);
+  const doExport = (kind: ExportKind) => data && d && object && exportInterval(kind, object.Name, data, d, tz);
+  const doChartPng = () => {
+    if (!d || !data || !object) return;
+    const list = d.sensors.flatMap((s) => {
+      const c = charts.current.get(s.id);
+      return c ? [{ name: `${s.name}${s.units ? ` (${s.units})` : ''}`, canvas: c }] : [];
+    });
+    exportCharts(list, `${fileStem(object.Name, data.from, data.till, tz)}_sensors.png`);
+  };
+  return (
+    <div className="history-export" role="group" aria-label="Export">
+      <span>Export</span>
+      <button type="button" disabled={nothingToExport} onClick={() => doExport('gpx')}>GPX</button>
+      <button type="button" disabled={nothingToExport} onClick={() => doExport('kml')}>KML</button>
+      <button type="button" disabled={nothingToExport} onClick={() => doExport('csv')}>CSV</button>
+      <button type="button" disabled={!d?.sensors.length || !loadDone} onClick={doChartPng}>Charts PNG</button>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { useEffect, useState } from 'react';
+import { RpcError } from '../../rpc/client';
+import { fmtTime } from '../time-format';
+import { cutShortNote, recordsShape, type RecordsShape } from './record-shapes';
+import { fetchRecords } from './records';
+import { RecordsTable } from './RecordsTable';
+
+export type RemoteTab = 'sessions' | 'parkings' | 'packets';
+
+const METHOD = { sessions: 'history/driverSessions', parkings: 'history/parkingMoto', packets: 'history/packets' } as const;
+const LABEL = { sessions: 'Driver sessions', parkings: 'Parkings and engine operation', packets: 'Raw packets' } as const;
+
+/** A catalogue tab's records, asked for while the tab is shown, with a note when they are the cache's copy or stop short. */
+export function RemoteRecords({ tab, req, tz }: { tab: RemoteTab; req: { objectId: number; from: number; till: number }; tz: string }) {
+  const [state, setState] = useState<{ shape: RecordsShape; note: string } | { error: string } | null>(null);
+  const { objectId, from, till } = req;
+  useEffect(() => {
+    let alive = true;
+    setState(null);
+    fetchRecords(METHOD[tab], objectId, from, till)
+      .then((r) => {
+        if (!alive) return;
+        const offline = r.fromCache ? `Offline: the last copy${r.fetchedAt ? ` from ${fmtTime(r.fetchedAt, tz)}` : ''}.` : '';
+        const cut = r.shownTill !== null ? cutShortNote(r.shownTill, tz) : '';
+        setState({ shape: recordsShape(tab, r.items), note: [offline, cut].filter(Boolean).join(' ') });
+      })
+      .catch((e: unknown) => alive && setState({ error: e instanceof RpcError ? e.text : String(e) }));
+    return () => {
+      alive = false;
+    };
+  }, [tab, objectId, from, till, tz]);
+  if (!state) return <p role="status">Loading…</p>;
+  if ('error' in state) return <p role="alert" className="error">{state.error}</p>;
+  return (
+    <>
+      {state.note && (
+        <p role="note" className="muted">
+          {state.note}
+        </p>
+      )}
+      <RecordsTable label={LABEL[tab]} shape={state.shape} tz={tz} empty={`No ${LABEL[tab].toLowerCase()} for this interval.`} />
+    </>
+  );
+}

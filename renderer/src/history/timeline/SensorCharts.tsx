@@ -1,0 +1,41 @@
+import type { Derived } from '../model/derive';
+import type { FuelJump } from '../model/fuel';
+import type { Cursor } from '../replay/clock';
+import { SensorChart } from './SensorChart';
+import type { TimeWindow } from './timeline-window';
+
+/** A sensor without refuels or drains: one array, so its chart is not rebuilt on every render. */
+const NO_JUMPS: FuelJump[] = [];
+
+interface Props {
+  d: Derived;
+  tz: string;
+  cursor: Cursor;
+  timeWindow: TimeWindow;
+  loadDone: boolean;
+  /** Bumps with every copy of the data: a chart is rebuilt on a new copy, never redrawn in place. */
+  version: number;
+  onSeek: () => void;
+  onCanvas: (id: number, c: HTMLCanvasElement | null) => void;
+}
+
+/**
+ * One chart per sensor over the visible window, drawn once the interval is loaded: each
+ * update of a load rebuilt every chart over everything so far, while the map already
+ * fills in and the readout follows the cursor.
+ */
+export function SensorCharts({ d, tz, cursor, timeWindow, loadDone, version, onSeek, onCanvas }: Props) {
+  return (
+    <section className="history-sensors" aria-label="Sensors">
+      {loadDone ? (
+        d.sensors.map((s) => (
+          <SensorChart key={`${s.id}:${version}`} view={s} tz={tz} cursor={cursor} timeWindow={timeWindow} jumps={d.jumps.get(s.id) ?? NO_JUMPS} onSeek={onSeek} onCanvas={onCanvas} />
+        ))
+      ) : (
+        <p className="history-note muted">
+          Charts of {d.sensors.length} sensor{d.sensors.length === 1 ? '' : 's'} are drawn once the interval is loaded.
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,82 @@
+/**
+ * Which object and interval the History screen shows, and in which zone: kept in the hash
+ * (`#/history?o=ID&from=MS&till=MS`) so a reload, a second window or a pasted link opens
+ * the same picture.
+ */
+import { useEffect, useMemo, useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import type { FleetObject } from '../../../common/resources';
+import { fleetStore } from '../stores/fleet-store';
+import { selection } from '../stores/selection';
+import { useFleetObjects } from '../stores/use-fleet-objects';
+import { operatorTimeZone, quickInterval, validTimeZone, type Interval } from './interval';
+import { useObjectSensors } from './model/use-object-sensors';
+
+export interface ObjectAndInterval {
+  objectId: number | null;
+  setObjectId: (id: number) => void;
+  /** The object's record with its sensors once they are known; null until the list names it. */
+  object: FleetObject | null;
+  interval: Interval | null;
+  setInterval: Dispatch<SetStateAction<Interval | null>>;
+  /** The zone the screen uses: the object's when asked for and valid, else the operator's. */
+  tz: string;
+  objectTz: string | null;
+  operatorTz: string;
+  useObjectTz: boolean;
+  setUseObjectTz: (on: boolean) => void;
+}
+
+function readHash(): { o?: number; from?: number; till?: number } {
+  const q = new URLSearchParams(window.location.hash.split('?')[1] ?? '');
+  const n = (k: string) => (q.get(k) !== null && Number.isFinite(Number(q.get(k))) ? Number(q.get(k)) : undefined);
+  return { o: n('o'), from: n('from'), till: n('till') };
+}
+
+export function useObjectAndInterval(): ObjectAndInterval {
+  // The list, not the positions: a poll must not re-render the whole screen under a replay.
+  const objectsById = useFleetObjects();
+  const initial = useRef(readHash());
+  const [objectId, setObjectId] = useState<number | null>(initial.current.o ?? selection.get());
+  const [interval, setInterval] = useState<Interval | null>(
+    initial.current.from !== undefined && initial.current.till !== undefined ? { from: initial.current.from, till: initial.current.till } : null,
+  );
+  const [useObjectTz, setUseObjectTz] = useState(true);
+
+  const listed = (objectId !== null ? objectsById.get(objectId) : undefined) ?? null;
+  const sensors = useObjectSensors(objectId);
+  // The list's object has no sensors (objects/details has them): the charts need their names and units.
+  const object: FleetObject | null = useMemo(() => (listed && sensors ? { ...listed, Sensors: sensors } : listed), [listed, sensors]);
+  const operatorTz = useMemo(operatorTimeZone, []);
+  const objectTz = validTimeZone(object?.TimeZone);
+  const tz = useObjectTz && objectTz ? objectTz : operatorTz;
+
+  // With nothing chosen, the selected (or first) object's today is a useful first picture.
+  useEffect(() => {
+    if (objectId === null && fleetStore.objects[0]) setObjectId(fleetStore.objects[0].Id);
+  });
+  useEffect(() => {
+    if (!interval && object) setInterval(quickInterval('today', Date.now(), tz));
+  }, [interval, object, tz]);
+  // A link pasted into the address bar of an open screen changes only the hash: follow it.
+  // (The screen's own writes use replaceState, which fires no hashchange.)
+  useEffect(() => {
+    const on = () => {
+      if (!window.location.hash.startsWith('#/history')) return;
+      const h = readHash();
+      if (h.o !== undefined) setObjectId(h.o);
+      if (h.from !== undefined && h.till !== undefined && h.till > h.from) {
+        const next = { from: h.from, till: h.till };
+        setInterval((cur) => (cur && cur.from === next.from && cur.till === next.till ? cur : next));
+      }
+    };
+    window.addEventListener('hashchange', on);
+    return () => window.removeEventListener('hashchange', on);
+  }, []);
+  useEffect(() => {
+    if (!interval || objectId === null) return;
+    const hash = `#/history?o=${objectId}&from=${interval.from}&till=${interval.till}`;
+    if (window.location.hash !== hash) window.history.replaceState(null, '', hash);
+  }, [objectId, interval]);
+
+  return { objectId, setObjectId, object, interval, setInterval, tz, objectTz, operatorTz, useObjectTz, setUseObjectTz };
+}
