@@ -81,7 +81,7 @@ export function validTimeZone(tz: string | undefined): string | null {
 }
 
 /**
- * Zones already tried: a formatter costs 1–9 ms to create here, and the History screen asks
+ * Zones already tried: a formatter costs milliseconds to create, and the History screen asks
  * on every render, its first draw included. A few names per session.
  */
 const checkedZones = new Map<string, boolean>();

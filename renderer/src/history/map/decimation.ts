@@ -47,7 +47,7 @@ export function decimation(m: TrackModel, zoom: number, bucketOf: (i: number) =>
 
 /**
  * A decimation built a slice of points at a time: a level of a month is an O(n) pass over
- * millions of points (about 30 ms here), which as one idle task delayed the frame after it.
+ * millions of points, which as one idle task delays the frame after it.
  */
 export class DecimationBuilder {
   private readonly out: Uint32Array;
@@ -129,8 +129,8 @@ export class DecimationBuilder {
   result(): Decimation {
     // The kept points before the last are the level's own first ones: the state holds no copy.
     // A level that kept most points is its buffer's view: copying a deep level of a month
-    // (10 MB into fresh memory) was a 30–70 ms task of its own. A sparse one is copied, so
-    // it does not hold a buffer sized for every point.
+    // (10 MB into fresh memory) is a long task of its own. A sparse one is copied, so it
+    // does not hold a buffer sized for every point.
     const idx = this.k * 4 >= this.out.length ? this.out.subarray(0, this.k) : this.out.slice(0, this.k);
     return { idx, state: this.before && { ...this.before, out: idx } };
   }

@@ -12,7 +12,7 @@ import { BLOCK, fillBlocks, levelBlocks } from './level-blocks';
 /**
  * Decimations by integer zoom, built lazily, with their blocks' bounding boxes and, once
  * built, their distinct segments. `prev`: the levels of an earlier model whose points this
- * one starts with unchanged (a load's update, growable.ts): its decimations go on from
+ * one starts with unchanged (a load's update, model/growable.ts): its decimations go on from
  * where they stopped, and their blocks before the new points are kept.
  */
 export class ZoomLevels {
@@ -105,8 +105,8 @@ export class ZoomLevels {
    * nearest ready one at most STAND_IN_ZOOMS coarser, else the next finer one; null when
    * none is (the draw builds `zoom`'s, as on a first draw). A coarser level at this zoom
    * keeps a point per 3–6 px instead of 1.5 and folds repeats within 4–8 px: for the few
-   * frames until `zoom`'s own is built while idle, that beat decimating and hashing a
-   * month of points inside a frame (40–300 ms tasks at each new zoom of a pan).
+   * frames until `zoom`'s own is built while idle, that beats decimating and hashing a
+   * month of points inside a frame at each new zoom of a pan.
    */
   readyNear(zoom: number): number | null {
     const z = clampZoom(zoom);
@@ -116,7 +116,7 @@ export class ZoomLevels {
 
   /**
    * Boxes up to `count` more blocks of the level of `zoom` (while idle, once it is built);
-   * true once all are: a deep level of a month is 10,000 blocks, 20–30 ms in one go.
+   * true once all are: a deep level of a month is 10,000 blocks, too long a task in one go.
    */
   buildBlocks(zoom: number, count: number): boolean {
     const z = clampZoom(zoom);

@@ -2,7 +2,7 @@
  * The track on one canvas, coloured by speed. Drawn from the per-zoom decimation of the
  * model (simplify.ts), only the segments that touch the view, batched into one path per
  * colour: a million points cost a few thousand segments at any zoom where they would
- * overlap, and a segment that retraces one already drawn is skipped (simplify.ts). Redrawn
+ * overlap, and a segment that retraces one already drawn is skipped (distinct-level.ts). Redrawn
  * after a zoom or a move that leaves the padded area already drawn, never per replay frame
  * (the marker is its own) nor per frame of a short pan.
  */
@@ -24,9 +24,9 @@ const DENSE_SEGMENTS = 25_000;
 const CHUNK = 256;
 /** Zoom levels either side of the current one decimated ahead, while idle (`warmLevels`). */
 const WARM_ZOOMS = 4;
-/** Points of a level decimated per step while idle: about 2 ms here (a month's level in one step was about 30 ms). */
+/** Points of a level decimated per step while idle: a few ms, so an idle step never delays the next frame. */
 const LEVEL_SLICE = 200_000;
-/** Segments of a distinct level built per step while idle: about 3 ms here (5,000 left the levels unready longer: p95 50 ms against 33 back to back). */
+/** Segments of a distinct level built per step while idle: a few ms; smaller slices left the levels unready longer. */
 const DISTINCT_SLICE = 20_000;
 /** The most an idle callback spends on levels. */
 const IDLE_STEP_MS = 8;
@@ -58,14 +58,14 @@ export class TrackLayer extends CanvasOverlay {
   /**
    * `sketch`: the model is the coarse copy shown while the full track is read. It is drawn
    * in hairlines: a wide stroke with its casing costs the canvas ten times as much to
-   * rasterise (about 8 ms per 1,000 segments here, paid in the frame's commit), which was
-   * most of the first draw, and the thin line says the track is not all there yet.
+   * rasterise, paid in the first draw's commit, and the thin line says the track is not
+   * all there yet.
    */
   setModel(m: TrackModel | null, sketch = false): void {
     this.model = m;
     this.sketch = sketch;
     if (m) {
-      // A load's update that only added points (growable.ts) keeps the buckets and levels
+      // A load's update that only added points (model/growable.ts) keeps the buckets and levels
       // of the points before them: only the new ones are bucketed and decimated.
       let b = this.buckets;
       // The levels read `b` lazily, once it holds every point.
@@ -107,11 +107,11 @@ export class TrackLayer extends CanvasOverlay {
 
   /**
    * The levels around the current zoom, decimated while the page is idle, a slice at a time:
-   * a month's level is an O(n) pass over millions of points (20–40 ms), which otherwise fell
+   * a month's level is an O(n) pass over millions of points, which otherwise fell
    * on the first frame at each new zoom, or as one idle task on the frame after it. Only
    * ±WARM_ZOOMS levels: the deep ones hold nearly every point (10 MB each for a month), paid
    * only by zooming that far. The current level and its
-   * neighbours also get their distinct segments (simplify.ts `DistinctLevel`), a slice per
+   * neighbours also get their distinct segments (distinct-level.ts `DistinctLevel`), a slice per
    * idle moment, so a redraw at those zooms walks only those and hashes nothing.
    */
   private warmLevels(): void {

@@ -1,10 +1,9 @@
 /**
  * Typed-array columns that grow in place while a load appends to them. A cold month
- * arrives window by window, and each update used to copy every column of the interval so
- * far into new arrays (the track, then the model's projection): in the page, a new 95 MB
- * array costs far more than the bytes (zero-fill and page faults; the last update of a
- * cold month spent 0.5 s in it after every window was stored). A column here is a view on
- * a buffer with room behind it; an append writes only the new points.
+ * arrives window by window, and copying every column of the interval so far into new
+ * arrays at each update (the track, then the model's projection) costs far more than the
+ * bytes in the page (zero-fill and page faults). A column here is a view on a buffer with
+ * room behind it; an append writes only the new points.
  *
  * Views are never changed under a reader: a view may grow in place only if it is the
  * longest handed out on its buffer (the tip), and growing only makes the new view longer.

@@ -1,10 +1,9 @@
 /**
  * A load's newly stored windows added to the copy on screen, so that while the core
- * fetches a long interval the screen reads only what was just stored. Re-reading the
- * whole interval so far each time (a month is 2.6 M points, 93 MB) cost the host and
- * the page more than the fetch itself: it doubled a cold month's load. The load's end
- * reads only its last windows too: the merge is tested to give what one whole read of
- * the cache gives (test/unit/history-ui/merge.test.ts).
+ * fetches a long interval the screen reads only what was just stored: re-reading the
+ * whole interval so far each time (a month is 2.6 M points) costs the host and the page
+ * more than the fetch itself. The load's end reads only its last windows too: the merge
+ * is tested to give what one whole read of the cache gives (test/unit/history-ui/merge.test.ts).
  */
 import type { HistoryCoverage, HistoryData, HistoryParking, HistoryViolations, SensorColumns, TrackColumns, WireHistoryData } from '../../../../common/methods/history';
 import { E7, type WireTrack } from '../../../../common/track-wire';

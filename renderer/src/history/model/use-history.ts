@@ -74,8 +74,8 @@ export function useHistory(req: HistoryRequest | null): HistoryState & HistoryAc
     let reading = false;
     let again = false;
     // Windows stored since the last read: only they are read and merged into the copy on
-    // screen (merge.ts), up to the load's end. Reading the whole interval again at the end
-    // cost a month's load another 93 MB through the socket for the same picture.
+    // screen (merge.ts), up to the load's end; reading the whole interval again at the end
+    // would send a month through the socket once more for the same picture.
     let stored: [number, number][] = [];
     let data: HistoryData | null = null;
     // Called once the reads in flight, and the ones they queued, are all on screen.
@@ -123,9 +123,8 @@ export function useHistory(req: HistoryRequest | null): HistoryState & HistoryAc
     };
     // Each update rebuilds the screen's model of the whole interval so far, so its cost
     // grows as the load goes on: waiting five times what the last one cost keeps that to a
-    // sixth of the load (a month at 1 Hz would otherwise be redrawn every 1.5 s; at three
-    // times, a cold month completed 1.6–2.6 s later in back-to-back runs). The first window
-    // stored into an empty screen is read at once: there is nothing to spare.
+    // sixth of the load (a month at 1 Hz would otherwise be redrawn every 1.5 s). The first
+    // window stored into an empty screen is read at once: there is nothing to spare.
     let lastCost = 0;
     const schedule = () => {
       if (timer) return;

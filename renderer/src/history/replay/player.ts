@@ -1,7 +1,7 @@
 /**
  * Replay arithmetic. Simulated time advances speed × real elapsed time on every animation
  * frame, carried as a float, so nothing is dropped: at 1000× a real second is 1000
- * simulated seconds whatever the frame rate (replay.ts runs it on animation frames).
+ * simulated seconds whatever the frame rate (clock.ts runs it on animation frames).
  */
 export const PLAYER_SPEEDS = [1, 2, 5, 10, 30, 60, 100, 300, 1000] as const;
 
