@@ -1,5 +1,5 @@
 /**
- * The History screen's catalogue calls (renderer/src/history/record-windows.ts) through the core
+ * The History screen's catalogue calls (renderer/src/history/records/record-windows.ts) through the core
  * to the simulator over loopback: an interval longer than one request may cover, cut into
  * windows and joined, must read as the same records as one request for the whole of it
  * (the simulator here accepts 120 days, so that one request is the truth).
