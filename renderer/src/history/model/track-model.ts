@@ -71,8 +71,8 @@ function sharedPrefix(prev: TrackModel, cols: TrackColumns): number {
  * `breaks`: where the line is lifted besides the holes found here (a sketch's left-out
  * stretches). `prev`: the model of an earlier copy of the same track: the points the two
  * share at the start keep their projection and distances (while a load runs, each update
- * adds the windows just stored to a track of millions of points; projecting them all
- * again was most of each update).
+ * adds the windows just stored to a track of millions of points, and projecting them all
+ * again would be most of each update).
  */
 export function buildModel(cols: TrackColumns, breaks?: Uint8Array, prev?: TrackModel): TrackModel {
   const n = cols.time.length;

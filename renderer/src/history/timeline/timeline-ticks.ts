@@ -48,7 +48,7 @@ export function ticks(from: number, till: number, tz: string, width: number, min
 /** One scale label (the timeline's and the sensor charts'): 24-hour, the date where the day changes. */
 /**
  * Labels already made: the timeline and every sensor chart label the same ticks again on
- * each redraw, and a zoned format costs tens of µs (it was a few hundred ms of a month's load).
+ * each redraw, and a zoned format costs tens of µs, which over a month's ticks adds up.
  */
 const labels = new Map<string, string>();
 
