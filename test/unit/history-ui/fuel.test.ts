@@ -111,7 +111,7 @@ describe('a drain is a fall that consumption does not explain', () => {
     expect(j[0]!.delta).toBeCloseTo(60, 5);
   });
 
-  it('stays linear: a month at 1 Hz (2.6 M readings) in well under a second or two', () => {
+  it('a month at 1 Hz (2.6 M readings): every daily refuel and no false drain (its speed is the bench\'s)', () => {
     const n = 31 * 86_400;
     const time = new Float64Array(n);
     const value = new Float64Array(n);
@@ -122,11 +122,8 @@ describe('a drain is a fall that consumption does not explain', () => {
       // Refuelled each day, driven around the clock; noise of ±0.3 l.
       value[i] = 300 - ((i % 86_400) / 100) * 0.25 + (i % 7 === 0 ? 0.3 : -0.3);
     }
-    const t0 = performance.now();
     const j = detectFuelJumps(time, value, { track: { time, cum } });
-    const ms = performance.now() - t0;
     expect(j.filter((x) => x.kind === 'refuel')).toHaveLength(30);
     expect(j.filter((x) => x.kind === 'drain')).toHaveLength(0);
-    expect(ms).toBeLessThan(2000);
   });
 });
