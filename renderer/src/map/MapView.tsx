@@ -9,7 +9,7 @@ import { isTyping } from '../shortcuts/typing';
 import { fleetStore } from '../stores/fleet-store';
 import { mapFilter } from '../stores/map-filter';
 import { CANVAS_COLORS, useTheme } from '../theme/theme';
-import { addBasemap, setTileSource, type Basemap } from './basemap';
+import { addBasemap, setTileSource, type Basemap } from '../basemap/basemap';
 import { addDomMarkers } from './dom-baseline';
 import { GeozoneOverlay } from './geozone-layer';
 import { eventFocus } from '../events/focus';

@@ -11,8 +11,8 @@
 import L from 'leaflet';
 import { LabelGrid, LabelWidths } from './label-layout';
 import { Ignition } from '../../../common/methods/live';
-import { followZoomAnimation, frameArea, frameSize, prepareCanvasFrame, viewArea } from './canvas-frame';
-import { drawnCovers, type LayerArea } from './layer-area';
+import { followZoomAnimation, frameArea, frameSize, prepareCanvasFrame, viewArea } from '../canvas/canvas-frame';
+import { drawnCovers, type LayerArea } from '../canvas/layer-area';
 import { mercatorX, mercatorY } from '../../../common/mercator';
 import type { FleetStore } from '../stores/fleet-store';
 import { STATE_COLOR, objectState, type ObjectState } from '../stores/object-state';

@@ -1,8 +1,8 @@
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef } from 'react';
-import { addBasemap, type Basemap } from '../../map/basemap';
-import { LazyCanvas } from '../../map/lazy-canvas';
+import { addBasemap, type Basemap } from '../../basemap/basemap';
+import { LazyCanvas } from '../../canvas/lazy-canvas';
 import { rpc } from '../../rpc/client';
 import { CANVAS_COLORS, theme, useTheme } from '../../theme/theme';
 import { h } from '../../ui/dom';

@@ -7,8 +7,8 @@
  * (the marker is its own) nor per frame of a short pan.
  */
 import L from 'leaflet';
-import type { CanvasFrame } from '../../map/canvas-frame';
-import { CanvasOverlay } from '../../map/canvas-overlay';
+import type { CanvasFrame } from '../../canvas/canvas-frame';
+import { CanvasOverlay } from '../../canvas/canvas-overlay';
 import type { TrackModel } from '../model';
 import { RepeatFilter } from '../../../../common/repeat-filter';
 import { capacityOf, grown } from '../growable';

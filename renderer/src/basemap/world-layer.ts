@@ -16,8 +16,8 @@ import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import countries from 'world-atlas/countries-110m.json';
 import type { CanvasColors } from '../theme/theme';
-import type { CanvasFrame } from './canvas-frame';
-import { CanvasOverlay } from './canvas-overlay';
+import type { CanvasFrame } from '../canvas/canvas-frame';
+import { CanvasOverlay } from '../canvas/canvas-overlay';
 import { projectRings, ringsInView, type WorldRings } from './world-rings';
 
 let bundled: WorldRings | null = null;
