@@ -10,7 +10,8 @@ import { fleetStore } from '../stores/fleet-store';
 import { mapFilter } from '../stores/map-filter';
 import { CANVAS_COLORS, useTheme } from '../theme/theme';
 import { addBasemap, setTileSource, type Basemap } from '../basemap/basemap';
-import { addDomMarkers } from './dom-baseline';
+import { addDomMarkers } from '../diagnostics/dom-baseline';
+import { expose } from '../diagnostics/hooks';
 import { GeozoneOverlay } from './geozone-layer';
 import { eventFocus } from '../events/focus';
 import { pinText } from '../events/place-text';
@@ -167,7 +168,7 @@ export function MapView({ selected, onSelect }: Props) {
         return b.count;
       },
     };
-    (globalThis as { __fleetMap?: MapHooks }).__fleetMap = hooks;
+    const unexpose = expose('__fleetMap', hooks);
     let alive = true;
     void rpc('tiles/config', {})
       .then((c) => alive && setTiles(c))
@@ -188,7 +189,7 @@ export function MapView({ selected, onSelect }: Props) {
       baseline?.remove();
       hover.remove();
       map.remove();
-      delete (globalThis as { __fleetMap?: MapHooks }).__fleetMap;
+      unexpose();
     };
   }, []);
 

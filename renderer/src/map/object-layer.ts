@@ -21,7 +21,7 @@ import { CLUSTER_MAX_ZOOM, CLUSTER_STRIDE as STRIDE, type ClusterReply, type Clu
 import { RING_STATES, ringStateIndex, unpackRing } from './cluster-ring';
 import { PixelSurface } from './pixel-surface';
 import { HEADING_STEPS, SpriteCache, blitOffset, headingStep, pixelKey } from './sprites';
-import { keepSample } from './perf-samples';
+import { keepSample, mapPerf } from '../diagnostics/perf-samples';
 
 const TILE = 256;
 /** Extra area drawn around the view so a short pan does not reveal an empty edge. */
@@ -70,16 +70,6 @@ export interface ObjectLayerOptions {
   onClusters?: (clusters: VisibleCluster[]) => void;
   colors?: CanvasColors;
 }
-
-/** Figures the bench and support read: poll-to-pixels (ms) per delta, index build times, and per redraw its script time and objects drawn. */
-export interface MapPerf {
-  pollToPixels: number[];
-  indexMs: number[];
-  drawMs: number[];
-  drawnObjects: number[];
-}
-export const mapPerf: MapPerf = { pollToPixels: [], indexMs: [], drawMs: [], drawnObjects: [] };
-(globalThis as { __fleetMapPerf?: MapPerf }).__fleetMapPerf = mapPerf;
 
 /** The margin drawn around the view (CSS pixels). */
 function padFor(map: L.Map): L.Point {

@@ -5,6 +5,7 @@
  */
 import { Ignition, type ObjectSummary, type PositionColumns } from '../../../common/methods/live';
 import { mercatorX, mercatorY } from '../../../common/mercator';
+import { expose } from '../diagnostics/hooks';
 
 type Listener = () => void;
 
@@ -178,9 +179,9 @@ export const fleetStore = new FleetStore();
  * Diagnostics hook: the last position of every object by id, for the e2e suite and for
  * support sessions ("what does the console think object 42's position is?").
  */
-(globalThis as { __fleetPositions?: () => Record<number, [number, number]> }).__fleetPositions = () => {
+expose('__fleetPositions', (): Record<number, [number, number]> => {
   const p = fleetStore.positions;
   const out: Record<number, [number, number]> = {};
   for (let i = 0; i < p.count; i++) if (p.time[i] !== 0) out[p.ids[i]!] = [p.lat[i]!, p.lng[i]!];
   return out;
-};
+});

@@ -12,7 +12,7 @@ import { SPEED_BUCKETS } from '../speed-colors';
 import { placesOf, type Stop } from '../trips';
 import type { Violation } from '../violations';
 import { endMarker, eventMarker, fuelMarker, groupByPixels, groupMarker, placeMarker, violationMarker, type EventMark, type FuelMark } from './markers';
-import { addPolylineBaseline, type PolylineBaseline } from './polyline-baseline';
+import { addPolylineBaseline, type PolylineBaseline } from '../../diagnostics/polyline-baseline';
 import { TrackLayer } from './track-layer';
 
 export interface MapApi {

@@ -14,7 +14,7 @@ import { RepeatFilter } from '../../../../common/repeat-filter';
 import { capacityOf, grown } from '../growable';
 import { BLOCK, REPEATS_FROM, ZoomLevels } from '../simplify';
 import { SPEED_BUCKETS, speedBucket } from '../speed-colors';
-import { keepSample } from '../../map/perf-samples';
+import { keepSample } from '../../diagnostics/perf-samples';
 
 const PADDING = 0.3;
 /** Above this many segments in view the track is drawn as hairlines (see `draw`). */
