@@ -74,7 +74,7 @@ export function MapView({ selected, onSelect }: Props) {
   useEffect(() => {
     const colors = CANVAS_COLORS[document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light'];
     // No tile fade: it changes every new tile's opacity on each frame for a quarter second,
-    // and without a GPU each of those frames is composited again (p95 50 → 33 ms, back to back).
+    // and without a GPU each of those frames is composited again (docs/decisions/0018-tiles-without-fade.md).
     const map = L.map(el.current!, { preferCanvas: true, worldCopyJump: true, zoomControl: true, minZoom: 2, fadeAnimation: false }).setView([50, 10], 4);
     baseRef.current = addBasemap(map, colors);
     zonesRef.current = new GeozoneOverlay(map);
