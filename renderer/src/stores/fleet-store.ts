@@ -6,6 +6,7 @@
 import { Ignition, type ObjectSummary, type PositionColumns } from '../../../common/methods/live';
 import { mercatorX, mercatorY } from '../../../common/mercator';
 import { expose } from '../diagnostics/hooks';
+import { createStore } from './create-store';
 
 type Listener = () => void;
 
@@ -51,20 +52,19 @@ export class FleetStore {
   positions: FleetPositions = emptyPositions(0);
   positionsFetchedAt: number | null = null;
   /** Bumps on every change; React subscribes to this. */
-  version = 0;
+  private readonly changes = createStore(0);
   private slotOf = new Map<number, number>();
-  private listeners = new Set<Listener>();
 
-  subscribe = (l: Listener): (() => void) => {
-    this.listeners.add(l);
-    return () => this.listeners.delete(l);
-  };
+  get version(): number {
+    return this.changes.get();
+  }
 
-  getVersion = (): number => this.version;
+  subscribe = (l: Listener): (() => void) => this.changes.subscribe(l);
+
+  getVersion = (): number => this.changes.get();
 
   private changed() {
-    this.version++;
-    for (const l of this.listeners) l();
+    this.changes.set(this.changes.get() + 1);
   }
 
   setObjects(objects: ObjectSummary[], fetchedAt: number | null) {
