@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { commandTargets, useMarked } from '../list/marked';
+import { commandTargets, useMarked } from '../stores/marked';
 import { CommandDialog } from './CommandDialog';
 
 /** Opens the command dialog for the marked objects, else the selected one. */

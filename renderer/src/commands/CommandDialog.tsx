@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { CommandTemplate } from '../../../common/methods/commands';
 import { RpcError, rpc } from '../rpc/client';
 import { fleetStore } from '../stores/fleet-store';
-import { Dialog } from './Dialog';
+import { Dialog } from '../ui/Dialog';
 import { COMMAND_KINDS, type CommandKind } from '../../../common/command-kind';
 import { classifyRaw, classifyTemplate } from './destructive';
 import { targetState } from './target-state';

@@ -6,8 +6,8 @@
  * render: the list holds unacknowledged events only, and acknowledging the outcome (or
  * "Acknowledge all") must not turn a known result back into "waiting".
  */
-import { useSyncExternalStore } from 'react';
 import { eventsStore } from '../events/events-store';
+import { createStore, useStore } from '../stores/create-store';
 import { matchOutcomes, type Outcome, type SendToMatch } from './outcomes';
 
 export interface SentCommand {
@@ -25,14 +25,14 @@ export interface SentCommand {
   outcomes: ReadonlyMap<number, Outcome>;
 }
 
-type Listener = () => void;
-const listeners = new Set<Listener>();
 let sent: SentCommand[] = [];
 let nextKey = 1;
 let unwatch: (() => void) | null = null;
+/** Tells the views; `sent` is replaced by a new array at every change, so each one reaches them. */
+const store = createStore<SentCommand[]>(sent);
 
 function notify() {
-  for (const l of listeners) l();
+  store.set(sent);
 }
 
 function pendingOf(list: readonly SentCommand[]): SendToMatch[] {
@@ -79,14 +79,11 @@ export const sentCommands = {
     unwatch = null;
     notify();
   },
-  subscribe(l: Listener) {
-    listeners.add(l);
-    return () => listeners.delete(l);
-  },
+  subscribe: store.subscribe,
 };
 
 export function useSentCommands(): SentCommand[] {
-  return useSyncExternalStore(sentCommands.subscribe, sentCommands.get);
+  return useStore(store);
 }
 
 /** The send with this key as it is now (its outcomes fill in), or null once it left the list. */

@@ -1,5 +1,5 @@
 import { useId, useRef } from 'react';
-import { Dialog } from '../commands/Dialog';
+import { Dialog } from '../ui/Dialog';
 import { numberText } from '../ui/format';
 
 /**

@@ -2,10 +2,11 @@
  * Short WebAudio beeps. Browsers only let audio start after a user gesture, so the context
  * is created (or resumed) on the first pointer or key press of the session.
  */
+import { createStore } from '../stores/create-store';
+
 let ctx: AudioContext | null = null;
 /** Whether the first gesture came: until then the screen says a click is needed (SoundNote). */
-let unlocked = false;
-const listeners = new Set<() => void>();
+const unlocked = createStore(false);
 
 function unlock() {
   try {
@@ -14,16 +15,12 @@ function unlock() {
   } catch {
     /* no audio device: events are still listed and notified */
   }
-  unlocked = true;
-  for (const l of [...listeners]) l();
+  unlocked.set(true);
 }
 
 export const audioUnlock = {
-  get: (): boolean => unlocked,
-  subscribe(l: () => void): () => void {
-    listeners.add(l);
-    return () => listeners.delete(l);
-  },
+  get: unlocked.get,
+  subscribe: unlocked.subscribe,
 };
 
 if (typeof window !== 'undefined') {

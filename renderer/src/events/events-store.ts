@@ -5,11 +5,12 @@
  * (hidden at once, before the core answers), plus which events are checked for a bulk
  * acknowledgement.
  */
-import { useSyncExternalStore } from 'react';
 import type { AckError, EventScope, EventsChanged } from '../../../common/methods/events';
 import type { OutboxState } from '../../../common/methods/outbox';
 import type { FleetEvent } from '../../../common/resources';
-import { RpcError, onLink, onPush, rpc } from '../rpc/client';
+import { RpcError, rpc } from '../rpc/client';
+import { createStore, useStore } from '../stores/create-store';
+import { feedEvents } from '../stores/push-feeds';
 import { applyDelta, pictureOf, type EventsPicture } from './events-merge';
 import { pendingReason } from './pending-reason';
 
@@ -31,13 +32,14 @@ export interface EventsView {
 type Listener = () => void;
 type NewEventsListener = (events: FleetEvent[]) => void;
 
-const listeners = new Set<Listener>();
 const newListeners = new Set<NewEventsListener>();
 let picture: EventsPicture | null = null;
 let hidden = new Set<number>();
 let seen: Set<number> | null = null;
 const EMPTY_VIEW: EventsView = { loaded: false, all: [], feed: [], fetchedAt: null, pendingAcks: 0, pendingReason: null, ackErrors: [], checked: new Set(), error: null };
 let view: EventsView = EMPTY_VIEW;
+/** Tells the views; `view` is a new object at every change. */
+const store = createStore<EventsView>(view);
 let pendingFromOutbox = 0;
 let reasonFromOutbox: string | null = null;
 let started = 0;
@@ -66,7 +68,7 @@ function rebuild(patch: Partial<EventsView> = {}) {
     ackErrors: p?.ackErrors ?? [],
     checked,
   };
-  for (const l of listeners) l();
+  store.set(view);
 }
 
 function accept(next: EventsPicture) {
@@ -123,29 +125,16 @@ function onOutbox(s: OutboxState) {
 }
 
 function start() {
-  let wasClosed = false;
-  void load().catch(() => {});
-  const offs = [
-    onPush('events/changed', onChanged),
-    onPush('outbox/changed', onOutbox),
-    onLink((s) => {
-      if (s === 'closed') wasClosed = true;
-      if (s === 'open' && wasClosed) {
-        wasClosed = false;
-        void load().catch(() => {});
-      }
-    }),
-  ];
-  return () => offs.forEach((off) => off());
+  return feedEvents({ load: () => void load().catch(() => {}), changed: onChanged, outbox: onOutbox });
 }
 
 export const eventsStore = {
   get: () => view,
   subscribe(l: Listener) {
-    listeners.add(l);
+    const off = store.subscribe(l);
     if (started++ === 0) stop = start();
     return () => {
-      listeners.delete(l);
+      off();
       if (--started === 0) {
         stop?.();
         stop = null;
@@ -162,7 +151,7 @@ export const eventsStore = {
     pendingFromOutbox = 0;
     reasonFromOutbox = null;
     view = EMPTY_VIEW;
-    for (const l of listeners) l();
+    store.set(view);
     // Still shown (a window that outlives the session): the new session's list.
     if (started > 0) void load().catch(() => {});
   },
@@ -205,7 +194,7 @@ export const eventsStore = {
 };
 
 export function useEvents(): EventsView {
-  return useSyncExternalStore(eventsStore.subscribe, eventsStore.get);
+  return useStore(eventsStore);
 }
 
 export function eventsOf(v: EventsView, scope: EventScope): FleetEvent[] {

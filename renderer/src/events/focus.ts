@@ -8,27 +8,26 @@
  * Shared by every window of the app (an events panel on a second monitor moves the main
  * window's map) over a BroadcastChannel, like the selection.
  */
-import { useSyncExternalStore } from 'react';
 import type { FleetEvent } from '../../../common/resources';
 import { rpc } from '../rpc/client';
+import { createStore, useStore } from '../stores/create-store';
 import { fleetStore } from '../stores/fleet-store';
 import { selection } from '../stores/selection';
 import type { EventFocus, EventPlace } from './place';
 
-type Listener = () => void;
-const listeners = new Set<Listener>();
-let current: EventFocus | null = null;
+/** Always told, even the same value again: a repeated clear still clears the map's pin. */
+const store = createStore<EventFocus | null>(null, () => false);
 const channel = typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel('fleet.eventPlace') : null;
 
 function publish(f: EventFocus | null, broadcast: boolean) {
-  current = f;
-  for (const l of listeners) l();
+  store.set(f);
   if (broadcast) channel?.postMessage(f);
 }
 
 channel?.addEventListener('message', (m: MessageEvent<EventFocus | null>) => publish(m.data, false));
 // Another object selected (here or in another window): the event's pin no longer applies.
 selection.subscribe(() => {
+  const current = store.get();
   if (current && current.objectId !== selection.get()) publish(null, false);
 });
 
@@ -56,21 +55,19 @@ async function locate(e: FleetEvent, title: string): Promise<EventPlace | null> 
 }
 
 export const eventFocus = {
-  get: () => current,
-  subscribe(l: Listener) {
-    listeners.add(l);
-    return () => listeners.delete(l);
-  },
+  get: store.get,
+  subscribe: store.subscribe,
   /** Locates the event and tells every window; a newer click overrides an answer still on its way. */
   async show(e: FleetEvent, title: string): Promise<void> {
     const ids = { eventId: e.Id, objectId: e.ObjectId };
     publish({ ...ids, state: 'locating' }, true);
     const place = await locate(e, title);
+    const current = store.get();
     if (current?.eventId !== e.Id || current.state !== 'locating') return;
     publish(place ? { ...ids, state: 'shown', place } : { ...ids, state: 'unknown' }, true);
   },
 };
 
 export function useEventFocus(): EventFocus | null {
-  return useSyncExternalStore(eventFocus.subscribe, eventFocus.get);
+  return useStore(store);
 }

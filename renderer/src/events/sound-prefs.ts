@@ -1,9 +1,7 @@
 /** Which event kinds stay quiet (no beep, no desktop notification), kept across restarts (an operator mutes the noisy ones once). */
-import { useSyncExternalStore } from 'react';
+import { createStore, useStore } from '../stores/create-store';
 
 const KEY = 'fleet.events.muted.v1';
-type Listener = () => void;
-const listeners = new Set<Listener>();
 
 export function parseMuted(raw: string | null): Set<number> {
   try {
@@ -14,29 +12,25 @@ export function parseMuted(raw: string | null): Set<number> {
   }
 }
 
-let muted: ReadonlySet<number> = parseMuted(typeof localStorage === 'undefined' ? null : localStorage.getItem(KEY));
+const store = createStore<ReadonlySet<number>>(parseMuted(typeof localStorage === 'undefined' ? null : localStorage.getItem(KEY)));
 
 export const soundPrefs = {
-  get: () => muted,
-  isMuted: (bit: number) => muted.has(bit),
+  get: store.get,
+  isMuted: (bit: number) => store.get().has(bit),
   setMuted(bit: number, on: boolean) {
-    const next = new Set(muted);
+    const next = new Set(store.get());
     if (on) next.add(bit);
     else next.delete(bit);
-    muted = next;
     try {
       localStorage.setItem(KEY, JSON.stringify([...next]));
     } catch {
       /* storage unavailable: muted for this session only */
     }
-    for (const l of listeners) l();
+    store.set(next);
   },
-  subscribe(l: Listener) {
-    listeners.add(l);
-    return () => listeners.delete(l);
-  },
+  subscribe: store.subscribe,
 };
 
 export function useMuted(): ReadonlySet<number> {
-  return useSyncExternalStore(soundPrefs.subscribe, soundPrefs.get);
+  return useStore(store);
 }

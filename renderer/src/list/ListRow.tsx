@@ -6,7 +6,7 @@
 import { memo, type MouseEvent } from 'react';
 import type { FleetObject } from '../../../common/resources';
 import type { ColumnKey } from './columns';
-import { marks } from './marked';
+import { marks } from '../stores/marked';
 import type { FleetPositionView } from './row-position';
 import { Cell } from './RowCells';
 

@@ -8,7 +8,7 @@ import { gridLayout, type ColumnKey } from './columns';
 import { GridHeader } from './GridHeader';
 import { groupCounts, idsBetween, type SortSpec } from './list-model';
 import { ListToolbar } from './ListToolbar';
-import { marks, useMarked } from './marked';
+import { marks, useMarked } from '../stores/marked';
 import { loadPrefs, savePrefs, type ListPrefs } from './prefs';
 import { ListRow } from './ListRow';
 import { useListRows } from './use-list-rows';

@@ -9,8 +9,9 @@ import { isTyping } from '../shortcuts/typing';
 import { fleetStore } from '../stores/fleet-store';
 import { mapFilter } from '../stores/map-filter';
 import { CANVAS_COLORS, useTheme } from '../theme/theme';
-import { addBasemap, setTileSource, type Basemap } from './basemap';
-import { addDomMarkers } from './dom-baseline';
+import { addBasemap, setTileSource, type Basemap } from '../basemap/basemap';
+import { addDomMarkers } from '../diagnostics/dom-baseline';
+import { expose } from '../diagnostics/hooks';
 import { GeozoneOverlay } from './geozone-layer';
 import { eventFocus } from '../events/focus';
 import { pinText } from '../events/place-text';
@@ -73,7 +74,7 @@ export function MapView({ selected, onSelect }: Props) {
   useEffect(() => {
     const colors = CANVAS_COLORS[document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light'];
     // No tile fade: it changes every new tile's opacity on each frame for a quarter second,
-    // and without a GPU each of those frames is composited again (p95 50 → 33 ms, back to back).
+    // and without a GPU each of those frames is composited again (docs/decisions/0018-tiles-without-fade.md).
     const map = L.map(el.current!, { preferCanvas: true, worldCopyJump: true, zoomControl: true, minZoom: 2, fadeAnimation: false }).setView([50, 10], 4);
     baseRef.current = addBasemap(map, colors);
     zonesRef.current = new GeozoneOverlay(map);
@@ -167,7 +168,7 @@ export function MapView({ selected, onSelect }: Props) {
         return b.count;
       },
     };
-    (globalThis as { __fleetMap?: MapHooks }).__fleetMap = hooks;
+    const unexpose = expose('__fleetMap', hooks);
     let alive = true;
     void rpc('tiles/config', {})
       .then((c) => alive && setTiles(c))
@@ -188,7 +189,7 @@ export function MapView({ selected, onSelect }: Props) {
       baseline?.remove();
       hover.remove();
       map.remove();
-      delete (globalThis as { __fleetMap?: MapHooks }).__fleetMap;
+      unexpose();
     };
   }, []);
 

@@ -4,7 +4,7 @@
  * still reaches the objects above.
  */
 import L from 'leaflet';
-import { LazyCanvas } from './lazy-canvas';
+import { LazyCanvas } from '../canvas/lazy-canvas';
 
 interface LatLngRec {
   Lat: number;

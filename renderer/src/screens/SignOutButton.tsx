@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import type { SessionState } from '../../../common/methods/session';
-import { Dialog } from '../commands/Dialog';
+import { Dialog } from '../ui/Dialog';
 import { rpc } from '../rpc/client';
 
 /**

@@ -1,4 +1,4 @@
-import { Dialog } from '../commands/Dialog';
+import { Dialog } from '../ui/Dialog';
 import { SHORTCUTS } from './keymap';
 
 export function ShortcutsHelp({ onClose }: { onClose: () => void }) {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { eventsStore } from '../events/events-store';
 import { SEARCH_INPUT_ID } from '../list/ListToolbar';
-import { marks } from '../list/marked';
+import { marks } from '../stores/marked';
 import { actionFor } from './keymap';
 import { isTyping } from './typing';
 

@@ -5,6 +5,8 @@
  */
 import { Ignition, type ObjectSummary, type PositionColumns } from '../../../common/methods/live';
 import { mercatorX, mercatorY } from '../../../common/mercator';
+import { expose } from '../diagnostics/hooks';
+import { createStore } from './create-store';
 
 type Listener = () => void;
 
@@ -50,20 +52,19 @@ export class FleetStore {
   positions: FleetPositions = emptyPositions(0);
   positionsFetchedAt: number | null = null;
   /** Bumps on every change; React subscribes to this. */
-  version = 0;
+  private readonly changes = createStore(0);
   private slotOf = new Map<number, number>();
-  private listeners = new Set<Listener>();
 
-  subscribe = (l: Listener): (() => void) => {
-    this.listeners.add(l);
-    return () => this.listeners.delete(l);
-  };
+  get version(): number {
+    return this.changes.get();
+  }
 
-  getVersion = (): number => this.version;
+  subscribe = (l: Listener): (() => void) => this.changes.subscribe(l);
+
+  getVersion = (): number => this.changes.get();
 
   private changed() {
-    this.version++;
-    for (const l of this.listeners) l();
+    this.changes.set(this.changes.get() + 1);
   }
 
   setObjects(objects: ObjectSummary[], fetchedAt: number | null) {
@@ -178,9 +179,9 @@ export const fleetStore = new FleetStore();
  * Diagnostics hook: the last position of every object by id, for the e2e suite and for
  * support sessions ("what does the console think object 42's position is?").
  */
-(globalThis as { __fleetPositions?: () => Record<number, [number, number]> }).__fleetPositions = () => {
+expose('__fleetPositions', (): Record<number, [number, number]> => {
   const p = fleetStore.positions;
   const out: Record<number, [number, number]> = {};
   for (let i = 0; i < p.count; i++) if (p.time[i] !== 0) out[p.ids[i]!] = [p.lat[i]!, p.lng[i]!];
   return out;
-};
+});

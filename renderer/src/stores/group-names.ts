@@ -2,22 +2,21 @@
  * Object group names by id: one copy for the window (use-group-names.ts fills it from the
  * cache). Apart from the loader so the list's columns can read it without the transport.
  */
-let names: ReadonlyMap<number, string> = new Map();
-const listeners = new Set<() => void>();
+import { createStore } from './create-store';
+
+const store = createStore<ReadonlyMap<number, string>>(new Map());
 
 export function setGroupNames(next: ReadonlyMap<number, string>): void {
-  names = next;
-  for (const f of listeners) f();
+  store.set(next);
 }
 
 /** The current names, for code outside React (the list's sort reads them per pass). */
 export function groupNamesNow(): ReadonlyMap<number, string> {
-  return names;
+  return store.get();
 }
 
 export function onGroupNames(f: () => void): () => void {
-  listeners.add(f);
-  return () => listeners.delete(f);
+  return store.subscribe(f);
 }
 
 /** The groups of an object by name ("North, Depot 3"); an id the cache has no name for is "Group 7". */

@@ -4,7 +4,7 @@
  * objects on the map and in the legend. The operator can turn that off ("Show all on the
  * map"); the choice is kept. Per window: a list in another window filters only itself.
  */
-import { useSyncExternalStore } from 'react';
+import { createStore, useStore } from './create-store';
 
 const FOLLOW_KEY = 'fleet.map.followList';
 
@@ -15,17 +15,10 @@ export interface MapFilterView {
   followList: boolean;
 }
 
-type Listener = () => void;
-const listeners = new Set<Listener>();
-let view: MapFilterView = {
+const store = createStore<MapFilterView>({
   listIds: null,
   followList: typeof localStorage === 'undefined' || localStorage.getItem(FOLLOW_KEY) !== 'off',
-};
-
-function publish(next: MapFilterView) {
-  view = next;
-  for (const l of listeners) l();
-}
+});
 
 function sameIds(a: ReadonlySet<number> | null, b: ReadonlySet<number> | null): boolean {
   if (a === b) return true;
@@ -35,23 +28,22 @@ function sameIds(a: ReadonlySet<number> | null, b: ReadonlySet<number> | null): 
 }
 
 export const mapFilter = {
-  get: () => view,
+  get: store.get,
   /** The ids the map draws: null for every object. */
-  shownIds: (): ReadonlySet<number> | null => (view.followList ? view.listIds : null),
+  shownIds: (): ReadonlySet<number> | null => (store.get().followList ? store.get().listIds : null),
   /** The list's filter changed, or what it keeps did (a state filter follows the polls). */
   setListIds(ids: ReadonlySet<number> | null) {
-    if (!sameIds(ids, view.listIds)) publish({ ...view, listIds: ids });
+    const view = store.get();
+    if (!sameIds(ids, view.listIds)) store.set({ ...view, listIds: ids });
   },
   setFollowList(on: boolean) {
     localStorage.setItem(FOLLOW_KEY, on ? 'on' : 'off');
-    if (on !== view.followList) publish({ ...view, followList: on });
+    const view = store.get();
+    if (on !== view.followList) store.set({ ...view, followList: on });
   },
-  subscribe(l: Listener) {
-    listeners.add(l);
-    return () => listeners.delete(l);
-  },
+  subscribe: store.subscribe,
 };
 
 export function useMapFilter(): MapFilterView {
-  return useSyncExternalStore(mapFilter.subscribe, mapFilter.get);
+  return useStore(store);
 }

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
-import { onPush, rpc } from '../rpc/client';
+import { rpc } from '../rpc/client';
 import { groupNamesNow, onGroupNames, setGroupNames } from './group-names';
+import { feedGroupNames } from './push-feeds';
 
 /**
  * Loaded when something first reads the names, and again when the object list or the
@@ -20,8 +21,7 @@ function subscribe(f: () => void): () => void {
   if (!started) {
     started = true;
     load();
-    onPush('objects/changed', load);
-    onPush('objects/groupsChanged', load);
+    feedGroupNames(load);
   }
   return onGroupNames(f);
 }

@@ -3,14 +3,13 @@
  * until the user picks one, then remembers the pick in localStorage, which other windows
  * of the same origin hear through the storage event.
  */
-import { useSyncExternalStore } from 'react';
+import { createStore, useStore } from '../stores/create-store';
 import './theme.css';
 
 export type ThemeName = 'light' | 'dark';
 export type ThemePref = ThemeName | 'system';
 
 const KEY = 'fleet.theme';
-const listeners = new Set<() => void>();
 const media = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
 
 function readPref(): ThemePref {
@@ -23,18 +22,18 @@ function readPref(): ThemePref {
 }
 
 let pref: ThemePref = readPref();
-let resolved: ThemeName = resolve();
+const resolved = createStore<ThemeName>(resolve());
 
 function resolve(): ThemeName {
   return pref === 'system' ? (media?.matches ? 'dark' : 'light') : pref;
 }
 
 function apply() {
-  resolved = resolve();
+  const next = resolve();
   const root = document.documentElement;
-  root.dataset.theme = resolved;
-  root.style.colorScheme = resolved;
-  for (const l of listeners) l();
+  root.dataset.theme = next;
+  root.style.colorScheme = next;
+  resolved.set(next);
 }
 
 media?.addEventListener('change', apply);
@@ -46,7 +45,7 @@ window.addEventListener('storage', (e) => {
 apply();
 
 export const theme = {
-  get: (): ThemeName => resolved,
+  get: resolved.get,
   pref: (): ThemePref => pref,
   set(next: ThemePref) {
     pref = next;
@@ -58,14 +57,11 @@ export const theme = {
     }
     apply();
   },
-  subscribe(l: () => void) {
-    listeners.add(l);
-    return () => listeners.delete(l);
-  },
+  subscribe: resolved.subscribe,
 };
 
 export function useTheme(): ThemeName {
-  return useSyncExternalStore(theme.subscribe, theme.get);
+  return useStore(resolved);
 }
 
 /** Colours the canvas layers draw with (CSS variables do not reach a canvas). */

@@ -1,8 +1,8 @@
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef } from 'react';
-import { addBasemap, type Basemap } from '../../map/basemap';
-import { LazyCanvas } from '../../map/lazy-canvas';
+import { addBasemap, type Basemap } from '../../basemap/basemap';
+import { LazyCanvas } from '../../canvas/lazy-canvas';
 import { rpc } from '../../rpc/client';
 import { CANVAS_COLORS, theme, useTheme } from '../../theme/theme';
 import { h } from '../../ui/dom';
@@ -12,7 +12,7 @@ import { SPEED_BUCKETS } from './speed-colors';
 import { placesOf, type Stop } from '../model/trips';
 import type { Violation } from '../model/violations';
 import { endMarker, eventMarker, fuelMarker, groupByPixels, groupMarker, placeMarker, violationMarker, type EventMark, type FuelMark } from './markers';
-import { addPolylineBaseline, type PolylineBaseline } from './polyline-baseline';
+import { addPolylineBaseline, type PolylineBaseline } from '../../diagnostics/polyline-baseline';
 import { TrackLayer } from './track-layer';
 
 export interface MapApi {

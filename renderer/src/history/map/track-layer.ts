@@ -7,8 +7,8 @@
  * (the marker is its own) nor per frame of a short pan.
  */
 import L from 'leaflet';
-import type { CanvasFrame } from '../../map/canvas-frame';
-import { CanvasOverlay } from '../../map/canvas-overlay';
+import type { CanvasFrame } from '../../canvas/canvas-frame';
+import { CanvasOverlay } from '../../canvas/canvas-overlay';
 import type { TrackModel } from '../model/track-model';
 import { RepeatFilter } from '../../../../common/repeat-filter';
 import { capacityOf, grown } from '../model/growable';
@@ -16,7 +16,7 @@ import { REPEATS_FROM } from './distinct-level';
 import { BLOCK } from './level-blocks';
 import { ZoomLevels } from './simplify';
 import { SPEED_BUCKETS, speedBucket } from './speed-colors';
-import { keepSample } from '../../map/perf-samples';
+import { keepSample } from '../../diagnostics/perf-samples';
 
 const PADDING = 0.3;
 /** Above this many segments in view the track is drawn as hairlines (see `draw`). */

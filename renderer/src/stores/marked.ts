@@ -2,37 +2,28 @@
  * Objects marked for a command (checkboxes, ctrl/shift-click), apart from the one selected
  * object the map and details follow: an operator can look at one while preparing many.
  */
-import { useSyncExternalStore } from 'react';
+import { createStore, useStore } from './create-store';
 
-type Listener = () => void;
-let marked: ReadonlySet<number> = new Set();
-const listeners = new Set<Listener>();
-
-function set(next: ReadonlySet<number>) {
-  marked = next;
-  for (const l of listeners) l();
-}
+const store = createStore<ReadonlySet<number>>(new Set());
+const set = (next: ReadonlySet<number>) => store.set(next);
 
 export const marks = {
-  get: () => marked,
+  get: store.get,
   set: (ids: Iterable<number>) => set(new Set(ids)),
   toggle: (id: number) => {
-    const next = new Set(marked);
+    const next = new Set(store.get());
     if (!next.delete(id)) next.add(id);
     set(next);
   },
-  add: (ids: Iterable<number>) => set(new Set([...marked, ...ids])),
+  add: (ids: Iterable<number>) => set(new Set([...store.get(), ...ids])),
   clear: () => {
-    if (marked.size) set(new Set());
+    if (store.get().size) set(new Set());
   },
-  subscribe: (l: Listener) => {
-    listeners.add(l);
-    return () => listeners.delete(l);
-  },
+  subscribe: store.subscribe,
 };
 
 export function useMarked(): ReadonlySet<number> {
-  return useSyncExternalStore(marks.subscribe, marks.get);
+  return useStore(store);
 }
 
 /** What a command goes to: the marked objects, else the selected one. */

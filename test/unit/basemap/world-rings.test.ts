@@ -2,7 +2,7 @@ import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import { describe, expect, it } from 'vitest';
 import countries from 'world-atlas/countries-110m.json';
-import { projectRings, ringsInView, splitAtAntimeridian, type WorldRings } from '../../../renderer/src/map/world-rings';
+import { projectRings, ringsInView, splitAtAntimeridian, type WorldRings } from '../../../renderer/src/basemap/world-rings';
 
 const topo = countries as unknown as Topology<{ countries: GeometryCollection }>;
 const geo = feature(topo, topo.objects.countries);

@@ -4,7 +4,7 @@
  * per-zoom decimated track layer replaces; measured in the same page so the ratio is fair.
  */
 import L from 'leaflet';
-import type { TrackModel } from '../model/track-model';
+import type { TrackModel } from '../history/model/track-model';
 
 export interface PolylineBaseline {
   points: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { drawnCovers, type LayerArea } from '../../../renderer/src/map/layer-area';
+import { drawnCovers, type LayerArea } from '../../../renderer/src/canvas/layer-area';
 
 describe('when a canvas layer draws again', () => {
   const drawn: LayerArea = { zoom: 12, originX: 1000, originY: 2000, x0: -100, y0: -80, x1: 900, y1: 680 };

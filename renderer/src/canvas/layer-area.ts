@@ -1,6 +1,6 @@
 /**
  * When a canvas layer must draw again: areas in layer pixels, apart from Leaflet so the
- * rule is testable in Node (test/unit/map/layer-area.test.ts).
+ * rule is testable in Node (test/unit/canvas/layer-area.test.ts).
  */
 
 /** A box in layer pixels at one zoom and pixel origin: what a canvas drew, or what the map shows. */

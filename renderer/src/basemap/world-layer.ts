@@ -7,17 +7,17 @@
  * low-detail fallback under the tiles, whose canvas's pixels cost the most here.
  *
  * Why not L.geoJSON: 177 country layers, each projected, styled and drawn by Leaflet's
- * canvas renderer with its own fill and stroke, took about 200 ms of every map's start
- * (live and history) on this 2-core machine, and its renderer's canvas, half the view again
- * on each side, cost tens of ms more to allocate. This layer's margin is a sixth.
+ * canvas renderer with its own fill and stroke, slowed the start of every map (live and
+ * history), and its renderer's canvas, half the view again on each side, cost more to
+ * allocate (docs/decisions/0021-small-canvases.md). This layer's margin is a sixth.
  */
 import type L from 'leaflet';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import countries from 'world-atlas/countries-110m.json';
 import type { CanvasColors } from '../theme/theme';
-import type { CanvasFrame } from './canvas-frame';
-import { CanvasOverlay } from './canvas-overlay';
+import type { CanvasFrame } from '../canvas/canvas-frame';
+import { CanvasOverlay } from '../canvas/canvas-overlay';
 import { projectRings, ringsInView, type WorldRings } from './world-rings';
 
 let bundled: WorldRings | null = null;
@@ -31,7 +31,7 @@ function bundledWorld(): WorldRings {
 }
 
 const PADDING = 1 / 6;
-/** Half the pixels each way: the in-app reopen of the history screen took 398 ms at full resolution, 334 at half, 324 with no outline at all (medians of 5, back to back). */
+/** Half the pixels each way: a fallback under the tiles needs no more, and a canvas's pixels are what cost here (docs/decisions/0021-small-canvases.md). */
 const RESOLUTION = 0.5;
 
 export class WorldLayer extends CanvasOverlay {
