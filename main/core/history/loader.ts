@@ -5,7 +5,7 @@
  * - Gaps come from the cache's coverage; windows from windows.ts (≤ 30 days, sized by the
  *   object's learned density, halved on a 400 that names the length, bounded).
  * - At most `maxInFlight` windows of one load are requested at once. With a worker script,
- *   the writer's worker fetches each window itself and keeps the body (sync/worker-fetch.ts),
+ *   the writer's worker fetches each window itself and keeps the body (workers/fetch.ts),
  *   parses and stores it with its own connection: a month's 200 MB of JSON never crosses
  *   this thread (it cost the main side ~2 s of garbage collection per cold month). Without
  *   one, bodies stay bytes here and the writer runs in-thread.
@@ -23,7 +23,7 @@ import { isIntervalTooLong, type FleetApi, type RawBytes } from '../api';
 import { isHeldBody, type HeldBody } from '../api/http';
 import { HISTORY_KIND, type Cache } from '../cache';
 import type { PushBus } from '../rpc/pushes';
-import type { IngestWorkerScript } from '../sync/ingest';
+import type { WorkerScript } from '../workers/protocol';
 import type { TrackSketch } from './sketch';
 import { pause, RETRY_DELAYS_MS, retryable } from './retry';
 import { SketchMemo } from './sketch-memo';
@@ -42,10 +42,10 @@ export interface HistoryServiceOptions {
   maxInFlight?: number;
   policy?: Partial<WindowPolicy>;
   /**
-   * The worker entry that parses and stores windows off this thread (the poll ingest
-   * worker's entry, which serves both); absent: in-thread (tests, diagnostics).
+   * The worker entry (workers/entry.ts) that parses and stores windows off this thread, in
+   * the history roles; absent: in-thread (tests, diagnostics).
    */
-  worker?: IngestWorkerScript;
+  worker?: WorkerScript;
   /** The network is known to be down (the connectivity tracker): `placeAt` answers from the cache at once. */
   isOffline?: () => boolean;
   /**
