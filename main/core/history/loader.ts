@@ -23,6 +23,7 @@ import { isIntervalTooLong, type FleetApi, type RawBytes } from '../api';
 import { isHeldBody, type HeldBody } from '../api/http';
 import { HISTORY_KIND, type Cache } from '../cache';
 import type { PushBus } from '../rpc/pushes';
+import { createKeyedMutex } from '../sync/mutex';
 import type { WorkerScript } from '../workers/protocol';
 import type { TrackSketch } from './sketch';
 import { pause, RETRY_DELAYS_MS, retryable } from './retry';
@@ -91,8 +92,8 @@ export class HistoryService {
   private readonly loads = new Map<string, RunningLoad>();
   private readonly stalled = new Map<string, StalledLoad>();
   private readonly retryDelaysMs: readonly number[];
-  /** Per object: the tail of its chain of loads. */
-  private readonly chains = new Map<number, Promise<void>>();
+  /** Per object: its loads, one after another. */
+  private readonly chains = createKeyedMutex<number>();
   /** Per object: bytes of answer per ms of history, from the last window. */
   private readonly density = new Map<number, number>();
   /** The sketch size the screen last asked for: a finished load sketches its interval ahead with it. */
@@ -184,18 +185,12 @@ export class HistoryService {
 
   private start(id: string, objectId: number, from: number, till: number): string {
     const ctl = new AbortController();
-    const prev = this.chains.get(objectId) ?? Promise.resolve();
-    // Start after the reply is on its way: pushes for this load never precede it.
-    const done = prev.then(() => new Promise<void>((r) => setImmediate(r))).then(() => this.run(id, objectId, from, till, ctl.signal));
-    const tail: Promise<void> = done.then(
-      () => undefined,
-      () => undefined,
-    );
-    this.chains.set(objectId, tail);
-    void tail.then(() => {
-      if (this.chains.get(objectId) === tail) this.chains.delete(objectId);
-      this.loads.delete(id);
+    const done = this.chains.run(objectId, async () => {
+      // Start after the reply is on its way: pushes for this load never precede it.
+      await new Promise<void>((r) => setImmediate(r));
+      return this.run(id, objectId, from, till, ctl.signal);
     });
+    void done.catch(() => undefined).then(() => this.loads.delete(id));
     this.loads.set(id, { id, ctl, done });
     return id;
   }
