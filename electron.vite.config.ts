@@ -20,7 +20,7 @@ export default defineConfig({
           index: resolve('main/index.ts'),
           host: resolve('main/host/cli.ts'),
           // Worker threads load their own entry file.
-          'ingest-worker': resolve('main/core/sync/ingest-worker.ts'),
+          worker: resolve('main/core/workers/entry.ts'),
         },
       },
     },

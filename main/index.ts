@@ -43,7 +43,7 @@ void app.whenReady().then(async () => {
     notices,
     demo,
     ...(values.server ? { suggestedBaseUrl: String(values.server) } : {}),
-    ingestWorker: { script: join(here, 'ingest-worker.js') },
+    ingestWorker: { script: join(here, 'worker.js') },
   });
   const disconnect = connectIpc(core);
   await core.start().catch((e: unknown) => console.error('Could not open the last connection:', e));

@@ -24,7 +24,7 @@ import type { SettingsStore } from './seams/settings';
 import type { Vault } from './seams/vault';
 import { SessionService, type DemoProvider } from './session/session-service';
 import { createConnectivity } from './sync/connectivity';
-import type { IngestWorkerScript } from './sync/ingest';
+import type { WorkerScript } from './workers/protocol';
 
 export interface CoreOptions {
   dataDir: string;
@@ -33,7 +33,7 @@ export interface CoreOptions {
   demo?: DemoProvider;
   suggestedBaseUrl?: string;
   /** Big poll bodies and history windows stored in worker threads (the apps); in-thread when absent (tests). */
-  ingestWorker?: IngestWorkerScript;
+  ingestWorker?: WorkerScript;
   log?: (msg: string, e?: unknown) => void;
   /** Startup notices; the hosts pass the one their settings and vault report to. */
   notices?: Notices;

@@ -103,7 +103,7 @@ async function main() {
     notices,
     demo,
     ...(values.server ? { suggestedBaseUrl: String(values.server) } : {}),
-    ingestWorker: { script: join(here, 'ingest-worker.js') },
+    ingestWorker: { script: join(here, 'worker.js') },
   });
   // Read under the lock: the folder's secret keeps open tabs' sessions valid across restarts.
   const key = await loadHostKey(dataDir);

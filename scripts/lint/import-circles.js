@@ -7,8 +7,8 @@
  * imports it). A type circle still ties two modules together, so it is counted here.
  * Imports are read with TypeScript's own pre-processor (static, type, dynamic, re-exports,
  * require); only relative specifiers can close a circle inside the repo.
- * An import marked `// eslint-disable-next-line fleet/no-import-circle` is not an edge of
- * the graph at all, so one marked line silences a circle for every file on it.
+ * Every import is an edge: a directive that silences one line silences that file only, and
+ * the circle still fails in the others on it.
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -36,26 +36,15 @@ function resolveRelative(from, specifier) {
 }
 
 /**
- * The relative imports of one file's text, with their offsets. In files read from disk the
- * marked ones are left out; in the file being linted they are kept, so the marked line is
- * reported and ESLint's directive, not this rule, silences it.
- * @param {string} file @param {string} text @param {boolean} keepMarked
+ * The relative imports of one file's text, with their offsets.
+ * @param {string} file @param {string} text
  * @returns {{ target: string, pos: number, end: number }[]}
  */
-function importsOf(file, text, keepMarked) {
-  const lines = text.split('\n');
-  const exempt = new Set();
-  lines.forEach((line, i) => {
-    if (!keepMarked && /eslint-disable-next-line\b.*\bno-import-circle\b/.test(line)) exempt.add(i + 1);
-  });
-  const lineStarts = ts.computeLineStarts(text);
+function importsOf(file, text) {
   const edges = [];
   for (const ref of ts.preProcessFile(text, true, true).importedFiles) {
     const target = resolveRelative(file, ref.fileName);
-    if (!target) continue;
-    const line = ts.computeLineAndCharacterOfPosition(lineStarts, ref.pos).line;
-    if (exempt.has(line)) continue;
-    edges.push({ target, pos: ref.pos, end: ref.end });
+    if (target) edges.push({ target, pos: ref.pos, end: ref.end });
   }
   return edges;
 }
@@ -83,7 +72,7 @@ function edgesOnDisk(file) {
     hit.checked = now;
     return hit.targets;
   }
-  const targets = importsOf(file, fs.readFileSync(file, 'utf8'), false).map((e) => e.target);
+  const targets = importsOf(file, fs.readFileSync(file, 'utf8')).map((e) => e.target);
   cache.set(file, { mtime, checked: now, targets });
   return targets;
 }
@@ -130,7 +119,7 @@ const noImportCircle = {
       Program() {
         const source = context.sourceCode;
         const seen = new Set();
-        for (const edge of importsOf(home, source.text, true)) {
+        for (const edge of importsOf(home, source.text)) {
           if (seen.has(edge.target)) continue;
           seen.add(edge.target);
           const chain = edge.target === home ? [] : pathBack(edge.target, home);

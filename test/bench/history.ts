@@ -62,7 +62,7 @@ export async function runHistoryBench(): Promise<Record<string, number>> {
     const http = createHttp({ baseUrl: sim.baseUrl, getToken: async () => token });
     // As the apps run it: windows parsed and stored by the ingest worker's entry.
     const inThread = process.argv.includes('--in-thread');
-    const worker = { script: new URL('../../main/core/sync/ingest-worker.ts', import.meta.url), execArgv: ['--import', 'tsx', ...(process.env.BENCH_WORKER_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_WORKER_PROF}`] : [])] };
+    const worker = { script: new URL('../../main/core/workers/entry.ts', import.meta.url), execArgv: ['--import', 'tsx', ...(process.env.BENCH_WORKER_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_WORKER_PROF}`] : [])] };
     const loader = new HistoryService({ api: createApi(http), cache, bus: { emit: () => {} }, ...(inThread ? {} : { worker }) });
     const till = Math.floor(Date.now() / DAY) * DAY - DAY;
     const from = till - 30 * DAY;

@@ -76,8 +76,9 @@ describe('ESLint layering', () => {
       expect(await circles(file)).toHaveLength(1);
     });
 
-    it.each(['marked-a.ts', 'marked-b.ts'])('a circle marked on one import line is silent in both files (%s)', async (file) => {
-      expect(await circles(file)).toEqual([]);
+    it('a circle silenced on one import line still fails in the other file', async () => {
+      expect(await circles('marked-a.ts')).toEqual([]);
+      expect(await circles('marked-b.ts')).toHaveLength(1);
     });
 
     it('fails a probe at a real path that closes a circle through real modules', async () => {

@@ -23,7 +23,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 export type QueryValue = string | number | boolean | null | undefined;
 
 /**
- * A body that stayed where it was fetched: a fetch given to the client (sync/worker-fetch.ts)
+ * A body that stayed where it was fetched: a fetch given to the client (workers/fetch.ts)
  * may answer a Response without a body and this handle under HELD_BODY, and `responseType:
  * 'raw'` then hands the handle to parse instead of the chunks.
  */
@@ -240,13 +240,13 @@ export function createHttp(options: HttpOptions): Http {
       sent = true;
       let res: Response;
       try {
-        // The bound rides along for a fetch that reads the body elsewhere (sync/worker-fetch.ts); fetch ignores it.
+        // The bound rides along for a fetch that reads the body elsewhere (workers/fetch.ts); fetch ignores it.
         const init: BoundedInit = { method: o.method, headers, body, signal: ctl.signal, bodyBound: bound };
         res = await (o.fetchImpl ?? fetchImpl)(url, init);
       } catch (e) {
         if (o.signal?.aborted) throw o.signal.reason;
         if (e instanceof BodyLimitError) throw e;
-        // A fetch that failed on this side and said why (sync/worker-fetch.ts: its worker stopped).
+        // A fetch that failed on this side and said why (workers/fetch.ts: its worker stopped).
         if (e instanceof FleetError && !timedOut) {
           if (!idempotent) throw e;
           return { kind: 'retry', error: e };

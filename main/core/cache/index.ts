@@ -46,7 +46,6 @@ export {
   trackColumnsFromPoints,
   trackColumnsFromIntervals,
   type TrackColumns,
-  type Parking,
 } from './track';
 
 export interface OpenCacheOptions extends Omit<OpenDbOptions, 'now'> {

@@ -15,7 +15,7 @@
  * The in-memory copy assumes this repository is the only writer of last status to its
  * file, and only the writer loads it (ingest, snapshot). One object's reads (position,
  * sensor values, driver key, stats: the details panel) go to the file, so the main
- * thread, while a worker thread ingests the polls (sync/ingest-worker), reads current
+ * thread, while a worker thread ingests the polls (workers/entry.ts), reads current
  * rows without holding, or mirroring, 50,000 of them.
  */
 import { Ignition, type PositionColumns } from '../../../common/methods/live';

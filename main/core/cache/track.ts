@@ -23,6 +23,7 @@
  * some twenty times larger, is read and sent.
  */
 import { endianness } from 'node:os';
+import type { HistoryParking } from '../../../common/methods/history';
 import type { MovementInterval, TrackPoint } from '../../../common/resources';
 import type { TrackColumns } from '../../../common/track';
 import type { WireTrack } from '../../../common/track-wire';
@@ -33,14 +34,6 @@ import { CacheUnsupportedPlatformError } from './errors';
 
 /** A track as columns (common/track.ts: the contract sends the same shape to the renderer). */
 export type { TrackColumns };
-
-export interface Parking {
-  from: number;
-  till: number;
-  lat: number;
-  lng: number;
-  alt?: number;
-}
 
 export const HOUR_MS = 3_600_000;
 const FORMAT = 1;
@@ -367,7 +360,7 @@ export class TrackRepo {
   }
 
   /** Stores parkings of one object (keyed by start time: a parking with the same start is replaced). */
-  writeParkings(objectId: number, parkings: readonly Parking[]): void {
+  writeParkings(objectId: number, parkings: readonly HistoryParking[]): void {
     const run = this.db.transaction(() => {
       for (const p of parkings)
         this.upsertParking.run(objectId, Math.round(p.from), Math.round(p.till), p.lat, p.lng, p.alt ?? null);
@@ -376,7 +369,7 @@ export class TrackRepo {
   }
 
   /** Parkings of one object overlapping [from, till), by start time. */
-  readParkings(objectId: number, from: number, till: number): Parking[] {
+  readParkings(objectId: number, from: number, till: number): HistoryParking[] {
     const rows = this.selectParkings.all(objectId, till, from) as {
       from_ms: number;
       till_ms: number;
@@ -385,7 +378,7 @@ export class TrackRepo {
       alt: number | null;
     }[];
     return rows.map((r) => {
-      const p: Parking = { from: r.from_ms, till: r.till_ms, lat: r.lat, lng: r.lng };
+      const p: HistoryParking = { from: r.from_ms, till: r.till_ms, lat: r.lat, lng: r.lng };
       if (r.alt !== null) p.alt = r.alt;
       return p;
     });

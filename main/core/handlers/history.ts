@@ -3,7 +3,7 @@ import type { HandlerMap } from '../rpc/dispatcher';
 import type { PushBus } from '../rpc/pushes';
 import { HistoryExtras, HistoryService } from '../history';
 import { FleetError } from '../../../common/errors';
-import type { IngestWorkerScript } from '../sync/ingest';
+import type { WorkerScript } from '../workers/protocol';
 import { filesHandlers } from './files';
 
 export interface HistoryServices {
@@ -19,7 +19,7 @@ export interface HistoryServices {
 export function historyServices(
   session: SessionService,
   bus: PushBus,
-  worker?: IngestWorkerScript,
+  worker?: WorkerScript,
   isOffline?: () => boolean,
 ): (s: ActiveSession) => HistoryServices {
   const byActive = new WeakMap<ActiveSession, HistoryServices>();
@@ -54,7 +54,7 @@ export function historyServices(
  * history/* and files/get (file bodies share the history services). `worker`: the ingest
  * worker's entry, which also parses and stores history windows off the event loop.
  */
-export function historyHandlers(session: SessionService, bus: PushBus, worker?: IngestWorkerScript, isOffline?: () => boolean): HandlerMap {
+export function historyHandlers(session: SessionService, bus: PushBus, worker?: WorkerScript, isOffline?: () => boolean): HandlerMap {
   const of = historyServices(session, bus, worker, isOffline);
   const cur = () => of(session.current());
   return {

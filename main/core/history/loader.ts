@@ -5,7 +5,7 @@
  * - Gaps come from the cache's coverage; windows from windows.ts (≤ 30 days, sized by the
  *   object's learned density, halved on a 400 that names the length, bounded).
  * - At most `maxInFlight` windows of one load are requested at once. With a worker script,
- *   the writer's worker fetches each window itself and keeps the body (sync/worker-fetch.ts),
+ *   the writer's worker fetches each window itself and keeps the body (workers/fetch.ts),
  *   parses and stores it with its own connection: a month's 200 MB of JSON never crosses
  *   this thread (it cost the main side ~2 s of garbage collection per cold month). Without
  *   one, bodies stay bytes here and the writer runs in-thread.
@@ -23,7 +23,8 @@ import { isIntervalTooLong, type FleetApi, type RawBytes } from '../api';
 import { isHeldBody, type HeldBody } from '../api/http';
 import { HISTORY_KIND, type Cache } from '../cache';
 import type { PushBus } from '../rpc/pushes';
-import type { IngestWorkerScript } from '../sync/ingest';
+import { createKeyedMutex } from '../sync/mutex';
+import type { WorkerScript } from '../workers/protocol';
 import type { TrackSketch } from './sketch';
 import { pause, RETRY_DELAYS_MS, retryable } from './retry';
 import { SketchMemo } from './sketch-memo';
@@ -42,10 +43,10 @@ export interface HistoryServiceOptions {
   maxInFlight?: number;
   policy?: Partial<WindowPolicy>;
   /**
-   * The worker entry that parses and stores windows off this thread (the poll ingest
-   * worker's entry, which serves both); absent: in-thread (tests, diagnostics).
+   * The worker entry (workers/entry.ts) that parses and stores windows off this thread, in
+   * the history roles; absent: in-thread (tests, diagnostics).
    */
-  worker?: IngestWorkerScript;
+  worker?: WorkerScript;
   /** The network is known to be down (the connectivity tracker): `placeAt` answers from the cache at once. */
   isOffline?: () => boolean;
   /**
@@ -91,8 +92,8 @@ export class HistoryService {
   private readonly loads = new Map<string, RunningLoad>();
   private readonly stalled = new Map<string, StalledLoad>();
   private readonly retryDelaysMs: readonly number[];
-  /** Per object: the tail of its chain of loads. */
-  private readonly chains = new Map<number, Promise<void>>();
+  /** Per object: its loads, one after another. */
+  private readonly chains = createKeyedMutex<number>();
   /** Per object: bytes of answer per ms of history, from the last window. */
   private readonly density = new Map<number, number>();
   /** The sketch size the screen last asked for: a finished load sketches its interval ahead with it. */
@@ -184,18 +185,12 @@ export class HistoryService {
 
   private start(id: string, objectId: number, from: number, till: number): string {
     const ctl = new AbortController();
-    const prev = this.chains.get(objectId) ?? Promise.resolve();
-    // Start after the reply is on its way: pushes for this load never precede it.
-    const done = prev.then(() => new Promise<void>((r) => setImmediate(r))).then(() => this.run(id, objectId, from, till, ctl.signal));
-    const tail: Promise<void> = done.then(
-      () => undefined,
-      () => undefined,
-    );
-    this.chains.set(objectId, tail);
-    void tail.then(() => {
-      if (this.chains.get(objectId) === tail) this.chains.delete(objectId);
-      this.loads.delete(id);
+    const done = this.chains.run(objectId, async () => {
+      // Start after the reply is on its way: pushes for this load never precede it.
+      await new Promise<void>((r) => setImmediate(r));
+      return this.run(id, objectId, from, till, ctl.signal);
     });
+    void done.catch(() => undefined).then(() => this.loads.delete(id));
     this.loads.set(id, { id, ctl, done });
     return id;
   }

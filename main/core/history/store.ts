@@ -64,7 +64,8 @@ function isSorted(t: Float64Array): boolean {
   return true;
 }
 
-export interface StoreWindow {
+/** The window a body answers, and what of it may be recorded as covered. */
+export interface WindowInfo {
   objectId: number;
   /** The window that was asked for. */
   from: number;
@@ -72,14 +73,13 @@ export interface StoreWindow {
   /** Coverage is recorded up to here only (the open recent edge stays uncovered). */
   coveredTill: number;
   fetchedAt: number;
-  /** Stop between batches (cancel, session closed). */
-  stopped: () => boolean;
 }
 
 /**
- * Stores one parsed window. Returns false when stopped before the end (no coverage).
+ * Stores one parsed window; `stopped` is asked between batches (cancel, session closed).
+ * Returns false when stopped before the end (no coverage).
  */
-export async function storeWindow(cache: Cache, w: StoreWindow, parsed: ParsedHistory): Promise<boolean> {
+export async function storeWindow(cache: Cache, w: WindowInfo & { stopped: () => boolean }, parsed: ParsedHistory): Promise<boolean> {
   // The small parts go through the same tolerant schemas as every other answer.
   const events = parsed.events == null ? [] : (normalize(EventsList, parsed.events, ENDPOINT) as FleetEvent[]);
   const files = parsed.files == null ? [] : (normalize(FilesList, parsed.files, ENDPOINT) as FleetFile[]);
@@ -144,7 +144,7 @@ export async function storeWindow(cache: Cache, w: StoreWindow, parsed: ParsedHi
  * position, the union of the times. Pieces touching inside a window are the service's own
  * separate parkings and stay apart. Runs inside the window's final transaction.
  */
-function mergeParkings(cache: Cache, w: StoreWindow, parkings: readonly HistoryParking[]): void {
+function mergeParkings(cache: Cache, w: WindowInfo, parkings: readonly HistoryParking[]): void {
   if (parkings.length === 0) return;
   const wf = Math.round(w.from);
   const wt = Math.round(w.till);

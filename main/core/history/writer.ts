@@ -8,41 +8,26 @@
  * connection to the same WAL file: the main thread transfers the body's bytes (no copy)
  * and gets back a few numbers; readers see the rows at their next statement.
  *
- * The worker is another instance of the poll ingest worker's entry
- * (sync/ingest-worker.ts, built as out/main/ingest-worker.js), which also serves these
- * messages: one entry file to bundle and to run under tsx, and its own thread, so a
- * month of history never delays a status poll. Without a worker script (tests,
- * diagnostics) the same parse and store run in-thread.
+ * The workers are instances of the one worker entry (workers/entry.ts), in the roles
+ * history-writer and history-reader (worker-messages.ts): one entry file to bundle and to
+ * run under tsx, and threads of their own, so a month of history never delays a status
+ * poll. Without a worker script (tests, diagnostics) the same parse and store run in-thread.
  */
-import { FleetError, isFleetError, type ErrorCode } from '../../../common/errors';
+import { FleetError, isFleetError } from '../../../common/errors';
 import type { TrackColumns } from '../../../common/track';
 import type { WireTrack } from '../../../common/track-wire';
 import type { WireHistoryData } from '../../../common/methods/history';
 import type { HeldBody } from '../api/http';
 import type { Cache } from '../cache';
-import type { EntryData, IngestWorkerScript } from '../sync/ingest';
-import { errorReply, startWorkerClient } from '../sync/worker-client';
-import { heldBodyFetch, type HeldBodies } from '../sync/worker-fetch';
+import { heldBodyFetch, type HeldBodies } from '../workers/fetch';
+import type { Handlers, WorkerScript } from '../workers/protocol';
+import { startRole } from '../workers/roles';
 import { ColumnPool } from './column-pool';
 import { parseHistoryBody, transferable, type ParsedHistory } from './parse-track';
 import type { ColumnsFor } from './positions-scan';
 import type { TrackSketch } from './sketch';
-import { readOverview, readRange, storeWindow } from './store';
-
-/** The window a body answers, and what of it may be recorded as covered. */
-export interface WindowInfo {
-  objectId: number;
-  from: number;
-  till: number;
-  coveredTill: number;
-  fetchedAt: number;
-}
-
-export interface WindowStored {
-  /** False when stopped before the end (nothing recorded as covered). */
-  stored: boolean;
-  points: number;
-}
+import { readOverview, readRange, storeWindow, type WindowInfo } from './store';
+import type { HistoryReaderMessages, HistoryWriterMessages, WindowStored } from './worker-messages';
 
 export interface HistoryWriter {
   /**
@@ -52,7 +37,7 @@ export interface HistoryWriter {
    */
   store(body: Uint8Array | HeldBody, w: WindowInfo, signal: AbortSignal): Promise<WindowStored>;
   /**
-   * A fetch for the windows whose successful bodies stay with the writer (worker-fetch.ts),
+   * A fetch for the windows whose successful bodies stay with the writer (workers/fetch.ts),
    * so a month's 200 MB of JSON never crosses the main thread. Absent in-thread.
    */
   readonly fetch?: typeof fetch;
@@ -122,60 +107,21 @@ export function inThreadHistoryWriter(cache: Cache): HistoryWriter {
   };
 }
 
-export interface HistoryStoreRequest extends WindowInfo {
-  id: number;
-  kind: 'history';
-  /** The bytes, or the handle of a body the worker's fetch kept. */
-  body: ArrayBuffer | HeldBody;
-}
-export interface HistoryCancelRequest {
-  id: number;
-  kind: 'history-cancel';
-}
-export interface HistoryReadRequest {
-  id: number;
-  kind: 'history-read';
-  objectId: number;
-  from: number;
-  till: number;
-}
-export interface HistoryOverviewRequest {
-  id: number;
-  kind: 'history-overview';
-  objectId: number;
-  from: number;
-  till: number;
-  /** The sketch's budget (sketch.ts). */
-  maxPoints: number;
-}
-export type HistoryReply =
-  | { id: number; result: WindowStored }
-  | { id: number; error: { code: ErrorCode | null; message: string } };
-
-/** One worker instance of the entry, owning its own connection to `dbFile`. */
-function startWorker(script: IngestWorkerScript, dbFile: string, name: string, role: EntryData['role']) {
-  // Whatever batch is open when it is closed is rolled back with the worker's connection;
-  // coverage comes last, so that window is simply fetched again.
-  return startWorkerClient(script, { dbFile, role } satisfies EntryData, name, 'history-cancel' satisfies HistoryCancelRequest['kind']);
-}
-
 /**
  * A worker owning its own connection to `dbFile`. Windows are sent as they arrive (at
  * most a load's in-flight count); an aborted one is told to stop at its next batch.
  */
-export function workerHistoryWriter(script: IngestWorkerScript, dbFile: string): HistoryWriter {
-  const w = startWorker(script, dbFile, 'history writer', 'history-writer');
+export function workerHistoryWriter(script: WorkerScript, dbFile: string): HistoryWriter {
+  // Whatever batch is open when it is closed is rolled back with the worker's connection;
+  // coverage comes last, so that window is simply fetched again.
+  const w = startRole(script, { role: 'history-writer', dbFile }, 'history writer');
   return {
     threaded: true,
-    fetch: heldBodyFetch(w),
-    overview: (objectId, from, till, maxPoints) =>
-      w.request<TrackSketch>((id) => ({ msg: { id, kind: 'history-overview', objectId, from, till, maxPoints } satisfies HistoryOverviewRequest })),
+    fetch: heldBodyFetch((req, signal) => w.request('fetch', req, signal ? { signal } : {})),
+    overview: (objectId, from, till, maxPoints) => w.request('overview', { objectId, from, till, maxPoints }),
     store(body, info, signal) {
       const buf = body instanceof Uint8Array ? transferable(body) : body;
-      return w.request<WindowStored>((id) => {
-        const msg: HistoryStoreRequest = { id, kind: 'history', body: buf, ...pick(info) };
-        return { msg, transfer: buf instanceof ArrayBuffer ? [buf] : [] };
-      }, signal);
+      return w.request('store', { body: buf, ...pick(info) }, { transfer: buf instanceof ArrayBuffer ? [buf] : [], signal });
     },
     close: () => w.close(),
   };
@@ -194,13 +140,11 @@ export interface HistoryReader {
  * ~100 MB of columns built from 720 blobs, whose allocations alone cost the main thread
  * tens of ms of GC; here it receives the finished columns, transferred.
  */
-export function workerHistoryReader(script: IngestWorkerScript, dbFile: string): HistoryReader {
-  const w = startWorker(script, dbFile, 'history reader', 'history-reader');
+export function workerHistoryReader(script: WorkerScript, dbFile: string): HistoryReader {
+  const w = startRole(script, { role: 'history-reader', dbFile }, 'history reader');
   return {
-    read: (objectId, from, till) =>
-      w.request<WireHistoryData>((id) => ({ msg: { id, kind: 'history-read', objectId, from, till } satisfies HistoryReadRequest })),
-    overview: (objectId, from, till, maxPoints) =>
-      w.request<TrackSketch>((id) => ({ msg: { id, kind: 'history-overview', objectId, from, till, maxPoints } satisfies HistoryOverviewRequest })),
+    read: (objectId, from, till) => w.request('read', { objectId, from, till }),
+    overview: (objectId, from, till, maxPoints) => w.request('overview', { objectId, from, till, maxPoints }),
     close: () => w.close(),
   };
 }
@@ -225,65 +169,39 @@ const pick = (w: WindowInfo): WindowInfo => ({
   fetchedAt: w.fetchedAt,
 });
 
-interface Port {
-  on(ev: 'message', cb: (m: { kind?: unknown }) => void): void;
-  postMessage(m: HistoryReply | { id: number; result: WireHistoryData | TrackSketch }, transfer?: ArrayBuffer[]): void;
+/** Sketches between the steps of a full read (readRange yields), so one is not queued behind it. */
+function overview(cache: Cache): Handlers<HistoryReaderMessages>['overview'] {
+  return ({ objectId, from, till, maxPoints }, ctx) => {
+    const result = readOverview(cache, objectId, from, till, maxPoints);
+    ctx.transfer.push(...trackTransfers(result.track), result.breaks.buffer as ArrayBuffer);
+    return result;
+  };
 }
 
-/** The worker side, called from sync/ingest-worker.ts: kept here so both sides change together. */
-export function serveHistory(cache: Cache, port: Port, held: HeldBodies): void {
-  const cancelled = new Set<number>();
-  const storing = new Set<number>();
+/** The history reader's worker side, served by the entry (workers/entry.ts). */
+export function historyReaderHandlers(cache: Cache): Handlers<HistoryReaderMessages> {
+  return {
+    // Already packed (coordinates as integers, half their bytes on the socket), off the main thread.
+    read: ({ objectId, from, till }, ctx) =>
+      readRange(cache, objectId, from, till).then((result) => {
+        ctx.transfer.push(...readTransfers(result));
+        return result;
+      }),
+    overview: overview(cache),
+  };
+}
+
+/** The history writer's worker side, served by the entry: kept here so both sides change together. */
+export function historyWriterHandlers(cache: Cache, held: HeldBodies): Handlers<HistoryWriterMessages> {
   const joined = new JoinBuffer();
   const pool = new ColumnPool();
-  port.on('message', (m) => {
-    if (m.kind === 'history-cancel') {
-      // The same kind cancels this worker's fetches (worker-fetch.ts): only stores are noted here.
-      const { id } = m as HistoryCancelRequest;
-      if (storing.has(id)) cancelled.add(id);
-      return;
-    }
-    if (m.kind === 'history-overview') {
-      // Between the steps of a full read (readRange yields), so it is not queued behind one.
-      const { id, objectId, from, till, maxPoints } = m as HistoryOverviewRequest;
-      try {
-        const result = readOverview(cache, objectId, from, till, maxPoints);
-        port.postMessage({ id, result }, [...trackTransfers(result.track), result.breaks.buffer as ArrayBuffer]);
-      } catch (e) {
-        port.postMessage(errorReply(id, e));
-      }
-      return;
-    }
-    if (m.kind === 'history-read') {
-      const { id, objectId, from, till } = m as HistoryReadRequest;
-      readRange(cache, objectId, from, till).then(
-        // Already packed (coordinates as integers, half their bytes on the socket), off the main thread.
-        (result) => port.postMessage({ id, result }, readTransfers(result)),
-        (e: unknown) => port.postMessage(errorReply(id, e)),
-      );
-      return;
-    }
-    if (m.kind !== 'history') return;
-    const { id, body, ...w } = m as HistoryStoreRequest;
-    let parsed: ParsedHistory;
-    try {
+  return {
+    overview: overview(cache),
+    store: ({ body, ...w }, { signal }) => {
       // Parsed here, in this turn, so the join buffer is free again before the next message.
-      parsed = parseWindow(body instanceof ArrayBuffer ? new Uint8Array(body) : joined.join(held.take(body)), pool.take);
-    } catch (e) {
-      port.postMessage(errorReply(id, e));
-      return;
-    }
-    storing.add(id);
-    storeHere(cache, parsed, pick(w), () => cancelled.has(id))
-      .then(
-        (result) => port.postMessage({ id, result }),
-        (e: unknown) => port.postMessage(errorReply(id, e)),
-      )
-      .finally(() => {
-        storing.delete(id);
-        cancelled.delete(id);
-        // Stored (or given up): nothing holds the track's columns now.
-        pool.giveBack(parsed.track);
-      });
-  });
+      const parsed = parseWindow(body instanceof ArrayBuffer ? new Uint8Array(body) : joined.join(held.take(body)), pool.take);
+      // Stored (or given up): nothing holds the track's columns now.
+      return storeHere(cache, parsed, pick(w), () => signal.aborted).finally(() => pool.giveBack(parsed.track));
+    },
+  };
 }

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { methods, isMethodName, type ArgsOf, type MethodName, type ResultOf } from '../../../common/contract';
 import { RequestEnvelopeSchema, type ResponseEnvelope } from '../../../common/envelope';
 import { FleetError, isFleetError } from '../../../common/errors';
+import { createMutex } from '../sync/mutex';
 
 export type Handler<N extends MethodName> = (args: ArgsOf<N>) => Promise<ResultOf<N>> | ResultOf<N>;
 export type HandlerMap = { [N in MethodName]?: Handler<N> };
@@ -31,13 +32,7 @@ function shown(name: string): string {
 export function createDispatcher(log: (msg: string, err?: unknown) => void = () => {}): Dispatcher {
   const handlers = new Map<string, (args: unknown) => unknown>();
   // Writes run one after another, in arrival order; a failed write does not block the next.
-  let writeChain: Promise<unknown> = Promise.resolve();
-
-  const serialise = <T>(run: () => Promise<T>): Promise<T> => {
-    const next = writeChain.then(run, run);
-    writeChain = next.catch(() => undefined);
-    return next;
-  };
+  const writes = createMutex();
 
   return {
     register(map) {
@@ -76,7 +71,7 @@ export function createDispatcher(log: (msg: string, err?: unknown) => void = () 
       }
       try {
         const run = async () => handler(parsed.data);
-        const result = await (def.write ? serialise(run) : run());
+        const result = await (def.write ? writes.run(run) : run());
         return { type: 'reply', id, result: result ?? null };
       } catch (e) {
         if (isFleetError(e)) return { type: 'error', id, error: { code: e.code, message: e.message } };

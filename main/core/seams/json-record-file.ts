@@ -13,6 +13,7 @@ import { open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Notices } from './notices';
 import { setAside } from './notices';
+import { createMutex } from '../sync/mutex';
 import { ensurePrivateDir, FILE_MODE, tightenFile } from './private-files';
 
 export type JsonRecord = Record<string, unknown>;
@@ -43,7 +44,7 @@ function alive(pid: number): boolean {
 }
 
 export function jsonRecordFile(file: string, o: JsonRecordFileOptions): JsonRecordFile {
-  let chain: Promise<unknown> = Promise.resolve();
+  const lock = createMutex();
   let checked = false;
 
   // A process killed mid-write leaves its temp file (secrets, 0600): removed once, at the
@@ -113,18 +114,13 @@ export function jsonRecordFile(file: string, o: JsonRecordFileOptions): JsonReco
 
   return {
     file,
-    read: async () => {
-      await chain;
-      return load();
-    },
-    update(fn) {
-      const next = chain.then(async () => {
+    // A read waits for the updates asked for before it.
+    read: () => lock.run(load),
+    update: (fn) =>
+      lock.run(async () => {
         const d = await load();
         fn(d);
         await save(d);
-      });
-      chain = next.catch(() => undefined);
-      return next;
-    },
+      }),
   };
 }

@@ -20,7 +20,9 @@ import type { EventsApi } from '../sync/events-poll';
 import { createLiveSync, type LiveSync } from '../sync/live-sync';
 import { createRecovery, probeService, type Recovery } from '../sync/recovery';
 import { referenceSources } from '../sync/reference-sync';
-import { OBJECTS_ENDPOINT, PROFILE_ENDPOINT, STATUS_ENDPOINT, inThreadIngestor, workerIngestor, type IngestWorkerScript, type Ingestor, type PollBody } from '../sync/ingest';
+import { OBJECTS_ENDPOINT, PROFILE_ENDPOINT, STATUS_ENDPOINT, inThreadIngestor, workerIngestor, type Ingestor } from '../sync/ingest';
+import type { PollBody } from '../sync/poll-body';
+import type { WorkerScript } from '../workers/protocol';
 import { Credentials } from './credentials';
 import { DEMO_CACHE_URL, DEMO_PROFILE_ID, demoProfile, profileId, upsertProfile } from './profiles';
 
@@ -37,7 +39,7 @@ export interface SessionDeps {
   connectivity: ConnectivityTracker;
   demo?: DemoProvider;
   /** Where big poll bodies are ingested off the event loop; in-thread when absent. */
-  ingestWorker?: IngestWorkerScript;
+  ingestWorker?: WorkerScript;
   /** Prefilled server address for the sign-in form (`--server URL`). */
   suggestedBaseUrl?: string;
   log?: (msg: string, e?: unknown) => void;
@@ -236,7 +238,7 @@ export class SessionService {
     const ingestor = this.deps.ingestWorker
       ? workerIngestor(this.deps.ingestWorker, cache.file)
       : inThreadIngestor(cache);
-    // The big bodies the ingestor decodes are fetched where they are decoded (worker-fetch.ts).
+    // The big bodies the ingestor decodes are fetched where they are decoded (workers/fetch.ts).
     const held = ingestor.fetch ? { fetchImpl: ingestor.fetch } : {};
     const bodyHttp = createHttp({ baseUrl, getToken: credentials.getToken, onUnauthorized: credentials.onUnauthorized, bodyLimits, ...held });
     // Pollers retry on their own schedule (with backoff): a poll must fail fast rather than

@@ -7,9 +7,7 @@ import type { FleetEvent } from '../../../common/resources';
 import type { Cache } from '../cache';
 import type { ConnectivityTracker } from './connectivity';
 import type { Mutex } from './mutex';
-// The ingest worker's types close a circle through ingest.ts; it goes with the worker protocol's rewrite (issue 22).
-// eslint-disable-next-line fleet/no-import-circle
-import type { PollBody } from './ingest';
+import type { PollBody } from './poll-body';
 
 export const FEED_IDS_KEY = 'events:feedIds';
 export const EVENTS_DATASET = 'events';

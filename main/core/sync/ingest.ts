@@ -8,41 +8,27 @@
  * worker script is given (tests, and as the fallback).
  */
 import { createHash } from 'node:crypto';
-import { FleetError, type ErrorCode } from '../../../common/errors';
+import { FleetError } from '../../../common/errors';
 import type { PositionColumns } from '../../../common/methods/live';
 import type { ObjectsStatus } from '../../../common/resources';
 import { EVENTS_ENDPOINT, EVENTS_FEED_ENDPOINT, parseEvents } from '../api/events';
 import { parseObjectsList, parseProfile } from '../api/objects';
 import { parseObjectsStatus } from '../api/status';
-import { isHeldBody, type HeldBody } from '../api/http';
+import { isHeldBody } from '../api/http';
 import { decodeBodyDetailed, type ApiLog } from '../api/tolerant';
 import { changedColumns, type Cache } from '../cache';
+import type { WorkerClient } from '../workers/client';
+import { heldBodyFetch, type HeldBodies } from '../workers/fetch';
+import { transferables, type Handlers, type ReplyOf, type RequestOf, type WorkerScript } from '../workers/protocol';
+import { startRole, type Roles } from '../workers/roles';
 import { storeEvents, type EventsIngested } from './events-poll';
-import { errorReply, startWorkerClient, type WorkerClient } from './worker-client';
-import { FETCH_CANCEL, heldBodyFetch, type HeldBodies } from './worker-fetch';
+import type { IngestKind, IngestMessages, ObjectsIngested } from './ingest-messages';
+import { textOf, type PollBody } from './poll-body';
 
 export const STATUS_ENDPOINT = 'GET /api/ObjectsStatus';
 export const OBJECTS_ENDPOINT = 'GET /api/Objects';
 export const PROFILE_ENDPOINT = 'GET /api/Profile';
 const OBJECTS_HASH_KEY = 'objects:hash';
-
-/**
- * A poll body as it came off the socket: its chunks, one buffer, or text (tests). Bytes
- * cross to the worker without a copy (transferred) and are joined and decoded there: at
- * 50,000 objects, joining the chunks or decoding the UTF-8 costs the event loop tens of
- * milliseconds each. Or the handle to a body the worker fetched and kept (worker-fetch.ts):
- * then the bytes never reach the main side at all.
- */
-export type PollBody = string | Uint8Array | readonly Uint8Array[] | HeldBody;
-
-function textOf(body: PollBody): string {
-  if (typeof body === 'string') return body;
-  if (isHeldBody(body)) throw new Error('A held poll body can only be read by the worker that fetched it');
-  if (body instanceof Uint8Array) return new TextDecoder().decode(body);
-  const utf8 = new TextDecoder();
-  // A multi-byte character may straddle two chunks: the streaming decoder carries it over.
-  return body.map((c, i) => utf8.decode(c, { stream: i < body.length - 1 })).join('');
-}
 
 /**
  * What a repair kept and dropped goes to the process's log (the worker's console is the
@@ -60,22 +46,6 @@ function decode(body: PollBody, endpoint: string): unknown {
 
 export function decodeStatus(body: PollBody): ObjectsStatus {
   return parseObjectsStatus(decode(body, STATUS_ENDPOINT), STATUS_ENDPOINT);
-}
-
-export interface ObjectsIngested {
-  count: number;
-  /** False when the list is the same as the one stored: nothing to push. */
-  changed: boolean;
-  /** Some object's ignition sensor changed: every object's ignition state must be re-sent. */
-  ignitionChanged: boolean;
-  /** Ids of objects new or changed in this list, and of those it no longer has. */
-  changedIds: number[];
-  removedIds: number[];
-  /**
-   * The windows must read the whole list again: a fresh worker's first answer, since what
-   * its predecessor stored and never answered is a change nobody was told of.
-   */
-  reload?: boolean;
 }
 
 export type IngestRepos = Pick<Cache, 'status' | 'objects' | 'meta' | 'events' | 'profile' | 'transaction'>;
@@ -137,49 +107,6 @@ export function inThreadIngestor(repos: IngestRepos): Ingestor {
   };
 }
 
-/**
- * What an instance of the worker entry is given (the tile loader's is tiles/worker.ts's).
- * The poll ingestor and the history writer run at background priority (thread-priority.ts):
- * their work can wait for the foreground. The history reader answers a screen that is
- * waiting, so it keeps normal priority and warms the first draw's code (sketch.ts).
- */
-export interface EntryData {
-  dbFile: string;
-  role: 'ingest' | 'history-writer' | 'history-reader';
-}
-
-export interface IngestWorkerScript {
-  /** The worker entry (built: out/main/ingest-worker.js). */
-  script: URL | string;
-  /** E.g. ['--import', 'tsx'] to run the TypeScript entry from sources. */
-  execArgv?: string[];
-}
-
-const INGEST_KINDS = new Set(['status', 'objects', 'profile', 'events', 'snapshot'] as const);
-type Kind = typeof INGEST_KINDS extends Set<infer K> ? K : never;
-interface WorkerRequest {
-  id: number;
-  kind: Kind;
-  body: PollBody;
-  /** The second body of kinds that take two (events: the full list). */
-  body2?: PollBody;
-  fetchedAt: number;
-  /** The first request of its kind to this worker: answer the whole stored picture (serveIngest). */
-  full?: boolean;
-}
-type WorkerReply = { id: number; result: unknown } | { id: number; error: { code: ErrorCode | null; message: string } };
-
-/** The buffers a message can hand over instead of copying. */
-function transferables(...values: unknown[]): ArrayBuffer[] {
-  const out: ArrayBuffer[] = [];
-  for (const v of values.flat()) {
-    // Only a view that owns its whole buffer: a Node Buffer may be a slice of a shared pool.
-    if (!ArrayBuffer.isView(v) || !(v.buffer instanceof ArrayBuffer) || v.byteOffset !== 0 || v.byteLength !== v.buffer.byteLength) continue;
-    if (!out.includes(v.buffer)) out.push(v.buffer);
-  }
-  return out;
-}
-
 const columnsTransfer = (c: PositionColumns) => transferables(c.ids, c.lat, c.lng, c.time, c.speed, c.heading, c.online, c.ignition);
 
 /**
@@ -188,16 +115,16 @@ const columnsTransfer = (c: PositionColumns) => transferables(c.ids, c.lat, c.ln
  * Bodies go in as transferred bytes and position deltas come back as transferred typed
  * arrays, so neither direction copies or walks 50,000 rows on the event loop.
  */
-export function workerIngestor(w: IngestWorkerScript, dbFile: string): Ingestor {
-  const worker = startWorkerClient(w, { dbFile, role: 'ingest' } satisfies EntryData, 'ingest worker', FETCH_CANCEL);
+export function workerIngestor(w: WorkerScript, dbFile: string): Ingestor {
+  const worker = startRole(w, { role: 'ingest', dbFile }, 'ingest worker');
   const send = followingSender(worker);
   return {
-    fetch: heldBodyFetch(worker),
-    status: async (body, fetchedAt) => (await send('status', body, fetchedAt)) as PositionColumns,
-    objects: async (body, fetchedAt) => (await send('objects', body, fetchedAt)) as ObjectsIngested,
-    profile: async (body, fetchedAt) => void (await send('profile', body, fetchedAt)),
-    snapshot: async () => (await send('snapshot', '', 0)) as PositionColumns,
-    events: async (feed, all, fetchedAt) => (await send('events', feed, fetchedAt, all)) as EventsIngested,
+    fetch: heldBodyFetch((req, signal) => worker.request('fetch', req, signal ? { signal } : {})),
+    status: (body, fetchedAt) => send('status', { body, fetchedAt }, transferables(body)),
+    objects: (body, fetchedAt) => send('objects', { body, fetchedAt }, transferables(body)),
+    profile: (body, fetchedAt) => send('profile', { body, fetchedAt }, transferables(body)),
+    snapshot: () => send('snapshot', {}, []),
+    events: (feed, all, fetchedAt) => send('events', { body: feed, all, fetchedAt }, transferables(feed, all)),
     close: () => worker.close(),
   };
 }
@@ -210,20 +137,21 @@ export function workerIngestor(w: IngestWorkerScript, dbFile: string): Ingestor 
  * renamed ones, new events) would never reach the main side. The first worker is followed from
  * the start: at sign-in the windows and the events model read what is stored themselves.
  */
-function followingSender(worker: WorkerClient) {
+function followingSender(worker: WorkerClient<Roles['ingest']>) {
   const first = worker.starts;
-  const followed = new Map<Kind, number>();
-  return async (kind: Kind, body: PollBody, fetchedAt: number, body2?: PollBody): Promise<unknown> => {
+  const followed = new Map<IngestKind, number>();
+  return async <K extends IngestKind>(kind: K, fields: RequestOf<IngestMessages, K>, transfer: ArrayBuffer[]): Promise<ReplyOf<IngestMessages, K>> => {
     const was = followed.get(kind) ?? first;
     let to = was;
-    const result = await worker.request((id) => {
-      // Read here: only now is it known which worker the request goes to (a dead one is replaced first).
-      to = worker.starts;
-      return {
-        msg: { id, kind, body, fetchedAt, ...(body2 !== undefined ? { body2 } : {}), ...(to !== was ? { full: true } : {}) } satisfies WorkerRequest,
-        transfer: transferables(body, body2),
-      };
-    });
+    const result = await worker.request(
+      kind,
+      (starts) => {
+        // Read here: only now is it known which worker the request goes to (a dead one is replaced first).
+        to = starts;
+        return to !== was ? { ...fields, full: true } : fields;
+      },
+      { transfer },
+    );
     // Only an answer received levels the main side: a failed request leaves the next one full.
     followed.set(kind, to);
     return result;
@@ -231,51 +159,33 @@ function followingSender(worker: WorkerClient) {
 }
 
 /**
- * A fresh worker's first answer of a kind, after storing the poll: the whole stored picture
- * (followingSender says why). A kind answered with nothing the main side keeps (profile,
- * snapshot) is answered as always.
+ * The worker side, served by the entry (workers/entry.ts): kept here so both sides change
+ * together. A fresh worker's first answer of a kind (`full`), after storing the poll, is the
+ * whole stored picture (followingSender says why); profile and snapshot answer as always.
  */
-function wholePicture(repos: IngestRepos, local: Ingestor, kind: Kind, result: unknown): unknown {
-  if (kind === 'status') return local.snapshot();
-  // Which objects changed since the main side last heard is unknown: every window reads the list.
-  if (kind === 'objects') return { ...(result as ObjectsIngested), changed: true, reload: true } satisfies ObjectsIngested;
-  if (kind === 'events') {
-    const { events, pendingIds } = repos.events.unacknowledgedModel();
-    return { ...(result as EventsIngested), upserted: events, full: { pendingIds } } satisfies EventsIngested;
-  }
-  return result;
-}
-
-/** The worker side, called from ingest-worker.ts: kept here so both sides change together. */
-export function serveIngest(
-  repos: IngestRepos,
-  port: { on(ev: 'message', cb: (m: WorkerRequest) => void): void; postMessage(m: WorkerReply, transfer?: ArrayBuffer[]): void },
-  held: HeldBodies,
-) {
+export function ingestHandlers(repos: IngestRepos, held: HeldBodies): Handlers<IngestMessages> {
   const local = inThreadIngestor(repos);
-  port.on('message', (m) => {
-    // The same entry serves history windows (history/writer.ts) and fetches (worker-fetch.ts) on the same port.
-    const { id, kind, fetchedAt, full } = m;
-    if (!INGEST_KINDS.has(kind)) return;
-    let body: PollBody;
-    let body2: PollBody | undefined;
-    try {
-      body = isHeldBody(m.body) ? held.take(m.body) : m.body;
-      body2 = isHeldBody(m.body2) ? held.take(m.body2) : m.body2;
-    } catch (e) {
-      port.postMessage(errorReply(id, e));
-      return;
-    }
-    let work: Promise<unknown>;
-    if (kind === 'events') work = local.events(body, body2 ?? '[]', fetchedAt);
-    else if (kind === 'status') work = local.status(body, fetchedAt);
-    else if (kind === 'objects') work = local.objects(body, fetchedAt);
-    else if (kind === 'profile') work = local.profile(body, fetchedAt);
-    else work = local.snapshot();
-    if (full) work = work.then((result) => wholePicture(repos, local, kind, result));
-    work.then(
-      (result) => port.postMessage({ id, result }, kind === 'status' || kind === 'snapshot' ? columnsTransfer(result as PositionColumns) : []),
-      (e: unknown) => port.postMessage(errorReply(id, e)),
-    );
-  });
+  const bytes = (b: PollBody): PollBody => (isHeldBody(b) ? held.take(b) : b);
+  const positions = (ctx: { transfer: ArrayBuffer[] }) => (c: PositionColumns) => {
+    ctx.transfer.push(...columnsTransfer(c));
+    return c;
+  };
+  return {
+    status: ({ body, fetchedAt, full }, ctx) => {
+      const stored = local.status(bytes(body), fetchedAt);
+      return (full ? stored.then(() => local.snapshot()) : stored).then(positions(ctx));
+    },
+    // Which objects changed since the main side last heard is unknown: every window reads the list.
+    objects: ({ body, fetchedAt, full }) => local.objects(bytes(body), fetchedAt).then((r) => (full ? { ...r, changed: true, reload: true } : r)),
+    profile: ({ body, fetchedAt }) => local.profile(bytes(body), fetchedAt),
+    snapshot: (_, ctx) => local.snapshot().then(positions(ctx)),
+    events: ({ body, all, fetchedAt, full }) => {
+      const feed = bytes(body);
+      return local.events(feed, bytes(all), fetchedAt).then((r): EventsIngested => {
+        if (!full) return r;
+        const { events, pendingIds } = repos.events.unacknowledgedModel();
+        return { ...r, upserted: events, full: { pendingIds } };
+      });
+    },
+  };
 }

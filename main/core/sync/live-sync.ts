@@ -9,7 +9,8 @@ import type { ConnectivityTracker } from './connectivity';
 import { createPoller, type Poller } from './poller';
 import type { Recovery } from './recovery';
 import { refreshReference, type ReferenceRefresh, type ReferenceSource } from './reference-sync';
-import type { Ingestor, PollBody } from './ingest';
+import type { Ingestor } from './ingest';
+import type { PollBody } from './poll-body';
 
 /** The few calls live sync makes; the session adapts the full API client to it. */
 export interface LiveApi {

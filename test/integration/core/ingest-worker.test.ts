@@ -6,8 +6,9 @@ import { Ignition } from '../../../common/methods/live';
 import { startSimulator } from '../../../simulator';
 import { openCache, type Cache } from '../../../main/core/cache';
 import { createHttp } from '../../../main/core/api/http';
-import { workerIngestor, type Ingestor, type PollBody } from '../../../main/core/sync/ingest';
-import { BACKGROUND_NICE, currentThreadId } from '../../../main/core/sync/thread-priority';
+import { workerIngestor, type Ingestor } from '../../../main/core/sync/ingest';
+import type { PollBody } from '../../../main/core/sync/poll-body';
+import { BACKGROUND_NICE, currentThreadId } from '../../../main/core/workers/thread-priority';
 
 type Sim = Awaited<ReturnType<typeof startSimulator>>;
 
@@ -24,7 +25,7 @@ describe('poll ingest in a worker thread', () => {
     token = ((await r.json()) as { AccessToken: string }).AccessToken;
     cache = openCache({ dataDir: mkdtempSync(join(tmpdir(), 'fleet-worker-')), baseUrl: sim.baseUrl, login: 'demo' });
     ingestor = workerIngestor(
-      { script: new URL('../../../main/core/sync/ingest-worker.ts', import.meta.url), execArgv: ['--import', 'tsx'] },
+      { script: new URL('../../../main/core/workers/entry.ts', import.meta.url), execArgv: ['--import', 'tsx'] },
       cache.file,
     );
   });

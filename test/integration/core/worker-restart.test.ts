@@ -19,11 +19,11 @@ import { createPushBus } from '../../../main/core/rpc/pushes';
 import { EventsService } from '../../../main/core/services/events';
 import { createConnectivity } from '../../../main/core/sync/connectivity';
 import { createEventsPoll } from '../../../main/core/sync/events-poll';
-import { OBJECTS_ENDPOINT, PROFILE_ENDPOINT, STATUS_ENDPOINT, workerIngestor, type Ingestor, type PollBody } from '../../../main/core/sync/ingest';
+import { OBJECTS_ENDPOINT, PROFILE_ENDPOINT, STATUS_ENDPOINT, workerIngestor, type Ingestor } from '../../../main/core/sync/ingest';
+import type { PollBody } from '../../../main/core/sync/poll-body';
 import { createLiveSync } from '../../../main/core/sync/live-sync';
 import { createMutex } from '../../../main/core/sync/mutex';
-import { startWorkerClient } from '../../../main/core/sync/worker-client';
-import { FETCH_CANCEL } from '../../../main/core/sync/worker-fetch';
+import { startRole } from '../../../main/core/workers/roles';
 import { workerTileLoader } from '../../../main/core/tiles/worker';
 import { applyDelta, pictureOf, type EventsPicture } from '../../../renderer/src/events/events-merge';
 
@@ -39,7 +39,7 @@ vi.mock('node:worker_threads', async (importOriginal) => {
   return { ...real, Worker: Recorded, default: { ...real, Worker: Recorded } };
 });
 
-const WORKER = { script: new URL('../../../main/core/sync/ingest-worker.ts', import.meta.url), execArgv: ['--import', 'tsx'] };
+const WORKER = { script: new URL('../../../main/core/workers/entry.ts', import.meta.url), execArgv: ['--import', 'tsx'] };
 
 /** Ends the last worker started as a crash would, and waits until it is gone. */
 const killWorker = async () => void (await workers.at(-1)!.terminate());
@@ -227,9 +227,9 @@ describe('a worker that dies is started again', () => {
   it('starts it again once the deaths have left the window', async () => {
     let now = 0;
     const cache = openCache({ dataDir: mkdtempSync(join(tmpdir(), 'fleet-restart-')), baseUrl: sim.baseUrl, login: 'demo' });
-    const client = startWorkerClient(WORKER, { dbFile: cache.file, role: 'ingest' }, 'ingest worker', FETCH_CANCEL, { maxRestarts: 3, windowMs: 60_000, now: () => now });
+    const client = startRole(WORKER, { role: 'ingest', dbFile: cache.file }, 'ingest worker', { maxRestarts: 3, windowMs: 60_000, now: () => now });
     open.push(cache, client);
-    const snapshot = () => client.request<PositionColumns>((id) => ({ msg: { id, kind: 'snapshot', body: '', fetchedAt: 0 } }));
+    const snapshot = () => client.request('snapshot', {});
     await snapshot();
     for (let i = 0; i < 3; i++) {
       await killWorker();
@@ -250,11 +250,11 @@ describe('a worker that dies is started again', () => {
   it('cuts off a worker that dies as it starts (a cache file it cannot open) after three restarts', async () => {
     const dbFile = join(mkdtempSync(join(tmpdir(), 'fleet-restart-')), 'no-such-folder', 'cache.db');
     const before = workers.length;
-    const client = startWorkerClient(WORKER, { dbFile, role: 'ingest' }, 'ingest worker', FETCH_CANCEL);
+    const client = startRole(WORKER, { role: 'ingest', dbFile }, 'ingest worker');
     open.push(client);
     const messages: string[] = [];
     for (let i = 0; i < 10; i++) {
-      await client.request((id) => ({ msg: { id, kind: 'snapshot', body: '', fetchedAt: 0 } })).then(
+      await client.request('snapshot', {}).then(
         () => messages.push('answered'),
         (e: Error) => messages.push(e.message),
       );
@@ -282,12 +282,12 @@ describe('a worker that dies is started again', () => {
 
     // Closed while dead: still nothing started.
     const cache = openCache({ dataDir: mkdtempSync(join(tmpdir(), 'fleet-restart-')), baseUrl: sim.baseUrl, login: 'demo' });
-    const client = startWorkerClient(WORKER, { dbFile: cache.file, role: 'ingest' }, 'ingest worker', FETCH_CANCEL);
+    const client = startRole(WORKER, { role: 'ingest', dbFile: cache.file }, 'ingest worker');
     open.push(cache);
     await killWorker();
     await client.close();
     const after = workers.length;
-    await expect(client.request((id) => ({ msg: { id, kind: 'snapshot', body: '', fetchedAt: 0 } }))).rejects.toThrow('The ingest worker was closed');
+    await expect(client.request('snapshot', {})).rejects.toThrow('The ingest worker was closed');
     expect(workers.length).toBe(after);
   });
 

@@ -34,9 +34,9 @@ export interface HistoryHarness {
   close(): Promise<void>;
 }
 
-/** The worker entry the apps build as out/main/ingest-worker.js, run from sources. */
+/** The worker entry the apps build as out/main/worker.js, run from sources. */
 export const WORKER = {
-  script: new URL('../../../main/core/sync/ingest-worker.ts', import.meta.url),
+  script: new URL('../../../main/core/workers/entry.ts', import.meta.url),
   execArgv: ['--import', 'tsx'],
 };
 

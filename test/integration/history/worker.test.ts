@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HOUR_MS, openCache, type Cache } from '../../../main/core/cache';
 import { inThreadHistoryWriter, readOverview, readRange, workerHistoryReader, workerHistoryWriter, type HistoryWriter } from '../../../main/core/history';
-import { serveHistory } from '../../../main/core/history/writer';
+import { historyWriterHandlers } from '../../../main/core/history/writer';
 import { startSimulator, type SimulatorHandle } from '../../../simulator';
 import { signIn } from '../../../main/core/api/auth';
 import { DAY, OBJECT, WORKER } from './harness';
@@ -132,17 +132,14 @@ describe('history writes in a worker thread', () => {
     ];
     const bs = await bodies(sim, windows);
     const a = tempCache();
-    const replies = new Map<number, (r: unknown) => void>();
-    let onMessage: (m: { kind?: unknown }) => void = () => {};
-    serveHistory(a, { on: (_ev, cb) => (onMessage = cb), postMessage: (m) => replies.get(m.id)?.(m) }, { take: () => [] } as never);
-    const store = (i: number) => {
-      const done = new Promise((resolve) => replies.set(i, resolve));
-      const body = bs[i]!.slice().buffer;
-      onMessage({ id: i, kind: 'history', body, objectId: OBJECT, ...windows[i]!, coveredTill: windows[i]!.till, fetchedAt: 1 } as never);
-      return done;
-    };
+    const writer = historyWriterHandlers(a, { take: () => [], drop: () => {} });
+    const store = (i: number) =>
+      writer.store(
+        { body: bs[i]!.slice().buffer, objectId: OBJECT, ...windows[i]!, coveredTill: windows[i]!.till, fetchedAt: 1 },
+        { id: i, signal: new AbortController().signal, transfer: [] },
+      );
     const results = [...(await Promise.all([store(0), store(1)])), await store(2)];
-    expect(results.map((r) => (r as { result?: { stored: boolean } }).result?.stored)).toEqual([true, true, true]);
+    expect(results.map((r) => r.stored)).toEqual([true, true, true]);
 
     const b = tempCache();
     await storeAll(inThreadHistoryWriter(b), windows, bs);

@@ -1,6 +1,6 @@
 /**
- * The main side of a worker started from the worker entry (sync/ingest-worker.ts): numbered
- * requests, replies matched by id ({ id, result } or { id, error: { code, message } }).
+ * The main side of a worker started from the worker entry (entry.ts): numbered requests
+ * named by their role's message map (protocol.ts), replies matched by id.
  *
  * A worker that dies (an 'error' or 'exit' not asked for by close()) fails its pending
  * requests, and the next request starts a fresh one: a control-room console must not sit
@@ -9,26 +9,36 @@
  * spin a thread up for every poll and tile.
  */
 import { Worker } from 'node:worker_threads';
-import { FleetError, isFleetError, type ErrorCode } from '../../../common/errors';
-// The ingest worker's types close a circle through ingest.ts; it goes with the worker protocol's rewrite (issue 22).
-// eslint-disable-next-line fleet/no-import-circle
-import type { IngestWorkerScript } from './ingest';
+import { FleetError } from '../../../common/errors';
+import { CANCEL, type MessageMap, type ReplyOf, type RequestOf, type WireReply, type WorkerScript } from './protocol';
 import { RESTART_POLICY, restartBudget, type RestartPolicy } from './restart-budget';
 
-export interface WorkerClient {
+export interface RequestOptions {
+  /** Buffers of the request to hand over rather than copy. */
+  transfer?: ArrayBuffer[];
+  /** Aborting sends the worker `{ id, kind: CANCEL }` (the request's own work decides when to stop). */
+  signal?: AbortSignal;
+}
+
+export interface WorkerClient<M extends MessageMap> {
   /**
-   * Sends what `make` builds for a fresh id. When `signal` aborts, the worker is sent
-   * `{ id, kind: cancelKind }` (the request's own work decides when to stop).
+   * Sends `kind` with its fields. Given a function, the fields are built once it is known
+   * which worker the request goes to: it is passed `starts` as it is then.
    */
-  request<T>(make: (id: number) => { msg: object; transfer?: ArrayBuffer[] }, signal?: AbortSignal): Promise<T>;
+  request<K extends keyof M & string>(kind: K, fields: RequestOf<M, K> | ((worker: number) => RequestOf<M, K>), o?: RequestOptions): Promise<ReplyOf<M, K>>;
   close(): Promise<void>;
   /**
    * Workers started so far. When it changed, the one answering kept nothing of the one
-   * before: no memory, no held bodies. Read inside `make` to learn which one a request goes to.
+   * before: no memory, no held bodies.
    */
   readonly starts: number;
   /** A worker is running now: false after it died (until the next request starts one) or was closed. */
   readonly running: boolean;
+}
+
+/** Requests are plain objects, so a function is the builder form. */
+function isBuilder<Q>(f: Q | ((worker: number) => Q)): f is (worker: number) => Q {
+  return typeof f === 'function';
 }
 
 interface Pending {
@@ -40,13 +50,7 @@ interface Running {
   pending: Map<number, Pending>;
 }
 
-export function startWorkerClient(
-  script: IngestWorkerScript,
-  workerData: object,
-  name: string,
-  cancelKind = 'cancel',
-  policy: RestartPolicy = RESTART_POLICY,
-): WorkerClient {
+export function startWorkerClient<M extends MessageMap>(script: WorkerScript, workerData: object, name: string, policy: RestartPolicy = RESTART_POLICY): WorkerClient<M> {
   const budget = restartBudget(policy);
   let current: Running | null = null;
   let closed: Error | null = null;
@@ -67,11 +71,11 @@ export function startWorkerClient(
       lastDeath = e;
       budget.died();
     };
-    worker.on('message', (m: { id: number; result?: unknown; error?: { code: ErrorCode | null; message: string } }) => {
+    worker.on('message', (m: WireReply) => {
       const p = run.pending.get(m.id);
       if (!p) return;
       run.pending.delete(m.id);
-      if (!m.error) p.resolve(m.result);
+      if ('result' in m) p.resolve(m.result);
       else p.reject(m.error.code ? new FleetError(m.error.code, m.error.message) : new Error(m.error.message));
     });
     worker.on('error', (e) => died(new Error(`The ${name} failed: ${e.message}`, { cause: e })));
@@ -109,22 +113,25 @@ export function startWorkerClient(
   current = start();
 
   return {
-    request<T>(make: (id: number) => { msg: object; transfer?: ArrayBuffer[] }, signal?: AbortSignal): Promise<T> {
+    request(kind, fields, o = {}) {
+      type R = ReplyOf<M, typeof kind>;
       const run = running();
       if (run instanceof Error) return Promise.reject(run);
       const id = nextId++;
-      const { msg, transfer } = make(id);
-      return new Promise<T>((resolve, reject) => {
+      const msg = { ...(isBuilder(fields) ? fields(starts) : fields), id, kind };
+      const { signal, transfer } = o;
+      return new Promise<R>((resolve, reject) => {
         // Only the worker that has the request can cancel it; a dead one already failed it.
         const onAbort = () => {
-          if (run.pending.has(id)) run.worker.postMessage({ id, kind: cancelKind });
+          if (run.pending.has(id)) run.worker.postMessage({ id, kind: CANCEL });
         };
         signal?.addEventListener('abort', onAbort, { once: true });
         const settle = () => signal?.removeEventListener('abort', onAbort);
         run.pending.set(id, {
           resolve: (r) => {
             settle();
-            resolve(r as T);
+            // The worker answered this request with its handler's reply (serve.ts): the type the map gives it.
+            resolve(r as R);
           },
           reject: (e) => {
             settle();
@@ -149,9 +156,4 @@ export function startWorkerClient(
       return current !== null;
     },
   };
-}
-
-/** A worker's reply to a request that failed: its FleetError code kept, if it had one. */
-export function errorReply(id: number, e: unknown): { id: number; error: { code: ErrorCode | null; message: string } } {
-  return { id, error: { code: isFleetError(e) ? e.code : null, message: e instanceof Error ? e.message : String(e) } };
 }

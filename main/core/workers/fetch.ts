@@ -7,19 +7,16 @@
  * and keeps a successful body; the main side gets a Response with the status line and
  * headers and no body, carrying a handle (api/http.ts HELD_BODY) that it passes back to the
  * worker. The HTTP policy (token, timeouts, retries, 401 re-sign-in, error mapping) stays
- * in api/http.ts, which is given this as its fetch. */
+ * in api/http.ts, which is given this as its fetch.
+ */
 import { threadId } from 'node:worker_threads';
 import { FleetError } from '../../../common/errors';
 import { networkErrorCodes } from '../api/errors';
 import { BodyLimitError, boundFor, chunksText, DEFAULT_BODY_LIMITS, readBounded, type BodyBound } from '../api/body-limits';
 import { HELD_BODY, type BoundedInit, type HeldBody } from '../api/http';
-import type { WorkerClient } from './worker-client';
+import type { Handlers, Message } from './protocol';
 
-export const FETCH_CANCEL = 'fetch-cancel';
-
-interface FetchRequest {
-  id: number;
-  kind: 'fetch';
+export interface FetchRequest {
   url: string;
   method: string;
   headers: Record<string, string>;
@@ -27,38 +24,39 @@ interface FetchRequest {
   /** How large and deep the body may be (api/body-limits.ts): checked here, while it is read. */
   bound?: BodyBound;
 }
-interface FetchCancel {
-  id: number;
-  kind: string;
-}
-type FetchAnswer =
+export type FetchAnswer =
   | { status: number; statusText: string; headers: [string, string][]; held?: HeldBody; text?: string }
   | { failed: { name: string; message: string; codes: string[] } }
   /** The body passed a limit: reading stopped; not a network failure, and not worth asking again. */
   | { refused: { message: string; endpoint: string } };
 
+/** The fetch role: served by every worker that keeps the bodies it stores. */
+export type FetchMessages = {
+  fetch: Message<FetchRequest, FetchAnswer>;
+};
+
+/** How the main side sends a fetch to its worker (a WorkerClient of a role with FetchMessages). */
+export type SendFetch = (req: FetchRequest, signal?: AbortSignal) => Promise<FetchAnswer>;
+
 /** A body not asked for within this time was for a request that gave up: dropped. */
 export const HOLD_MS = 60_000;
 
 /** The main side: a fetch for api/http.ts whose successful bodies stay in the worker. */
-export function heldBodyFetch(worker: WorkerClient): typeof fetch {
+export function heldBodyFetch(send: SendFetch): typeof fetch {
   return async (input, init) => {
     // JSON requests only (a history window's interval): a form or a stream stays on the client's own fetch.
     if (init?.body != null && typeof init.body !== 'string') throw new TypeError('A fetch that keeps its body in the worker sends text bodies only');
     const signal = init?.signal ?? undefined;
     signal?.throwIfAborted();
-    const answer = worker.request<FetchAnswer>(
-      (id) => ({
-        msg: {
-          id,
-          kind: 'fetch',
-          url: String(input),
-          method: init?.method ?? 'GET',
-          headers: plainHeaders(init?.headers),
-          ...(typeof init?.body === 'string' ? { body: init.body } : {}),
-          ...((init as BoundedInit | undefined)?.bodyBound ? { bound: (init as BoundedInit).bodyBound } : {}),
-        } satisfies FetchRequest,
-      }),
+    const bound = (init as BoundedInit | undefined)?.bodyBound;
+    const answer = send(
+      {
+        url: String(input),
+        method: init?.method ?? 'GET',
+        headers: plainHeaders(init?.headers),
+        ...(typeof init?.body === 'string' ? { body: init.body } : {}),
+        ...(bound ? { bound } : {}),
+      },
       signal,
     );
     // A cancelled fetch settles now; the worker's late answer is dropped with what it fetched.
@@ -105,67 +103,53 @@ function rebuiltNetworkError(f: { name: string; message: string; codes: string[]
 export interface HeldBodies {
   /** The chunks of a held body, given up by the worker (a second take fails). */
   take(h: HeldBody): Uint8Array[];
+  /** Drops the body kept for request `id`, if any (its caller gave up). */
+  drop(id: number): void;
 }
 
-type Port = {
-  on(ev: 'message', cb: (m: FetchRequest | FetchCancel | { kind?: unknown }) => void): void;
-  postMessage(m: { id: number; result: FetchAnswer }): void;
-};
-
 /**
- * The worker side, called from the worker entry: fetches, keeps successful bodies for the
- * ingestor or the history writer. `cancelKind` is the kind its client sends when a request
- * is aborted (worker-client.ts).
+ * The worker side: fetches, and keeps successful bodies for the ingestor or the history
+ * writer, which take them by handle.
  */
-export function serveFetch(port: Port, cancelKind = FETCH_CANCEL, holdMs = HOLD_MS): HeldBodies {
+export function fetchRole(holdMs = HOLD_MS): { handlers: Handlers<FetchMessages>; held: HeldBodies } {
   const held = new Map<number, { chunks: Uint8Array[]; timer: ReturnType<typeof setTimeout> }>();
-  const running = new Map<number, AbortController>();
-  port.on('message', (m) => {
-    if (m.kind === cancelKind) {
-      const { id } = m as FetchCancel;
-      running.get(id)?.abort();
-      clearTimeout(held.get(id)?.timer);
-      held.delete(id);
-      return;
-    }
-    if (m.kind !== 'fetch') return;
-    const { id, url, method, headers, body } = m as FetchRequest;
-    const bound = (m as FetchRequest).bound ?? boundFor(DEFAULT_BODY_LIMITS, `${method} ${new URL(url).pathname}`, new URL(url).pathname, true);
-    const ctl = new AbortController();
-    running.set(id, ctl);
-    const answer = async (): Promise<FetchAnswer> => {
-      const res = await fetch(url, { method, headers, signal: ctl.signal, ...(body !== undefined ? { body } : {}) });
-      const head = { status: res.status, statusText: res.statusText, headers: [...res.headers] };
-      // An error answer is read for its message only, and no further than a megabyte.
-      if (!res.ok) return { ...head, text: await readBounded(res, { ...bound, maxDepth: null, maxBytes: Math.min(bound.maxBytes, 1 << 20) }).then(chunksText, () => '') };
-      // The whole body is read before answering: a connection lost mid-body is a failed fetch.
-      const chunks = await readBounded(res, bound);
-      if (ctl.signal.aborted) throw ctl.signal.reason;
-      const timer = setTimeout(() => held.delete(id), holdMs);
-      timer.unref?.();
-      held.set(id, { chunks, timer });
-      return { ...head, held: { held: id, bytes: chunks.reduce((n, c) => n + c.byteLength, 0), worker: threadId } };
-    };
-    answer()
-      .catch((e: unknown): FetchAnswer =>
-        e instanceof BodyLimitError
-          ? { refused: { message: e.message, endpoint: e.endpoint } }
-          : { failed: { name: e instanceof Error ? e.name : 'Error', message: e instanceof Error ? e.message : String(e), codes: networkErrorCodes(e) } },
-      )
-      .then((result) => {
-        running.delete(id);
-        port.postMessage({ id, result });
-      });
-  });
+  const fetchBody = async ({ url, method, headers, body, bound: asked }: FetchRequest, id: number, signal: AbortSignal): Promise<FetchAnswer> => {
+    const bound = asked ?? boundFor(DEFAULT_BODY_LIMITS, `${method} ${new URL(url).pathname}`, new URL(url).pathname, true);
+    const res = await fetch(url, { method, headers, signal, ...(body !== undefined ? { body } : {}) });
+    const head = { status: res.status, statusText: res.statusText, headers: [...res.headers] };
+    // An error answer is read for its message only, and no further than a megabyte.
+    if (!res.ok) return { ...head, text: await readBounded(res, { ...bound, maxDepth: null, maxBytes: Math.min(bound.maxBytes, 1 << 20) }).then(chunksText, () => '') };
+    // The whole body is read before answering: a connection lost mid-body is a failed fetch.
+    const chunks = await readBounded(res, bound);
+    if (signal.aborted) throw signal.reason;
+    const timer = setTimeout(() => held.delete(id), holdMs);
+    timer.unref?.();
+    held.set(id, { chunks, timer });
+    return { ...head, held: { held: id, bytes: chunks.reduce((n, c) => n + c.byteLength, 0), worker: threadId } };
+  };
   return {
-    take(h) {
-      // Its worker died with the bytes (worker-client.ts started this one in its place).
-      if (h.worker !== threadId) throw new Error('The answer was kept by a worker that has since stopped; it is fetched again next time');
-      const b = held.get(h.held);
-      if (!b) throw new FleetError('server_error', 'The answer was dropped before it could be stored (it waited over a minute); it is fetched again next time');
-      held.delete(h.held);
-      clearTimeout(b.timer);
-      return b.chunks;
+    handlers: {
+      fetch: (req, { id, signal }) =>
+        fetchBody(req, id, signal).catch((e: unknown): FetchAnswer =>
+          e instanceof BodyLimitError
+            ? { refused: { message: e.message, endpoint: e.endpoint } }
+            : { failed: { name: e instanceof Error ? e.name : 'Error', message: e instanceof Error ? e.message : String(e), codes: networkErrorCodes(e) } },
+        ),
+    },
+    held: {
+      take(h) {
+        // Its worker died with the bytes (client.ts started this one in its place).
+        if (h.worker !== threadId) throw new Error('The answer was kept by a worker that has since stopped; it is fetched again next time');
+        const b = held.get(h.held);
+        if (!b) throw new FleetError('server_error', 'The answer was dropped before it could be stored (it waited over a minute); it is fetched again next time');
+        held.delete(h.held);
+        clearTimeout(b.timer);
+        return b.chunks;
+      },
+      drop(id) {
+        clearTimeout(held.get(id)?.timer);
+        held.delete(id);
+      },
     },
   };
 }

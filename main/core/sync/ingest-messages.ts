@@ -1,0 +1,47 @@
+/**
+ * The ingest worker's messages (workers/protocol.ts): one per poll it stores, each answering
+ * what changed. Apart from ingest.ts so the worker roles (workers/roles.ts) can name them
+ * without importing the ingestor that starts the worker.
+ */
+import type { PositionColumns } from '../../../common/methods/live';
+import type { Message } from '../workers/protocol';
+import type { EventsIngested } from './events-poll';
+import type { PollBody } from './poll-body';
+
+export interface ObjectsIngested {
+  count: number;
+  /** False when the list is the same as the one stored: nothing to push. */
+  changed: boolean;
+  /** Some object's ignition sensor changed: every object's ignition state must be re-sent. */
+  ignitionChanged: boolean;
+  /** Ids of objects new or changed in this list, and of those it no longer has. */
+  changedIds: number[];
+  removedIds: number[];
+  /**
+   * The windows must read the whole list again: a fresh worker's first answer, since what
+   * its predecessor stored and never answered is a change nobody was told of.
+   */
+  reload?: boolean;
+}
+
+/** Every ingest request may be the first of its kind to a fresh worker (ingest.ts followingSender). */
+export interface Followed {
+  /** Answer the whole stored picture rather than what changed. */
+  full?: boolean;
+}
+export interface PollRequest extends Followed {
+  body: PollBody;
+  fetchedAt: number;
+}
+
+export type IngestMessages = {
+  /** Stores a status poll; the positions that changed. */
+  status: Message<PollRequest, PositionColumns>;
+  objects: Message<PollRequest, ObjectsIngested>;
+  profile: Message<PollRequest, void>;
+  /** Every stored last position with its ignition state. */
+  snapshot: Message<Followed, PositionColumns>;
+  /** Both lists of unacknowledged events: the feed (`body`) and the full list (`all`). */
+  events: Message<PollRequest & { all: PollBody }, EventsIngested>;
+};
+export type IngestKind = keyof IngestMessages;
