@@ -18,6 +18,7 @@ import { FleetError, isFleetError, type ErrorCode } from '../../../common/errors
 import type { TrackColumns } from '../../../common/track';
 import type { WireTrack } from '../../../common/track-wire';
 import type { WireHistoryData } from '../../../common/methods/history';
+import { HISTORY_ENDPOINT as ENDPOINT } from '../api/history';
 import type { HeldBody } from '../api/http';
 import type { Cache } from '../cache';
 import type { EntryData, IngestWorkerScript } from '../sync/ingest';
@@ -66,8 +67,6 @@ export interface HistoryWriter {
   readonly overview?: HistoryReader['overview'];
   close(): Promise<void>;
 }
-
-const ENDPOINT = 'POST /api/ObjectsHistory';
 
 function unreadable(e: unknown): FleetError {
   if (isFleetError(e)) return e;

@@ -9,7 +9,9 @@ import { parseServerAddress } from '../../../common/server-address';
 import { createApi, type FleetApi } from '../api';
 import { bodyLimitsFrom } from '../api/body-limits';
 import { eventsApi } from '../api/events';
-import { createHttp, type Http } from '../api/http';
+import { createHttp } from '../api/http';
+import { objectsApi } from '../api/objects';
+import { statusApi } from '../api/status';
 import { deleteCacheFiles, openCache, type Cache } from '../cache';
 import type { PushBus } from '../rpc/pushes';
 import type { Notices } from '../seams/notices';
@@ -20,7 +22,7 @@ import type { EventsApi } from '../sync/events-poll';
 import { createLiveSync, type LiveSync } from '../sync/live-sync';
 import { createRecovery, probeService, type Recovery } from '../sync/recovery';
 import { referenceSources } from '../sync/reference-sync';
-import { OBJECTS_ENDPOINT, PROFILE_ENDPOINT, STATUS_ENDPOINT, inThreadIngestor, workerIngestor, type IngestWorkerScript, type Ingestor, type PollBody } from '../sync/ingest';
+import { inThreadIngestor, workerIngestor, type IngestWorkerScript, type Ingestor } from '../sync/ingest';
 import { Credentials } from './credentials';
 import { DEMO_CACHE_URL, DEMO_PROFILE_ID, demoProfile, profileId, upsertProfile } from './profiles';
 
@@ -262,13 +264,13 @@ export class SessionService {
       bodyLimits,
     });
     const recovery = createRecovery({ connectivity: this.deps.connectivity, probe: () => probeService(probeHttp) });
-    const body = (h: Http, path: string, endpoint: string) => h.request<PollBody>({ method: 'GET', path, endpoint, responseType: 'raw', parse: (b) => b as PollBody });
+    const polled = objectsApi(pollHttp);
     const sync = createLiveSync({
       api: {
-        listObjectsBody: () => body(pollHttp, '/api/Objects', OBJECTS_ENDPOINT),
-        profileBody: () => body(bodyHttp, '/api/Profile', PROFILE_ENDPOINT),
+        listObjectsBody: () => polled.listBody(),
+        profileBody: () => objectsApi(bodyHttp).profileBody(),
         reference: referenceSources(api),
-        getObjectsStatusBody: () => body(pollHttp, '/api/ObjectsStatus', STATUS_ENDPOINT),
+        getObjectsStatusBody: () => statusApi(pollHttp).body(),
       },
       cache,
       ingestor,
