@@ -51,6 +51,11 @@ export class HistoryExtras {
     }
   }
 
+  /** Daily statistics; `cachedOnly`: the kept copy only (the screen shows it while the service is asked). */
+  dailyStat(objectId: number, from: number, till: number, cachedOnly?: boolean): Promise<HistoryRecords> | HistoryRecords {
+    return cachedOnly ? this.kept('dailyStat', objectId, from, till) : this.catalogue('dailyStat', objectId, from, till);
+  }
+
   /** The copy kept of the same request, without asking the service; `fetchedAt` null when there is none. */
   kept(kind: CatalogueKind, objectId: number, from: number, till: number): HistoryRecords {
     const json = this.o.cache.db
