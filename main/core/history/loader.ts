@@ -344,7 +344,7 @@ export class HistoryService {
       } catch (e) {
         const wait = this.retryDelaysMs[attempt];
         if (signal.aborted || this.closed || wait === undefined || !retryable(e) || isIntervalTooLong(e)) throw e;
-        // Known offline: stop now; the load resumes when connectivity turns online (handlers/history.ts).
+        // Known offline: stop now; the load resumes when connectivity turns online (connection/history.ts).
         if (this.o.isOffline?.()) throw e;
         this.log(`history: window ${w.from}–${w.till} failed (${toErrorInfo(e).code}); try ${attempt + 2} in ${wait} ms`);
         onWait({ attempt: attempt + 1, inMs: wait, error: toErrorInfo(e) });
