@@ -1,11 +1,13 @@
 /**
  * The composition root of the main side, shared by both hosts: each host passes its
  * own seams (vault, settings, demo) and connects its transport to `dispatcher` and `bus`.
+ * What belongs to one signed-in connection is built by `connection/open.ts`.
  */
 import { createDispatcher, type Dispatcher } from './rpc/dispatcher';
 import { createPushBus, type PushBus } from './rpc/pushes';
 import { sessionHandlers } from './handlers/session';
 import { liveHandlers } from './handlers/live';
+import { connectivityHandlers } from './handlers/connectivity';
 import { historyHandlers } from './handlers/history';
 import { eventsHandlers } from './handlers/events';
 import { outboxHandlers } from './handlers/outbox';
@@ -19,7 +21,6 @@ import { createNotices, type Notices } from './seams/notices';
 import { securePrivateDir } from './seams/private-files';
 import { createTileService } from './tiles';
 import { workerTileLoader } from './tiles/worker';
-import { createOfflineFirst } from './services';
 import type { SettingsStore } from './seams/settings';
 import type { Vault } from './seams/vault';
 import { SessionService, type DemoProvider } from './session/session-service';
@@ -69,15 +70,17 @@ export function createCore(o: CoreOptions): Core {
     ...(o.ingestWorker ? { ingestWorker: o.ingestWorker } : {}),
   });
   const dispatcher = createDispatcher(log);
+  // Every per-connection handler reaches the open connection this one way.
+  const current = () => session.current();
   dispatcher.register(sessionHandlers(session));
-  dispatcher.register(liveHandlers(session, connectivity));
-  dispatcher.register(historyHandlers(session, bus, o.ingestWorker, () => connectivity.knownOffline()));
-  const offline = createOfflineFirst({ session, bus, connectivity, settings: o.settings, log });
-  dispatcher.register(eventsHandlers(offline));
-  dispatcher.register(outboxHandlers(offline));
-  dispatcher.register(commandsHandlers(offline));
-  dispatcher.register(geocodeHandlers(offline));
-  dispatcher.register(geozonesHandlers(session));
+  dispatcher.register(connectivityHandlers(connectivity));
+  dispatcher.register(liveHandlers(current));
+  dispatcher.register(historyHandlers(current));
+  dispatcher.register(eventsHandlers(current));
+  dispatcher.register(outboxHandlers(current));
+  dispatcher.register(commandsHandlers(current));
+  dispatcher.register(geocodeHandlers(current));
+  dispatcher.register(geozonesHandlers(current));
   const tiles = createTileService({
     dataDir: o.dataDir,
     settings: o.settings,

@@ -71,7 +71,7 @@ describe('outbox: acknowledgements survive SIGKILL', () => {
 
     const next = createCore({ dataDir, vault: fileVault(dataDir), settings: fileSettings(dataDir), log: () => {} });
     await next.start();
-    const cache = services(next).active.cache;
+    const cache = services(next).cache;
     expect(cache.integrityCheck()).toBe('ok');
     // Nothing was lost: every acknowledgement is still queued, and the events stay hidden.
     expect((await call<OutboxState>(next, 'outbox/list')).pending).toBe(N);

@@ -1,8 +1,8 @@
 /** Events: feed, full list, acknowledgement. */
 import { FleetError } from '../../../common/errors';
 import { EventSchema, type FleetEvent } from '../../../common/resources';
-import type { HeldBody, Http } from './http';
-import { call, extra, ignoreBody, many, type Extra } from './shared';
+import type { Http } from './http';
+import { call, extra, ignoreBody, many, rawBody, type Extra } from './shared';
 
 const events = many(EventSchema);
 
@@ -11,14 +11,6 @@ export const EVENTS_ENDPOINT = 'GET /api/Events';
 
 /** Parses a decoded events body (the ingest worker decodes it off the event loop). */
 export const parseEvents = (raw: unknown, endpoint: string): FleetEvent[] => events(raw, endpoint);
-
-/**
- * A list body as the chunks it arrived in (or the handle to it, when the client's fetch kept
- * it): at thousands of events, joining and decoding it is the ingestor's job.
- */
-function eventsBody(http: Http, path: '/api/Events/feed' | '/api/Events', e?: Extra): Promise<Uint8Array[] | HeldBody> {
-  return http.request<Uint8Array[] | HeldBody>({ method: 'GET', path, endpoint: `GET ${path}`, responseType: 'raw', parse: (b) => b as Uint8Array[] | HeldBody, ...extra(e) });
-}
 
 /** GET /api/Events/feed: unacknowledged events, without groups the user muted. */
 export function getEventsFeed(http: Http, e?: Extra): Promise<FleetEvent[]> {
@@ -42,8 +34,9 @@ export function eventsApi(http: Http) {
   return {
     feed: (e?: Extra) => getEventsFeed(http, e),
     list: (e?: Extra) => listEvents(http, e),
-    feedBody: (e?: Extra) => eventsBody(http, '/api/Events/feed', e),
-    listBody: (e?: Extra) => eventsBody(http, '/api/Events', e),
+    /** The list bodies as they arrived: at thousands of events, decoding them is the ingestor's job. */
+    feedBody: (e?: Extra) => rawBody(http, '/api/Events/feed', e),
+    listBody: (e?: Extra) => rawBody(http, '/api/Events', e),
     ack: (ids: readonly number[], e?: Extra) => ackEvents(http, ids, e),
   };
 }

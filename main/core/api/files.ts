@@ -29,8 +29,11 @@ export function findFiles(http: Http, query: Record<string, unknown>, e?: Extra)
   return call(http, 'POST', '/api/ObjectFiles', looseList, { body: query, idempotent: true, ...extra(e) });
 }
 
+/** How errors about one file's download name it. */
+export const fileEndpoint = (id: string | number): string => `GET /api/ObjectFiles/${seg(id)}`;
+
 export function downloadFile(http: Http, id: string | number, e?: Extra): Promise<DownloadedFile> {
-  const endpoint = `GET /api/ObjectFiles/${seg(id)}`;
+  const endpoint = fileEndpoint(id);
   return http.request<DownloadedFile>({
     method: 'GET',
     path: `/api/ObjectFiles/${seg(id)}`,

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { FleetError, isFleetError } from '../../../common/errors';
 import { EventSchema, HistorySchema, type FleetEvent, type History } from '../../../common/resources';
 import { ApiError } from './errors';
-import { seg, type Http } from './http';
+import { isHeldBody, seg, type HeldBody, type Http, type RawBytes } from './http';
 import { call, extra, looseRecord, many, one, recordList, type Extra, type LooseRecord } from './shared';
 
 export interface HistoryRequest {
@@ -40,18 +40,54 @@ function checkInterval(r: { From: number; Till: number }, endpoint: string): voi
   }
 }
 
+const HISTORY_PATH = '/api/ObjectsHistory';
+/** The detailed history's endpoint, as errors name it (the history writer parses its bodies). */
+export const HISTORY_ENDPOINT = `POST ${HISTORY_PATH}`;
+/** A loader's window is up to ~16 MB of body (history/windows.ts): on a slow link that needs twice the 60 s of the other reads. */
+export const HISTORY_WINDOW_TIMEOUT_MS = 120_000;
+
 /**
  * POST /api/ObjectsHistory. A read: retried like a GET. Long loads get 60 s unless the
  * caller says otherwise.
  */
 export async function loadHistory(http: Http, req: HistoryRequest, e?: Extra): Promise<History> {
-  checkInterval(req, 'POST /api/ObjectsHistory');
-  return call(http, 'POST', '/api/ObjectsHistory', history, {
+  checkInterval(req, HISTORY_ENDPOINT);
+  return call(http, 'POST', HISTORY_PATH, history, {
     body: { ObjectId: req.ObjectId, From: req.From, Till: req.Till },
     idempotent: true,
     timeoutMs: 60_000,
     ...extra(e),
   });
+}
+
+const windowRequest = (req: HistoryRequest, e?: Extra) =>
+  ({
+    method: 'POST',
+    path: HISTORY_PATH,
+    endpoint: HISTORY_ENDPOINT,
+    body: { ObjectId: req.ObjectId, From: req.From, Till: req.Till },
+    idempotent: true,
+    timeoutMs: HISTORY_WINDOW_TIMEOUT_MS,
+    ...extra(e),
+  }) as const;
+
+/** One loader window of POST /api/ObjectsHistory as bytes, parsed by whoever stores it. */
+export async function historyWindowBytes(http: Http, req: HistoryRequest, e?: Extra): Promise<Uint8Array> {
+  return (await http.request<RawBytes>({ ...windowRequest(req, e), responseType: 'bytes', parse: (r) => r as RawBytes })).bytes;
+}
+
+/**
+ * One loader window fetched through `fetchImpl`, the history writer's held-body fetch: the
+ * body stays in the writer's worker and only its handle comes back.
+ */
+export function historyWindowHeld(http: Http, req: HistoryRequest, fetchImpl: typeof fetch, e?: Extra): Promise<HeldBody> {
+  return http.request<HeldBody>({ ...windowRequest(req, e), fetchImpl, responseType: 'raw', parse: heldOnly });
+}
+
+/** The writer's fetch keeps every successful body: anything else here is a bug, said as one. */
+function heldOnly(r: unknown): HeldBody {
+  if (isHeldBody(r)) return r;
+  throw new FleetError('server_error', `${HISTORY_ENDPOINT}: the answer was not kept by the history writer`);
 }
 
 /**
@@ -98,6 +134,8 @@ export function historyParkingMoto(http: Http, req: IntervalRequest, e?: Extra):
 export function historyApi(http: Http) {
   return {
     load: (req: HistoryRequest, e?: Extra) => loadHistory(http, req, e),
+    windowBytes: (req: HistoryRequest, e?: Extra) => historyWindowBytes(http, req, e),
+    windowHeld: (req: HistoryRequest, fetchImpl: typeof fetch, e?: Extra) => historyWindowHeld(http, req, fetchImpl, e),
     common: (req: IntervalRequest, e?: Extra) => historyCommon(http, req, e),
     driverSessions: (req: IntervalRequest, objectId?: number, e?: Extra) => historyDriverSessions(http, req, objectId, e),
     dailyStat: (req: IntervalRequest, objectId?: number, e?: Extra) => historyDailyStat(http, req, objectId, e),

@@ -13,6 +13,7 @@ import {
   many,
   numberFrom,
   one,
+  rawBody,
   writeResult,
   type Extra,
   type LooseItem,
@@ -58,11 +59,17 @@ function objectsFromOneOrMany(raw: unknown, endpoint: string): FleetObject[] {
   return objects(raw, endpoint);
 }
 
+const PROFILE_PATH = '/api/Profile';
+const OBJECTS_PATH = '/api/Objects';
+/** The endpoints whose bodies the ingestor decodes, as its errors and warnings name them. */
+export const PROFILE_ENDPOINT = `GET ${PROFILE_PATH}`;
+export const OBJECTS_ENDPOINT = `GET ${OBJECTS_PATH}`;
+
 export function getProfile(http: Http, e?: Extra): Promise<Profile> {
-  return call(http, 'GET', '/api/Profile', profile, extra(e));
+  return call(http, 'GET', PROFILE_PATH, profile, extra(e));
 }
 export function listObjects(http: Http, e?: Extra): Promise<FleetObject[]> {
-  return call(http, 'GET', '/api/Objects', objects, extra(e));
+  return call(http, 'GET', OBJECTS_PATH, objects, extra(e));
 }
 export function getObject(http: Http, id: number, e?: Extra): Promise<FleetObject> {
   return call(http, 'GET', `/api/Objects/${seg(id)}`, object, extra(e));
@@ -162,6 +169,9 @@ export function objectsApi(http: Http) {
   return {
     profile: (e?: Extra) => getProfile(http, e),
     list: (e?: Extra) => listObjects(http, e),
+    /** The profile and the list undecoded (they embed every object): the ingestor decodes them off the event loop. */
+    profileBody: (e?: Extra) => rawBody(http, PROFILE_PATH, e),
+    listBody: (e?: Extra) => rawBody(http, OBJECTS_PATH, e),
     get: (id: number, e?: Extra) => getObject(http, id, e),
     listLite: (e?: Extra) => listObjectsLite(http, e),
     getLite: (id: number, e?: Extra) => getObjectLite(http, id, e),

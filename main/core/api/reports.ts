@@ -31,6 +31,16 @@ export function reportsApi(http: Http) {
   };
 }
 
+const REPORT_TYPES_PATH = '/api/ReportTemplates/GetReportTypes';
+
+/**
+ * GET /api/ReportTemplates/GetReportTypes, its body unread: the smallest authenticated GET
+ * the service offers (a constant catalogue), so the outage probe asks it (sync/recovery.ts).
+ */
+export function reportTypesUnread(http: Http, e?: Extra): Promise<void> {
+  return http.request({ method: 'GET', path: REPORT_TYPES_PATH, endpoint: `GET ${REPORT_TYPES_PATH}`, responseType: 'text', parse: () => undefined, ...extra(e) });
+}
+
 export function reportTemplatesApi(http: Http) {
   const c = crud(http, '/api/ReportTemplates');
   return {
@@ -38,7 +48,7 @@ export function reportTemplatesApi(http: Http) {
     get: c.get,
     update: c.update,
     remove: c.remove,
-    types: (e?: Extra) => call(http, 'GET', '/api/ReportTemplates/GetReportTypes', looseList, extra(e)),
+    types: (e?: Extra) => call(http, 'GET', REPORT_TYPES_PATH, looseList, extra(e)),
     columns: (reportType: string | number, e?: Extra) =>
       call(http, 'GET', `/api/ReportTemplates/GetReportColumns/${seg(reportType)}`, looseList, extra(e)),
     result: (id: number, e?: Extra): Promise<ReportResult> =>

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { FleetError } from '../../../common/errors';
-import type { Http, HttpMethod, QueryValue } from './http';
+import type { HeldBody, Http, HttpMethod, QueryValue } from './http';
 import { LooseItemSchema, LooseRecordSchema, normalize, type LooseItem, type LooseRecord, type NormalizeOptions } from './tolerant';
 
 export type { LooseItem, LooseRecord } from './tolerant';
@@ -46,6 +46,17 @@ export function call<T>(
 
 export function extra(e?: Extra): Pick<CallOptions, 'signal' | 'timeoutMs'> {
   return { ...(e?.signal ? { signal: e.signal } : {}), ...(e?.timeoutMs !== undefined ? { timeoutMs: e.timeoutMs } : {}) };
+}
+
+/**
+ * A body as the chunks it arrived in, or the handle to it when the client's fetch kept it
+ * (`sync/worker-fetch.ts`): big poll bodies are decoded where they are stored, not here.
+ */
+export type RawBody = Uint8Array[] | HeldBody;
+
+/** GET `path`, its body left undecoded (`responseType: 'raw'`). */
+export function rawBody(http: Http, path: string, e?: Extra): Promise<RawBody> {
+  return http.request<RawBody>({ method: 'GET', path, endpoint: `GET ${path}`, responseType: 'raw', parse: (b) => b as RawBody, ...extra(e) });
 }
 
 const ENVELOPE_KEYS = ['data', 'items', 'result', 'results', 'value', 'list', 'rows'];

@@ -7,7 +7,7 @@
  */
 import { ObjectsStatusSchema, type ObjectsStatus, type Position } from '../../../common/resources';
 import { seg, type Http } from './http';
-import { call, extra, type Extra } from './shared';
+import { call, extra, rawBody, type Extra } from './shared';
 import { keyFold, normalize, type Aliases } from './tolerant';
 
 /**
@@ -188,17 +188,23 @@ export function parseObjectStatus(raw: unknown, endpoint: string, objectId: numb
   return parseObjectsStatus(body, endpoint);
 }
 
+const STATUS_PATH = '/api/ObjectsStatus';
+/** The status poll's endpoint, as its errors and warnings name it (the ingestor decodes its body). */
+export const STATUS_ENDPOINT = `GET ${STATUS_PATH}`;
+
 export function getObjectsStatus(http: Http, e?: Extra): Promise<ObjectsStatus> {
-  return call(http, 'GET', '/api/ObjectsStatus', parseObjectsStatus, extra(e));
+  return call(http, 'GET', STATUS_PATH, parseObjectsStatus, extra(e));
 }
 
 export function getObjectStatus(http: Http, id: number, e?: Extra): Promise<ObjectsStatus> {
-  return call(http, 'GET', `/api/ObjectsStatus/${seg(id)}`, (raw, ep) => parseObjectStatus(raw, ep, id), extra(e));
+  return call(http, 'GET', `${STATUS_PATH}/${seg(id)}`, (raw, ep) => parseObjectStatus(raw, ep, id), extra(e));
 }
 
 export function statusApi(http: Http) {
   return {
     get: (e?: Extra) => getObjectsStatus(http, e),
+    /** GET /api/ObjectsStatus undecoded: the ingestor decodes and diffs it off the event loop. */
+    body: (e?: Extra) => rawBody(http, STATUS_PATH, e),
     getOne: (id: number, e?: Extra) => getObjectStatus(http, id, e),
   };
 }

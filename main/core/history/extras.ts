@@ -8,6 +8,7 @@
 import { FleetError, isFleetError } from '../../../common/errors';
 import type { FileBody, HistoryPackets, HistoryRecords } from '../../../common/methods/history';
 import type { FleetApi, LooseRecord } from '../api';
+import { fileEndpoint } from '../api/files';
 import type { Cache } from '../cache';
 
 export type CatalogueKind = 'dailyStat' | 'driverSessions' | 'parkingMoto';
@@ -50,6 +51,11 @@ export class HistoryExtras {
     }
   }
 
+  /** Daily statistics; `cachedOnly`: the kept copy only (the screen shows it while the service is asked). */
+  dailyStat(objectId: number, from: number, till: number, cachedOnly?: boolean): Promise<HistoryRecords> | HistoryRecords {
+    return cachedOnly ? this.kept('dailyStat', objectId, from, till) : this.catalogue('dailyStat', objectId, from, till);
+  }
+
   /** The copy kept of the same request, without asking the service; `fetchedAt` null when there is none. */
   kept(kind: CatalogueKind, objectId: number, from: number, till: number): HistoryRecords {
     const json = this.o.cache.db
@@ -73,7 +79,7 @@ export class HistoryExtras {
     if (!p) {
       p = (async () => {
         const d = await this.o.api.files.download(uid);
-        if (!d.bytes) throw new FleetError('server_error', `GET /api/ObjectFiles/${uid}: empty answer`);
+        if (!d.bytes) throw new FleetError('server_error', `${fileEndpoint(uid)}: empty answer`);
         this.o.cache.history.putFileBody(uid, d.bytes, this.now());
         return { uid, type: this.knownType(uid) ?? d.mediaType, bytes: d.bytes };
       })().finally(() => this.downloads.delete(uid));

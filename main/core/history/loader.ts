@@ -19,8 +19,8 @@ import { FleetError, isFleetError, type ErrorInfo } from '../../../common/errors
 import { type HistoryProgress, type PlaceAnswer, type WireHistoryData, type WireHistoryLoadResult } from '../../../common/methods/history';
 import { PLACE_SPAN_MS, placeAt } from '../../../common/place-at';
 import { unpackTrack } from '../../../common/track-wire';
-import { isIntervalTooLong, type FleetApi, type RawBytes } from '../api';
-import { isHeldBody, type HeldBody } from '../api/http';
+import { isIntervalTooLong, type FleetApi } from '../api';
+import type { HeldBody } from '../api/http';
 import { HISTORY_KIND, type Cache } from '../cache';
 import type { PushBus } from '../rpc/pushes';
 import { createKeyedMutex } from '../sync/mutex';
@@ -33,7 +33,7 @@ import { inThreadHistoryWriter, workerHistoryReader, workerHistoryWriter, type H
 import { DEFAULT_POLICY, halve, totalMs, WindowQueue, windowLength, type Window, type WindowPolicy } from './windows';
 
 export interface HistoryServiceOptions {
-  api: Pick<FleetApi, 'http'>;
+  api: Pick<FleetApi, 'history'>;
   cache: Cache;
   bus: Pick<PushBus, 'emit'>;
   now?: () => number;
@@ -339,7 +339,7 @@ export class HistoryService {
       } catch (e) {
         const wait = this.retryDelaysMs[attempt];
         if (signal.aborted || this.closed || wait === undefined || !retryable(e) || isIntervalTooLong(e)) throw e;
-        // Known offline: stop now; the load resumes when connectivity turns online (handlers/history.ts).
+        // Known offline: stop now; the load resumes when connectivity turns online (connection/history.ts).
         if (this.o.isOffline?.()) throw e;
         this.log(`history: window ${w.from}–${w.till} failed (${toErrorInfo(e).code}); try ${attempt + 2} in ${wait} ms`);
         onWait({ attempt: attempt + 1, inMs: wait, error: toErrorInfo(e) });
@@ -350,21 +350,13 @@ export class HistoryService {
 
   private async fetchWindow(objectId: number, w: Window, signal: AbortSignal): Promise<void> {
     this.requests.push({ ...w });
-    const request = {
-      method: 'POST',
-      path: '/api/ObjectsHistory',
-      endpoint: 'POST /api/ObjectsHistory',
-      body: { ObjectId: objectId, From: w.from, Till: w.till },
-      idempotent: true,
-      timeoutMs: 120_000,
-      signal,
-    } as const;
+    const req = { ObjectId: objectId, From: w.from, Till: w.till };
     const held = this.writer.fetch;
     // With a worker, the body is fetched and kept by the writer (its bytes never reach this
     // thread); otherwise it stays bytes here: parsing it on this thread would stall the renderer's RPCs.
     const body: Uint8Array | HeldBody = held
-      ? await this.o.api.http.request<HeldBody>({ ...request, fetchImpl: held, responseType: 'raw', parse: (r) => heldOnly(r, request.endpoint) })
-      : (await this.o.api.http.request<RawBytes>({ ...request, responseType: 'bytes', parse: (r) => r as RawBytes })).bytes;
+      ? await this.o.api.history.windowHeld(req, held, { signal })
+      : await this.o.api.history.windowBytes(req, { signal });
     if (signal.aborted) throw signal.reason;
     // Before the bytes are handed over (transferred, detached here).
     this.density.set(objectId, (body instanceof Uint8Array ? body.byteLength : body.bytes) / Math.max(1, w.till - w.from));
@@ -378,8 +370,3 @@ export class HistoryService {
   }
 }
 
-/** The writer's fetch keeps every successful body: anything else here is a bug, said as one. */
-function heldOnly(r: unknown, endpoint: string): HeldBody {
-  if (isHeldBody(r)) return r;
-  throw new FleetError('server_error', `${endpoint}: the answer was not kept by the history writer`);
-}

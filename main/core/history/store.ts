@@ -24,6 +24,7 @@ import type {
   WireHistoryData,
 } from '../../../common/methods/history';
 import { normalize } from '../api/tolerant';
+import { HISTORY_ENDPOINT as ENDPOINT } from '../api/history';
 import { emptyWireTrack, GrowingColumns, HISTORY_KIND, HOUR_MS, OVERVIEW_METRES, type Cache } from '../cache';
 import type { ParsedHistory } from './parse-track';
 import { sketchTrack, type TrackSketch } from './sketch';
@@ -36,7 +37,6 @@ export const READ_BUDGET_MS = 4;
 
 export const yieldToLoop = (): Promise<void> => new Promise((r) => setImmediate(r));
 
-const ENDPOINT = 'POST /api/ObjectsHistory';
 const EventsList = z.array(EventSchema);
 const FilesList = z.array(FileSchema);
 const NO_VIOLATIONS: History['Violations'] = {

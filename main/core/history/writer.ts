@@ -17,6 +17,7 @@ import { FleetError, isFleetError } from '../../../common/errors';
 import type { TrackColumns } from '../../../common/track';
 import type { WireTrack } from '../../../common/track-wire';
 import type { WireHistoryData } from '../../../common/methods/history';
+import { HISTORY_ENDPOINT as ENDPOINT } from '../api/history';
 import type { HeldBody } from '../api/http';
 import type { Cache } from '../cache';
 import { heldBodyFetch, type HeldBodies } from '../workers/fetch';
@@ -51,8 +52,6 @@ export interface HistoryWriter {
   readonly overview?: HistoryReader['overview'];
   close(): Promise<void>;
 }
-
-const ENDPOINT = 'POST /api/ObjectsHistory';
 
 function unreadable(e: unknown): FleetError {
   if (isFleetError(e)) return e;

@@ -15,6 +15,8 @@ export type HandlerMap = { [N in MethodName]?: Handler<N> };
 export interface Dispatcher {
   dispatch(raw: unknown): Promise<ResponseEnvelope>;
   register(handlers: HandlerMap): void;
+  /** The names that have a handler (a test holds them to the contract). */
+  registered(): string[];
 }
 
 function describeIssues(error: z.ZodError): string {
@@ -41,6 +43,8 @@ export function createDispatcher(log: (msg: string, err?: unknown) => void = () 
         handlers.set(name, fn as (args: unknown) => unknown);
       }
     },
+
+    registered: () => [...handlers.keys()],
 
     async dispatch(raw) {
       const env = RequestEnvelopeSchema.safeParse(raw);

@@ -1,31 +1,42 @@
 /**
- * Offline-first services of one connection (events, outbox, commands, geocoding), started
- * and stopped with it through `session.use`. Handlers reach them with `current()`.
+ * Offline-first services of one connection (events, outbox, commands, geocoding), built and
+ * started with it by `connection/open.ts`, stopped when it closes.
  */
-import { FleetError } from '../../../common/errors';
+import { FleetError, isFleetError } from '../../../common/errors';
+import type { CommandSent } from '../../../common/methods/commands';
+import type { AckQueued } from '../../../common/methods/events';
+import type { Address } from '../../../common/methods/geocode';
+import type { OutboxState } from '../../../common/methods/outbox';
+import type { FleetApi } from '../api';
+import type { Cache } from '../cache';
 import type { PushBus } from '../rpc/pushes';
 import type { SettingsStore } from '../seams/settings';
-import type { ActiveSession, SessionService } from '../session/session-service';
 import type { ConnectivityTracker } from '../sync/connectivity';
-import { createEventsPoll } from '../sync/events-poll';
+import { createEventsPoll, type EventsApi } from '../sync/events-poll';
+import type { Ingestor } from '../sync/ingest';
 import { createMutex } from '../sync/mutex';
 import { createOutboxReplay, outboxKind, type OutboxReplay } from '../sync/outbox-replay';
 import { createPoller, type Poller } from '../sync/poller';
+import type { Recovery } from '../sync/recovery';
 import { CommandsService } from './commands';
 import { ACK_KIND, EventsService } from './events';
 import { Geocoder } from './geocode';
-import { outboxState } from './outbox';
+import { failedEntry, outboxState } from './outbox';
 
 export interface OfflineDeps {
-  session: SessionService;
+  api: Pick<FleetApi, 'events' | 'commandTemplates' | 'commands' | 'geocoder'>;
+  /** The events poll's two bodies, fetched for the ingestor. */
+  eventsBodies: EventsApi;
+  cache: Cache;
+  ingestor: Pick<Ingestor, 'events'>;
+  recovery: Recovery;
   bus: PushBus;
   connectivity: ConnectivityTracker;
   settings: SettingsStore;
   log: (msg: string, e?: unknown) => void;
 }
 
-export interface ConnectionServices {
-  active: ActiveSession;
+export interface OfflineServices {
   events: EventsService;
   /** One events poll now (tests, "refresh" buttons); rejects when the service fails. */
   pollEvents(): Promise<void>;
@@ -36,6 +47,15 @@ export interface ConnectionServices {
   changed(): void;
   /** A command was (or may have been) accepted: poll events often for a while so its outcome shows soon. */
   expectOutcomes(): void;
+  /** Durable before it returns (the outbox entry is the reply), delivered after. */
+  ackEvents(ids: readonly number[]): AckQueued;
+  /** Sends now or refuses; an accepted or perhaps-accepted command speeds the events poll up. */
+  sendCommand(a: Parameters<CommandsService['send']>[0]): Promise<CommandSent>;
+  lookupAddresses(points: readonly { lat: number; lng: number }[]): Promise<{ results: Address[] }>;
+  outboxState(): OutboxState;
+  /** A refused entry back in the queue, its events hidden again as pending. */
+  retryOutbox(id: number): OutboxState;
+  discardOutbox(id: number): OutboxState;
 }
 
 /**
@@ -47,12 +67,8 @@ export interface ConnectionServices {
  */
 export const OUTCOME_WATCH_MS = 20_000;
 
-export interface OfflineFirst {
-  current(): ConnectionServices;
-}
-
-function startConnection(active: ActiveSession, d: OfflineDeps): { services: ConnectionServices; stop: () => void } {
-  const { api, cache } = active;
+export function startOfflineServices(d: OfflineDeps): { services: OfflineServices; stop: () => void } {
+  const { api, cache } = d;
   const stopped = new AbortController();
   const signal = stopped.signal;
   const lock = createMutex();
@@ -71,7 +87,7 @@ function startConnection(active: ActiveSession, d: OfflineDeps): { services: Con
     onChange: changed,
     onFailure: (e) => d.connectivity.fail('outbox', e),
   });
-  const poll = createEventsPoll({ api: active.eventsBodies, ingest: (feed, all, at) => events.ingest(() => active.ingestor.events(feed, all, at)), connectivity: d.connectivity, lock, signal });
+  const poll = createEventsPoll({ api: d.eventsBodies, ingest: (feed, all, at) => events.ingest(() => d.ingestor.events(feed, all, at)), connectivity: d.connectivity, lock, signal });
   const pollEvents = async () => {
     await poll();
     if (signal.aborted) return;
@@ -106,22 +122,58 @@ function startConnection(active: ActiveSession, d: OfflineDeps): { services: Con
 
   poller.start();
   // After an outage: right after the status poll (rank 0, live-sync.ts); its success flushes the outbox.
-  const unrecover = active.recovery.add(1, () => poller.reset());
+  const unrecover = d.recovery.add(1, () => poller.reset());
   void outbox.flush();
+  const expectOutcomes = () => {
+    const fast = d.settings.get('outcomePollMs');
+    if (fast <= 0) return;
+    watchOutcomesUntil = Date.now() + OUTCOME_WATCH_MS;
+    poller.soon(fast);
+  };
   return {
     services: {
-      active,
       events,
       pollEvents,
       outbox,
       commands,
       geocoder,
       changed,
-      expectOutcomes() {
-        const fast = d.settings.get('outcomePollMs');
-        if (fast <= 0) return;
-        watchOutcomesUntil = Date.now() + OUTCOME_WATCH_MS;
-        poller.soon(fast);
+      expectOutcomes,
+      ackEvents(ids) {
+        const queued = events.ack(ids);
+        changed();
+        void outbox.flush();
+        return queued;
+      },
+      async sendCommand(a) {
+        try {
+          const sent = await commands.send(a);
+          expectOutcomes();
+          return sent;
+        } catch (e) {
+          // Perhaps accepted: its outcome, if any, is what the operator was told to look for.
+          if (isFleetError(e) && e.code === 'unknown_outcome') expectOutcomes();
+          throw e;
+        }
+      },
+      async lookupAddresses(points) {
+        return { results: await Promise.all(points.map((p) => geocoder.lookup(p.lat, p.lng))) };
+      },
+      outboxState: () => outboxState(cache),
+      retryOutbox(id) {
+        const entry = failedEntry(cache, id);
+        cache.transaction(() => {
+          cache.outbox.retry(entry.id);
+          events.requeued(entry);
+        });
+        changed();
+        void outbox.flush();
+        return outboxState(cache);
+      },
+      discardOutbox(id) {
+        cache.outbox.discard(failedEntry(cache, id).id);
+        changed();
+        return outboxState(cache);
       },
     },
     stop: () => {
@@ -131,34 +183,4 @@ function startConnection(active: ActiveSession, d: OfflineDeps): { services: Con
       outbox.stop();
     },
   };
-}
-
-const registry = new WeakMap<SessionService, OfflineFirst>();
-
-/** The services of a core's session (tests drive polls and replays through it). */
-export function offlineFirstOf(session: SessionService): OfflineFirst {
-  const o = registry.get(session);
-  if (!o) throw new Error('offline-first services were not created for this session');
-  return o;
-}
-
-export function createOfflineFirst(d: OfflineDeps): OfflineFirst {
-  let current: ConnectionServices | null = null;
-  d.session.use((active) => {
-    const { services, stop } = startConnection(active, d);
-    current = services;
-    return () => {
-      stop();
-      if (current === services) current = null;
-    };
-  });
-  const o: OfflineFirst = {
-    current() {
-      const active = d.session.current();
-      if (!current || current.active !== active) throw new FleetError('unauthorized', 'Not signed in');
-      return current;
-    },
-  };
-  registry.set(d.session, o);
-  return o;
 }

@@ -1,27 +1,18 @@
 /**
- * The signed-in connection: which server and login, its credentials, its cache file and
- * its sync. Starting from a saved connection opens the cache first, so the last known
- * fleet is on screen before the first poll answers.
+ * The signed-in connection: which server and login, its credentials, and the one open
+ * `Connection` (built by `connection/open.ts`). Starting from a saved connection opens the
+ * cache first, so the last known fleet is on screen before the first poll answers.
  */
 import { FleetError } from '../../../common/errors';
 import type { ConnectionProfile, SessionState } from '../../../common/methods/session';
 import { parseServerAddress } from '../../../common/server-address';
-import { createApi, type FleetApi } from '../api';
-import { bodyLimitsFrom } from '../api/body-limits';
-import { eventsApi } from '../api/events';
-import { createHttp, type Http } from '../api/http';
-import { deleteCacheFiles, openCache, type Cache } from '../cache';
+import { deleteCacheFiles } from '../cache';
+import { openConnection, type Connection } from '../connection/open';
 import type { PushBus } from '../rpc/pushes';
 import type { Notices } from '../seams/notices';
 import type { SettingsStore } from '../seams/settings';
 import type { Vault } from '../seams/vault';
 import type { ConnectivityTracker } from '../sync/connectivity';
-import type { EventsApi } from '../sync/events-poll';
-import { createLiveSync, type LiveSync } from '../sync/live-sync';
-import { createRecovery, probeService, type Recovery } from '../sync/recovery';
-import { referenceSources } from '../sync/reference-sync';
-import { OBJECTS_ENDPOINT, PROFILE_ENDPOINT, STATUS_ENDPOINT, inThreadIngestor, workerIngestor, type Ingestor } from '../sync/ingest';
-import type { PollBody } from '../sync/poll-body';
 import type { WorkerScript } from '../workers/protocol';
 import { Credentials } from './credentials';
 import { DEMO_CACHE_URL, DEMO_PROFILE_ID, demoProfile, profileId, upsertProfile } from './profiles';
@@ -48,51 +39,16 @@ export interface SessionDeps {
   notices?: Notices;
 }
 
-/**
- * Per-connection work (pollers, outbox replay…) that starts when a connection opens and
- * stops when it closes. Returns its stop function.
- */
-export type SessionPlugin = (active: ActiveSession) => (() => void) | void;
-
-export interface ActiveSession {
-  profile: ConnectionProfile;
-  /** Where requests go (for the demo, the simulator's live address). */
-  baseUrl: string;
-  credentials: Credentials;
-  api: FleetApi;
-  /** The events poll's two bodies, fetched for the ingestor (kept in its worker when it has one). */
-  eventsBodies: EventsApi;
-  cache: Cache;
-  sync: LiveSync;
-  ingestor: Ingestor;
-  /** Where per-connection pollers register to run at once when the service answers again. */
-  recovery: Recovery;
-  needsPassword: boolean;
-}
-
 export class SessionService {
-  private active: ActiveSession | null = null;
-  private readonly plugins: SessionPlugin[] = [];
-  private stops: (() => void)[] = [];
+  private active: Connection | null = null;
   private readonly log: (msg: string, e?: unknown) => void;
 
   constructor(private readonly deps: SessionDeps) {
     this.log = deps.log ?? (() => {});
   }
 
-  /** Registers per-connection work; it also starts at once if a connection is open. */
-  use(plugin: SessionPlugin): void {
-    this.plugins.push(plugin);
-    if (this.active) this.startPlugin(plugin, this.active);
-  }
-
-  private startPlugin(plugin: SessionPlugin, active: ActiveSession) {
-    const stop = plugin(active);
-    if (stop) this.stops.push(stop);
-  }
-
-  /** The active session, or an `unauthorized` error a screen can act on. */
-  current(): ActiveSession {
+  /** The open connection, or an `unauthorized` error a screen can act on. */
+  current(): Connection {
     if (!this.active) throw new FleetError('unauthorized', 'Not signed in');
     return this.active;
   }
@@ -187,11 +143,7 @@ export class SessionService {
 
   close(): void {
     if (!this.active) return;
-    for (const stop of this.stops.splice(0)) stop();
-    this.active.recovery.stop();
-    this.active.sync.stop();
-    void this.active.ingestor.close();
-    this.active.cache.close();
+    this.active.close();
     this.active = null;
   }
 
@@ -217,77 +169,27 @@ export class SessionService {
     }
 
     this.close();
-    const cache = openCache({
-      dataDir: this.deps.dataDir,
-      baseUrl: this.cacheUrl(profile),
-      login: profile.login,
-      onSetAside: (s) =>
-        this.deps.notices?.add({
-          kind: s.reason === 'newer' ? 'cache_newer' : 'cache_damaged',
-          message:
-            (s.reason === 'newer'
-              ? `The cached data for ${profile.name} was written by a newer version of Fleet Console.`
-              : `The cached data for ${profile.name} was damaged (${s.error}).`) +
-            ' It was moved aside and a fresh cache is being filled from the service; writes that were still waiting to be sent are only in the kept copy.',
-          keptCopy: s.keptCopy,
-        }),
-    });
-    const bodyLimits = bodyLimitsFrom(this.deps.settings.get('bodyLimitsMb'), this.deps.settings.get('bodyMaxDepth'));
-    const http = createHttp({ baseUrl, getToken: credentials.getToken, onUnauthorized: credentials.onUnauthorized, bodyLimits });
-    const api = createApi(http);
-    const ingestor = this.deps.ingestWorker
-      ? workerIngestor(this.deps.ingestWorker, cache.file)
-      : inThreadIngestor(cache);
-    // The big bodies the ingestor decodes are fetched where they are decoded (workers/fetch.ts).
-    const held = ingestor.fetch ? { fetchImpl: ingestor.fetch } : {};
-    const bodyHttp = createHttp({ baseUrl, getToken: credentials.getToken, onUnauthorized: credentials.onUnauthorized, bodyLimits, ...held });
-    // Pollers retry on their own schedule (with backoff): a poll must fail fast rather than
-    // wait out retries and a long Retry-After while newer data is due.
-    const pollHttp = createHttp({
-      baseUrl,
-      getToken: credentials.getToken,
-      onUnauthorized: credentials.onUnauthorized,
-      retries: 0,
-      maxRetryAfterMs: 0,
-      timeoutMs: 20_000,
-      bodyLimits,
-      ...held,
-    });
-    // The probe runs again in a moment: a short timeout, no retries.
-    const probeHttp = createHttp({
-      baseUrl,
-      getToken: credentials.getToken,
-      onUnauthorized: credentials.onUnauthorized,
-      retries: 0,
-      maxRetryAfterMs: 0,
-      timeoutMs: 3_000,
-      bodyLimits,
-    });
-    const recovery = createRecovery({ connectivity: this.deps.connectivity, probe: () => probeService(probeHttp) });
-    const body = (h: Http, path: string, endpoint: string) => h.request<PollBody>({ method: 'GET', path, endpoint, responseType: 'raw', parse: (b) => b as PollBody });
-    const sync = createLiveSync({
-      api: {
-        listObjectsBody: () => body(pollHttp, '/api/Objects', OBJECTS_ENDPOINT),
-        profileBody: () => body(bodyHttp, '/api/Profile', PROFILE_ENDPOINT),
-        reference: referenceSources(api),
-        getObjectsStatusBody: () => body(pollHttp, '/api/ObjectsStatus', STATUS_ENDPOINT),
+    this.active = openConnection(
+      { dataDir: this.deps.dataDir, settings: this.deps.settings, bus: this.deps.bus, connectivity: this.deps.connectivity, ingestWorker: this.deps.ingestWorker, log: this.log },
+      {
+        profile,
+        baseUrl,
+        credentials,
+        cacheUrl: this.cacheUrl(profile),
+        onSetAside: (s) =>
+          this.deps.notices?.add({
+            kind: s.reason === 'newer' ? 'cache_newer' : 'cache_damaged',
+            message:
+              (s.reason === 'newer'
+                ? `The cached data for ${profile.name} was written by a newer version of Fleet Console.`
+                : `The cached data for ${profile.name} was damaged (${s.error}).`) +
+              ' It was moved aside and a fresh cache is being filled from the service; writes that were still waiting to be sent are only in the kept copy.',
+            keptCopy: s.keptCopy,
+          }),
       },
-      cache,
-      ingestor,
-      bus: this.deps.bus,
-      connectivity: this.deps.connectivity,
-      recovery,
-      statusPollMs: () => this.deps.settings.get('statusPollMs'),
-      objectsRefreshMs: () => this.deps.settings.get('objectsRefreshMs'),
-      log: this.log,
-    });
-    this.deps.connectivity.seed(cache.meta.allLastGood());
-    const eventsBodies = eventsApi(bodyHttp);
-    this.active = { profile, baseUrl, credentials, api, eventsBodies, cache, sync, ingestor, recovery, needsPassword: false };
+    );
     if (!profile.demo) this.deps.settings.set('profiles', upsertProfile(this.deps.settings.get('profiles'), profile));
     this.deps.settings.set('lastProfileId', profile.id);
-    sync.start();
-    for (const plugin of this.plugins) this.startPlugin(plugin, this.active);
     this.deps.bus.emit('session/changed', this.state());
   }
 

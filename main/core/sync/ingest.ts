@@ -12,8 +12,8 @@ import { FleetError } from '../../../common/errors';
 import type { PositionColumns } from '../../../common/methods/live';
 import type { ObjectsStatus } from '../../../common/resources';
 import { EVENTS_ENDPOINT, EVENTS_FEED_ENDPOINT, parseEvents } from '../api/events';
-import { parseObjectsList, parseProfile } from '../api/objects';
-import { parseObjectsStatus } from '../api/status';
+import { OBJECTS_ENDPOINT, PROFILE_ENDPOINT, parseObjectsList, parseProfile } from '../api/objects';
+import { STATUS_ENDPOINT, parseObjectsStatus } from '../api/status';
 import { isHeldBody } from '../api/http';
 import { decodeBodyDetailed, type ApiLog } from '../api/tolerant';
 import { changedColumns, type Cache } from '../cache';
@@ -25,9 +25,7 @@ import { storeEvents, type EventsIngested } from './events-poll';
 import type { IngestKind, IngestMessages, ObjectsIngested } from './ingest-messages';
 import { textOf, type PollBody } from './poll-body';
 
-export const STATUS_ENDPOINT = 'GET /api/ObjectsStatus';
-export const OBJECTS_ENDPOINT = 'GET /api/Objects';
-export const PROFILE_ENDPOINT = 'GET /api/Profile';
+export { STATUS_ENDPOINT, OBJECTS_ENDPOINT, PROFILE_ENDPOINT };
 const OBJECTS_HASH_KEY = 'objects:hash';
 
 /**

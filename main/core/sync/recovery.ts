@@ -7,6 +7,7 @@
  */
 import { isFleetError } from '../../../common/errors';
 import type { Http } from '../api/http';
+import { reportTypesUnread } from '../api/reports';
 import type { ConnectivityTracker } from './connectivity';
 
 export interface Recovery {
@@ -42,9 +43,8 @@ export const RESET_MIN_GAP_MS = 5_000;
  * an answer too: the service is back, whatever it thinks of this call.
  */
 export async function probeService(http: Http): Promise<void> {
-  const endpoint = 'GET /api/ReportTemplates/GetReportTypes';
   try {
-    await http.request({ method: 'GET', path: '/api/ReportTemplates/GetReportTypes', endpoint, responseType: 'text', parse: () => undefined });
+    await reportTypesUnread(http);
   } catch (e) {
     if (!isFleetError(e) || ['offline', 'server_error', 'rate_limited', 'unknown_outcome'].includes(e.code)) throw e;
   }

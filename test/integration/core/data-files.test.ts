@@ -105,7 +105,7 @@ describe('data folder', () => {
 
     const { core, pushes } = hostCore(dir);
     await core.start();
-    expect(services(core).active.cache.integrityCheck()).toBe('ok');
+    expect(services(core).cache.integrityCheck()).toBe('ok');
     const notices = await call<Notice[]>(core, 'notices/list');
     expect(notices).toHaveLength(1);
     expect(notices[0]).toMatchObject({ kind: 'cache_damaged' });
@@ -138,7 +138,7 @@ describe('data folder', () => {
     const kept = new Database(n!.keptCopy!, { readonly: true });
     expect(kept.prepare('SELECT name FROM schema_migrations WHERE id = 999').pluck().get()).toBe('999_from_the_future');
     kept.close();
-    expect(services(core).active.cache.db.prepare('SELECT count(*) FROM schema_migrations WHERE id = 999').pluck().get()).toBe(0);
+    expect(services(core).cache.db.prepare('SELECT count(*) FROM schema_migrations WHERE id = 999').pluck().get()).toBe(0);
     await core.close();
   }, 60_000);
 

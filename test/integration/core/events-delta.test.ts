@@ -110,13 +110,13 @@ describe('core: events/changed carries only what changed', () => {
       expect(new Set(picture!.feedIds)).toEqual(new Set(final.feedIds));
       expect(picture!.ackErrors).toEqual(final.ackErrors);
       // And the model kept from deltas is what a fresh one loaded from the file says.
-      const fresh = new EventsService(services(core).active.cache, () => {}).list('all');
+      const fresh = new EventsService(services(core).cache, () => {}).list('all');
       expect(fresh.events).toEqual(final.events);
       expect(fresh.feedIds).toEqual(final.feedIds);
       expect(fresh.pendingAckIds).toEqual(final.pendingAckIds);
       expect(fresh.ackErrors).toEqual(final.ackErrors);
       const feed = await call<EventsList>(core, 'events/list', { scope: 'feed' });
-      expect(feed.events).toEqual(new EventsService(services(core).active.cache, () => {}).list('feed').events);
+      expect(feed.events).toEqual(new EventsService(services(core).cache, () => {}).list('feed').events);
     } finally {
       await core.close();
       await proxy.close();

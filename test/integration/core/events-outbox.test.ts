@@ -147,7 +147,7 @@ describe('core: events feed, acknowledgements through the outbox', () => {
     const list = await call<EventsList>(back, 'events/list', { scope: 'all' });
     expect(ids(list).filter((id) => [a, b, c].includes(id))).toEqual([]);
     expect(list.pendingAckIds).toEqual([]);
-    expect(services(back).active.cache.integrityCheck()).toBe('ok');
+    expect(services(back).cache.integrityCheck()).toBe('ok');
     await back.close();
   });
 

@@ -3,7 +3,7 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { SimulatorHandle, WriteLogEntry } from '../../../simulator';
 import { createCore, type Core } from '../../../main/core/app';
-import { offlineFirstOf, type ConnectionServices } from '../../../main/core/services';
+import type { Connection } from '../../../main/core/connection/open';
 import type { SettingsStore } from '../../../main/core/seams/settings';
 import type { Vault } from '../../../main/core/seams/vault';
 
@@ -24,7 +24,8 @@ export async function callError(core: Core, name: string, args: unknown = {}): P
   return r.error;
 }
 
-export const services = (core: Core): ConnectionServices => offlineFirstOf(core.session).current();
+/** The open connection's services (tests drive polls and replays through it). */
+export const services = (core: Core): Connection => core.session.current();
 
 /** Signs in to `baseUrl` as a saved profile with the password remembered, so a restart resumes offline. */
 export async function signIn(core: Core, baseUrl: string, login = 'demo'): Promise<void> {
@@ -46,7 +47,7 @@ export function countBy(ids: number[]): Map<number, number> {
 /** Delivers the outbox; bounded, since each round either empties it or records a failure. */
 export async function drainOutbox(core: Core, rounds = 20): Promise<void> {
   const s = services(core);
-  for (let i = 0; i < rounds && s.active.cache.outbox.counts().pending > 0; i++) await s.outbox.flush();
+  for (let i = 0; i < rounds && s.cache.outbox.counts().pending > 0; i++) await s.outbox.flush();
 }
 
 export type SimLike = Pick<SimulatorHandle, 'port'>;

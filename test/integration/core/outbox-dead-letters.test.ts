@@ -68,7 +68,7 @@ describe('outbox dead letters', () => {
       await signIn(core, sim.baseUrl);
       await services(core).pollEvents();
       const [x] = (await call<EventsList>(core, 'events/list', { scope: 'all' })).events.map((e) => e.Id) as [number];
-      const { cache } = services(core).active;
+      const { cache } = services(core);
       // As a crash of an older version or a hand edit could leave them, ahead of a good entry.
       const put = cache.db.prepare("INSERT INTO outbox (kind, payload, state, attempts, created_at, updated_at) VALUES ('events/ack', ?, 'pending', 0, 1, 1)");
       const broken = Number(put.run('{"ids": [1, 2').lastInsertRowid);

@@ -6,8 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HistoryProgress } from '../../../common/methods/history';
 import { createPushBus } from '../../../main/core/rpc/pushes';
-import { historyServices } from '../../../main/core/handlers/history';
-import type { SessionService, ActiveSession } from '../../../main/core/session/session-service';
+import { startHistory } from '../../../main/core/connection/history';
 import { startHistoryHarness, DAY, OBJECT, WORKER, type HistoryHarness } from './harness';
 
 let h: HistoryHarness | undefined;
@@ -98,14 +97,10 @@ describe('history windows that fail', () => {
     const bus = createPushBus();
     const pushes: HistoryProgress[] = [];
     bus.subscribe((env) => env.name === 'history/progress' && pushes.push(env.args as HistoryProgress));
-    let open: ((a: ActiveSession) => () => void) | undefined;
-    const session = { use: (f: (a: ActiveSession) => () => void) => (open = f) } as unknown as SessionService;
     let offline = false;
-    const of = historyServices(session, bus, WORKER, () => offline);
-    const active = { api: h.api, cache: h.cache } as unknown as ActiveSession;
-    const closeServices = open!(active);
+    const { history, stop: closeServices } = startHistory({ api: h.api, cache: h.cache, bus, worker: WORKER, isOffline: () => offline });
     try {
-      const loader = of(active).loader;
+      const loader = history.loader;
       bus.emit('connectivity/changed', { state: 'online', lastGood: {}, lastError: null });
       h.sim.setFaults({ outage: 'reset' });
       offline = true;

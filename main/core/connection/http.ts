@@ -1,0 +1,32 @@
+/**
+ * The HTTP clients of one connection, all on the same credentials and body limits, each
+ * with the policy its callers need.
+ */
+import { createHttp, type Http } from '../api/http';
+import type { BodyLimits } from '../api/body-limits';
+import type { Credentials } from '../session/credentials';
+
+export interface ConnectionHttp {
+  /** Screens' requests: the default timeouts and retries. */
+  http: Http;
+  /** Big bodies fetched where they are decoded (the ingestor's fetch, worker-fetch.ts), retried like `http`. */
+  bodyHttp: Http;
+  /**
+   * The pollers' big bodies: pollers retry on their own schedule (with backoff), so a poll
+   * must fail fast rather than wait out retries and a long Retry-After while newer data is due.
+   */
+  pollHttp: Http;
+  /** The outage probe runs again in a moment: a short timeout, no retries. */
+  probeHttp: Http;
+}
+
+export function connectionHttp(o: { baseUrl: string; credentials: Credentials; bodyLimits: BodyLimits; heldFetch?: typeof fetch | undefined }): ConnectionHttp {
+  const base = { baseUrl: o.baseUrl, getToken: o.credentials.getToken, onUnauthorized: o.credentials.onUnauthorized, bodyLimits: o.bodyLimits };
+  const held = o.heldFetch ? { fetchImpl: o.heldFetch } : {};
+  return {
+    http: createHttp(base),
+    bodyHttp: createHttp({ ...base, ...held }),
+    pollHttp: createHttp({ ...base, retries: 0, maxRetryAfterMs: 0, timeoutMs: 20_000, ...held }),
+    probeHttp: createHttp({ ...base, retries: 0, maxRetryAfterMs: 0, timeoutMs: 3_000 }),
+  };
+}

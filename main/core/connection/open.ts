@@ -1,0 +1,129 @@
+/**
+ * One signed-in connection, built in one place: its cache file, HTTP clients, API, ingestor,
+ * live sync, outage recovery, history, events, outbox, commands, geocoder and the reads the
+ * screens make. The session opens one per profile and closes it; handlers reach the open
+ * one through `session.current()` and only map contract methods onto it.
+ */
+import type { ConnectionProfile } from '../../../common/methods/session';
+import { createApi, type FleetApi } from '../api';
+import { bodyLimitsFrom } from '../api/body-limits';
+import { eventsApi } from '../api/events';
+import { objectsApi } from '../api/objects';
+import { statusApi } from '../api/status';
+import { openCache, type Cache, type SetAside } from '../cache';
+import type { PushBus } from '../rpc/pushes';
+import type { SettingsStore } from '../seams/settings';
+import { startOfflineServices, type OfflineServices } from '../services';
+import { GeozonesService } from '../services/geozones';
+import { LiveReads } from '../services/live';
+import type { Credentials } from '../session/credentials';
+import type { ConnectivityTracker } from '../sync/connectivity';
+import type { EventsApi } from '../sync/events-poll';
+import { inThreadIngestor, workerIngestor, type Ingestor } from '../sync/ingest';
+import type { WorkerScript } from '../workers/protocol';
+import { createLiveSync, type LiveSync } from '../sync/live-sync';
+import { createRecovery, probeService, type Recovery } from '../sync/recovery';
+import { referenceSources } from '../sync/reference-sync';
+import { connectionHttp } from './http';
+import { startHistory, type ConnectionHistory } from './history';
+
+export interface ConnectionDeps {
+  dataDir: string;
+  settings: SettingsStore;
+  bus: PushBus;
+  connectivity: ConnectivityTracker;
+  /** Where big poll bodies and history windows are ingested off the event loop; in-thread when absent. */
+  ingestWorker?: WorkerScript | undefined;
+  log: (msg: string, e?: unknown) => void;
+}
+
+export interface Connection extends OfflineServices {
+  profile: ConnectionProfile;
+  /** Where requests go (for the demo, the simulator's live address). */
+  baseUrl: string;
+  credentials: Credentials;
+  api: FleetApi;
+  /** The events poll's two bodies, fetched for the ingestor (kept in its worker when it has one). */
+  eventsBodies: EventsApi;
+  cache: Cache;
+  sync: LiveSync;
+  ingestor: Ingestor;
+  /** Where per-connection pollers register to run at once when the service answers again. */
+  recovery: Recovery;
+  history: ConnectionHistory;
+  live: LiveReads;
+  geozones: GeozonesService;
+  /** The stored token was refused and no password is kept: the screens ask for it. */
+  needsPassword: boolean;
+  /** Stops every poller, the workers and the history loads, and closes the cache file. */
+  close(): void;
+}
+
+export interface OpenConnection {
+  profile: ConnectionProfile;
+  baseUrl: string;
+  credentials: Credentials;
+  /** The cache's file name and login (the demo's cache is not keyed by its changing address). */
+  cacheUrl: string;
+  /** A cache file that could not be used was moved aside. */
+  onSetAside: (s: SetAside) => void;
+}
+
+/** Builds and starts a connection; the cache is open (the last known fleet readable) when it returns. */
+export function openConnection(d: ConnectionDeps, o: OpenConnection): Connection {
+  const { profile, baseUrl, credentials } = o;
+  const cache = openCache({ dataDir: d.dataDir, baseUrl: o.cacheUrl, login: profile.login, onSetAside: o.onSetAside });
+  const ingestor = d.ingestWorker ? workerIngestor(d.ingestWorker, cache.file) : inThreadIngestor(cache);
+  const bodyLimits = bodyLimitsFrom(d.settings.get('bodyLimitsMb'), d.settings.get('bodyMaxDepth'));
+  // The big bodies the ingestor decodes are fetched where they are decoded (worker-fetch.ts).
+  const { http, bodyHttp, pollHttp, probeHttp } = connectionHttp({ baseUrl, credentials, bodyLimits, heldFetch: ingestor.fetch });
+  const api = createApi(http);
+  const recovery = createRecovery({ connectivity: d.connectivity, probe: () => probeService(probeHttp) });
+  const polled = { objects: objectsApi(pollHttp), status: statusApi(pollHttp), profile: objectsApi(bodyHttp) };
+  const sync = createLiveSync({
+    api: {
+      listObjectsBody: () => polled.objects.listBody(),
+      profileBody: () => polled.profile.profileBody(),
+      reference: referenceSources(api),
+      getObjectsStatusBody: () => polled.status.body(),
+    },
+    cache,
+    ingestor,
+    bus: d.bus,
+    connectivity: d.connectivity,
+    recovery,
+    statusPollMs: () => d.settings.get('statusPollMs'),
+    objectsRefreshMs: () => d.settings.get('objectsRefreshMs'),
+    log: d.log,
+  });
+  d.connectivity.seed(cache.meta.allLastGood());
+  const eventsBodies = eventsApi(bodyHttp);
+
+  sync.start();
+  const history = startHistory({ api, cache, bus: d.bus, worker: d.ingestWorker, isOffline: () => d.connectivity.knownOffline() });
+  const offline = startOfflineServices({ api, eventsBodies, cache, ingestor, recovery, bus: d.bus, connectivity: d.connectivity, settings: d.settings, log: d.log });
+  return {
+    ...offline.services,
+    profile,
+    baseUrl,
+    credentials,
+    api,
+    eventsBodies,
+    cache,
+    sync,
+    ingestor,
+    recovery,
+    history: history.history,
+    live: new LiveReads(cache, ingestor),
+    geozones: new GeozonesService(api, cache),
+    needsPassword: false,
+    close() {
+      history.stop();
+      offline.stop();
+      recovery.stop();
+      sync.stop();
+      void ingestor.close();
+      cache.close();
+    },
+  };
+}

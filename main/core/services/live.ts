@@ -1,0 +1,66 @@
+/**
+ * What the live screens read: answered from the cache at once (the pollers keep it fresh
+ * and push deltas), the positions from the ingestor, which holds the only in-memory copy.
+ */
+import { TZDate } from '@date-fns/tz';
+import { startOfDay } from 'date-fns';
+import { FleetError } from '../../../common/errors';
+import type { ObjectDetails, ObjectGroupsList, ObjectsList, StatusSnapshot } from '../../../common/methods/live';
+import type { Cache } from '../cache';
+import type { Ingestor } from '../sync/ingest';
+
+/** Start of today in the object's time zone: the service keys Stats by the local day. */
+function localDayStart(timeZone: string | undefined, now: number): number {
+  try {
+    if (timeZone) return startOfDay(new TZDate(now, timeZone)).getTime();
+  } catch {
+    /* an unknown zone name: fall back to UTC days */
+  }
+  return Math.floor(now / 86_400_000) * 86_400_000;
+}
+
+export class LiveReads {
+  constructor(
+    private readonly cache: Cache,
+    private readonly ingestor: Pick<Ingestor, 'snapshot'>,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  objects(): ObjectsList {
+    return { json: this.cache.objects.listJson(), fetchedAt: this.cache.objects.fetchedAt() };
+  }
+
+  async snapshot(): Promise<StatusSnapshot> {
+    return { ...(await this.ingestor.snapshot()), fetchedAt: this.cache.status.fetchedAt(), serverTime: null };
+  }
+
+  /** The details panel's picture of one object: its position, sensor values, driver and today's stats. */
+  details(id: number): ObjectDetails {
+    const { cache } = this;
+    const object = cache.objects.get(id);
+    if (!object) throw new FleetError('not_found', `Object ${id} is not in the list.`);
+    const sensors = object.Sensors ?? [];
+    const values = new Map(cache.status.sensorValuesOf(sensors.map((s) => s.Id)).map((v) => [v.SensorId, v]));
+    const day = localDayStart(object.TimeZone, this.now());
+    const stats = cache.status.dailyStat(id, day) ?? null;
+    return {
+      object,
+      position: cache.status.position(id) ?? null,
+      sensors: sensors.map((sensor) => {
+        const v = values.get(sensor.Id);
+        return { sensor, value: v?.Value ?? null, time: v?.Time ?? null };
+      }),
+      driverKey: cache.status.driverKey(id) ?? null,
+      stats,
+    };
+  }
+
+  /** Groups by id and name; an unnamed group is called by its id. */
+  groups(): ObjectGroupsList {
+    const groups = this.cache.reference
+      .list<{ Id?: unknown; Name?: unknown }>('objectGroups')
+      .filter((g): g is { Id: number; Name?: unknown } => typeof g.Id === 'number')
+      .map((g) => ({ Id: g.Id, Name: typeof g.Name === 'string' && g.Name ? g.Name : `Group ${g.Id}` }));
+    return { groups, fetchedAt: this.cache.reference.fetchedAt('objectGroups') };
+  }
+}
