@@ -93,8 +93,10 @@ export function createRecovery(o: RecoveryOptions): Recovery {
         () => {
           if (!stopped) o.connectivity.answered();
         },
-        // Still down: the pollers' own failures already say so.
-        () => {},
+        // Still down: the pollers' own failures say so to the data sets; the judged link hears it too.
+        (e: unknown) => {
+          if (!stopped) o.connectivity.probeFailed(e);
+        },
       )
       .finally(() => {
         probing = false;
