@@ -231,14 +231,16 @@ export class SessionService {
         }),
     });
     const bodyLimits = bodyLimitsFrom(this.deps.settings.get('bodyLimitsMb'), this.deps.settings.get('bodyMaxDepth'));
-    const http = createHttp({ baseUrl, getToken: credentials.getToken, onUnauthorized: credentials.onUnauthorized, bodyLimits });
+    // Retried attempts never reach a poll's outcome; the judged link hears of each one.
+    const onRetry = (e: unknown) => this.deps.connectivity.retried(e);
+    const http = createHttp({ baseUrl, getToken: credentials.getToken, onUnauthorized: credentials.onUnauthorized, bodyLimits, onRetry });
     const api = createApi(http);
     const ingestor = this.deps.ingestWorker
       ? workerIngestor(this.deps.ingestWorker, cache.file)
       : inThreadIngestor(cache);
     // The big bodies the ingestor decodes are fetched where they are decoded (worker-fetch.ts).
     const held = ingestor.fetch ? { fetchImpl: ingestor.fetch } : {};
-    const bodyHttp = createHttp({ baseUrl, getToken: credentials.getToken, onUnauthorized: credentials.onUnauthorized, bodyLimits, ...held });
+    const bodyHttp = createHttp({ baseUrl, getToken: credentials.getToken, onUnauthorized: credentials.onUnauthorized, bodyLimits, onRetry, ...held });
     // Pollers retry on their own schedule (with backoff): a poll must fail fast rather than
     // wait out retries and a long Retry-After while newer data is due.
     const pollHttp = createHttp({

@@ -37,6 +37,8 @@ export interface ConnectivityTracker {
   onRecovered(listener: () => void): () => void;
   /** The recovery probe got no answer: evidence for the judged link, not a data set's failure. */
   probeFailed(error: unknown): void;
+  /** An attempt failed and is being tried again (api/http.ts onRetry): evidence for the judged link only. */
+  retried(error: unknown): void;
 }
 
 /**
@@ -135,6 +137,11 @@ export function createConnectivity(
         lastError: message,
         ...extras(),
       }, !unauthorized);
+    },
+    retried(error) {
+      if (isFleetError(error) && error.code === 'unauthorized') return;
+      judge.record({ ok: false, ...describeFailure('request', error) }, now());
+      set({ ...current, ...extras() }, true);
     },
     probeFailed(error) {
       judge.record({ ok: false, ...describeFailure('probe', error) }, now());

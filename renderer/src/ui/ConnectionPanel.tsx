@@ -14,7 +14,8 @@ function stateSentence(s: ConnectivityState | null, now: number): string {
   const link = s?.link;
   if (!s || !link) return 'Waiting for the first answer from the service.';
   const since = `since ${timeOfDayText(link.since)}`;
-  const rate = `${link.failed} of ${link.total} requests failed in the last ${Math.round(link.windowMs / 60_000)} minute${link.windowMs === 60_000 ? '' : 's'}`;
+  const minutes = Math.round(link.windowMs / 60_000);
+  const rate = `${link.failed} of ${link.total} requests failed in the last ${minutes === 1 ? 'minute' : `${minutes} minutes`}`;
   if (link.state === 'offline') return `Offline ${since}: the service has not answered. The console keeps trying and says so here when it answers.`;
   if (link.state === 'degraded') return `Poor connection ${since}: ${rate}. The console keeps retrying; data on screen may be late.`;
   return link.total > 0 || link.since < now ? `Online: ${rate}.` : 'Online.';

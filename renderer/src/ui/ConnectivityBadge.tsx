@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { createPortal } from 'react-dom';
 import type { ConnectivityState } from '../../../common/methods/connectivity';
 import { ConnectionPanel } from './ConnectionPanel';
 import { linkWords } from './link-words';
@@ -22,7 +23,8 @@ export function ConnectivityBadge({ state, dataTime, server }: { state: Connecti
           {w.age && <span className="age">{w.age}</span>}
         </button>
       </div>
-      {open && <ConnectionPanel state={state} server={server} now={now} onClose={() => setOpen(false)} />}
+      {/* Outside the top bar, whose nowrap and light-on-dark button styles are not the panel's. */}
+      {open && createPortal(<ConnectionPanel state={state} server={server} now={now} onClose={() => setOpen(false)} />, document.body)}
     </>
   );
 }
