@@ -102,11 +102,6 @@ export interface HttpOptions {
   backoffMaxMs?: number;
   /** A Retry-After longer than this is not waited for: rate_limited is thrown at once. */
   maxRetryAfterMs?: number;
-  /**
-   * An attempt failed and will be tried again: the caller only sees the last outcome, yet each
-   * failed attempt is evidence about the link (sync/connectivity.ts judges it over a minute).
-   */
-  onRetry?: (error: FleetError) => void;
   /** Injected in tests. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   random?: () => number;
@@ -382,9 +377,8 @@ export function createHttp(options: HttpOptions): Http {
         throw out.error;
       }
       retriesLeft--;
-      options.onRetry?.(out.error);
       const wait = out.waitMs ?? backoff(n);
-      log?.debug?.(`${o.endpoint}: ${out.error.code}; retrying in ${wait} ms`, { code: out.error.code });
+      log?.debug?.(`${o.endpoint}: ${out.error.code}; retrying in ${wait} ms`, { code: out.error.code, error: out.error });
       await sleep(wait, o.signal);
     }
   }

@@ -8,6 +8,7 @@ import type { ConnectionProfile, SessionState } from '../../../common/methods/se
 import { parseServerAddress } from '../../../common/server-address';
 import { createApi, type FleetApi } from '../api';
 import { bodyLimitsFrom } from '../api/body-limits';
+import type { ApiLog } from '../api/body-decode';
 import { eventsApi } from '../api/events';
 import { createHttp, type Http } from '../api/http';
 import { deleteCacheFiles, openCache, type Cache } from '../cache';
@@ -231,16 +232,21 @@ export class SessionService {
         }),
     });
     const bodyLimits = bodyLimitsFrom(this.deps.settings.get('bodyLimitsMb'), this.deps.settings.get('bodyMaxDepth'));
-    // Retried attempts never reach a poll's outcome; the judged link hears of each one.
-    const onRetry = (e: unknown) => this.deps.connectivity.retried(e);
-    const http = createHttp({ baseUrl, getToken: credentials.getToken, onUnauthorized: credentials.onUnauthorized, bodyLimits, onRetry });
+    // Retried attempts never reach a poll's outcome; the judged link hears of each one (the retry's debug line carries its error).
+    const retryLog: ApiLog = {
+      warn: () => {},
+      debug: (_m, meta) => {
+        if (meta?.error !== undefined) this.deps.connectivity.retried(meta.error);
+      },
+    };
+    const http = createHttp({ baseUrl, getToken: credentials.getToken, onUnauthorized: credentials.onUnauthorized, bodyLimits, log: retryLog });
     const api = createApi(http);
     const ingestor = this.deps.ingestWorker
       ? workerIngestor(this.deps.ingestWorker, cache.file)
       : inThreadIngestor(cache);
     // The big bodies the ingestor decodes are fetched where they are decoded (worker-fetch.ts).
     const held = ingestor.fetch ? { fetchImpl: ingestor.fetch } : {};
-    const bodyHttp = createHttp({ baseUrl, getToken: credentials.getToken, onUnauthorized: credentials.onUnauthorized, bodyLimits, onRetry, ...held });
+    const bodyHttp = createHttp({ baseUrl, getToken: credentials.getToken, onUnauthorized: credentials.onUnauthorized, bodyLimits, log: retryLog, ...held });
     // Pollers retry on their own schedule (with backoff): a poll must fail fast rather than
     // wait out retries and a long Retry-After while newer data is due.
     const pollHttp = createHttp({

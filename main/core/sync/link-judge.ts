@@ -7,8 +7,9 @@
  * - degraded ("poor connection") once at least POOR_AT of the window's requests failed, and
  *   back to online only below GOOD_BELOW: the gap between the two is the hysteresis;
  * - offline once nothing has answered for a while (NO_ANSWER_STREAK requests in a row, or two
- *   and OFFLINE_SILENCE_MS without an answer); the first answer after that ends it at once,
- *   and starts a fresh window, since an outage says nothing about the link after it.
+ *   and OFFLINE_SILENCE_MS without an answer); the first answer after that ends it at once, and
+ *   the link is judged as before the outage, without the outage's unanswered requests: a poor
+ *   link stays poor across it rather than showing "Online" for the seconds it takes to fail again.
  */
 import type { Connectivity, LinkFailure, LinkJudgement } from '../../../common/methods/connectivity';
 
@@ -31,7 +32,11 @@ export interface LinkJudge {
 }
 
 export function createLinkJudge(start = 0): LinkJudge {
-  let samples: { at: number; ok: boolean }[] = [];
+  let samples: { at: number; ok: boolean; answered: boolean }[] = [];
+  /** The state before the current offline spell, and when that spell began. */
+  let before: Connectivity = 'online';
+  let offlineSince = 0;
+  let streakStart = 0;
   let failures: LinkFailure[] = [];
   let state: Connectivity = 'online';
   let since = start;
@@ -50,26 +55,28 @@ export function createLinkJudge(start = 0): LinkJudge {
 
   const next = (at: number, answered: boolean): Connectivity => {
     if (!answered && (state === 'offline' || streak >= NO_ANSWER_STREAK || (streak >= 2 && at - lastAnswer >= OFFLINE_SILENCE_MS))) return 'offline';
+    let from = state;
     if (answered && state === 'offline') {
-      // The outage is over: the link is judged afresh from this answer on.
-      samples = samples.slice(-1);
-      return samples[0]?.ok === false ? 'degraded' : 'online';
+      // The outage is over; what it cost is not the link's quality once the service answers.
+      samples = samples.filter((s) => s.at < offlineSince || s.answered);
+      from = before;
     }
     const failed = samples.filter((s) => !s.ok).length;
     const rate = samples.length >= MIN_SAMPLES ? failed / samples.length : 0;
-    if (state === 'online') return rate >= POOR_AT ? 'degraded' : 'online';
+    if (from === 'online') return rate >= POOR_AT ? 'degraded' : 'online';
     return failed === 0 || (samples.length >= MIN_SAMPLES && rate < GOOD_BELOW) ? 'online' : 'degraded';
   };
 
   return {
     record(o, at) {
       samples = samples.filter((s) => at - s.at < WINDOW_MS);
-      samples.push({ at, ok: o.ok });
+      samples.push({ at, ok: o.ok, answered: o.ok || o.answered });
       const answered = o.ok || o.answered;
       if (answered) {
         streak = 0;
         lastAnswer = at;
       } else {
+        if (streak === 0) streakStart = at;
         streak++;
       }
       if (!seen) {
@@ -80,6 +87,10 @@ export function createLinkJudge(start = 0): LinkJudge {
       if (!o.ok) failures = [{ at, ...o.failure }, ...failures].slice(0, FAILURES_KEPT);
       const s = next(at, answered);
       if (s !== state) {
+        if (s === 'offline') {
+          before = state;
+          offlineSince = streakStart;
+        }
         state = s;
         since = at;
       }

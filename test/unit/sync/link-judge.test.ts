@@ -71,6 +71,18 @@ describe('the link judged over a window', () => {
     expect(back.failures[0]!.at).toBeGreaterThan(back.failures[7]!.at);
   });
 
+  it('a poor link stays poor across an outage instead of showing Online when the service answers again', () => {
+    const judge = createLinkJudge(0);
+    let t = 0;
+    for (let i = 0; i < 12; i++) judge.record(i % 2 === 0 ? http500 : ok, (t += 1000));
+    expect(judge.judgement().state).toBe('degraded');
+    for (let i = 0; i < 5; i++) judge.record(noAnswer, (t += 1000));
+    expect(judge.judgement().state).toBe('offline');
+    expect(judge.record(ok, (t += 1000)).state).toBe('degraded');
+    // Only the answered failures from before the outage count, not its unanswered requests.
+    expect(judge.judgement().failed).toBe(6);
+  });
+
   it('failures leave the window after a minute', () => {
     const judge = createLinkJudge(0);
     for (let i = 0; i < 8; i++) judge.record(i % 2 ? ok : http500, i * 1000);
