@@ -35,8 +35,6 @@ export interface ConnectivityTracker {
   failing(): boolean;
   /** Called at the first answer after `failing()` began; returns its removal. */
   onRecovered(listener: () => void): () => void;
-  /** The recovery probe got no answer: evidence for the judged link, not a data set's failure. */
-  probeFailed(error: unknown): void;
   /** An attempt failed and is being tried again (api/http.ts onRetry): evidence for the judged link only. */
   retried(error: unknown): void;
 }
@@ -141,10 +139,6 @@ export function createConnectivity(
     retried(error) {
       if (isFleetError(error) && error.code === 'unauthorized') return;
       judge.record({ ok: false, ...describeFailure('request', error) }, now());
-      set({ ...current, ...extras() }, true);
-    },
-    probeFailed(error) {
-      judge.record({ ok: false, ...describeFailure('probe', error) }, now());
       set({ ...current, ...extras() }, true);
     },
     state: () => current,

@@ -93,10 +93,8 @@ export function createRecovery(o: RecoveryOptions): Recovery {
         () => {
           if (!stopped) o.connectivity.answered();
         },
-        // Still down: the pollers' own failures say so to the data sets; the judged link hears it too.
-        (e: unknown) => {
-          if (!stopped) o.connectivity.probeFailed(e);
-        },
+        // Still down: the pollers' own failures already say so.
+        () => {},
       )
       .finally(() => {
         probing = false;
