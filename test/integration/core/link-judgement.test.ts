@@ -70,7 +70,9 @@ describe('core: the connection judged over a window', () => {
     }
   }, 40_000);
 
-  it('says offline while nothing answers, with "no answer" listed, and comes back at the first answer', async () => {
+  it('says offline while nothing answers, with "no answer" listed, and comes back at the first answer to what it was', async () => {
+    // Still poor from the test before (its failures are in the window): the outage does not wash that out.
+    const before = (await link()).state;
     await sim.stopListening();
     try {
       expect(await waitFor(async () => (await link()).state === 'offline', 20_000)).toBe(true);
@@ -78,6 +80,7 @@ describe('core: the connection judged over a window', () => {
     } finally {
       await sim.startListening();
     }
-    expect(await waitFor(async () => (await link()).state === 'online', 10_000)).toBe(true);
+    expect(await waitFor(async () => (await link()).state !== 'offline', 10_000)).toBe(true);
+    expect((await link()).state).toBe(before);
   }, 40_000);
 });
