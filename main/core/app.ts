@@ -56,7 +56,11 @@ export function createCore(o: CoreOptions): Core {
   const notices = o.notices ?? createNotices();
   notices.onChange((list) => bus.emit('notices/changed', list));
   if (o.vault.warning) notices.add({ id: 'vault_weak', kind: 'vault_weak', message: o.vault.warning });
-  const connectivity = createConnectivity((s) => bus.emit('connectivity/changed', s));
+  const connectivity = createConnectivity(
+    (s) => bus.emit('connectivity/changed', s),
+    Date.now,
+    () => ({ status: o.settings.get('statusPollMs'), objects: o.settings.get('objectsRefreshMs'), events: o.settings.get('eventsPollMs') }),
+  );
   const session = new SessionService({
     dataDir: o.dataDir,
     vault: o.vault,

@@ -309,7 +309,7 @@ test('a panel opens alone in its own window, on the same session', async ({ page
   await expect(objects.getByText(/^[1-9]\d* objects$/)).toBeVisible();
   // On another monitor too, the connection and the data's age show, and the title names the panel.
   await expect(objects.getByRole('status', { name: 'Connection and data age' })).toContainText(/Online/);
-  await expect(objects.getByRole('status', { name: 'Connection and data age' })).toContainText(/Data \d+ s ago/);
+  await expect(objects.getByRole('status', { name: 'Connection and data age' })).toContainText(/Positions \d+ s old/);
   await expect(objects).toHaveTitle('Objects · Fleet Console');
   await objects.screenshot({ path: 'test/artifacts/panel-objects.png' });
 

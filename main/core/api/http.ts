@@ -378,7 +378,7 @@ export function createHttp(options: HttpOptions): Http {
       }
       retriesLeft--;
       const wait = out.waitMs ?? backoff(n);
-      log?.debug?.(`${o.endpoint}: ${out.error.code}; retrying in ${wait} ms`, { code: out.error.code });
+      log?.debug?.(`${o.endpoint}: ${out.error.code}; retrying in ${wait} ms`, { code: out.error.code, error: out.error });
       await sleep(wait, o.signal);
     }
   }

@@ -4,6 +4,7 @@
  */
 import { createHttp, type Http } from '../api/http';
 import type { BodyLimits } from '../api/body-limits';
+import type { ApiLog } from '../api/body-decode';
 import type { Credentials } from '../session/credentials';
 
 export interface ConnectionHttp {
@@ -20,12 +21,23 @@ export interface ConnectionHttp {
   probeHttp: Http;
 }
 
-export function connectionHttp(o: { baseUrl: string; credentials: Credentials; bodyLimits: BodyLimits; heldFetch?: typeof fetch | undefined }): ConnectionHttp {
+export function connectionHttp(o: {
+  baseUrl: string;
+  credentials: Credentials;
+  bodyLimits: BodyLimits;
+  heldFetch?: typeof fetch | undefined;
+  /** Told of each retried attempt's error: retries never reach a poll's outcome, and the judged link must hear of them. */
+  onRetry?: ((error: unknown) => void) | undefined;
+}): ConnectionHttp {
+  const onRetry = o.onRetry;
+  // The retry's debug line carries the failed attempt's error (api/http.ts).
+  const log: ApiLog | undefined = onRetry && { warn: () => {}, debug: (_m, meta) => { if (meta?.error !== undefined) onRetry(meta.error); } };
   const base = { baseUrl: o.baseUrl, getToken: o.credentials.getToken, onUnauthorized: o.credentials.onUnauthorized, bodyLimits: o.bodyLimits };
+  const retried = log ? { log } : {};
   const held = o.heldFetch ? { fetchImpl: o.heldFetch } : {};
   return {
-    http: createHttp(base),
-    bodyHttp: createHttp({ ...base, ...held }),
+    http: createHttp({ ...base, ...retried }),
+    bodyHttp: createHttp({ ...base, ...retried, ...held }),
     pollHttp: createHttp({ ...base, retries: 0, maxRetryAfterMs: 0, timeoutMs: 20_000, ...held }),
     probeHttp: createHttp({ ...base, retries: 0, maxRetryAfterMs: 0, timeoutMs: 3_000 }),
   };

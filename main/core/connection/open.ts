@@ -76,7 +76,7 @@ export function openConnection(d: ConnectionDeps, o: OpenConnection): Connection
   const ingestor = d.ingestWorker ? workerIngestor(d.ingestWorker, cache.file) : inThreadIngestor(cache);
   const bodyLimits = bodyLimitsFrom(d.settings.get('bodyLimitsMb'), d.settings.get('bodyMaxDepth'));
   // The big bodies the ingestor decodes are fetched where they are decoded (worker-fetch.ts).
-  const { http, bodyHttp, pollHttp, probeHttp } = connectionHttp({ baseUrl, credentials, bodyLimits, heldFetch: ingestor.fetch });
+  const { http, bodyHttp, pollHttp, probeHttp } = connectionHttp({ baseUrl, credentials, bodyLimits, heldFetch: ingestor.fetch, onRetry: (e) => d.connectivity.retried(e) });
   const api = createApi(http);
   const recovery = createRecovery({ connectivity: d.connectivity, probe: () => probeService(probeHttp) });
   const polled = { objects: objectsApi(pollHttp), status: statusApi(pollHttp), profile: objectsApi(bodyHttp) };

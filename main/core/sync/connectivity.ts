@@ -13,8 +13,10 @@
  * It also tells when the service stops answering and the first answer after that, so the
  * connection's pollers can drop their backoff at once (recovery.ts).
  */
-import type { ConnectivityState } from '../../../common/methods/connectivity';
+import type { ConnectivityState, LinkFailure } from '../../../common/methods/connectivity';
 import { isFleetError } from '../../../common/errors';
+import { ApiError } from '../api/errors';
+import { createLinkJudge } from './link-judge';
 
 export interface ConnectivityTracker {
   ok(dataset: string, at?: number): void;
@@ -33,6 +35,8 @@ export interface ConnectivityTracker {
   failing(): boolean;
   /** Called at the first answer after `failing()` began; returns its removal. */
   onRecovered(listener: () => void): () => void;
+  /** An attempt failed and is being tried again (api/http.ts onRetry): evidence for the judged link only. */
+  retried(error: unknown): void;
 }
 
 /**
@@ -46,11 +50,35 @@ function notAnswering(error: unknown): boolean {
   return error.code === 'server_error' && typeof status === 'number' && status >= 500;
 }
 
+/** A failure as the connection panel lists it: the request, what came back, the client's words. */
+export function describeFailure(dataset: string, error: unknown): { answered: boolean; failure: Omit<LinkFailure, 'at'> } {
+  const message = error instanceof Error ? error.message : String(error);
+  const endpoint = error instanceof ApiError ? error.endpoint : (/^((?:GET|POST|PUT|PATCH|DELETE) \S+): /.exec(message)?.[1] ?? dataset);
+  const code = isFleetError(error) ? error.code : 'server_error';
+  const httpStatus = error instanceof ApiError ? error.status : undefined;
+  const answered = code !== 'offline' && code !== 'unknown_outcome';
+  const status =
+    code === 'offline' ? 'no answer'
+    : code === 'unknown_outcome' ? 'connection dropped'
+    : httpStatus !== undefined ? `HTTP ${httpStatus}`
+    : code === 'rate_limited' ? 'HTTP 429'
+    : code === 'server_error' ? 'unreadable answer'
+    : code;
+  return { answered, failure: { endpoint, status, message } };
+}
+
 /** The polls that report both outcomes, so a failure of theirs can wait for their own next success. */
 const POLLED: ReadonlySet<string> = new Set(['status', 'objects', 'events']);
 
-export function createConnectivity(onChange: (s: ConnectivityState) => void, now: () => number = Date.now): ConnectivityTracker {
-  let current: ConnectivityState = { state: 'offline', lastGood: {}, lastError: null };
+export function createConnectivity(
+  onChange: (s: ConnectivityState) => void,
+  now: () => number = Date.now,
+  /** Each data set's poll period, passed on to the views (the header's "Positions 40 s old"). */
+  pollMs?: () => Record<string, number>,
+): ConnectivityTracker {
+  const judge = createLinkJudge(now());
+  const extras = () => ({ link: judge.judgement(), ...(pollMs ? { pollMs: pollMs() } : {}) });
+  let current: ConnectivityState = { state: 'offline', lastGood: {}, lastError: null, ...extras() };
   let networkFailures = 0;
   let down = false;
   const recovered = new Set<() => void>();
@@ -63,8 +91,8 @@ export function createConnectivity(onChange: (s: ConnectivityState) => void, now
   /** Unusable answers of polls not yet followed by a good one, newest last. */
   const unusable = new Map<string, string>();
   const problem = (): string | null => [...unusable.values()].at(-1) ?? null;
-  const set = (next: ConnectivityState) => {
-    const changed = next.state !== current.state || next.lastError !== current.lastError;
+  const set = (next: ConnectivityState, always = false) => {
+    const changed = always || next.state !== current.state || next.lastError !== current.lastError || next.link?.state !== current.link?.state;
     current = next;
     if (changed) onChange(current);
   };
@@ -72,14 +100,16 @@ export function createConnectivity(onChange: (s: ConnectivityState) => void, now
     ok(dataset, at = now()) {
       unusable.delete(dataset);
       const still = problem();
+      judge.record({ ok: true }, at);
       // Always tell the views: the age of their data changed even when the state did not.
-      current = { state: still ? 'degraded' : 'online', lastGood: { ...current.lastGood, [dataset]: at }, lastError: still };
+      current = { state: still ? 'degraded' : 'online', lastGood: { ...current.lastGood, [dataset]: at }, lastError: still, ...extras() };
       onChange(current);
       answer();
     },
     answered() {
       const still = problem();
-      set({ state: still ? 'degraded' : 'online', lastGood: current.lastGood, lastError: still });
+      judge.record({ ok: true }, now());
+      set({ state: still ? 'degraded' : 'online', lastGood: current.lastGood, lastError: still, ...extras() });
       answer();
     },
     failing: () => down,
@@ -93,6 +123,8 @@ export function createConnectivity(onChange: (s: ConnectivityState) => void, now
       if (notAnswering(error)) down = true;
       const message = error instanceof Error ? error.message : String(error);
       const unauthorized = isFleetError(error) && error.code === 'unauthorized';
+      // A session that ended is the sign-in's business, not evidence about the link.
+      if (!unauthorized) judge.record({ ok: false, ...describeFailure(dataset, error) }, now());
       if (POLLED.has(dataset) && isFleetError(error) && error.code === 'server_error') {
         unusable.delete(dataset);
         unusable.set(dataset, message);
@@ -101,7 +133,13 @@ export function createConnectivity(onChange: (s: ConnectivityState) => void, now
         state: offline && networkFailures >= 2 ? 'offline' : unauthorized ? current.state : 'degraded',
         lastGood: current.lastGood,
         lastError: message,
-      });
+        ...extras(),
+      }, !unauthorized);
+    },
+    retried(error) {
+      if (isFleetError(error) && error.code === 'unauthorized') return;
+      judge.record({ ok: false, ...describeFailure('request', error) }, now());
+      set({ ...current, ...extras() }, true);
     },
     state: () => current,
     knownOffline: () => current.state === 'offline' && current.lastError !== null,

@@ -10,13 +10,17 @@ import { SendOutcome } from './SendOutcome';
 import { sentCommands, useSentCommand, type SentCommand } from './sent-store';
 import { useTemplates } from './use-templates';
 import { ageText, timeOfDayText } from '../ui/format';
+import { useConnectivity } from '../stores/connectivity';
+import { ResendQuestion } from './ResendQuestion';
+import { unknownPrior } from './unknown-watch';
 
 type Phase =
   | { at: 'edit' }
   | { at: 'confirm' }
+  | { at: 'resend'; prior: { send: SentCommand; objectIds: number[] } }
   | { at: 'sending' }
   | { at: 'sent'; cmd: SentCommand; offline: string | null }
-  | { at: 'failed'; message: string; unknown: boolean };
+  | { at: 'failed'; message: string; unknown: boolean; cmd: SentCommand | null };
 
 function namesOf(ids: number[]): string[] {
   return ids.map((id) => fleetStore.objectsById.get(id)?.Name ?? `Object ${id}`);
@@ -115,31 +119,41 @@ export function CommandDialog({ objectIds, onClose }: { objectIds: number[]; onC
   const ready = mode === 'template' ? template !== undefined : raw.trim().length > 0;
   const classified = mode === 'template' ? (template ? classifyTemplate(template) : null) : classifyRaw(raw, list?.templates ?? []);
   const offline = offlineText(objectIds, Date.now());
+  // Said before Send is pressed: the core refuses commands offline and never queues them.
+  const conn = useConnectivity();
+  const consoleOffline = conn !== null && (conn.link?.state === 'offline' || (conn.state === 'offline' && conn.lastError !== null));
+  const what = mode === 'template' ? { command: template?.Command, name: template?.Name } : { command: raw.trim() };
 
   const send = async () => {
     setPhase({ at: 'sending' });
     const args = mode === 'template' ? { objectIds, templateId: templateId! } : { objectIds, command: raw.trim() };
-    const what = mode === 'template' ? { command: template?.Command, name: template?.Name } : { command: raw.trim() };
     try {
       const r = await rpc('commands/send', args);
       const cmd = sentCommands.add({ objectIds, label, sentAt: r.sentAt, status: 'accepted', ...what });
       setPhase({ at: 'sent', cmd, offline });
     } catch (e) {
       const err = e instanceof RpcError ? e : null;
-      if (err?.code === 'unknown_outcome') sentCommands.add({ objectIds, label, sentAt: Date.now(), status: 'unknown', ...what });
-      setPhase({ at: 'failed', message: err ? err.text : String(e), unknown: err?.code === 'unknown_outcome' });
+      const cmd = err?.code === 'unknown_outcome' ? sentCommands.add({ objectIds, label, sentAt: Date.now(), status: 'unknown', ...what }) : null;
+      setPhase({ at: 'failed', message: err ? err.text : String(e), unknown: err?.code === 'unknown_outcome', cmd });
     }
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!ready) return;
+    if (!ready || consoleOffline) return;
+    const prior = unknownPrior(sentCommands.get(), objectIds, what, Date.now());
+    if (prior) setPhase({ at: 'resend', prior });
+    else afterResendCheck();
+  };
+  const afterResendCheck = () => {
     if (classified?.confirm) setPhase({ at: 'confirm' });
     else void send();
   };
 
   return (
     <Dialog title={`Send a command to ${names.length === 1 ? names[0] : `${names.length} objects`}`} onClose={onClose} className="command-dialog">
-      {phase.at === 'confirm' && classified ? (
+      {phase.at === 'resend' ? (
+        <ResendQuestion label={label} prior={phase.prior} onCancel={() => setPhase({ at: 'edit' })} onSend={afterResendCheck} />
+      ) : phase.at === 'confirm' && classified ? (
         <Confirm
           label={label}
           kind={classified.kind}
@@ -164,6 +178,11 @@ export function CommandDialog({ objectIds, onClose }: { objectIds: number[]; onC
       ) : (
         <form onSubmit={submit} aria-label="Command">
           <p className="targets">To: {targetText(names)}</p>
+          {consoleOffline && (
+            <p className="warning" role="alert">
+              The console is offline: nothing can be sent until the service answers again. Commands are never queued.
+            </p>
+          )}
           <fieldset className="mode">
             <legend className="visually-hidden">Command kind</legend>
             <label>
@@ -199,13 +218,14 @@ export function CommandDialog({ objectIds, onClose }: { objectIds: number[]; onC
             <div role="alert" className={phase.unknown ? 'warning' : 'error'}>
               <p>{phase.message}</p>
               {phase.unknown && <p>Look at the events of {targetText(names)} before sending it again.</p>}
+              {phase.cmd && <SentOutcome cmd={phase.cmd} />}
             </div>
           )}
           <div className="buttons">
             <button type="button" onClick={onClose}>
               Cancel
             </button>
-            <button type="submit" className="primary" disabled={!ready || phase.at === 'sending'} aria-busy={phase.at === 'sending'}>
+            <button type="submit" className="primary" disabled={!ready || consoleOffline || phase.at === 'sending'} aria-busy={phase.at === 'sending'}>
               {phase.at === 'sending' ? 'Sending…' : 'Send'}
             </button>
           </div>

@@ -3,14 +3,23 @@ import { useConnectivity } from '../stores/connectivity';
 import { ageText, dateTimeText, speedText } from '../ui/format';
 import { useAddress, type AddressState } from './use-address';
 
-function addressText(addr: AddressState): string {
+/**
+ * The address in plain words; what went wrong technically (the request, the status, the
+ * service's message) only as the detail, shown on hover and in the connection panel.
+ */
+function addressText(addr: AddressState): { text: string; detail?: string } {
   switch (addr.at) {
-    case 'done':
-      return addr.address.address ?? addr.address.street ?? `No address here${addr.address.error ? ` (${addr.address.error})` : ''}`;
+    case 'done': {
+      const a = addr.address;
+      if (a.address ?? a.street) return { text: (a.address ?? a.street)! };
+      return a.error ? { text: 'No address found for this place', detail: a.error } : { text: 'No address found for this place' };
+    }
     case 'failed':
-      return addr.code === 'offline' ? 'Offline: this address was never looked up. It will be once the service answers.' : `Address unavailable: ${addr.message}`;
+      if (addr.code === 'offline') return { text: 'Offline: this address was never looked up. It will be once the service answers.', detail: addr.message };
+      if (addr.code === 'rate_limited') return { text: 'Address unavailable for now: the service asked for fewer requests. It is asked again when the connection is back.', detail: addr.message };
+      return { text: 'Address unavailable: the address service did not answer properly. It is asked again when the connection is back.', detail: addr.message };
     default:
-      return 'Looking up the address…';
+      return { text: 'Looking up the address…' };
   }
 }
 
@@ -35,11 +44,12 @@ export function PositionSection({ objectId, position, now }: { objectId: number;
     );
   }
   const p = position;
+  const address = addressText(addr);
   return (
     <section className="detail-section" aria-labelledby="pos-title">
       <h3 id="pos-title">Position</h3>
-      <p className="address" aria-label="Address">
-        {addressText(addr)}
+      <p className="address" aria-label="Address" title={address.detail}>
+        {address.text}
       </p>
       <dl className="facts">
         <dt>Reported</dt>

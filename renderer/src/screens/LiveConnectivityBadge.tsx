@@ -8,7 +8,7 @@ import { ConnectivityBadge } from '../ui/ConnectivityBadge';
  * The badge alone follows the fleet store (the positions' age): subscribed in the shell, every
  * poll of 50,000 objects re-rendered the whole screen under it, map, list, details and events.
  */
-export function LiveConnectivityBadge({ state }: { state: ConnectivityState | null }) {
+export function LiveConnectivityBadge({ state, server }: { state: ConnectivityState | null; server?: string }) {
   const fetchedAt = useSyncExternalStore(fleetStore.subscribe, () => fleetStore.positionsFetchedAt);
-  return <ConnectivityBadge state={state} dataTime={fetchedAt} />;
+  return <ConnectivityBadge state={state} dataTime={fetchedAt} server={server} />;
 }

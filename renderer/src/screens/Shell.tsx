@@ -52,7 +52,7 @@ export function Shell({ session, onSession }: Props) {
         <span className="server" title={profile.baseUrl}>
           {profile.demo ? 'Demo fleet' : profile.name} · {profile.login}
         </span>
-        <LiveConnectivityBadge state={conn} />
+        <LiveConnectivityBadge state={conn} server={profile.baseUrl} />
         <PanelLaunchers />
         <ThemeToggle />
         <SignOutButton onSession={onSession} />

@@ -1,19 +1,30 @@
+import { useState } from 'react';
+import { createPortal } from 'react-dom';
 import type { ConnectivityState } from '../../../common/methods/connectivity';
-import { ageText } from './format';
+import { ConnectionPanel } from './ConnectionPanel';
+import { linkWords } from './link-words';
 import { useNow } from './use-now';
+import './connection.css';
 
-const LABEL = { online: 'Online', degraded: 'Connection unstable', offline: 'Offline' } as const;
-
-/** Always visible: whether the service answers, and how old the data on screen is. */
-export function ConnectivityBadge({ state, dataTime }: { state: ConnectivityState | null; dataTime: number | null }) {
+/**
+ * Always visible: the connection in plain words and how old the positions are. A button, since
+ * the detail (which request failed, how, when) is one click away in the connection panel.
+ */
+export function ConnectivityBadge({ state, dataTime, server }: { state: ConnectivityState | null; dataTime: number | null; server?: string | undefined }) {
   const now = useNow(1000);
-  const s = state?.state ?? 'offline';
+  const [open, setOpen] = useState(false);
+  const w = linkWords(state, dataTime, now);
   return (
-    <div className={`connectivity ${s}`} role="status" aria-label="Connection and data age">
-      <span className="dot" aria-hidden="true" />
-      <span>{state ? LABEL[s] : 'Connecting…'}</span>
-      <span className="age">Data {ageText(dataTime, now)}</span>
-      {state?.lastError && s !== 'online' && <span className="why" title={state.lastError}>{state.lastError}</span>}
-    </div>
+    <>
+      <div className={`connectivity ${w.tone}`} role="status" aria-label="Connection and data age">
+        <button type="button" className="link-state" aria-haspopup="dialog" aria-label={`Connection: ${w.text}`} title="Connection details" onClick={() => setOpen(true)}>
+          <span className="dot" aria-hidden="true" />
+          <span className="words">{w.headline}</span>
+          {w.age && <span className="age">{w.age}</span>}
+        </button>
+      </div>
+      {/* Outside the top bar, whose nowrap and light-on-dark button styles are not the panel's. */}
+      {open && createPortal(<ConnectionPanel state={state} server={server} now={now} onClose={() => setOpen(false)} />, document.body)}
+    </>
   );
 }

@@ -1,0 +1,39 @@
+import { fleetStore } from '../stores/fleet-store';
+import { ageText, timeOfDayText } from '../ui/format';
+import { useNow } from '../ui/use-now';
+import type { SentCommand } from './sent-store';
+import { outcomeLine } from './unknown-watch';
+
+/**
+ * Before sending again a command whose outcome is unknown for these objects: when it went,
+ * what is known since, and "Don't send" as the answer that has the focus, since a device may
+ * have acted on the first one (a second "block engine" or "reboot" is not harmless).
+ */
+export function ResendQuestion({ label, prior, onCancel, onSend }: { label: string; prior: { send: SentCommand; objectIds: number[] }; onCancel: () => void; onSend: () => void }) {
+  const now = useNow(1000);
+  const names = prior.objectIds.map((id) => fleetStore.objectsById.get(id)?.Name ?? `Object ${id}`);
+  return (
+    <div className="confirm" role="group" aria-labelledby="resend-title">
+      <h3 id="resend-title">“{label}” was already sent, with an unknown outcome</h3>
+      <p>
+        Sent at {timeOfDayText(prior.send.sentAt)} ({ageText(prior.send.sentAt, now)}); the connection dropped before the service confirmed it. The device may have
+        acted on it.
+      </p>
+      <ul className="names" aria-label="What is known">
+        {prior.objectIds.map((id, i) => (
+          <li key={id}>
+            {names[i]}: {outcomeLine(prior.send, id, now).text}
+          </li>
+        ))}
+      </ul>
+      <div className="buttons">
+        <button type="button" autoFocus onClick={onCancel}>
+          Don’t send
+        </button>
+        <button type="button" className="danger" onClick={onSend}>
+          Send again
+        </button>
+      </div>
+    </div>
+  );
+}
