@@ -99,7 +99,7 @@ export interface PreviewRow {
   next: string;
 }
 
-/** An item for a job: the object and the value to set (odometer km, engine hours, company id, icon id, group id, 'YYYY-MM-DD'; none for delete). */
+/** An item for a job: the object and the value to set (odometer km, engine hours, company id, icon id, group id, paid-till as 'YYYY-MM-DD' or Unix ms; none for delete). */
 const itemArg = z.object({
   objectId: z.number().int().positive(),
   value: z.union([z.number().finite().nonnegative(), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD')]).nullable().default(null),
@@ -192,6 +192,8 @@ export const jobsMethods = {
       kind: jobKind,
       mapping: z.array(z.enum(IMPORT_FIELDS)),
       excludeRows: z.array(z.number().int().positive()).default([]),
+      /** Rows whose odometer decrease or jump the user has seen and keeps. */
+      acceptRows: z.array(z.number().int().positive()).default([]),
     }),
   ),
   /** Dry run: per object, current value → new value (reads the current values; sends no write). */
