@@ -7,6 +7,7 @@
  */
 import { join } from 'node:path';
 import { openDb, type Db } from '../cache/db';
+import { ensurePrivateDir } from '../seams/private-files';
 import type { Migration } from '../cache/migrations/index';
 import type { ItemState, JobKind, JobState } from '../../../common/methods/jobs';
 
@@ -120,6 +121,7 @@ export class Journal {
   }
 
   static inDataDir(dataDir: string, now?: () => number): Journal {
+    ensurePrivateDir(dataDir);
     return new Journal(join(dataDir, 'jobs.sqlite'), now);
   }
 
