@@ -55,7 +55,7 @@ export const TABLE_MIN_WIDTH = 36 + 160 + 90 + 140 + 120 + 90 + 120 + 100 + 100 
 const num = (v: number | null, digits: number) => (v === null ? '—' : numberText(v, digits));
 
 export const adminColumns: ColumnDef<F, AdminRow>[] = [
-  { id: 'name', header: 'Name', accessorFn: (r) => r.name, sortFn: 'alphanumeric', filterFn: searchFilter, enableGlobalFilter: true },
+  { id: 'name', header: 'Name', accessorFn: (r) => r.name, sortFn: 'alphanumeric', enableGlobalFilter: true },
   { id: 'plate', header: 'Plate', accessorFn: (r) => r.plate, sortFn: 'alphanumeric', enableGlobalFilter: false },
   { id: 'imei', header: 'IMEI', accessorFn: (r) => r.imei, sortFn: 'alphanumeric', enableGlobalFilter: false },
   { id: 'company', header: 'Company', accessorFn: (r) => r.company, sortFn: 'alphanumeric', filterFn: companyFilter, enableGlobalFilter: false },

@@ -1,6 +1,6 @@
 import { useTable, type ColumnFiltersState, type SortingState } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
-import { adminColumns, adminFeatures } from './admin-columns';
+import { adminColumns, adminFeatures, searchFilter } from './admin-columns';
 import type { AdminRow } from './admin-rows';
 
 export interface AdminFilters {
@@ -25,6 +25,9 @@ export function useAdminTable(data: AdminRow[], filters: AdminFilters) {
     getRowId: (r) => String(r.id),
     state: { sorting, columnFilters, globalFilter: filters.query.trim() || undefined },
     onSortingChange: setSorting,
+    globalFilterFn: searchFilter,
+    // Every column sorts ascending first, numbers too: one rule for every header click.
+    sortDescFirst: false,
   });
   const rows = table.getRowModel().rows;
   const order = useMemo(() => rows.map((r) => r.original.id), [rows]);

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { etaText, percent, rateText } from '../../../renderer/src/admin/jobs/progress-text';
-import { jobEndText } from '../../../renderer/src/admin/jobs/notify';
+import { etaText, jobEndText, percent, rateText } from '../../../renderer/src/admin/jobs/progress-text';
 
 describe('a job’s progress in words', () => {
   it('counts failed and skipped items as settled', () => {

@@ -21,6 +21,12 @@ const COLUMNS: VColumn<JobItemRow>[] = [
   { label: 'Time', width: '150px', cell: (r) => (r.at ? dateTimeText(r.at) : '') },
 ];
 
+function revertWhyNot(job: JobSummary): string | null {
+  if (job.kind === 'delete') return 'Delete has no revert';
+  if (!job.revertible) return 'Not every previous value was read: this job cannot be reverted';
+  return null;
+}
+
 /** Per item: what it was, what it was set to, and how it went; failures alone, retried, exported or reverted. */
 export function JobResults({ job }: { job: JobSummary }) {
   const [failuresOnly, setFailuresOnly] = useState(false);
@@ -67,7 +73,7 @@ export function JobResults({ job }: { job: JobSummary }) {
         <button type="button" onClick={() => void exportAs('xlsx')}>
           Export XLSX
         </button>
-        <button type="button" disabled={active || !job.revertible || job.done === 0} title={job.revertible ? undefined : 'Delete has no revert'} onClick={() => setAsking(true)}>
+        <button type="button" disabled={active || !job.revertible || job.done === 0} title={revertWhyNot(job) ?? undefined} onClick={() => setAsking(true)}>
           Revert
         </button>
       </div>

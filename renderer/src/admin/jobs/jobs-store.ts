@@ -55,6 +55,8 @@ function onProgress(p: JobProgress) {
     const since = seenRunning.get(p.jobId) ?? known.createdAt;
     seenRunning.delete(p.jobId);
     notifyJobEnded({ ...known, ...p }, Date.now() - since);
+    // Progress carries counts only: whether the job can be reverted is known from its summary once it ends.
+    void loadJobs();
   }
 }
 

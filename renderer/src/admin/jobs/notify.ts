@@ -4,16 +4,9 @@
  */
 import type { JobSummary } from '../../../../common/methods/jobs';
 import { kindNoun } from '../actions';
+import { jobEndText } from './progress-text';
 
 export const LONG_JOB_MS = 20_000;
-
-export function jobEndText(j: Pick<JobSummary, 'state' | 'done' | 'failed' | 'skipped' | 'total'>): string {
-  const parts = [`${j.done} of ${j.total} done`];
-  if (j.failed) parts.push(`${j.failed} failed`);
-  if (j.skipped) parts.push(`${j.skipped} skipped`);
-  const how = j.state === 'done' ? 'finished' : j.state === 'cancelled' ? 'was cancelled' : 'stopped';
-  return `${how}: ${parts.join(', ')}`;
-}
 
 export function notifyJobEnded(j: JobSummary, ranMs: number): void {
   if (ranMs < LONG_JOB_MS || typeof Notification === 'undefined' || Notification.permission !== 'granted') return;

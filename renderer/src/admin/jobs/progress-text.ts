@@ -1,5 +1,5 @@
 /** Words and numbers of a job's progress (pure, unit-tested). */
-import type { JobProgress, JobState } from '../../../../common/methods/jobs';
+import type { JobProgress, JobState, JobSummary } from '../../../../common/methods/jobs';
 
 export const STATE_TEXT: Record<JobState, string> = {
   queued: 'Queued',
@@ -29,4 +29,13 @@ export function etaText(s: number | null): string {
 
 export function rateText(r: number): string {
   return `${r >= 10 ? Math.round(r) : r.toFixed(1)}/s`;
+}
+
+/** How a job ended, for the desktop notification. */
+export function jobEndText(j: Pick<JobSummary, 'state' | 'done' | 'failed' | 'skipped' | 'total'>): string {
+  const parts = [`${j.done} of ${j.total} done`];
+  if (j.failed) parts.push(`${j.failed} failed`);
+  if (j.skipped) parts.push(`${j.skipped} skipped`);
+  const how = j.state === 'done' ? 'finished' : j.state === 'cancelled' ? 'was cancelled' : 'stopped';
+  return `${how}: ${parts.join(', ')}`;
 }
