@@ -22,7 +22,7 @@ export function ReportStep({ report, decisions, onDecide, busy, error, onBack, o
     { label: 'Details', width: 'minmax(220px, 3fr)', cell: (p) => <span title={p.message}>{p.message}</span> },
     {
       label: 'Decision',
-      width: '190px',
+      width: '250px',
       cell: (p) => (
         <span className="decide">
           <label>
