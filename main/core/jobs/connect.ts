@@ -7,7 +7,7 @@ import { createApi, createHttp } from '../api';
 import { memoryVault, type Vault } from '../seams/vault';
 import { Credentials, passwordKey, tokenKey } from '../session/credentials';
 import { profileId } from '../session/profiles';
-import type { JobTarget } from './service';
+import { JOB_HTTP, type JobTarget } from './service';
 
 export async function connect(o: { server: string; login: string; password?: string; vault?: Vault; profileId?: string }): Promise<JobTarget> {
   const server = o.server.replace(/\/+$/, '');
@@ -21,6 +21,6 @@ export async function connect(o: { server: string; login: string; password?: str
   } else if (!(await credentials.restore())) {
     throw new Error(`No stored sign-in for ${o.login} at ${server} (${tokenKey(id)})`);
   }
-  const http = createHttp({ baseUrl: server, getToken: credentials.getToken, onUnauthorized: credentials.onUnauthorized, maxInFlight: 16 });
+  const http = createHttp({ baseUrl: server, getToken: credentials.getToken, onUnauthorized: credentials.onUnauthorized, maxInFlight: 16, ...JOB_HTTP });
   return { api: createApi(http), server, login: o.login };
 }

@@ -9,7 +9,7 @@ import type { SettingsStore } from '../seams/settings';
 import type { ActiveSession } from '../session/session-service';
 import { AdminReads } from './admin-reads';
 import { Journal } from './journal';
-import { JobsService, type JobTarget } from './service';
+import { JOB_HTTP, JobsService, type JobTarget } from './service';
 
 export { JobsService, type JobTarget, type JobSpec } from './service';
 export { AdminReads } from './admin-reads';
@@ -23,7 +23,7 @@ export interface Jobs {
 
 export function targetFor(active: ActiveSession): JobTarget {
   const { credentials, baseUrl, profile } = active;
-  const http = createHttp({ baseUrl, getToken: credentials.getToken, onUnauthorized: credentials.onUnauthorized, maxInFlight: 16 });
+  const http = createHttp({ baseUrl, getToken: credentials.getToken, onUnauthorized: credentials.onUnauthorized, maxInFlight: 16, ...JOB_HTTP });
   return { api: createApi(http), server: profile.demo ? 'embedded demo' : baseUrl, login: profile.login };
 }
 

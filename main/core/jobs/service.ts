@@ -50,6 +50,13 @@ export interface JobSpec {
   label?: string | undefined;
 }
 
+/**
+ * A job's HTTP client retries little and briefly: the runner keeps trying an item itself,
+ * with its own backoff and its view of the whole job (fewer workers on 429s, waiting
+ * while the service is away), so long waits inside one request only slow the job.
+ */
+export const JOB_HTTP = { retries: 1, backoffBaseMs: 50, backoffMaxMs: 500 } as const;
+
 const OBJECTS_FRESH_MS = 60_000;
 const KEPT_IMPORTS = 5;
 
