@@ -16,6 +16,7 @@ import { geozonesMethods, geozonesPushes } from './methods/geozones';
 import { tilesMethods, tilesPushes } from './methods/tiles';
 import { diagnosticsMethods, diagnosticsPushes } from './methods/diagnostics';
 import { noticesMethods, noticesPushes } from './methods/notices';
+import { jobsMethods, jobsPushes } from './methods/jobs';
 
 export const methods = {
   ...sessionMethods,
@@ -30,6 +31,7 @@ export const methods = {
   ...tilesMethods,
   ...diagnosticsMethods,
   ...noticesMethods,
+  ...jobsMethods,
 } satisfies Record<string, MethodDef>;
 
 export const pushes = {
@@ -45,6 +47,7 @@ export const pushes = {
   ...tilesPushes,
   ...diagnosticsPushes,
   ...noticesPushes,
+  ...jobsPushes,
 } satisfies Record<string, PushDef>;
 
 export type Methods = typeof methods;

@@ -17,6 +17,8 @@ import { geozonesHandlers } from './handlers/geozones';
 import { tilesHandlers } from './handlers/tiles';
 import { diagnosticsHandlers } from './handlers/diagnostics';
 import { noticesHandlers } from './handlers/notices';
+import { jobsHandlers } from './handlers/jobs';
+import { createJobs } from './jobs';
 import { createNotices, type Notices } from './seams/notices';
 import { securePrivateDir } from './seams/private-files';
 import { createTileService } from './tiles';
@@ -93,12 +95,15 @@ export function createCore(o: CoreOptions): Core {
   dispatcher.register(tilesHandlers(tiles));
   dispatcher.register(diagnosticsHandlers());
   dispatcher.register(noticesHandlers(notices));
+  const jobs = createJobs({ dataDir: o.dataDir, current: () => session.current(), bus, settings: o.settings });
+  dispatcher.register(jobsHandlers(jobs));
   return {
     dispatcher,
     bus,
     session,
     start: () => session.start(),
     close: async () => {
+      await jobs.close();
       await Promise.all([session.close(), tiles.close()]);
     },
   };

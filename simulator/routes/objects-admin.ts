@@ -7,7 +7,7 @@ import type { Sim } from '../sim';
 import { DEVICE_MODELS, OBJECT_ICONS, TREND_ICONS } from '../world/catalogues';
 import { isoLocal } from '../world/generate';
 import type { ObjectRec } from '../world/types';
-import { counters } from './counters';
+import { counters, driven } from './counters';
 import { intParam, numParam } from './params';
 import { pngFor } from '../util/png';
 
@@ -172,8 +172,7 @@ export const objectAdminRoutes: Route[] = [
       const v = numParam(ctx, 'value');
       if (v < 0) throw badRequest('The odometer cannot be negative');
       const now = ctx.sim.now();
-      const cur = counters(ctx.sim, o.Id, now);
-      ctx.sim.store.odometerOffsetKm.set(o.Id, (ctx.sim.store.odometerOffsetKm.get(o.Id) ?? 0) + v - cur.Odometer);
+      ctx.sim.store.odometerOffsetKm.set(o.Id, v - driven(ctx.sim, o.Id, now).Odometer);
       return json({ ObjectId: o.Id, Time: now, ...counters(ctx.sim, o.Id, now) });
     },
   },
@@ -185,8 +184,7 @@ export const objectAdminRoutes: Route[] = [
       const v = numParam(ctx, 'value');
       if (v < 0) throw badRequest('Engine hours cannot be negative');
       const now = ctx.sim.now();
-      const cur = counters(ctx.sim, o.Id, now);
-      ctx.sim.store.engineOffsetH.set(o.Id, (ctx.sim.store.engineOffsetH.get(o.Id) ?? 0) + v - cur.EngineHours);
+      ctx.sim.store.engineOffsetH.set(o.Id, v - driven(ctx.sim, o.Id, now).EngineHours);
       return json({ ObjectId: o.Id, Time: now, ...counters(ctx.sim, o.Id, now) });
     },
   },

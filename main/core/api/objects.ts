@@ -116,6 +116,10 @@ export function setObjectsIcon(http: Http, iconId: number, objectIds: number[], 
 export function getOdometer(http: Http, objectId: number, e?: Extra): Promise<number> {
   return call(http, 'GET', `/api/Objects/odometer/${seg(objectId)}`, (raw, ep) => numberFrom(raw, ep, ['Value', 'Odometer', 'Km', 'Length']), extra(e));
 }
+/** Current engine hours, from the same answer as the odometer ({EngineHours|EngineTime|Hours}). */
+export function getEngineHours(http: Http, objectId: number, e?: Extra): Promise<number> {
+  return call(http, 'GET', `/api/Objects/odometer/${seg(objectId)}`, (raw, ep) => numberFrom(raw, ep, ['EngineHours', 'EngineTime', 'Hours']), extra(e));
+}
 export function syncOdometer(http: Http, id: number, value: number, e?: Extra): Promise<void> {
   return call(http, 'PUT', `/api/Objects/SyncOdometer/${seg(id)}/${seg(value)}`, ignoreBody, { idempotent: true, ...extra(e) });
 }
@@ -185,6 +189,7 @@ export function objectsApi(http: Http) {
     getIcons: (body: unknown, e?: Extra) => getIcons(http, body, e),
     setIcon: (iconId: number, objectIds: number[], e?: Extra) => setObjectsIcon(http, iconId, objectIds, e),
     odometer: (objectId: number, e?: Extra) => getOdometer(http, objectId, e),
+    engineHours: (objectId: number, e?: Extra) => getEngineHours(http, objectId, e),
     syncOdometer: (id: number, value: number, e?: Extra) => syncOdometer(http, id, value, e),
     syncEngineTime: (id: number, value: number, e?: Extra) => syncEngineTime(http, id, value, e),
     setOwner: (body: unknown, e?: Extra) => setObjectsOwner(http, body, e),

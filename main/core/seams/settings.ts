@@ -29,6 +29,8 @@ export interface SettingsData {
   bodyLimitsMb: { history?: number; fleet?: number; reports?: number; files?: number; other?: number };
   /** Deepest nesting of a JSON answer; 0 keeps the default (64). */
   bodyMaxDepth: number;
+  /** Requests a bulk job sends at once (main/core/jobs). */
+  jobsConcurrency: number;
 }
 
 export const DEFAULT_SETTINGS: SettingsData = {
@@ -42,6 +44,7 @@ export const DEFAULT_SETTINGS: SettingsData = {
   tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
   bodyLimitsMb: {},
   bodyMaxDepth: 0,
+  jobsConcurrency: 4,
 };
 
 export interface SettingsStore {

@@ -23,6 +23,12 @@ const LONG = new Set([
   'history/dailyStat',
   'history/driverSessions',
   'history/parkingMoto',
+  // A preview or a matching of thousands of objects reads each one's current value first.
+  'jobs/import-parse',
+  'jobs/import-match',
+  'jobs/preview',
+  'jobs/export',
+  'admin/counters',
 ]);
 
 /**
@@ -40,6 +46,12 @@ export const WRITES: ReadonlySet<string> = new Set([
   'outbox/discard',
   'tiles/setUrl',
   'notices/dismiss',
+  'jobs/start',
+  'jobs/pause',
+  'jobs/resume',
+  'jobs/cancel',
+  'jobs/retry-failed',
+  'jobs/revert',
 ]);
 
 export function deadlineMs(name: string): number {

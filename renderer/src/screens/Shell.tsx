@@ -12,6 +12,8 @@ import { useLiveFleet } from './use-live-fleet';
 import { ThemeToggle } from '../theme/ThemeToggle';
 import { PanelLaunchers } from '../windows/PanelLaunchers';
 import { PanelRoute } from '../windows/PanelRoute';
+import { AdminScreen } from '../admin/AdminScreen';
+import { JobIndicator } from '../admin/jobs/JobIndicator';
 
 interface Props {
   session: Extract<SessionState, { status: 'signed_in' | 'needs_password' }>;
@@ -25,11 +27,13 @@ interface Props {
  */
 const Live = memo(LiveScreen);
 const History = memo(HistoryScreen);
+const Admin = memo(AdminScreen);
 
 /** Screens a user can switch between; each route renders one. Panels render alone, without the bar. */
 const SCREENS: { route: string; label: string; render: () => React.ReactNode }[] = [
   { route: '/live', label: 'Live', render: () => <Live /> },
   { route: '/history', label: 'History', render: () => <History /> },
+  { route: '/admin', label: 'Admin', render: () => <Admin /> },
 ];
 
 export function Shell({ session, onSession }: Props) {
@@ -53,6 +57,7 @@ export function Shell({ session, onSession }: Props) {
           {profile.demo ? 'Demo fleet' : profile.name} · {profile.login}
         </span>
         <LiveConnectivityBadge state={conn} server={profile.baseUrl} />
+        <JobIndicator />
         <PanelLaunchers />
         <ThemeToggle />
         <SignOutButton onSession={onSession} />

@@ -1,0 +1,54 @@
+/**
+ * The jobs engine wired to the app's signed-in connection: its requests go through their
+ * own HTTP client (the job's workers must not take every slot the pollers use) that signs
+ * in again with the connection's credentials when the token expires mid-job.
+ */
+import { createApi, createHttp } from '../api';
+import type { PushBus } from '../rpc/pushes';
+import type { SettingsStore } from '../seams/settings';
+import type { Connection } from '../connection/open';
+import { AdminReads } from './admin-reads';
+import { Journal } from './journal';
+import { JOB_HTTP, JobsService, type JobTarget } from './service';
+
+export { JobsService, type JobTarget, type JobSpec } from './service';
+export { AdminReads } from './admin-reads';
+export { Journal } from './journal';
+
+export interface Jobs {
+  service: JobsService;
+  admin: AdminReads;
+  close(): Promise<void>;
+}
+
+export function targetFor(active: Connection): JobTarget {
+  const { credentials, baseUrl, profile } = active;
+  const http = createHttp({ baseUrl, getToken: credentials.getToken, onUnauthorized: credentials.onUnauthorized, maxInFlight: 16, ...JOB_HTTP });
+  return { api: createApi(http), server: profile.demo ? 'embedded demo' : baseUrl, login: profile.login };
+}
+
+export function createJobs(o: { dataDir: string; current: () => Connection; bus: PushBus; settings: SettingsStore }): Jobs {
+  const journal = Journal.inDataDir(o.dataDir);
+  let cached: { active: Connection; target: JobTarget } | null = null;
+  const target = (): JobTarget => {
+    const active = o.current();
+    if (cached?.active === active) return cached.target;
+    const made = { active, target: targetFor(active) };
+    cached = made;
+    return made.target;
+  };
+  const service = new JobsService({
+    journal,
+    target,
+    onProgress: (p) => o.bus.emit('jobs/progress', p),
+    concurrency: () => o.settings.get('jobsConcurrency'),
+  });
+  return {
+    service,
+    admin: new AdminReads(service, target),
+    close: async () => {
+      await service.close();
+      journal.close();
+    },
+  };
+}

@@ -1,0 +1,56 @@
+/**
+ * The Admin screen (#/admin…): the objects table with actions on a selection, the import
+ * from a file, and the jobs (history, and one job's progress and results). Also opens in
+ * a window of its own, on the same session.
+ */
+import { useEffect } from 'react';
+import { navigate, useRoute } from '../ui/route';
+import { ImportWizard } from './import/ImportWizard';
+import { JobsHistory } from './jobs/JobsHistory';
+import { JobView } from './jobs/JobView';
+import { ObjectsView } from './ObjectsView';
+import './admin.css';
+
+const TABS = [
+  { route: '/admin', label: 'Objects' },
+  { route: '/admin/import', label: 'Import from a file' },
+  { route: '/admin/jobs', label: 'Jobs' },
+];
+
+export function adminWindowUrl(): string {
+  return `${location.pathname}${location.search}#/admin`;
+}
+
+export function AdminScreen() {
+  const route = useRoute();
+  const job = /^\/admin\/jobs\/(\d+)/.exec(route);
+  const tab = job || route.startsWith('/admin/jobs') ? '/admin/jobs' : route.startsWith('/admin/import') ? '/admin/import' : '/admin';
+  useEffect(() => {
+    document.title = 'Admin · Fleet Console';
+    return () => {
+      document.title = 'Fleet Console';
+    };
+  }, []);
+  return (
+    <main className="admin" aria-label="Admin">
+      <nav className="admin-tabs" aria-label="Admin sections">
+        {TABS.map((t) => (
+          <button key={t.route} type="button" aria-current={t.route === tab ? 'page' : undefined} onClick={() => navigate(t.route)}>
+            {t.label}
+          </button>
+        ))}
+        <span className="spacer" />
+        <button type="button" title="Open the Admin screen in its own window" onClick={() => window.open(adminWindowUrl(), 'fleet-admin', 'popup,width=1400,height=900')}>
+          Admin window
+        </button>
+      </nav>
+      {tab === '/admin' && <ObjectsView />}
+      {tab === '/admin/import' && (
+        <div className="admin-page">
+          <ImportWizard />
+        </div>
+      )}
+      {tab === '/admin/jobs' && <div className="admin-page">{job ? <JobView jobId={Number(job[1])} /> : <JobsHistory />}</div>}
+    </main>
+  );
+}

@@ -1,0 +1,102 @@
+/**
+ * The Admin table's columns on TanStack Table: sorting, the search (global filter) and the
+ * company and group filters (column filters) run in its row models; rendering and
+ * virtualisation are ours (AdminTable.tsx).
+ */
+import {
+  columnFilteringFeature,
+  createFilteredRowModel,
+  createSortedRowModel,
+  globalFilteringFeature,
+  rowSortingFeature,
+  sortFn_alphanumeric,
+  sortFn_basic,
+  tableFeatures,
+  type ColumnDef,
+  type FilterFn,
+} from '@tanstack/react-table';
+import { numberText } from '../ui/format';
+import { dateText, rowMatches, type AdminRow } from './admin-rows';
+import { IconImage } from './IconImage';
+
+export const adminFeatures = tableFeatures({
+  rowSortingFeature,
+  columnFilteringFeature,
+  globalFilteringFeature,
+  sortedRowModel: createSortedRowModel(),
+  filteredRowModel: createFilteredRowModel(),
+  sortFns: { alphanumeric: sortFn_alphanumeric, basic: sortFn_basic },
+});
+type F = typeof adminFeatures;
+
+/** The search matches name, plate and IMEI of the row (run once per row: only the name column takes part). */
+export const searchFilter: FilterFn<F, AdminRow> = (row, _col, q: string) => rowMatches(row.original, q);
+const companyFilter: FilterFn<F, AdminRow> = (row, _col, id: number) => row.original.companyId === id;
+const groupFilter: FilterFn<F, AdminRow> = (row, _col, id: number) => row.original.groupIds.includes(id);
+
+export type AdminColumnId = 'name' | 'plate' | 'imei' | 'company' | 'model' | 'groups' | 'odometer' | 'engine' | 'paidTill' | 'icon';
+
+/** Widths: the table scrolls sideways below their sum rather than squeezing names into ellipses. */
+export const COLUMN_WIDTH: Record<AdminColumnId, string> = {
+  name: 'minmax(160px, 1.6fr)',
+  plate: 'minmax(90px, 0.8fr)',
+  imei: 'minmax(140px, 1fr)',
+  company: 'minmax(120px, 1fr)',
+  model: 'minmax(90px, 0.8fr)',
+  groups: 'minmax(120px, 1fr)',
+  odometer: 'minmax(100px, 0.7fr)',
+  engine: 'minmax(100px, 0.7fr)',
+  paidTill: 'minmax(100px, 0.7fr)',
+  icon: '56px',
+};
+export const CHECK_WIDTH = '36px';
+export const TABLE_MIN_WIDTH = 36 + 160 + 90 + 140 + 120 + 90 + 120 + 100 + 100 + 100 + 56 + 11 * 8 + 20;
+
+const num = (v: number | null, digits: number) => (v === null ? '—' : numberText(v, digits));
+
+export const adminColumns: ColumnDef<F, AdminRow>[] = [
+  { id: 'name', header: 'Name', accessorFn: (r) => r.name, sortFn: 'alphanumeric', enableGlobalFilter: true },
+  { id: 'plate', header: 'Plate', accessorFn: (r) => r.plate, sortFn: 'alphanumeric', enableGlobalFilter: false },
+  { id: 'imei', header: 'IMEI', accessorFn: (r) => r.imei, sortFn: 'alphanumeric', enableGlobalFilter: false },
+  { id: 'company', header: 'Company', accessorFn: (r) => r.company, sortFn: 'alphanumeric', filterFn: companyFilter, enableGlobalFilter: false },
+  { id: 'model', header: 'Model', accessorFn: (r) => r.model, sortFn: 'alphanumeric', enableGlobalFilter: false },
+  { id: 'groups', header: 'Groups', accessorFn: (r) => r.groups.join(', '), sortFn: 'alphanumeric', filterFn: groupFilter, enableGlobalFilter: false },
+  {
+    id: 'odometer',
+    header: 'Odometer, km',
+    accessorFn: (r) => r.odometer ?? undefined,
+    sortFn: 'basic',
+    sortUndefined: 'last',
+    enableGlobalFilter: false,
+    cell: (c) => num(c.row.original.odometer, 1),
+  },
+  {
+    id: 'engine',
+    header: 'Engine hours',
+    accessorFn: (r) => r.engineHours ?? undefined,
+    sortFn: 'basic',
+    sortUndefined: 'last',
+    enableGlobalFilter: false,
+    cell: (c) => num(c.row.original.engineHours, 1),
+  },
+  {
+    id: 'paidTill',
+    header: 'Paid till',
+    accessorFn: (r) => r.paidTill ?? undefined,
+    sortFn: 'basic',
+    sortUndefined: 'last',
+    enableGlobalFilter: false,
+    cell: (c) => dateText(c.row.original.paidTill),
+  },
+  {
+    id: 'icon',
+    header: 'Icon',
+    accessorFn: (r) => r.iconId ?? undefined,
+    sortFn: 'basic',
+    sortUndefined: 'last',
+    enableGlobalFilter: false,
+    cell: (c) => <IconImage iconId={c.row.original.iconId} />,
+  },
+];
+
+export const TEMPLATE = [CHECK_WIDTH, ...adminColumns.map((c) => COLUMN_WIDTH[c.id as AdminColumnId])].join(' ');

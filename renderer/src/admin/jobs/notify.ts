@@ -1,0 +1,23 @@
+/**
+ * A desktop notification when a long job ends: the admin who started 3,000 writes has
+ * gone to another window. Short jobs end under the user's eyes and say nothing.
+ */
+import type { JobSummary } from '../../../../common/methods/jobs';
+import { kindNoun } from '../actions';
+import { jobEndText } from './progress-text';
+
+export const LONG_JOB_MS = 20_000;
+
+export function notifyJobEnded(j: JobSummary, ranMs: number): void {
+  if (ranMs < LONG_JOB_MS || typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
+  try {
+    new Notification(`${kindNoun(j.kind)} job ${jobEndText(j)}`, { body: j.label, tag: `fleet-job-${j.jobId}` });
+  } catch {
+    // A window without notification support still shows the result on the screen.
+  }
+}
+
+/** Asked when a job starts (a click), since browsers allow the question only after a gesture. */
+export function askNotificationPermission(): void {
+  if (typeof Notification !== 'undefined' && Notification.permission === 'default') void Notification.requestPermission().catch(() => {});
+}
