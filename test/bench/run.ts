@@ -30,6 +30,7 @@ import { hostClient } from './host-client';
 import { newPage, panAndZoom, startFrameProbe, startRendererProfile } from './page-probe';
 import { startSimulatorProcess } from './simulator-process';
 import { cpuSeconds, note, pct, r1, referenceWorkMs, type Results } from './stats';
+import { printTable } from './targets';
 
 // Page-side code below runs in Chromium; this project's Node typings have no DOM.
 interface El { scrollHeight: number; clientHeight: number; scrollTop: number; getAttribute(n: string): string | null; querySelectorAll(s: string): Iterable<El> }
@@ -295,57 +296,6 @@ async function optional(name: string, file: string, fn: string, results: Results
   const flat = Object.values(out).every((v) => typeof v !== 'object' || v === null);
   if (flat) results[name] = out as Record<string, number>;
   else for (const [k, v] of Object.entries(out)) results[`${name}.${k}`] = v as Record<string, number>;
-}
-
-/**
- * The issues' targets, each a figure's upper bound. `slack`: how far above the bound a
- * figure still meets it, where the measure itself moves by that much. Frame times are
- * requestAnimationFrame deltas, whole intervals of the 60 Hz clock (16.67 ms) give or take
- * about 0.1 ms of timestamp jitter: a p95 of 16.8 ms is every such frame on time, the
- * floor (a bare page) reads the same, and a frame that misses is 33.3 ms.
- */
-interface Target {
-  max: number;
-  slack?: number;
-}
-const FRAME: Target = { max: 16.7, slack: 0.5 };
-const TARGETS: Record<string, Record<string, Target>> = {
-  'live-map': {
-    frame_p95_ms: FRAME,
-    long_task_max_ms: { max: 100 },
-    poll_to_pixels_max_ms: { max: 500 },
-    renderer_heap_mb: { max: 400 },
-    main_loop_held_polls_p99_ms: { max: 10 },
-  },
-  list: { frame_p95_ms: FRAME },
-  // From the cache: the same interval picked again in the running console. A new page's
-  // and a restarted browser's figures are reported beside it: they add the page's own
-  // start-up (the bundle, the socket's handshake, the first render), which Electron pays
-  // once a launch and without the socket.
-  'history-load': {
-    cache_in_app_first_draw_ms: { max: 300 },
-    cold_complete_ms: { max: 10_000 },
-  },
-  'history-pan': {
-    frame_p95_ms: FRAME,
-    dropped_simulated_seconds: { max: 0 },
-  },
-};
-
-function verdict(t: Target | undefined, value: unknown): string {
-  if (!t || typeof value !== 'number') return '';
-  const ok = value <= t.max + (t.slack ?? 0);
-  return `≤ ${t.max}${t.slack ? ` (±${t.slack})` : ''} ${ok ? 'ok' : 'MISSED'}`;
-}
-
-function printTable(results: Results) {
-  const lines: string[] = [];
-  for (const [scenario, metrics] of Object.entries(results)) {
-    for (const [metric, value] of Object.entries(metrics)) {
-      lines.push(`${scenario.padEnd(24)} ${metric.padEnd(38)} ${String(value).padStart(10)}  ${verdict(TARGETS[scenario]?.[metric], value)}`);
-    }
-  }
-  console.log(lines.join('\n'));
 }
 
 async function main() {
