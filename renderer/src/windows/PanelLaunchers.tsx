@@ -4,11 +4,12 @@ import { openPanelWindow } from './open-panel';
 export function PanelLaunchers() {
   return (
     <span className="panel-launchers" role="group" aria-label="Open in a new window">
-      <button type="button" title="Open the events panel in its own window" onClick={() => openPanelWindow('events')}>
-        Events window
+      {/* On narrow screens only the first word shows; the name stays whole for readers and tests. */}
+      <button type="button" aria-label="Events window" title="Open the events panel in its own window" onClick={() => openPanelWindow('events')}>
+        Events<span className="wide-only"> window</span>
       </button>
-      <button type="button" title="Open the object list in its own window" onClick={() => openPanelWindow('objects')}>
-        Objects window
+      <button type="button" aria-label="Objects window" title="Open the object list in its own window" onClick={() => openPanelWindow('objects')}>
+        Objects<span className="wide-only"> window</span>
       </button>
     </span>
   );
