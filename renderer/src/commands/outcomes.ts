@@ -15,6 +15,22 @@ export interface Outcome {
 }
 
 /** What was sent, as far as an outcome event can name it. */
+/** One send as the screens keep it (sent-store.ts), and as the unknown-outcome rules read it. */
+export interface SentCommand {
+  key: number;
+  objectIds: number[];
+  label: string;
+  sentAt: number;
+  /** 'unknown': the connection dropped before the service confirmed. */
+  status: 'accepted' | 'unknown';
+  /** The command string sent (template's Command or the raw text), to tell its outcome from another command's. */
+  command?: string | undefined;
+  /** The template's Name, when sent by template. */
+  name?: string | undefined;
+  /** By object id; once found it stays. */
+  outcomes: ReadonlyMap<number, Outcome>;
+}
+
 export interface SendToMatch {
   key: number;
   objectIds: readonly number[];

@@ -8,22 +8,10 @@
  */
 import { eventsStore } from '../events/events-store';
 import { createStore, useStore } from '../stores/create-store';
-import { matchOutcomes, type Outcome, type SendToMatch } from './outcomes';
+import { matchOutcomes, type Outcome, type SendToMatch, type SentCommand } from './outcomes';
 
-export interface SentCommand {
-  key: number;
-  objectIds: number[];
-  label: string;
-  sentAt: number;
-  /** 'unknown': the connection dropped before the service confirmed. */
-  status: 'accepted' | 'unknown';
-  /** The command string sent (template's Command or the raw text), to tell its outcome from another command's. */
-  command?: string | undefined;
-  /** The template's Name, when sent by template. */
-  name?: string | undefined;
-  /** By object id; once found it stays. */
-  outcomes: ReadonlyMap<number, Outcome>;
-}
+export type { SentCommand };
+
 
 let sent: SentCommand[] = [];
 let nextKey = 1;

@@ -5,7 +5,7 @@
  * rule are tested without a page. Types are structural: the store's SentCommand fits.
  */
 import { normalCommand } from './destructive';
-import type { Outcome } from './outcomes';
+import type { SentCommand } from './outcomes';
 
 /**
  * The core polls events every couple of seconds for 20 s after a send (services/index.ts
@@ -16,15 +16,8 @@ export const OUTCOME_WATCH_MS = 30_000;
 /** A send older than this no longer makes a resend ask: the operator has moved on. */
 export const RESEND_ASK_MS = 10 * 60_000;
 
-interface Sent {
-  objectIds: readonly number[];
-  label: string;
-  sentAt: number;
-  status: 'accepted' | 'unknown';
-  command?: string | undefined;
-  name?: string | undefined;
-  outcomes: ReadonlyMap<number, Outcome>;
-}
+/** What these rules read of a send. */
+type Sent = Omit<SentCommand, 'key'>;
 
 export type OutcomeLine = { kind: 'ok' | 'failed' | 'waiting' | 'watching' | 'no-sign'; text: string };
 
