@@ -7,13 +7,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import { decodeFrame, encodeMessage } from '../../../common/codec';
 import { createDispatcher } from '../../../main/core/rpc/dispatcher';
 import { createPushBus } from '../../../main/core/rpc/pushes';
 import { LAUNCH_CODE_TTL_MS, mintLaunchCode, newSecret } from '../../../main/host/launch-code';
 import { startHost, type Host } from '../../../main/host/server';
-import { exchangeCode } from './session';
+import { callWith as callHost, exchangeCode } from './session';
 
 let clock = Date.UTC(2026, 0, 1);
 let host: Host;
@@ -26,18 +24,7 @@ afterAll(() => host.close());
 
 const codeOf = (url: string) => new URL(url).searchParams.get('code')!;
 
-/** A call over a socket opened with `token`: the reply, or the HTTP status that refused it. */
-function callWith(token: string): Promise<unknown> {
-  return new Promise((resolve) => {
-    const ws = new WebSocket(`ws://127.0.0.1:${host.port}/rpc?token=${encodeURIComponent(token)}`, { headers: { Origin: host.origin } });
-    ws.on('unexpected-response', (_req, res) => resolve({ refused: res.statusCode }));
-    ws.on('open', () => ws.send(encodeMessage({ id: 1, name: 'connectivity/state', args: {} })));
-    ws.on('message', (d) => {
-      resolve(decodeFrame(String(d)));
-      ws.close();
-    });
-  });
-}
+const callWith = (token: string) => callHost(host, token);
 
 describe('browser-mode launch codes', () => {
   it('the printed URL carries a code, not a session', async () => {

@@ -7,13 +7,11 @@ import { mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import { decodeFrame, encodeMessage } from '../../../common/codec';
 import { createDispatcher } from '../../../main/core/rpc/dispatcher';
 import { createPushBus } from '../../../main/core/rpc/pushes';
 import { KEY_NAME, loadHostKey, rememberPort } from '../../../main/host/host-key';
 import { startHost, type Host } from '../../../main/host/server';
-import { openSession } from './session';
+import { callWith, openSession } from './session';
 
 const staticDir = mkdtempSync(join(tmpdir(), 'fleet-static-'));
 
@@ -25,19 +23,6 @@ async function hostOn(dataDir: string): Promise<Host> {
   const host = await startHost({ dispatcher, bus: createPushBus(), staticDir, secret: key.secret, port: 0, preferredPort: key.port });
   await rememberPort(dataDir, key, host.port);
   return host;
-}
-
-/** A call over a socket opened with `token`: the reply, or the HTTP status that refused it. */
-function callWith(host: Host, token: string): Promise<unknown> {
-  return new Promise((resolve) => {
-    const ws = new WebSocket(`ws://127.0.0.1:${host.port}/rpc?token=${encodeURIComponent(token)}`, { headers: { Origin: host.origin } });
-    ws.on('unexpected-response', (_req, res) => resolve({ refused: res.statusCode }));
-    ws.on('open', () => ws.send(encodeMessage({ id: 1, name: 'connectivity/state', args: {} })));
-    ws.on('message', (d) => {
-      resolve(decodeFrame(String(d)));
-      ws.close();
-    });
-  });
 }
 
 /** The page's question after a failed reconnect: is my session still good here? */
