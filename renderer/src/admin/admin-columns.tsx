@@ -54,6 +54,19 @@ export const TABLE_MIN_WIDTH = 36 + 160 + 90 + 140 + 120 + 90 + 120 + 100 + 100 
 
 const num = (v: number | null, digits: number) => (v === null ? '—' : numberText(v, digits));
 
+/** A value that may not be known yet (null): sorted by value, the unknown ones last. */
+function maybeKnown(id: AdminColumnId, header: string, value: (r: AdminRow) => number | null, text: (v: number | null) => string): ColumnDef<F, AdminRow> {
+  return {
+    id,
+    header,
+    accessorFn: (r) => value(r) ?? undefined,
+    sortFn: 'basic',
+    sortUndefined: 'last',
+    enableGlobalFilter: false,
+    cell: (c) => text(value(c.row.original)),
+  };
+}
+
 export const adminColumns: ColumnDef<F, AdminRow>[] = [
   { id: 'name', header: 'Name', accessorFn: (r) => r.name, sortFn: 'alphanumeric', enableGlobalFilter: true },
   { id: 'plate', header: 'Plate', accessorFn: (r) => r.plate, sortFn: 'alphanumeric', enableGlobalFilter: false },
@@ -61,33 +74,9 @@ export const adminColumns: ColumnDef<F, AdminRow>[] = [
   { id: 'company', header: 'Company', accessorFn: (r) => r.company, sortFn: 'alphanumeric', filterFn: companyFilter, enableGlobalFilter: false },
   { id: 'model', header: 'Model', accessorFn: (r) => r.model, sortFn: 'alphanumeric', enableGlobalFilter: false },
   { id: 'groups', header: 'Groups', accessorFn: (r) => r.groups.join(', '), sortFn: 'alphanumeric', filterFn: groupFilter, enableGlobalFilter: false },
-  {
-    id: 'odometer',
-    header: 'Odometer, km',
-    accessorFn: (r) => r.odometer ?? undefined,
-    sortFn: 'basic',
-    sortUndefined: 'last',
-    enableGlobalFilter: false,
-    cell: (c) => num(c.row.original.odometer, 1),
-  },
-  {
-    id: 'engine',
-    header: 'Engine hours',
-    accessorFn: (r) => r.engineHours ?? undefined,
-    sortFn: 'basic',
-    sortUndefined: 'last',
-    enableGlobalFilter: false,
-    cell: (c) => num(c.row.original.engineHours, 1),
-  },
-  {
-    id: 'paidTill',
-    header: 'Paid till',
-    accessorFn: (r) => r.paidTill ?? undefined,
-    sortFn: 'basic',
-    sortUndefined: 'last',
-    enableGlobalFilter: false,
-    cell: (c) => dateText(c.row.original.paidTill),
-  },
+  maybeKnown('odometer', 'Odometer, km', (r) => r.odometer, (v) => num(v, 1)),
+  maybeKnown('engine', 'Engine hours', (r) => r.engineHours, (v) => num(v, 1)),
+  maybeKnown('paidTill', 'Paid till', (r) => r.paidTill, dateText),
   {
     id: 'icon',
     header: 'Icon',
