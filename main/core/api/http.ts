@@ -4,13 +4,7 @@
  * the mapping of every failure onto a FleetError code. README.md has the policy in words.
  */
 import { FleetError } from '../../../common/errors';
-import {
-  ApiError,
-  describeNetworkError,
-  errorForStatus,
-  failedBeforeSending,
-  parseRetryAfter,
-} from './errors';
+import { ApiError, describeNetworkError, errorForStatus, failedBeforeSending, parseRetryAfter } from './errors';
 import { BodyLimitError, boundFor, chunksText, DEFAULT_BODY_LIMITS, joinChunks, readBounded, type BodyBound, type BodyLimits } from './body-limits';
 import { fileNameFrom } from './content-disposition';
 import { Semaphore } from './semaphore';
@@ -95,6 +89,8 @@ export interface HttpOptions {
   retries?: number;
   fetchImpl?: typeof fetch;
   log?: ApiLog;
+  /** Told of each failed attempt that will be retried (retries never reach a caller's outcome). */
+  onRetry?: (error: FleetError) => void;
   /** Largest answer per endpoint family and deepest JSON nesting (body-limits.ts). */
   bodyLimits?: BodyLimits;
   /** Backoff base and cap (ms). Exponential with full jitter: random(0, min(cap, base·2^n)). */
@@ -171,6 +167,7 @@ export function createHttp(options: HttpOptions): Http {
     retries = 3,
     fetchImpl = fetch,
     log,
+    onRetry,
     backoffBaseMs = 300,
     backoffMaxMs = 8_000,
     maxRetryAfterMs = 60_000,
@@ -378,7 +375,8 @@ export function createHttp(options: HttpOptions): Http {
       }
       retriesLeft--;
       const wait = out.waitMs ?? backoff(n);
-      log?.debug?.(`${o.endpoint}: ${out.error.code}; retrying in ${wait} ms`, { code: out.error.code, error: out.error });
+      log?.debug?.(`${o.endpoint}: ${out.error.code}; retrying in ${wait} ms`, { code: out.error.code });
+      onRetry?.(out.error);
       await sleep(wait, o.signal);
     }
   }

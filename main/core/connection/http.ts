@@ -4,7 +4,6 @@
  */
 import { createHttp, type Http } from '../api/http';
 import type { BodyLimits } from '../api/body-limits';
-import type { ApiLog } from '../api/body-decode';
 import type { Credentials } from '../session/credentials';
 
 export interface ConnectionHttp {
@@ -29,11 +28,8 @@ export function connectionHttp(o: {
   /** Told of each retried attempt's error: retries never reach a poll's outcome, and the judged link must hear of them. */
   onRetry?: ((error: unknown) => void) | undefined;
 }): ConnectionHttp {
-  const onRetry = o.onRetry;
-  // The retry's debug line carries the failed attempt's error (api/http.ts).
-  const log: ApiLog | undefined = onRetry && { warn: () => {}, debug: (_m, meta) => { if (meta?.error !== undefined) onRetry(meta.error); } };
   const base = { baseUrl: o.baseUrl, getToken: o.credentials.getToken, onUnauthorized: o.credentials.onUnauthorized, bodyLimits: o.bodyLimits };
-  const retried = log ? { log } : {};
+  const retried = o.onRetry ? { onRetry: o.onRetry } : {};
   const held = o.heldFetch ? { fetchImpl: o.heldFetch } : {};
   return {
     http: createHttp({ ...base, ...retried }),
