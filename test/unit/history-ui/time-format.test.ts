@@ -53,7 +53,7 @@ describe('the end of a trip or stop', () => {
     expect(fmtEnd(from, till, 'Asia/Tokyo')).toBe('07:30');
     // Past midnight in Prague: the date is said.
     const late = Date.UTC(2026, 10, 23, 23, 30);
-    expect(fmtEnd(from, late, 'Europe/Prague')).toBe('24 Nov 00:30');
+    expect(fmtEnd(from, late, 'Europe/Prague')).toBe('2026-11-24 00:30');
     expect(fmtEnd(from, late, 'UTC')).toBe('23:30');
   });
 });
