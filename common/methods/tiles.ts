@@ -33,6 +33,11 @@ export interface TilesConfig {
   defaultUrl: string;
   /** Changes whenever the URL does, so the renderer never shows one source's tiles for another. */
   version: string;
+  /**
+   * The source failed the last time a tile had to come from it: a page opened now starts by
+   * saying tiles are unavailable and trying one, rather than asking for a screenful.
+   */
+  sourceDown?: boolean;
 }
 
 export interface TileImage {

@@ -53,12 +53,12 @@ async function signIn(page: Page) {
 const link = (id: number, from: number, till: number) => `#/history?o=${id}&from=${from}&till=${till}`;
 /** What the address bar does with a pasted link on the same page: only the hash changes. */
 const paste = (page: Page, hash: string) => page.evaluate((h) => ((globalThis as unknown as { location: { hash: string } }).location.hash = h), hash);
-/** A time as the screen's datetime fields show it in the browser's zone. */
+/** A time as the screen's date fields show it (yyyy-mm-dd hh:mm) in the browser's zone. */
 const local = (page: Page, ms: number) =>
   page.evaluate((t) => {
     const d = new Date(t);
     const p = (n: number) => String(n).padStart(2, '0');
-    return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
+    return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
   }, ms);
 
 test('a link pasted into an open History screen opens that object and interval', async ({ page }) => {

@@ -185,17 +185,31 @@ export function createTileService(o: TileServiceOptions): TileService {
     const u = o.settings.get('tileUrl');
     return typeof u === 'string' && TileUrlSchema.safeParse(u).success ? u : DEFAULT_TILE_URL;
   };
+  // How the source answered the last tile it was asked for (a tile served from the cache says nothing).
+  let sourceDown = false;
   const config = (): TilesConfig => {
     const url = currentUrl();
-    return { url, defaultUrl: DEFAULT_TILE_URL, version: tileVersion(url) };
+    return { url, defaultUrl: DEFAULT_TILE_URL, version: tileVersion(url), sourceDown };
   };
   return {
     config,
     setUrl(url) {
       o.settings.set('tileUrl', url === null ? DEFAULT_TILE_URL : TileUrlSchema.parse(url));
+      sourceDown = false;
       return config();
     },
-    get: (z, x, y) => loader.get(currentUrl(), z, x, y),
+    get: (z, x, y) =>
+      loader.get(currentUrl(), z, x, y).then(
+        (tile) => {
+          if (!tile.cached) sourceDown = false;
+          return tile;
+        },
+        (e: unknown) => {
+          // not_found: the source answered, it has no such tile.
+          sourceDown = !(e instanceof FleetError && e.code === 'not_found');
+          throw e;
+        },
+      ),
     close: () => loader.close(),
   };
 }

@@ -25,7 +25,8 @@ export function ValueForm({ action, targets, draft, onDraft }: Props) {
     return (
       <label className="field">
         Paid till
-        <input type="date" value={draft.date} onChange={(e) => onDraft({ ...draft, date: e.target.value })} required />
+        {/* Typed, not type=date: Chromium draws that in the browser's locale (US order), unlike every other date here. */}
+        <input type="text" placeholder="yyyy-mm-dd" inputMode="numeric" size={10} value={draft.date} onChange={(e) => onDraft({ ...draft, date: e.target.value.trim() })} required />
       </label>
     );
   return null;

@@ -1,6 +1,7 @@
 /** What the action dialog's form holds, and the job items it makes (pure, unit-tested). */
 import type { JobItemInput } from '../../../common/methods/jobs';
 import { parseCounter, type ActionInfo } from './actions';
+import { isValidDay } from '../ui/time';
 
 export interface Draft {
   /** Counters: one value for every object, or one per object. */
@@ -9,7 +10,7 @@ export interface Draft {
   each: Record<number, string>;
   /** Company, icon or group id. */
   choice: number | null;
-  /** YYYY-MM-DD from the date input. */
+  /** YYYY-MM-DD as typed. */
   date: string;
 }
 
@@ -47,7 +48,7 @@ export function itemsOf(action: ActionInfo, draft: Draft, ids: readonly number[]
       return { items: ids.map((objectId) => ({ objectId, value: draft.choice })) };
     }
     case 'date':
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(draft.date)) return { error: 'Choose a date.' };
+      if (!isValidDay(draft.date)) return { error: 'Write the date as year-month-day, e.g. 2026-12-31.' };
       return { items: ids.map((objectId) => ({ objectId, value: draft.date })) };
     case 'none':
       return { items: ids.map((objectId) => ({ objectId })) };

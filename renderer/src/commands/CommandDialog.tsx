@@ -9,7 +9,8 @@ import { targetState } from './target-state';
 import { SendOutcome } from './SendOutcome';
 import { sentCommands, useSentCommand, type SentCommand } from './sent-store';
 import { useTemplates } from './use-templates';
-import { ageText, timeOfDayText } from '../ui/format';
+import { ageText } from '../ui/format';
+import { momentText, sharedZone } from '../ui/time';
 import { useConnectivity } from '../stores/connectivity';
 import { ResendQuestion } from './ResendQuestion';
 import { unknownPrior } from './unknown-watch';
@@ -164,7 +165,7 @@ export function CommandDialog({ objectIds, onClose }: { objectIds: number[]; onC
       ) : phase.at === 'sent' ? (
         <div className="sent" role="status">
           <p>
-            Accepted by the service at {timeOfDayText(phase.cmd.sentAt)}: “{phase.cmd.label}” to {targetText(names)}. The outcome appears in the
+            Accepted by the service at {momentText(phase.cmd.sentAt, sharedZone(objectIds))}: “{phase.cmd.label}” to {targetText(names)}. The outcome appears in the
             objects’ events:
           </p>
           {phase.offline && <p className="warning">{phase.offline}</p>}

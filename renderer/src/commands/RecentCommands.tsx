@@ -1,6 +1,6 @@
 import { SendOutcome } from './SendOutcome';
 import { useSentCommands } from './sent-store';
-import { timeOfDayText } from '../ui/format';
+import { momentText, objectZone } from '../ui/time';
 
 /** Commands sent to this object in this session, with their outcome once its event arrives. */
 export function RecentCommands({ objectId }: { objectId: number }) {
@@ -12,7 +12,7 @@ export function RecentCommands({ objectId }: { objectId: number }) {
       {mine.map((c) => (
         <div key={c.key} className="recent-command">
           <span className="hint">
-            {timeOfDayText(c.sentAt)} · “{c.label}”
+            {momentText(c.sentAt, objectZone(objectId))} · “{c.label}”
           </span>
           <SendOutcome cmd={{ ...c, objectIds: [objectId] }} />
         </div>

@@ -1,5 +1,6 @@
 import { fleetStore } from '../stores/fleet-store';
-import { ageText, timeOfDayText } from '../ui/format';
+import { ageText } from '../ui/format';
+import { momentText, sharedZone } from '../ui/time';
 import { useNow } from '../ui/use-now';
 import type { SentCommand } from './sent-store';
 import { outcomeLine } from './unknown-watch';
@@ -16,7 +17,7 @@ export function ResendQuestion({ label, prior, onCancel, onSend }: { label: stri
     <div className="confirm" role="group" aria-labelledby="resend-title">
       <h3 id="resend-title">“{label}” was already sent, with an unknown outcome</h3>
       <p>
-        Sent at {timeOfDayText(prior.send.sentAt)} ({ageText(prior.send.sentAt, now)}); the connection dropped before the service confirmed it. The device may have
+        Sent at {momentText(prior.send.sentAt, sharedZone(prior.objectIds))} ({ageText(prior.send.sentAt, now)}); the connection dropped before the service confirmed it. The device may have
         acted on it.
       </p>
       <ul className="names" aria-label="What is known">

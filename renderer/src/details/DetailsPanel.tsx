@@ -9,7 +9,7 @@ import { PositionSection } from './PositionSection';
 import { SensorsSection } from './SensorsSection';
 import { StatsSection } from './StatsSection';
 import { useDetails } from './use-details';
-import { dateTimeText } from '../ui/format';
+import { momentText, zoneFor } from '../ui/time';
 
 /** Everything about the selected object: where, how fast, its sensors, driver and today's figures. */
 export function DetailsPanel({ selected }: { selected: number | null }) {
@@ -42,7 +42,7 @@ export function DetailsPanel({ selected }: { selected: number | null }) {
               <SensorsSection sensors={details.sensors} now={now} />
               <section className="detail-section" aria-labelledby="driver-title">
                 <h3 id="driver-title">Driver key</h3>
-                <p>{details.driverKey ? `${details.driverKey.UId} · attached ${dateTimeText(details.driverKey.Time)}` : 'No key attached'}</p>
+                <p>{details.driverKey ? `${details.driverKey.UId} · attached ${momentText(details.driverKey.Time, zoneFor(details.object), now)}` : 'No key attached'}</p>
               </section>
               <StatsSection stats={details.stats} />
               <RecentCommands objectId={details.object.Id} />

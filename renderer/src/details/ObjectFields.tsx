@@ -2,7 +2,7 @@ import type { FleetObject } from '../../../common/resources';
 import { groupsText } from '../stores/group-names';
 import { useGroupNames } from '../stores/use-group-names';
 import { STATUS_TEXT } from '../stores/object-state';
-import { dateTimeText } from '../ui/format';
+import { momentText as timeText, zoneFor } from '../ui/time';
 
 /** Labels for the fields the spec names; anything else the server sends is shown under its own name. */
 const LABELS: Record<string, string> = {
@@ -19,9 +19,9 @@ const MOMENT_NAME = /(Date|Till|Time)$/;
 const MIN_MS = 1e12;
 
 /** A moment as the operator reads dates elsewhere; null when the value is not one. */
-function momentText(v: unknown): string | null {
+function momentText(v: unknown, zone: string): string | null {
   const ms = typeof v === 'number' ? (v >= MIN_MS ? v : Number.NaN) : typeof v === 'string' && /^\d{4}-\d\d-\d\d/.test(v) ? Date.parse(v) : Number.NaN;
-  return Number.isFinite(ms) ? dateTimeText(ms) : null;
+  return Number.isFinite(ms) ? timeText(ms, zone) : null;
 }
 
 function valueText(v: unknown): string {
@@ -32,11 +32,11 @@ function valueText(v: unknown): string {
 }
 
 /** A field the way an operator reads it: names for ids the console knows, dates as dates, the raw value kept in the tooltip. */
-function fieldText(key: string, v: unknown, groupNames: ReadonlyMap<number, string>): { text: string; raw?: string } {
+function fieldText(key: string, v: unknown, groupNames: ReadonlyMap<number, string>, zone: string): { text: string; raw?: string } {
   if (key === 'Status' && typeof v === 'number' && STATUS_TEXT[v]) return { text: STATUS_TEXT[v], raw: String(v) };
   if (key === 'GroupIds' && Array.isArray(v) && v.length > 0) return { text: groupsText(v as number[], groupNames), raw: v.join(', ') };
   if (MOMENT_NAME.test(key)) {
-    const m = momentText(v);
+    const m = momentText(v, zone);
     if (m) return { text: m, raw: String(v) };
   }
   return { text: valueText(v) };
@@ -53,7 +53,7 @@ export function ObjectFields({ object }: { object: FleetObject }) {
       </summary>
       <dl className="facts">
         {keys.map((k) => {
-          const f = fieldText(k, (object as Record<string, unknown>)[k], groupNames);
+          const f = fieldText(k, (object as Record<string, unknown>)[k], groupNames, zoneFor(object));
           return (
             <div key={k} className="fact">
               <dt>{LABELS[k] ?? k}</dt>

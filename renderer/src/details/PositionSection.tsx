@@ -1,6 +1,7 @@
 import type { Position } from '../../../common/resources';
 import { useConnectivity } from '../stores/connectivity';
-import { ageText, dateTimeText, speedText } from '../ui/format';
+import { ageText, speedText } from '../ui/format';
+import { objectZone, zoneNote } from '../ui/time';
 import { useAddress, type AddressState } from './use-address';
 
 /**
@@ -53,7 +54,7 @@ export function PositionSection({ objectId, position, now }: { objectId: number;
       </p>
       <dl className="facts">
         <dt>Reported</dt>
-        <dd title={dateTimeText(p.Time)}>
+        <dd title={zoneNote(p.Time, objectZone(objectId))}>
           {ageText(p.Time, now)} · {p.Online ? 'online' : 'offline'}
           {offline ? ' (last known)' : ''}
         </dd>

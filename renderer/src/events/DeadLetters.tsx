@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { OutboxItem, OutboxState } from '../../../common/methods/outbox';
 import { RpcError, onPush, rpc } from '../rpc/client';
+import { momentText } from '../ui/time';
 import '../ui/notices.css';
 
 /**
@@ -37,7 +38,7 @@ export function DeadLetters() {
           <li key={e.id}>
             <strong>{e.summary}</strong>
             <span className="why">
-              {e.lastError ?? 'Refused'} ({new Date(e.updatedAt).toLocaleString()})
+              {e.lastError ?? 'Refused'} ({momentText(e.updatedAt)})
             </span>
             <button type="button" disabled={busy === e.id} aria-label={`Try again: ${e.summary}`} onClick={() => act(e.id, 'outbox/retry')}>
               Try again

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import type { FleetEvent } from '../../../common/resources';
 import { eventKind, isAlarm } from './event-types';
-import { momentText } from '../ui/format';
+import { momentText, objectZone, zoneNote } from '../ui/time';
 
 interface Props {
   e: FleetEvent;
@@ -19,6 +19,7 @@ interface Props {
 export const EventRow = memo(function EventRow({ e, objectName, checked, focused, placeLine, refusal, onCheck, onFocus, onAck }: Props) {
   const kind = eventKind(e.Type);
   const what = `${kind.label}, ${objectName}`;
+  const zone = objectZone(e.ObjectId);
   return (
     <li className={`event-row${isAlarm(e.Type) ? ' alarm' : ''}${focused ? ' focused' : ''}`}>
       <input type="checkbox" aria-label={`Select event: ${what}`} checked={checked} onChange={(ev) => onCheck(e.Id, ev.target.checked)} />
@@ -26,7 +27,9 @@ export const EventRow = memo(function EventRow({ e, objectName, checked, focused
         <span className="event-head">
           <span className="kind">{kind.label}</span>
           <span className="obj">{objectName}</span>
-          <time dateTime={new Date(e.Time).toISOString()}>{momentText(e.Time)}</time>
+          <time dateTime={new Date(e.Time).toISOString()} title={zoneNote(e.Time, zone)}>
+            {momentText(e.Time, zone)}
+          </time>
         </span>
         {e.Text && <span className="event-text">{e.Text}</span>}
         {refusal && <span className="refusal">Acknowledgement refused: {refusal}</span>}

@@ -2,22 +2,22 @@
  * What the events panel and the map's pin say about the place shown for an event: where
  * it happened, or, when the track could not tell, that the map shows where it is now.
  */
-import { momentText } from '../ui/format';
+import { momentText, objectZone } from '../ui/time';
 import type { EventFocus, EventPlace } from './place';
 
 /** The panel's line under the clicked event. */
-export function placeText(f: EventFocus, now = Date.now()): string {
+export function placeText(f: EventFocus, now = Date.now(), zone = objectZone(f.objectId)): string {
   if (f.state === 'locating') return 'Finding where it happened…';
   if (f.state === 'unknown') return 'This object has no known position: nothing to show on the map.';
   const p = f.place;
-  const at = momentText(p.eventTime, now);
+  const at = momentText(p.eventTime, zone, now);
   switch (p.source) {
     case 'event':
       return 'Shown on the map where it happened.';
     case 'fix':
-      return `Shown on the map where it was at ${momentText(p.time, now)}${nearness(p)}.`;
+      return `Shown on the map where it was at ${momentText(p.time, zone, now)}${nearness(p)}.`;
     case 'stop':
-      return `Shown on the map: it stood there from ${momentText(p.time, now)}.`;
+      return `Shown on the map: it stood there from ${momentText(p.time, zone, now)}.`;
     case 'now':
       return p.why === 'no_track'
         ? `Its track has no position near ${at}: the map shows where it is now.`
@@ -33,7 +33,7 @@ function nearness(p: EventPlace): string {
 }
 
 /** The pin's own short label on the map. */
-export function pinText(p: EventPlace, now = Date.now()): string {
-  if (p.source === 'now') return `${p.title}: where it is now (its place at ${momentText(p.eventTime, now)} is not known)`;
-  return `${p.title} · ${momentText(p.eventTime, now)}`;
+export function pinText(p: EventPlace, now = Date.now(), zone = objectZone(p.objectId)): string {
+  if (p.source === 'now') return `${p.title}: where it is now (its place at ${momentText(p.eventTime, zone, now)} is not known)`;
+  return `${p.title} · ${momentText(p.eventTime, zone, now)}`;
 }

@@ -12,6 +12,13 @@ interface Props {
   onChange: (i: Interval) => void;
 }
 
+/**
+ * Typed, not `datetime-local`: Chromium draws that field in the browser's locale (US:
+ * 11/25/2026, 08:00 PM) whatever the page's lang says, so it could not read as every other
+ * time in the console does. The text is checked on Show (ui/time.ts parseDateMinute).
+ */
+const DATE_FIELD = { placeholder: 'yyyy-mm-dd hh:mm', inputMode: 'numeric', spellCheck: false, autoComplete: 'off', size: 16 } as const;
+
 /** Quick choices and free dates with times, read in the zone the screen names. */
 export function IntervalPicker({ value, tz, objectTz, operatorTz, useObjectTz, onUseObjectTz, onChange }: Props) {
   const [fromText, setFromText] = useState('');
@@ -32,7 +39,7 @@ export function IntervalPicker({ value, tz, objectTz, operatorTz, useObjectTz, o
   const apply = () => {
     const from = parseLocal(fromText, tz);
     const till = parseLocal(tillText, tz);
-    if (from === null || till === null) return setError('Give both dates with times.');
+    if (from === null || till === null) return setError(`Write ${from === null ? 'the start' : 'the end'} as year-month-day and 24-hour time, e.g. ${formatLocal(Date.now(), tz)}.`);
     if (till <= from) return setError('The end must be after the start.');
     if (till - from > 400 * 86_400_000) return setError('At most 400 days at once.');
     setError(null);
@@ -57,11 +64,11 @@ export function IntervalPicker({ value, tz, objectTz, operatorTz, useObjectTz, o
       >
         <label>
           From
-          <input type="datetime-local" value={fromText} onChange={(e) => setFromText(e.target.value)} />
+          <input type="text" {...DATE_FIELD} value={fromText} onChange={(e) => setFromText(e.target.value)} />
         </label>
         <label>
           To
-          <input type="datetime-local" value={tillText} onChange={(e) => setTillText(e.target.value)} />
+          <input type="text" {...DATE_FIELD} value={tillText} onChange={(e) => setTillText(e.target.value)} />
         </label>
         <button type="submit">Show</button>
       </form>

@@ -6,6 +6,7 @@
  */
 import { TZDate } from '@date-fns/tz';
 import { addDays, addMonths, startOfDay, startOfMonth } from 'date-fns';
+import { computerZone, dateMinuteText, parseDateMinute, validZone } from '../ui/time';
 
 export type QuickRange = 'today' | 'yesterday' | 'last7' | 'month' | 'last3months';
 
@@ -44,44 +45,17 @@ export function quickInterval(range: QuickRange, now: number, tz: string): Inter
   }
 }
 
-/** "YYYY-MM-DDTHH:mm" (a datetime-local input's value) read as wall time in `tz`. */
+/** A typed "yyyy-MM-dd HH:mm" read as wall time in `tz` (null when it is no such date). */
 export function parseLocal(value: string, tz: string): number | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value);
-  if (!m) return null;
-  const [y, mo, d, h, mi, s] = m.slice(1).map((x) => Number(x ?? 0)) as number[];
-  const t = new TZDate(y!, mo! - 1, d!, h!, mi!, s ?? 0, tz).getTime();
-  return Number.isFinite(t) ? t : null;
+  return parseDateMinute(value, tz);
 }
 
-/** The inverse of parseLocal, for filling the inputs from an interval. */
+/** The inverse of parseLocal, for filling the fields from an interval. */
 export function formatLocal(ms: number, tz: string): string {
-  const d = new TZDate(ms, tz);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
+  return dateMinuteText(ms, tz);
 }
 
-export function operatorTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
+export const operatorTimeZone = computerZone;
 
 /** A time zone name the platform accepts, else null (a server may send anything). */
-export function validTimeZone(tz: string | undefined): string | null {
-  if (!tz) return null;
-  let ok = checkedZones.get(tz);
-  if (ok === undefined) {
-    try {
-      new Intl.DateTimeFormat('en', { timeZone: tz });
-      ok = true;
-    } catch {
-      ok = false;
-    }
-    checkedZones.set(tz, ok);
-  }
-  return ok ? tz : null;
-}
-
-/**
- * Zones already tried: a formatter costs milliseconds to create, and the History screen asks
- * on every render, its first draw included. A few names per session.
- */
-const checkedZones = new Map<string, boolean>();
+export const validTimeZone = (tz: string | undefined): string | null => validZone(tz);

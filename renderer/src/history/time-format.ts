@@ -1,18 +1,28 @@
-/** Times as an operator reads them, always in the zone the screen says it uses. */
-import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
+/**
+ * Times as an operator reads them, always in the zone the screen says it uses, in the
+ * console's one format (ui/time.ts), so a moment here reads as it does on the Live screen.
+ */
+import { TZDate, tz as inZone } from '@date-fns/tz';
+import { differenceInCalendarDays, format } from 'date-fns';
+import { DATE_MINUTE_PATTERN, DATE_TIME_PATTERN, timeIn } from '../ui/time';
 
-export function fmtTime(ms: number, tz: string, pattern = 'd MMM yyyy HH:mm:ss'): string {
-  return Number.isFinite(ms) ? format(new TZDate(ms, tz), pattern) : '—';
+export function fmtTime(ms: number, tz: string, pattern = DATE_TIME_PATTERN): string {
+  return timeIn(ms, tz, pattern);
 }
 
 export function fmtShort(ms: number, tz: string): string {
-  return fmtTime(ms, tz, 'd MMM HH:mm');
+  return fmtTime(ms, tz, DATE_MINUTE_PATTERN);
 }
 
-/** The end of a span: its time alone when it ends the day it began (in `tz`), else as `fmtShort`. */
+/**
+ * The end of a span: its time alone when it ends the day it began (in `tz`), else with the
+ * days after: "07:25 +1 d". Short, so the trips table keeps every column in sight with
+ * its start in full (yyyy-MM-dd HH:mm) beside it.
+ */
 export function fmtEnd(from: number, till: number, tz: string): string {
-  return fmtTime(from, tz, 'yyyy-MM-dd') === fmtTime(till, tz, 'yyyy-MM-dd') ? fmtTime(till, tz, 'HH:mm') : fmtShort(till, tz);
+  const days = differenceInCalendarDays(till, from, { in: inZone(tz) });
+  const time = fmtTime(till, tz, 'HH:mm');
+  return days === 0 ? time : `${time} +${days} d`;
 }
 
 /** "2 h 05 min", "45 min", "12 s", "3 d 4 h". */

@@ -1,6 +1,7 @@
 import { STATE_COLOR, STATE_LABEL, objectState } from '../stores/object-state';
 import type { FleetPositionView } from './row-position';
-import { ageText, dateTimeText, speedText } from '../ui/format';
+import { ageText, speedText } from '../ui/format';
+import { momentText, zoneFor } from '../ui/time';
 import type { ColumnKey } from './columns';
 import type { FleetObject } from '../../../common/resources';
 import { groupsText } from '../stores/group-names';
@@ -27,7 +28,7 @@ export function Cell({ k, o, pos, now }: { k: ColumnKey; o: FleetObject; pos: Fl
     case 'speed':
       return <>{pos ? speedText(pos.speed) : '—'}</>;
     case 'age':
-      return <span title={pos ? dateTimeText(pos.time) : undefined}>{ageText(pos?.time, now)}</span>;
+      return <span title={pos ? momentText(pos.time, zoneFor(o), now) : undefined}>{ageText(pos?.time, now)}</span>;
     case 'device':
       return <>{o.DeviceType ?? ''}</>;
     case 'phone':

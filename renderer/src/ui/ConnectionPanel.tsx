@@ -1,7 +1,7 @@
 import type { ConnectivityState } from '../../../common/methods/connectivity';
 import { Dialog } from './Dialog';
 import { oldText } from './link-words';
-import { timeOfDayText } from './format';
+import { momentText } from './time';
 
 /** The data sets the core reports, in the words the operator knows them by. */
 const DATASETS: [string, string][] = [
@@ -13,7 +13,7 @@ const DATASETS: [string, string][] = [
 function stateSentence(s: ConnectivityState | null, now: number): string {
   const link = s?.link;
   if (!s || !link) return 'Waiting for the first answer from the service.';
-  const since = `since ${timeOfDayText(link.since)}`;
+  const since = `since ${momentText(link.since)}`;
   const minutes = Math.round(link.windowMs / 60_000);
   const rate = `${link.failed} of ${link.total} requests failed in the last ${minutes === 1 ? 'minute' : `${minutes} minutes`}`;
   if (link.state === 'offline') return `Offline ${since}: the service has not answered. The console keeps trying and says so here when it answers.`;
@@ -43,7 +43,7 @@ export function ConnectionPanel({ state, server, now, onClose }: { state: Connec
           return (
             <div key={key} className="fact">
               <dt>{label}</dt>
-              <dd>{at ? `${oldText(now - at)} (received ${timeOfDayText(at)})` : 'nothing received yet'}</dd>
+              <dd>{at ? `${oldText(now - at)} (received ${momentText(at)})` : 'nothing received yet'}</dd>
             </div>
           );
         })}
@@ -66,7 +66,7 @@ export function ConnectionPanel({ state, server, now, onClose }: { state: Connec
           ) : (
             failures.map((f, i) => (
               <tr key={`${f.at}-${i}`}>
-                <td>{timeOfDayText(f.at)}</td>
+                <td>{momentText(f.at)}</td>
                 <td className="mono">{f.endpoint}</td>
                 <td>{f.status}</td>
                 <td className="detail">{f.message}</td>

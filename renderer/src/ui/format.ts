@@ -16,9 +16,8 @@ export function speedText(kmh: number | undefined): string {
 
 // Made once: toLocaleString() builds an ICU formatter on every call (about a millisecond on a
 // busy machine), and the legend, the list's rows and the events render many times a minute.
+// Times are not here: they follow one rule of zone and format, in time.ts.
 const NUMBER = new Intl.NumberFormat();
-const DATE_TIME = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
-const TIME = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: 'numeric', second: 'numeric' });
 
 const FRACTION = new Map<number, Intl.NumberFormat>();
 
@@ -31,21 +30,6 @@ export function numberText(n: number, maxFractionDigits?: number): string {
   let f = FRACTION.get(maxFractionDigits);
   if (!f) FRACTION.set(maxFractionDigits, (f = new Intl.NumberFormat(undefined, { maximumFractionDigits: maxFractionDigits })));
   return f.format(n);
-}
-
-/** Date and time in the operator's locale and zone, as Date#toLocaleString gives it. */
-export function dateTimeText(ms: number): string {
-  return DATE_TIME.format(ms);
-}
-
-/** The time of day alone, as Date#toLocaleTimeString gives it. */
-export function timeOfDayText(ms: number): string {
-  return TIME.format(ms);
-}
-
-/** A moment as a list says it: the time of day when it is today, else the date too. */
-export function momentText(ms: number, now = Date.now()): string {
-  return new Date(now).toDateString() === new Date(ms).toDateString() ? timeOfDayText(ms) : dateTimeText(ms);
 }
 
 /**

@@ -98,7 +98,7 @@ export async function openInterval(page: Page, range = { from, till }) {
     page.evaluate((t) => {
       const d = new Date(t);
       const p = (n: number) => String(n).padStart(2, '0');
-      return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
+      return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
     }, ms);
   // The browser's zone is the operator's; read the dates in it.
   const tzBox = page.getByRole('checkbox', { name: 'Object’s time zone' });

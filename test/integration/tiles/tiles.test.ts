@@ -46,6 +46,23 @@ describe('tile service against a loopback tile server', () => {
     reopened.close();
   });
 
+  it('tells a page opened now whether the source failed the last tile it was asked for', async () => {
+    const tiles = createTileService({ dataDir: dir, settings: memorySettings({ tileUrl: server!.template }), freshMs: 0 });
+    expect(tiles.config().sourceDown).toBe(false);
+    await tiles.get(5, 17, 10);
+    const port = server!.port;
+    await server!.close();
+    server = null;
+    // A tile the cache holds says nothing of the source (it was served stale, the network failing).
+    expect((await tiles.get(5, 17, 10)).cached).toBe(true);
+    await expect(tiles.get(5, 18, 10)).rejects.toMatchObject({ code: 'offline' });
+    expect(tiles.config().sourceDown).toBe(true);
+    server = await startTileServer(port);
+    expect((await tiles.get(5, 18, 10)).cached).toBe(false);
+    expect(tiles.config().sourceDown).toBe(false);
+    tiles.close();
+  });
+
   it('answers fresh tiles from the cache without asking the network, and coalesces concurrent requests', async () => {
     const tiles = createTileService({ dataDir: dir, settings: memorySettings({ tileUrl: server!.template }) });
     await Promise.all([tiles.get(3, 1, 2), tiles.get(3, 1, 2), tiles.get(3, 1, 2)]);

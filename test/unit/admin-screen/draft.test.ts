@@ -30,7 +30,10 @@ describe('the action dialog’s values', () => {
   it('a company, icon or group must be chosen; a date must be one; delete takes no value', () => {
     expect(itemsOf(action('owner'), EMPTY_DRAFT, [1], name)).toEqual({ error: 'Choose a company.' });
     expect(itemsOf(action('icon'), { ...EMPTY_DRAFT, choice: 4 }, [1], name)).toEqual({ items: [{ objectId: 1, value: 4 }] });
-    expect(itemsOf(action('paid-till'), EMPTY_DRAFT, [1], name)).toEqual({ error: 'Choose a date.' });
+    const wrongDate = { error: 'Write the date as year-month-day, e.g. 2026-12-31.' };
+    expect(itemsOf(action('paid-till'), EMPTY_DRAFT, [1], name)).toEqual(wrongDate);
+    // A typed day must exist and be in year-month-day order.
+    for (const date of ['2027-02-30', '01/31/2027', '2027-1-31']) expect(itemsOf(action('paid-till'), { ...EMPTY_DRAFT, date }, [1], name)).toEqual(wrongDate);
     expect(itemsOf(action('paid-till'), { ...EMPTY_DRAFT, date: '2027-01-31' }, [1], name)).toEqual({ items: [{ objectId: 1, value: '2027-01-31' }] });
     expect(itemsOf(action('delete'), EMPTY_DRAFT, [5, 6], name)).toEqual({ items: [{ objectId: 5 }, { objectId: 6 }] });
   });

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { EventPlace } from '../../../renderer/src/events/place';
 import { pinText, placeText } from '../../../renderer/src/events/place-text';
-import { timeOfDayText } from '../../../renderer/src/ui/format';
+import { format } from 'date-fns';
+
+// Today's times read 24-hour, with no date (ui/time.ts); the fleet list is empty, so in this computer's zone.
+const timeOfDayText = (ms: number) => format(ms, 'HH:mm:ss');
 
 const NOW = new Date(2026, 10, 24, 15, 0, 0).getTime();
 const AT = new Date(2026, 10, 24, 14, 3, 12).getTime();
@@ -35,7 +38,7 @@ describe('what the panel and the pin say of an event place', () => {
 
   it('names the date of an event from another day', () => {
     const tomorrow = NOW + 86_400_000;
-    expect(placeText(shown({}), tomorrow)).toContain('2026');
+    expect(placeText(shown({}), tomorrow)).toBe('Shown on the map where it was at 2026-11-24 14:03:12.');
     expect(placeText({ eventId: 1, objectId: 2, state: 'locating' }, NOW)).toBe('Finding where it happened…');
   });
 });

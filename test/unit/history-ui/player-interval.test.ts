@@ -39,7 +39,9 @@ describe('intervals in a time zone', () => {
   it('reads and writes wall times in a zone', () => {
     const t = parseLocal('2026-07-01T12:00', 'Europe/Berlin')!;
     expect(t).toBe(Date.UTC(2026, 6, 1, 10));
-    expect(formatLocal(t, 'Europe/Berlin')).toBe('2026-07-01T12:00');
+    expect(formatLocal(t, 'Europe/Berlin')).toBe('2026-07-01 12:00');
+    expect(parseLocal('2026-07-01 12:00', 'Europe/Berlin')).toBe(t);
+    expect(parseLocal('2026-04-31 12:00', 'UTC')).toBeNull();
     expect(parseLocal('nonsense', 'UTC')).toBeNull();
   });
 });

@@ -9,9 +9,9 @@ describe('catalogue record tables', () => {
   it('driver sessions: the driver, the key, times in the screen zone and a duration; no ids', () => {
     const t = table(recordsShape('sessions', [{ ObjectId: 1, DriverId: 4, DriverName: 'Jonas Garcia', UId: '1CCC2BCC03B8C629', From: at(7, 30), Till: at(17, 0) }]), 'Europe/Berlin');
     expect(t.headers).toEqual(['Driver', 'Key', 'From', 'To', 'Duration']);
-    expect(t.cells).toEqual([['Jonas Garcia', '1CCC2BCC03B8C629', '12 Nov 07:30', '12 Nov 17:00', '9 h 30 min']]);
+    expect(t.cells).toEqual([['Jonas Garcia', '1CCC2BCC03B8C629', '2026-11-12 07:30', '2026-11-12 17:00', '9 h 30 min']]);
     // Another zone, the same moments.
-    expect(table(recordsShape('sessions', [{ DriverName: 'X', From: at(7, 30), Till: at(17, 0) }]), 'UTC').cells[0]!.slice(2, 4)).toEqual(['12 Nov 06:30', '12 Nov 16:00']);
+    expect(table(recordsShape('sessions', [{ DriverName: 'X', From: at(7, 30), Till: at(17, 0) }]), 'UTC').cells[0]!.slice(2, 4)).toEqual(['2026-11-12 06:30', '2026-11-12 16:00']);
   });
 
   it('parkings and engine: one row per parking or engine interval, in time order, durations in hours and minutes', () => {
@@ -27,8 +27,8 @@ describe('catalogue record tables', () => {
     );
     expect(t.headers).toEqual(['What', 'From', 'To', 'Duration', 'Place']);
     expect(t.cells).toEqual([
-      ['Engine on', '12 Nov 08:00', '12 Nov 11:00', '3 h 00 min', ''],
-      ['Parked', '12 Nov 11:00', '12 Nov 16:49', '5 h 49 min', '48.13360, 11.55081'],
+      ['Engine on', '2026-11-12 08:00', '2026-11-12 11:00', '3 h 00 min', ''],
+      ['Parked', '2026-11-12 11:00', '2026-11-12 16:49', '5 h 49 min', '48.13360, 11.55081'],
     ]);
   });
 
@@ -36,7 +36,7 @@ describe('catalogue record tables', () => {
     const t = table(recordsShape('packets', [{ ObjectId: 1, Time: at(9, 15), Raw: '$GPRMC,081500.00,A*5F' }, '$GPRMC,bare']), 'Europe/Berlin');
     expect(t.headers).toEqual(['Received', 'Packet']);
     expect(t.cells).toEqual([
-      ['12 Nov 2026 09:15:00', '$GPRMC,081500.00,A*5F'],
+      ['2026-11-12 09:15:00', '$GPRMC,081500.00,A*5F'],
       ['', '$GPRMC,bare'],
     ]);
   });
@@ -49,7 +49,7 @@ describe('catalogue record tables', () => {
 describe('a table cut short', () => {
   it('says where the packets stop, in the screen zone, and why', () => {
     const note = cutShortNote(new TZDate(2026, 7, 31, 0, 0, 0, 'Europe/Berlin').getTime(), 'Europe/Berlin');
-    expect(note).toContain('before 31 Aug 00:00');
+    expect(note).toContain('before 2026-08-31 00:00');
     expect(note).toMatch(/first 7 days/);
   });
 });

@@ -51,9 +51,10 @@ describe('the end of a trip or stop', () => {
     expect(fmtEnd(from, till, 'Europe/Prague')).toBe('23:30');
     // In Tokyo it began on the 24th at 05:00 and ended at 07:30: the same day too.
     expect(fmtEnd(from, till, 'Asia/Tokyo')).toBe('07:30');
-    // Past midnight in Prague: the date is said.
+    // Past midnight in Prague: the days after are said.
     const late = Date.UTC(2026, 10, 23, 23, 30);
-    expect(fmtEnd(from, late, 'Europe/Prague')).toBe('24 Nov 00:30');
+    expect(fmtEnd(from, late, 'Europe/Prague')).toBe('00:30 +1 d');
+    expect(fmtEnd(from, late + 2 * 86_400_000, 'Europe/Prague')).toBe('00:30 +3 d');
     expect(fmtEnd(from, late, 'UTC')).toBe('23:30');
   });
 });

@@ -3,7 +3,7 @@ import type { ItemState, JobItemRow, JobSummary } from '../../../../common/metho
 import { RpcError, rpc } from '../../rpc/client';
 import { download } from '../../history/export/download';
 import { navigate } from '../../ui/route';
-import { dateTimeText } from '../../ui/format';
+import { momentText } from '../../ui/time';
 import { VirtualTable, type VColumn } from '../VirtualTable';
 import { ACTIVE, putJob } from './jobs-store';
 import { RevertConfirm } from './RevertConfirm';
@@ -18,7 +18,7 @@ const COLUMNS: VColumn<JobItemRow>[] = [
   { label: 'New value', width: 'minmax(90px, 0.8fr)', cell: (r) => r.newValue },
   { label: 'Status', width: '84px', cell: (r) => ITEM_STATE[r.state] },
   { label: 'Message', width: 'minmax(160px, 1.6fr)', cell: (r) => <span title={r.message ?? undefined}>{r.message ?? ''}</span> },
-  { label: 'Time', width: '180px', cell: (r) => (r.at ? dateTimeText(r.at) : '') },
+  { label: 'Time', width: '180px', cell: (r) => (r.at ? momentText(r.at) : '') },
 ];
 
 function revertWhyNot(job: JobSummary): string | null {

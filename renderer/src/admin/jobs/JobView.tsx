@@ -1,5 +1,5 @@
 import { navigate } from '../../ui/route';
-import { dateTimeText } from '../../ui/format';
+import { momentText } from '../../ui/time';
 import { JobProgressPanel } from './JobProgressPanel';
 import { JobResults } from './JobResults';
 import { useJob, useJobs } from './jobs-store';
@@ -16,7 +16,7 @@ export function JobView({ jobId }: { jobId: number }) {
           Job #{job.jobId}: {job.label}
         </h3>
         <span className="hint">
-          {job.user} · {job.server} · {dateTimeText(job.createdAt)}
+          {job.user} · {job.server} · {momentText(job.createdAt)}
           {job.parentId !== null && (
             <>
               {' · from '}

@@ -1,5 +1,5 @@
 import type { JobSummary } from '../../../../common/methods/jobs';
-import { dateTimeText } from '../../ui/format';
+import { momentText } from '../../ui/time';
 import { navigate } from '../../ui/route';
 import { kindNoun } from '../actions';
 import { VirtualTable, type VColumn } from '../VirtualTable';
@@ -23,7 +23,7 @@ const COLUMNS: VColumn<JobSummary>[] = [
   { label: 'Total', width: '64px', cell: (j) => j.total },
   { label: 'Who', width: 'minmax(80px, 0.7fr)', cell: (j) => j.user },
   { label: 'Server', width: 'minmax(120px, 1fr)', cell: (j) => <span title={j.server}>{j.server}</span> },
-  { label: 'Started', width: '150px', cell: (j) => dateTimeText(j.createdAt) },
+  { label: 'Started', width: '150px', cell: (j) => momentText(j.createdAt) },
 ];
 
 /** Every job this data folder has run, newest first: who, when, on which server, and how it went. */

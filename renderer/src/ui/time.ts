@@ -1,0 +1,99 @@
+/**
+ * The one rule for how a time reads, on every screen: in the object's own time zone when it
+ * has a valid one, else in this computer's; 24-hour; dates in year-month-day order; the time
+ * alone only when it falls on today (in that zone). An operator comparing the Live panel with
+ * History, an alarm with a command, must read the same moment as the same words.
+ *
+ * Which zone wins is decided here only (`zoneFor`), so a later "object's zone / this
+ * computer's zone" setting changes one function.
+ */
+import { TZDate } from '@date-fns/tz';
+import { format, isValid, parse } from 'date-fns';
+import { fleetStore } from '../stores/fleet-store';
+
+export const DATE_PATTERN = 'yyyy-MM-dd';
+export const DATE_TIME_PATTERN = 'yyyy-MM-dd HH:mm:ss';
+/** What a typed date with a time looks like (the interval fields): minutes, no seconds. */
+export const DATE_MINUTE_PATTERN = 'yyyy-MM-dd HH:mm';
+
+export function computerZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+/** A time zone name the platform accepts, else null (a server may send anything). */
+export function validZone(tz: string | undefined | null): string | null {
+  if (!tz) return null;
+  let ok = checkedZones.get(tz);
+  if (ok === undefined) {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: tz });
+      ok = true;
+    } catch {
+      ok = false;
+    }
+    checkedZones.set(tz, ok);
+  }
+  return ok ? tz : null;
+}
+
+/** Zones already tried: a formatter costs milliseconds to create, and screens ask on every render. */
+const checkedZones = new Map<string, boolean>();
+
+/** The zone a time of this object is read in: its own when valid, else this computer's. */
+export function zoneFor(object: { TimeZone?: string } | null | undefined): string {
+  return validZone(object?.TimeZone) ?? computerZone();
+}
+
+/** `zoneFor` by id, from the fleet list (this computer's zone for an object not listed). */
+export function objectZone(objectId: number | null | undefined): string {
+  return zoneFor(objectId == null ? null : fleetStore.objectsById.get(objectId));
+}
+
+/** For a time about several objects (a command to many): their zone when they share one, else this computer's. */
+export function sharedZone(objectIds: readonly number[]): string {
+  const zones = new Set(objectIds.map(objectZone));
+  return zones.size === 1 ? [...zones][0]! : computerZone();
+}
+
+export function timeIn(ms: number, zone: string, pattern: string): string {
+  return Number.isFinite(ms) ? format(new TZDate(ms, zone), pattern) : '—';
+}
+
+/** Date and time in full: "2026-11-25 20:00:00". */
+export function dateTimeText(ms: number, zone = computerZone()): string {
+  return timeIn(ms, zone, DATE_TIME_PATTERN);
+}
+
+export function isSameDayIn(a: number, b: number, zone: string): boolean {
+  return timeIn(a, zone, DATE_PATTERN) === timeIn(b, zone, DATE_PATTERN);
+}
+
+/** A moment as a list says it: "20:00:00" when it is today in `zone`, else "2026-11-25 20:00:00". */
+export function momentText(ms: number, zone = computerZone(), now = Date.now()): string {
+  return isSameDayIn(ms, now, zone) ? timeIn(ms, zone, 'HH:mm:ss') : dateTimeText(ms, zone);
+}
+
+/** For a tooltip beside a time: the full date and time, the zone and its offset then. */
+export function zoneNote(ms: number, zone: string): string {
+  return `${dateTimeText(ms, zone)} ${zone} (UTC${timeIn(ms, zone, 'xxx')})`;
+}
+
+/**
+ * A typed "yyyy-MM-dd HH:mm" (a "T" between is taken too) read as wall time in `zone`;
+ * null when it is not such a date or names a day that does not exist (31 April).
+ */
+export function parseDateMinute(text: string, zone: string): number | null {
+  const value = text.trim().replace('T', ' ');
+  const d = parse(value, DATE_MINUTE_PATTERN, new TZDate(0, zone));
+  return isValid(d) && format(d, DATE_MINUTE_PATTERN) === value ? d.getTime() : null;
+}
+
+/** A typed "yyyy-MM-dd" naming a day that exists (no 31 April, no 2026-2-3). */
+export function isValidDay(text: string): boolean {
+  const d = parse(text, DATE_PATTERN, new Date(2000, 0, 1));
+  return isValid(d) && format(d, DATE_PATTERN) === text;
+}
+
+export function dateMinuteText(ms: number, zone: string): string {
+  return timeIn(ms, zone, DATE_MINUTE_PATTERN);
+}
