@@ -75,10 +75,12 @@ export function openConnection(d: ConnectionDeps, o: OpenConnection): Connection
   const cache = openCache({ dataDir: d.dataDir, baseUrl: o.cacheUrl, login: profile.login, onSetAside: o.onSetAside });
   const ingestor = d.ingestWorker ? workerIngestor(d.ingestWorker, cache.file) : inThreadIngestor(cache);
   const bodyLimits = bodyLimitsFrom(d.settings.get('bodyLimitsMb'), d.settings.get('bodyMaxDepth'));
+  // This connection's outcomes only: its requests that end after it closed say nothing of the next one's link.
+  const connectivity = d.connectivity.begin();
   // The big bodies the ingestor decodes are fetched where they are decoded (worker-fetch.ts).
-  const { http, bodyHttp, pollHttp, probeHttp } = connectionHttp({ baseUrl, credentials, bodyLimits, heldFetch: ingestor.fetch, onRetry: (e) => d.connectivity.retried(e) });
+  const { http, bodyHttp, pollHttp, probeHttp } = connectionHttp({ baseUrl, credentials, bodyLimits, heldFetch: ingestor.fetch, onRetry: (e) => connectivity.retried(e) });
   const api = createApi(http);
-  const recovery = createRecovery({ connectivity: d.connectivity, probe: () => probeService(probeHttp) });
+  const recovery = createRecovery({ connectivity, probe: () => probeService(probeHttp) });
   const polled = { objects: objectsApi(pollHttp), status: statusApi(pollHttp), profile: objectsApi(bodyHttp) };
   const sync = createLiveSync({
     api: {
@@ -90,18 +92,18 @@ export function openConnection(d: ConnectionDeps, o: OpenConnection): Connection
     cache,
     ingestor,
     bus: d.bus,
-    connectivity: d.connectivity,
+    connectivity,
     recovery,
     statusPollMs: () => d.settings.get('statusPollMs'),
     objectsRefreshMs: () => d.settings.get('objectsRefreshMs'),
     log: d.log,
   });
-  d.connectivity.seed(cache.meta.allLastGood());
+  connectivity.seed(cache.meta.allLastGood());
   const eventsBodies = eventsApi(bodyHttp);
 
   sync.start();
-  const history = startHistory({ api, cache, bus: d.bus, worker: d.ingestWorker, isOffline: () => d.connectivity.knownOffline() });
-  const offline = startOfflineServices({ api, eventsBodies, cache, ingestor, recovery, bus: d.bus, connectivity: d.connectivity, settings: d.settings, log: d.log });
+  const history = startHistory({ api, cache, bus: d.bus, worker: d.ingestWorker, isOffline: () => connectivity.knownOffline() });
+  const offline = startOfflineServices({ api, eventsBodies, cache, ingestor, recovery, bus: d.bus, connectivity, settings: d.settings, log: d.log });
   return {
     ...offline.services,
     profile,
@@ -118,6 +120,7 @@ export function openConnection(d: ConnectionDeps, o: OpenConnection): Connection
     geozones: new GeozonesService(api, cache),
     needsPassword: false,
     close() {
+      connectivity.end();
       history.stop();
       offline.stop();
       recovery.stop();

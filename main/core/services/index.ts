@@ -102,6 +102,7 @@ export function startOfflineServices(d: OfflineDeps): { services: OfflineService
       return fast > 0 && Date.now() < watchOutcomesUntil ? Math.min(base, fast) : base;
     },
     run: pollEvents,
+    backOff: () => !d.connectivity.answering(),
     onError: (e) => d.log(`events poll failed: ${e instanceof Error ? e.message : String(e)}`),
   });
   const commands = new CommandsService(

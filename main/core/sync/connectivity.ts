@@ -33,10 +33,26 @@ export interface ConnectivityTracker {
   answered(): void;
   /** The service stopped answering (no answer, a 5xx) and nothing has answered since. */
   failing(): boolean;
+  /** Answers keep coming: the judged link is not offline and a request was answered well within its window. */
+  answering(): boolean;
   /** Called at the first answer after `failing()` began; returns its removal. */
   onRecovered(listener: () => void): () => void;
   /** An attempt failed and is being tried again (api/http.ts onRetry): evidence for the judged link only. */
   retried(error: unknown): void;
+  /**
+   * A connection opens: the judgement starts afresh (another service's failures say nothing
+   * of this one), and only the returned reports count until it ends or another begins.
+   */
+  begin(): ConnectionReports;
+}
+
+/**
+ * One connection's view of the tracker. A closed connection's requests still on the wire end
+ * on this side ("The ingest worker was closed", a closed cache) after the next one opened:
+ * counted, they made a new service that had not failed once look like a poor link.
+ */
+export interface ConnectionReports extends ConnectivityTracker {
+  end(): void;
 }
 
 /**
@@ -76,7 +92,8 @@ export function createConnectivity(
   /** Each data set's poll period, passed on to the views (the header's "Positions 40 s old"). */
   pollMs?: () => Record<string, number>,
 ): ConnectivityTracker {
-  const judge = createLinkJudge(now());
+  let judge = createLinkJudge(now());
+  let generation = 0;
   const extras = () => ({ link: judge.judgement(), ...(pollMs ? { pollMs: pollMs() } : {}) });
   let current: ConnectivityState = { state: 'offline', lastGood: {}, lastError: null, ...extras() };
   let networkFailures = 0;
@@ -96,7 +113,7 @@ export function createConnectivity(
     current = next;
     if (changed) onChange(current);
   };
-  return {
+  const tracker: ConnectivityTracker = {
     ok(dataset, at = now()) {
       unusable.delete(dataset);
       const still = problem();
@@ -113,6 +130,10 @@ export function createConnectivity(
       answer();
     },
     failing: () => down,
+    answering() {
+      const l = judge.judgement();
+      return l.state !== 'offline' && l.total > l.failed;
+    },
     onRecovered(listener) {
       recovered.add(listener);
       return () => recovered.delete(listener);
@@ -146,5 +167,27 @@ export function createConnectivity(
     seed(lastGood) {
       current = { ...current, lastGood: { ...lastGood, ...current.lastGood } };
     },
+    begin() {
+      const gen = ++generation;
+      judge = createLinkJudge(now());
+      networkFailures = 0;
+      down = false;
+      unusable.clear();
+      set({ state: 'offline', lastGood: {}, lastError: null, ...extras() }, true);
+      let ended = false;
+      const live = () => !ended && gen === generation;
+      return {
+        ...tracker,
+        ok: (dataset, at) => void (live() && tracker.ok(dataset, at)),
+        fail: (dataset, error) => void (live() && tracker.fail(dataset, error)),
+        answered: () => void (live() && tracker.answered()),
+        retried: (error) => void (live() && tracker.retried(error)),
+        seed: (lastGood) => void (live() && tracker.seed(lastGood)),
+        end: () => {
+          ended = true;
+        },
+      };
+    },
   };
+  return tracker;
 }

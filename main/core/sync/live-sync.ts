@@ -103,10 +103,12 @@ export function createLiveSync(o: LiveSyncOptions): LiveSync {
     return r;
   };
 
+  // A poor link is polled at its period; only an outage backs off (poller.ts).
+  const backOff = () => !o.connectivity.answering();
   const onError = (what: string) => (e: unknown) => log(`${what} failed: ${e instanceof Error ? e.message : String(e)}`);
-  const objectsPoller = createPoller({ intervalMs: o.objectsRefreshMs, run: refreshObjects, onError: onError('objects refresh') });
-  const referencePoller = createPoller({ intervalMs: o.objectsRefreshMs, run: async () => void (await reference()), onError: onError('reference refresh') });
-  const statusPoller = createPoller({ intervalMs: o.statusPollMs, run: pollStatus, onError: onError('status poll') });
+  const objectsPoller = createPoller({ intervalMs: o.objectsRefreshMs, run: refreshObjects, backOff, onError: onError('objects refresh') });
+  const referencePoller = createPoller({ intervalMs: o.objectsRefreshMs, run: async () => void (await reference()), backOff, onError: onError('reference refresh') });
+  const statusPoller = createPoller({ intervalMs: o.statusPollMs, run: pollStatus, backOff, onError: onError('status poll') });
   const pollers: Poller[] = [objectsPoller, referencePoller, statusPoller];
   // Ranks: what the map shows first; the events poll (services/) sits between status and objects.
   const ranked: [number, Poller][] = [[0, statusPoller], [2, objectsPoller], [3, referencePoller]];

@@ -21,6 +21,12 @@ export interface PollerOptions {
   intervalMs: () => number;
   run: () => Promise<void>;
   maxBackoffMs?: number;
+  /**
+   * Whether failures should lengthen the wait now. False while other answers keep coming
+   * (a poor link, not an outage): a poll that failed then is tried again one period later,
+   * since nothing resets it the way the first answer after an outage does (recovery.ts).
+   */
+  backOff?: () => boolean;
   onError?: (e: unknown) => void;
 }
 
@@ -35,7 +41,7 @@ export function createPoller(opts: PollerOptions): Poller {
   const schedule = () => {
     if (!active) return;
     const base = opts.intervalMs();
-    const delay = failures === 0 ? base : Math.min(maxBackoff, base * 2 ** Math.min(failures, 6));
+    const delay = failures === 0 || opts.backOff?.() === false ? base : Math.min(maxBackoff, base * 2 ** Math.min(failures, 6));
     dueAt = Date.now() + delay;
     timer = setTimeout(() => void tick(), delay);
   };
