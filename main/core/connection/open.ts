@@ -6,6 +6,7 @@
  */
 import type { ConnectionProfile } from '../../../common/methods/session';
 import { createApi, type FleetApi } from '../api';
+import { CatalogueService } from '../catalogue';
 import { bodyLimitsFrom } from '../api/body-limits';
 import { eventsApi } from '../api/events';
 import { objectsApi } from '../api/objects';
@@ -53,6 +54,8 @@ export interface Connection extends OfflineServices {
   history: ConnectionHistory;
   live: LiveReads;
   geozones: GeozonesService;
+  /** The Admin screen's collections (`../catalogue/`). */
+  catalogue: CatalogueService;
   /** The stored token was refused and no password is kept: the screens ask for it. */
   needsPassword: boolean;
   /** Stops every poller, the workers and the history loads, and closes the cache file. */
@@ -116,6 +119,7 @@ export function openConnection(d: ConnectionDeps, o: OpenConnection): Connection
     history: history.history,
     live: new LiveReads(cache, ingestor),
     geozones: new GeozonesService(api, cache),
+    catalogue: new CatalogueService({ api, cache, changed: (collection) => d.bus.emit('catalogue/changed', { collection }) }),
     needsPassword: false,
     close() {
       history.stop();

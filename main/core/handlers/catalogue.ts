@@ -1,0 +1,15 @@
+import type { Connection } from '../connection/open';
+import type { HandlerMap } from '../rpc/dispatcher';
+
+export function catalogueHandlers(current: () => Connection): HandlerMap {
+  return {
+    'catalogue/list': (a) => current().catalogue.list(a.collection, a.cached),
+    'catalogue/get': (a) => current().catalogue.get(a.collection, a.id),
+    'catalogue/create': (a) => current().catalogue.create(a.collection, a.record),
+    'catalogue/update': (a) => current().catalogue.update(a.collection, a.id, a.record),
+    'catalogue/delete': (a) => current().catalogue.remove(a.collection, a.id),
+    'catalogue/imeiAvailable': (a) => current().catalogue.imeiAvailable(a.imei),
+    'catalogue/models': () => current().catalogue.models(),
+    'catalogue/companyStats': (a) => current().catalogue.companyStats(a.companyId),
+  };
+}
