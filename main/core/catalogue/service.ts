@@ -91,6 +91,8 @@ export class CatalogueService {
     const out = parsed.data as Record<string, unknown>;
     // A write-only password left empty keeps the current one.
     if (c === 'users' && !out.Password) delete out.Password;
+    // No company chosen: the service gives a new user the caller's.
+    if (c === 'users' && out.CompanyId === 0) delete out.CompanyId;
     return out;
   }
 
