@@ -209,3 +209,38 @@ test('accounts: an administrator creates, edits and deletes a user; a company pa
   await expect(region.getByRole('definition').first()).toHaveText(String(stats.Objects));
   await page.screenshot({ path: join(ART, 'catalogue-company.png') });
 });
+
+test('objects: the IMEI checked as it is typed, the model picked from the service, created, edited and deleted', async ({ page }) => {
+  await openSection(page, 'demo', 'Objects edit');
+  const taken = (await server<{ IMEI: string }[]>('/api/Objects', 'demo'))[0]!.IMEI;
+  const models = await server<{ Name: string }[]>('/api/Objects/models', 'demo');
+  await page.getByRole('button', { name: 'New object' }).click();
+  const form = page.getByRole('form', { name: 'New object' });
+  await form.getByLabel('Name').fill('E2E tractor');
+  await form.getByLabel('IMEI').fill(taken);
+  await expect(form.getByRole('status').filter({ hasText: 'IMEI' })).toHaveText('IMEI already in use');
+  await form.getByLabel('IMEI').fill('359000000000777');
+  await expect(form.getByRole('status').filter({ hasText: 'IMEI' })).toHaveText('IMEI available');
+  await form.getByLabel('Device model').selectOption(models[1]!.Name);
+  await form.getByLabel('Plate').fill('E2E-001');
+  await page.screenshot({ path: join(ART, 'catalogue-object-create.png') });
+  await form.getByRole('button', { name: 'Create object' }).click();
+  await expect(table(page, 'Objects edit').getByRole('row', { name: /E2E tractor/ })).toBeVisible();
+  const made = (await server<{ Id: number; Name: string; DeviceType: string; StateNumber: string }[]>('/api/Objects', 'demo')).find((o) => o.Name === 'E2E tractor')!;
+  expect(made).toMatchObject({ DeviceType: models[1]!.Name, StateNumber: 'E2E-001' });
+
+  await table(page, 'Objects edit').getByRole('button', { name: 'Open E2E tractor' }).click();
+  const edit = page.getByRole('form', { name: 'Object E2E tractor' });
+  await edit.getByLabel('Max speed (km/h)').fill('0');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(edit.getByText('km/h: 1 to 400')).toBeVisible();
+  await edit.getByLabel('Max speed (km/h)').fill('70');
+  await edit.getByLabel('Plate').fill('E2E-002');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(table(page, 'Objects edit').getByRole('row', { name: /E2E tractor.*E2E-002/ })).toBeVisible();
+  expect(await server<{ MaxSpeed: number; StateNumber: string }>(`/api/Objects/${made.Id}`, 'demo')).toMatchObject({ MaxSpeed: 70, StateNumber: 'E2E-002' });
+  await table(page, 'Objects edit').getByRole('button', { name: 'Open E2E tractor' }).click();
+  await page.getByRole('form', { name: 'Object E2E tractor' }).getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('alertdialog', { name: 'Delete object?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(table(page, 'Objects edit').getByRole('row', { name: /E2E tractor/ })).toHaveCount(0);
+});

@@ -5,6 +5,7 @@ import type { CollectionId } from '../../../../common/catalogue';
 import type { CatalogueRecord } from '../../../../common/methods/catalogue';
 import { rpc } from '../../rpc/client';
 import { nameOf, type FieldDesc } from './descriptor';
+import { ImeiStatus, ModelSelect } from './extras/ObjectFields';
 
 type Values = Record<string, unknown>;
 
@@ -31,9 +32,11 @@ interface Props {
   control: Control<Values>;
   errors: FieldErrors<Values>;
   disabled: boolean;
+  /** The record as opened (null for a new one). */
+  original: Record<string, unknown> | null;
 }
 
-export function FieldInput({ field: f, register, control, errors, disabled }: Props) {
+export function FieldInput({ field: f, register, control, errors, disabled, original }: Props) {
   const errId = useId();
   const helpId = useId();
   const options = useOptions(f.kind === 'ref' ? f.of : undefined);
@@ -104,6 +107,15 @@ export function FieldInput({ field: f, register, control, errors, disabled }: Pr
           );
         }}
       />
+    );
+  } else if (f.kind === 'model') {
+    input = <ModelSelect control={control} name={f.name} described={described} disabled={disabled} />;
+  } else if (f.kind === 'imei') {
+    input = (
+      <>
+        <input inputMode="numeric" autoComplete="off" spellCheck={false} {...register(f.name)} {...common} />
+        <ImeiStatus control={control} name={f.name} own={typeof original?.[f.name] === 'string' ? (original[f.name] as string) : null} />
+      </>
     );
   } else if (f.kind === 'textarea') {
     input = <textarea rows={3} {...register(f.name)} {...common} />;

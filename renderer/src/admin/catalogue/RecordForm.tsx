@@ -86,7 +86,7 @@ export function RecordForm({ desc, record, readOnly, onDone, extra }: Props) {
     <form className="cat-form" aria-label={title} noValidate onSubmit={(e) => void save(e)}>
       <h3>{title}</h3>
       {desc.fields.map((f) => (
-        <FieldInput key={f.name} field={f} register={register} control={control} errors={formState.errors} disabled={!canSave || busy} />
+        <FieldInput key={f.name} field={f} register={register} control={control} errors={formState.errors} disabled={!canSave || busy} original={record} />
       ))}
       {extra}
       {rootError && (

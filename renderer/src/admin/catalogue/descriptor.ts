@@ -6,7 +6,8 @@
 import type { CollectionId } from '../../../../common/catalogue';
 import type { CatalogueRecord } from '../../../../common/methods/catalogue';
 
-export type FieldKind = 'text' | 'number' | 'color' | 'checkbox' | 'ids' | 'password' | 'textarea' | 'ref' | 'bits';
+/** 'imei': checked live with the service; 'model': picked from the service's device models. */
+export type FieldKind = 'text' | 'number' | 'color' | 'checkbox' | 'ids' | 'password' | 'textarea' | 'ref' | 'bits' | 'imei' | 'model';
 
 export interface FieldDesc {
   name: string;

@@ -15,8 +15,8 @@ export const objectCollections: CollectionDesc[] = [
     ],
     fields: [
       { name: 'Name', label: 'Name', kind: 'text' },
-      { name: 'IMEI', label: 'IMEI', kind: 'text' },
-      { name: 'DeviceType', label: 'Device model', kind: 'text' },
+      { name: 'IMEI', label: 'IMEI', kind: 'imei', help: 'Checked with the service as you type' },
+      { name: 'DeviceType', label: 'Device model', kind: 'model' },
       { name: 'StateNumber', label: 'Plate', kind: 'text' },
       { name: 'Phone', label: 'Phone', kind: 'text' },
       { name: 'Phone1', label: 'Second phone', kind: 'text' },
@@ -28,6 +28,6 @@ export const objectCollections: CollectionDesc[] = [
       { name: 'GroupIds', label: 'Group ids', kind: 'ids', help: 'Comma-separated' },
       { name: 'Comment', label: 'Comment', kind: 'textarea' },
     ],
-    blank: { Name: '', IMEI: '', DeviceType: '', StateNumber: '', Phone: '', Phone1: '', IconId: 0, TrackColor: '#3388FF', MaxSpeed: 90, Timeout: 600, TimeZone: 'UTC', GroupIds: [], Comment: '' },
+    blank: { Name: '', IMEI: '', DeviceType: '', StateNumber: '', Phone: '', Phone1: '', IconId: 1, TrackColor: '#3388FF', MaxSpeed: 90, Timeout: 600, TimeZone: 'UTC', GroupIds: [], Comment: '' },
   },
 ];
