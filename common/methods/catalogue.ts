@@ -27,6 +27,24 @@ export type CatalogueWrite =
   | { status: 'forbidden'; message: string }
   | { status: 'queued'; pendingId: number; message: string };
 
+/** A catalogue edit made while the service did not answer, waiting in the outbox. */
+export interface PendingChange {
+  /** The outbox entry. */
+  id: number;
+  collection: CollectionId;
+  op: 'create' | 'update' | 'delete';
+  recordId: number | null;
+  summary: string;
+  /** 'conflict': the service's copy changed since the edit; the user chooses (`catalogue/resolve`). */
+  state: 'pending' | 'failed' | 'conflict';
+  lastError: string | null;
+  /** What is sent: the record (create) or the changed fields (update). */
+  record: Record<string, unknown> | null;
+  /** The record as it was when edited. */
+  base: Record<string, unknown> | null;
+  createdAt: number;
+}
+
 const coll = z.object({ collection: collectionId });
 const id = z.number().int().positive();
 const record = z.record(z.string(), z.unknown());
@@ -39,6 +57,10 @@ export const catalogueMethods = {
   /** Only the fields given are changed (the service merges by Id). */
   'catalogue/update': method<CatalogueWrite>()(coll.extend({ id, record }), { write: true }),
   'catalogue/delete': method<CatalogueWrite>()(coll.extend({ id }), { write: true }),
+  'catalogue/pending': method<{ changes: PendingChange[] }>()(z.object({ collection: collectionId.optional() })),
+  'catalogue/cancelPending': method<{ changes: PendingChange[] }>()(z.object({ id }), { write: true }),
+  /** A conflict: send mine over the service's copy, or keep the service's copy and drop mine. */
+  'catalogue/resolve': method<{ changes: PendingChange[] }>()(z.object({ id, keep: z.enum(['mine', 'theirs']) }), { write: true }),
   /** Objects' create form: whether an IMEI is free, asked live. */
   'catalogue/imeiAvailable': method<{ imei: string; available: boolean }>()(z.object({ imei: z.string().trim().min(1).max(32) })),
   /** Objects' create form: the device models the service supports. */

@@ -4,11 +4,14 @@
  * answer turned into what a form can show. A 403 makes the collection read-only for the rest
  * of the connection; a 400's message is returned with the field it names.
  */
-import { catalogueSchemas, COLLECTION_OPS, fieldNamedIn, type CollectionId } from '../../../common/catalogue';
+import { catalogueSchemas, COLLECTION_OPS, fieldNamedIn, IDENTITY_FIELD, type CollectionId } from '../../../common/catalogue';
 import { FleetError, isFleetError } from '../../../common/errors';
 import type { CatalogueList, CatalogueRecord, CatalogueWrite } from '../../../common/methods/catalogue';
 import { ApiError, type FleetApi, type LooseRecord } from '../api';
 import type { Cache } from '../cache';
+import { outboxKind, type OutboxKind } from '../sync/outbox-replay';
+import { catalogueOutboxKind, type CataloguePayload } from './pending';
+import { PendingList } from './pending-list';
 import { collectionSources } from './sources';
 import type { CollectionSource } from './source';
 
@@ -27,16 +30,47 @@ function message(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
+/** Failures after which the edit may still be made later unchanged: it waits in the outbox. */
+const LATER = new Set(['offline', 'server_error', 'rate_limited', 'unknown_outcome']);
+
+const nameIn = (r: Record<string, unknown> | undefined, id: number) => String(r?.Name ?? r?.Login ?? r?.UId ?? `#${id}`);
+
 const isRecord = (r: unknown): r is CatalogueRecord => typeof r === 'object' && r !== null && typeof (r as { Id?: unknown }).Id === 'number';
 
 export class CatalogueService {
   private readonly sources: Record<CollectionId, CollectionSource>;
   private readonly readOnly = new Map<CollectionId, string>();
   private readonly now: () => number;
+  private queue: { flush: () => void; outboxChanged: () => void } | null = null;
+  readonly pending: PendingList;
 
   constructor(private readonly d: CatalogueDeps) {
     this.sources = collectionSources(d.api);
     this.now = d.now ?? Date.now;
+    this.pending = new PendingList({
+      cache: d.cache,
+      source: (c) => this.sources[c],
+      changed: d.changed,
+      now: this.now,
+      outboxChanged: () => {
+        this.queue?.outboxChanged();
+        this.queue?.flush();
+      },
+    });
+  }
+
+  /** The outbox kind that replays this connection's queued edits. */
+  outboxKind(): OutboxKind<unknown> {
+    return outboxKind(catalogueOutboxKind({ cache: this.d.cache, source: (c) => this.sources[c], changed: this.d.changed, now: this.now }));
+  }
+
+  /** Writes that cannot be made now are queued once the outbox is there (`connection/open.ts`). */
+  attach(queue: { flush: () => void; outboxChanged: () => void }): void {
+    this.queue = queue;
+  }
+
+  private cached(c: CollectionId, id: number): LooseRecord | undefined {
+    return this.d.cache.reference.get<LooseRecord>(this.sources[c].kind, id);
   }
 
   source(c: CollectionId): CollectionSource {
@@ -103,8 +137,13 @@ export class CatalogueService {
   }
 
   /** A service refusal as a form shows it; other failures (offline, 5xx, unknown outcome) are thrown. */
-  private answer(c: CollectionId, e: unknown): CatalogueWrite {
+  private answer(c: CollectionId, e: unknown, later: () => CataloguePayload): CatalogueWrite {
     if (!isFleetError(e)) throw e;
+    if (LATER.has(e.code) && this.queue) {
+      const p = later();
+      const pendingId = this.pending.enqueue(p);
+      return { status: 'queued', pendingId, message: `The service did not answer (${message(e)}). “${p.summary}” is kept as a pending change and sent when it answers again.` };
+    }
     if (e.code === 'forbidden') {
       this.readOnly.set(c, FORBIDDEN_WORDS);
       this.d.changed(c);
@@ -132,7 +171,13 @@ export class CatalogueService {
       else this.d.changed(c);
       return { status: 'saved', record: isRecord(saved) ? saved : null };
     } catch (e) {
-      return this.answer(c, e);
+      const field = IDENTITY_FIELD[c];
+      const same = this.d.cache.reference.list<LooseRecord>(this.sources[c].kind).filter((r) => r[field] === body[field]);
+      return this.answer(c, e, () => ({
+        op: 'create', collection: c, record: body, base: null, force: false,
+        existingIds: same.map((r) => r.Id).filter((x): x is number => typeof x === 'number'),
+        summary: `Create ${c} “${nameIn(body, 0)}”`,
+      }));
     }
   }
 
@@ -146,7 +191,11 @@ export class CatalogueService {
       this.keep(c, saved);
       return { status: 'saved', record: saved as CatalogueRecord };
     } catch (e) {
-      return this.answer(c, e);
+      const base = this.cached(c, id) ?? null;
+      return this.answer(c, e, () => ({
+        op: 'update', collection: c, id, record: body, base, force: false, existingIds: [],
+        summary: `Change ${Object.keys(body).filter((k) => k !== 'Id').join(', ')} of ${c} “${nameIn(base ?? undefined, id)}”`,
+      }));
     }
   }
 
@@ -158,7 +207,8 @@ export class CatalogueService {
       this.d.changed(c);
       return { status: 'deleted' };
     } catch (e) {
-      return this.answer(c, e);
+      const base = this.cached(c, id) ?? null;
+      return this.answer(c, e, () => ({ op: 'delete', collection: c, id, base, force: false, existingIds: [], summary: `Delete ${c} “${nameIn(base ?? undefined, id)}”` }));
     }
   }
 

@@ -7,6 +7,7 @@
 import type { ConnectionProfile } from '../../../common/methods/session';
 import { createApi, type FleetApi } from '../api';
 import { CatalogueService } from '../catalogue';
+import { CATALOGUE_KIND } from '../catalogue/pending';
 import { bodyLimitsFrom } from '../api/body-limits';
 import { eventsApi } from '../api/events';
 import { objectsApi } from '../api/objects';
@@ -104,7 +105,9 @@ export function openConnection(d: ConnectionDeps, o: OpenConnection): Connection
 
   sync.start();
   const history = startHistory({ api, cache, bus: d.bus, worker: d.ingestWorker, isOffline: () => d.connectivity.knownOffline() });
-  const offline = startOfflineServices({ api, eventsBodies, cache, ingestor, recovery, bus: d.bus, connectivity: d.connectivity, settings: d.settings, log: d.log });
+  const catalogue = new CatalogueService({ api, cache, changed: (collection) => d.bus.emit('catalogue/changed', { collection }) });
+  const offline = startOfflineServices({ api, eventsBodies, cache, ingestor, recovery, bus: d.bus, connectivity: d.connectivity, settings: d.settings, log: d.log, kinds: { [CATALOGUE_KIND]: catalogue.outboxKind() } });
+  catalogue.attach({ flush: () => void offline.services.outbox.flush(), outboxChanged: offline.services.changed });
   return {
     ...offline.services,
     profile,
@@ -119,7 +122,7 @@ export function openConnection(d: ConnectionDeps, o: OpenConnection): Connection
     history: history.history,
     live: new LiveReads(cache, ingestor),
     geozones: new GeozonesService(api, cache),
-    catalogue: new CatalogueService({ api, cache, changed: (collection) => d.bus.emit('catalogue/changed', { collection }) }),
+    catalogue,
     needsPassword: false,
     close() {
       history.stop();

@@ -55,6 +55,8 @@ export const WRITES: ReadonlySet<string> = new Set([
   'catalogue/create',
   'catalogue/update',
   'catalogue/delete',
+  'catalogue/cancelPending',
+  'catalogue/resolve',
 ]);
 
 export function deadlineMs(name: string): number {
