@@ -91,7 +91,7 @@ test('groups: a driver group created, renamed and deleted from the screen', asyn
   expect((await server<{ Id: number }[]>('/api/DriverGroups', 'demo')).some((g) => g.Id === made!.Id)).toBe(false);
 });
 
-test('people: a driver created, a key assigned to it, a duplicate key refused at its field, both deleted', async ({ page }) => {
+test('people: a driver created, a key assigned to it, a duplicate key refused at its field, the driver kept while it holds the key, both deleted', async ({ page }) => {
   await openSection(page, 'demo', 'Drivers');
   await page.getByRole('button', { name: 'New driver' }).click();
   const form = page.getByRole('form', { name: 'New driver' });
@@ -123,10 +123,25 @@ test('people: a driver created, a key assigned to it, a duplicate key refused at
   await table(page, 'Driver keys').getByRole('button', { name: 'Open E2E spare key' }).click();
   await expect(page.getByRole('form', { name: 'Driver key E2E spare key' }).getByLabel('Assigned to driver')).toHaveValue(String(driver.Id));
   await page.screenshot({ path: join(ART, 'catalogue-driver-keys.png') });
+  // The service refuses to delete a driver who holds a key, and says why.
+  const sections = page.getByRole('navigation', { name: 'Catalogue sections' });
+  await sections.getByRole('link', { name: 'Drivers', exact: true }).click();
+  await table(page, 'Drivers').getByRole('button', { name: 'Open E2E Dana Driver' }).click();
+  await page.getByRole('form', { name: 'Driver E2E Dana Driver' }).getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('alertdialog', { name: 'Delete driver?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('form', { name: 'Driver E2E Dana Driver' }).getByRole('alert')).toContainText('is used by 1 driver keys');
+  await sections.getByRole('link', { name: 'Driver keys', exact: true }).click();
+  await table(page, 'Driver keys').getByRole('button', { name: 'Open E2E spare key' }).click();
   await page.getByRole('form', { name: 'Driver key E2E spare key' }).getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('alertdialog', { name: 'Delete driver key?' }).getByRole('button', { name: 'Delete' }).click();
   await expect(table(page, 'Driver keys').getByRole('row', { name: /E2E0A1B2C3/ })).toHaveCount(0);
   expect((await server<{ Id: number }[]>('/api/DriverKeys', 'demo')).some((k) => k.Id === saved.Id)).toBe(false);
+  await sections.getByRole('link', { name: 'Drivers', exact: true }).click();
+  await table(page, 'Drivers').getByRole('button', { name: 'Open E2E Dana Driver' }).click();
+  await page.getByRole('form', { name: 'Driver E2E Dana Driver' }).getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('alertdialog', { name: 'Delete driver?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(table(page, 'Drivers').getByRole('row', { name: /E2E Dana Driver/ })).toHaveCount(0);
+  expect((await server<{ Id: number }[]>('/api/Drivers', 'demo')).some((d) => d.Id === driver.Id)).toBe(false);
 });
 
 test('rules: a command template and an event setting (kinds by name) created, edited and deleted', async ({ page }) => {
@@ -243,4 +258,41 @@ test('objects: the IMEI checked as it is typed, the model picked from the servic
   await page.getByRole('form', { name: 'Object E2E tractor' }).getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('alertdialog', { name: 'Delete object?' }).getByRole('button', { name: 'Delete' }).click();
   await expect(table(page, 'Objects edit').getByRole('row', { name: /E2E tractor/ })).toHaveCount(0);
+});
+
+test('offline: an edit made while the service is away is listed, replayed when it answers, and a conflict is resolved', async ({ page }) => {
+  await openSection(page, 'demo', 'Drivers');
+  const drivers = await server<{ Id: number; Name: string }[]>('/api/Drivers', 'demo');
+  const [x, y] = [drivers[0]!, drivers[1]!];
+  await expect(table(page, 'Drivers').getByRole('row', { name: new RegExp(y.Name) })).toBeVisible();
+  // Someone else renames y on the service after this console read it.
+  const token = await sim.tokenFor('demo');
+  await fetch(`${sim.baseUrl}/api/Drivers`, { method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ Id: y.Id, Name: 'E2E theirs' }) });
+
+  await sim.stopListening();
+  try {
+    for (const [d, name] of [[x, 'E2E offline rename'], [y, 'E2E mine']] as const) {
+      await table(page, 'Drivers').getByRole('button', { name: `Open ${d.Name}` }).click();
+      const form = page.getByRole('form', { name: `Driver ${d.Name}` });
+      await form.getByLabel('Name').fill(name);
+      await form.getByRole('button', { name: 'Save changes' }).click();
+      await expect(form).toHaveCount(0, { timeout: 30_000 });
+    }
+    const pending = page.getByRole('region', { name: 'Pending changes' });
+    await expect(pending.getByRole('listitem')).toHaveCount(2);
+    await expect(pending.getByRole('listitem').first()).toContainText(`Change Name of drivers “${x.Name}”`);
+    await page.screenshot({ path: join(ART, 'catalogue-pending.png') });
+  } finally {
+    await sim.startListening();
+  }
+  const pending = page.getByRole('region', { name: 'Pending changes' });
+  const conflict = pending.getByRole('table', { name: /^Conflict:/ });
+  await expect(conflict).toBeVisible({ timeout: 60_000 });
+  await expect(conflict.getByRole('row', { name: /Name/ })).toContainText(`${y.Name}E2E mineE2E theirs`);
+  expect((await server<{ Name: string }>(`/api/Drivers/${x.Id}`, 'demo')).Name).toBe('E2E offline rename');
+  await page.screenshot({ path: join(ART, 'catalogue-conflict.png') });
+  await pending.getByRole('button', { name: 'Keep mine' }).click();
+  await expect(page.getByRole('region', { name: 'Pending changes' })).toHaveCount(0, { timeout: 60_000 });
+  expect((await server<{ Name: string }>(`/api/Drivers/${y.Id}`, 'demo')).Name).toBe('E2E mine');
+  await expect(table(page, 'Drivers').getByRole('row', { name: /E2E mine/ })).toBeVisible();
 });

@@ -33,6 +33,9 @@ function message(e: unknown): string {
 /** Failures after which the edit may still be made later unchanged: it waits in the outbox. */
 const LATER = new Set(['offline', 'server_error', 'rate_limited', 'unknown_outcome']);
 
+/** A collection id in words, for the pending changes' summaries: driverKeys → driver keys. */
+const words = (c: CollectionId) => c.replace(/[A-Z]/g, (m) => ` ${m.toLowerCase()}`);
+
 const nameIn = (r: Record<string, unknown> | undefined, id: number) => String(r?.Name ?? r?.Login ?? r?.UId ?? `#${id}`);
 
 const isRecord = (r: unknown): r is CatalogueRecord => typeof r === 'object' && r !== null && typeof (r as { Id?: unknown }).Id === 'number';
@@ -176,7 +179,7 @@ export class CatalogueService {
       return this.answer(c, e, () => ({
         op: 'create', collection: c, record: body, base: null, force: false,
         existingIds: same.map((r) => r.Id).filter((x): x is number => typeof x === 'number'),
-        summary: `Create ${c} “${nameIn(body, 0)}”`,
+        summary: `Create ${words(c)} “${nameIn(body, 0)}”`,
       }));
     }
   }
@@ -194,7 +197,7 @@ export class CatalogueService {
       const base = this.cached(c, id) ?? null;
       return this.answer(c, e, () => ({
         op: 'update', collection: c, id, record: body, base, force: false, existingIds: [],
-        summary: `Change ${Object.keys(body).filter((k) => k !== 'Id').join(', ')} of ${c} “${nameIn(base ?? undefined, id)}”`,
+        summary: `Change ${Object.keys(body).filter((k) => k !== 'Id').join(', ')} of ${words(c)} “${nameIn(base ?? undefined, id)}”`,
       }));
     }
   }
@@ -208,7 +211,7 @@ export class CatalogueService {
       return { status: 'deleted' };
     } catch (e) {
       const base = this.cached(c, id) ?? null;
-      return this.answer(c, e, () => ({ op: 'delete', collection: c, id, base, force: false, existingIds: [], summary: `Delete ${c} “${nameIn(base ?? undefined, id)}”` }));
+      return this.answer(c, e, () => ({ op: 'delete', collection: c, id, base, force: false, existingIds: [], summary: `Delete ${words(c)} “${nameIn(base ?? undefined, id)}”` }));
     }
   }
 

@@ -9,6 +9,7 @@ import { ageText } from '../../ui/format';
 import { useNow } from '../../ui/use-now';
 import type { CollectionDesc } from './descriptor';
 import { RecordExtras } from './extras/RecordExtras';
+import { PendingChanges } from './PendingChanges';
 import { RecordForm } from './RecordForm';
 import { RecordTable } from './RecordTable';
 import { useCollection } from './use-collection';
@@ -48,6 +49,7 @@ export function CollectionView({ desc, chosen }: { desc: CollectionDesc; chosen:
           The service did not answer ({list.staleReason}); this is the copy kept from {ageText(list.fetchedAt, now)}.
         </p>
       )}
+      <PendingChanges desc={desc} />
       {error && (
         <p className="error" role="alert">
           {error}

@@ -45,7 +45,8 @@ export function RecordForm({ desc, record, readOnly, onDone, extra }: Props) {
   const outcome = (w: CatalogueWrite) => {
     if (w.status === 'saved') onDone(w.record);
     else if (w.status === 'deleted') onDone(null);
-    else if (w.status === 'queued') setNote(w.message);
+    // Queued: the change is listed with the collection's pending changes from now on.
+    else if (w.status === 'queued') onDone(null);
     else if (w.status === 'refused' && w.field) setError(w.field, { type: 'server', message: w.message });
     else setError('root.server', { type: 'server', message: w.message });
   };
