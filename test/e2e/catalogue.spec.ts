@@ -296,3 +296,19 @@ test('offline: an edit made while the service is away is listed, replayed when i
   expect((await server<{ Name: string }>(`/api/Drivers/${y.Id}`, 'demo')).Name).toBe('E2E mine');
   await expect(table(page, 'Drivers').getByRole('row', { name: /E2E mine/ })).toBeVisible();
 });
+
+test('offline: a collection opens from the kept copy with its age when the service does not answer', async ({ page }) => {
+  await openSection(page, 'demo', 'Command templates');
+  const names = (await server<{ Name: string }[]>('/api/CommandTemplates', 'demo')).map((t) => t.Name);
+  await expect(table(page, 'Command templates').getByRole('row', { name: new RegExp(names[0]!) })).toBeVisible();
+  await sim.stopListening();
+  try {
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect(page.getByRole('note').filter({ hasText: 'this is the copy kept from' })).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByRole('status').filter({ hasText: /^Kept copy .* ago$/ })).toBeVisible();
+    for (const n of names) await expect(table(page, 'Command templates').getByRole('row', { name: new RegExp(n) }).first()).toBeVisible();
+    await page.screenshot({ path: join(ART, 'catalogue-offline-list.png') });
+  } finally {
+    await sim.startListening();
+  }
+});
