@@ -312,3 +312,23 @@ test('offline: a collection opens from the kept copy with its age when the servi
     await sim.startListening();
   }
 });
+
+test('people: a shift with its drivers picked by name, created and deleted', async ({ page }) => {
+  await openSection(page, 'demo', 'Shifts');
+  const [a, b] = await server<{ Id: number; Name: string }[]>('/api/Drivers', 'demo');
+  await page.getByRole('button', { name: 'New shift' }).click();
+  const form = page.getByRole('form', { name: 'New shift' });
+  await form.getByLabel('Name').fill('E2E late shift');
+  await form.getByLabel('Starts (minutes after local midnight)').fill('1320');
+  const drivers = form.getByRole('group', { name: 'Drivers' });
+  await drivers.getByRole('checkbox', { name: a!.Name }).first().check();
+  await drivers.getByRole('checkbox', { name: b!.Name }).first().check();
+  await form.getByRole('button', { name: 'Create shift' }).click();
+  await expect(table(page, 'Shifts').getByRole('row', { name: /E2E late shift.*22:00/ })).toBeVisible();
+  const shift = (await server<{ Id: number; Name: string; DriverIds: number[] }[]>('/api/DriverShifts', 'demo')).find((s) => s.Name === 'E2E late shift')!;
+  expect([...shift.DriverIds].sort((x, y) => x - y)).toEqual([a!.Id, b!.Id].sort((x, y) => x - y));
+  await table(page, 'Shifts').getByRole('button', { name: 'Open E2E late shift' }).click();
+  await page.getByRole('form', { name: 'Shift E2E late shift' }).getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('alertdialog', { name: 'Delete shift?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(table(page, 'Shifts').getByRole('row', { name: /E2E late shift/ })).toHaveCount(0);
+});

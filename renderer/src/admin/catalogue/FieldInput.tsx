@@ -39,7 +39,7 @@ interface Props {
 export function FieldInput({ field: f, register, control, errors, disabled, original }: Props) {
   const errId = useId();
   const helpId = useId();
-  const options = useOptions(f.kind === 'ref' ? f.of : undefined);
+  const options = useOptions(f.kind === 'ref' || f.kind === 'refs' ? f.of : undefined);
   const err = errors[f.name]?.message;
   const described = [err ? errId : '', f.help ? helpId : ''].filter(Boolean).join(' ') || undefined;
   const common = { 'aria-invalid': err ? true : undefined, 'aria-describedby': described, disabled } as const;
@@ -67,6 +67,30 @@ export function FieldInput({ field: f, register, control, errors, disabled, orig
               {f.bits!.map((b) => (
                 <label key={b.bit}>
                   <input type="checkbox" disabled={disabled} checked={(v & b.bit) !== 0} onChange={(e) => field.onChange(e.target.checked ? v | b.bit : v & ~b.bit)} /> {b.label}
+                </label>
+              ))}
+              {err && <span id={errId} className="field-error">{String(err)}</span>}
+            </fieldset>
+          );
+        }}
+      />
+    );
+  }
+  if (f.kind === 'refs') {
+    return (
+      <Controller
+        control={control}
+        name={f.name}
+        render={({ field }) => {
+          const chosen = new Set(Array.isArray(field.value) ? (field.value as number[]) : []);
+          const toggle = (id: number, on: boolean) => field.onChange([...chosen, id].filter((x) => x !== id || on));
+          return (
+            <fieldset className="field refs" aria-describedby={described}>
+              <legend>{f.label}</legend>
+              {options.length === 0 && <span className="hint">None to choose from.</span>}
+              {options.map((r) => (
+                <label key={r.Id}>
+                  <input type="checkbox" disabled={disabled} checked={chosen.has(r.Id)} onChange={(e) => toggle(r.Id, e.target.checked)} /> {nameOf(r)}
                 </label>
               ))}
               {err && <span id={errId} className="field-error">{String(err)}</span>}

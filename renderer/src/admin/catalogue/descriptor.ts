@@ -7,13 +7,13 @@ import type { CollectionId } from '../../../../common/catalogue';
 import type { CatalogueRecord } from '../../../../common/methods/catalogue';
 
 /** 'imei': checked live with the service; 'model': picked from the service's device models. */
-export type FieldKind = 'text' | 'number' | 'color' | 'checkbox' | 'ids' | 'password' | 'textarea' | 'ref' | 'bits' | 'imei' | 'model';
+export type FieldKind = 'text' | 'number' | 'color' | 'checkbox' | 'ids' | 'password' | 'textarea' | 'ref' | 'refs' | 'bits' | 'imei' | 'model';
 
 export interface FieldDesc {
   name: string;
   label: string;
   kind: FieldKind;
-  /** For 'ref': the collection whose records are offered (0 = none). */
+  /** For 'ref' (one, 0 = none) and 'refs' (several, as checkboxes): the collection whose records are offered. */
   of?: CollectionId;
   /** For 'bits': the named bits of a bitmask, one checkbox each. */
   bits?: readonly { bit: number; label: string }[];

@@ -25,7 +25,7 @@ export const objectCollections: CollectionDesc[] = [
       { name: 'MaxSpeed', label: 'Max speed (km/h)', kind: 'number' },
       { name: 'Timeout', label: 'Offline after (s)', kind: 'number' },
       { name: 'TimeZone', label: 'Time zone', kind: 'text' },
-      { name: 'GroupIds', label: 'Group ids', kind: 'ids', help: 'Comma-separated' },
+      { name: 'GroupIds', label: 'Groups', kind: 'refs', of: 'objectGroups' },
       { name: 'Comment', label: 'Comment', kind: 'textarea' },
     ],
     blank: { Name: '', IMEI: '', DeviceType: '', StateNumber: '', Phone: '', Phone1: '', IconId: 1, TrackColor: '#3388FF', MaxSpeed: 90, Timeout: 600, TimeZone: 'UTC', GroupIds: [], Comment: '' },

@@ -60,7 +60,7 @@ export const peopleCollections: CollectionDesc[] = [
       { name: 'Name', label: 'Name', kind: 'text' },
       { name: 'StartMinute', label: 'Starts (minutes after local midnight)', kind: 'number' },
       { name: 'DurationMinutes', label: 'Length (minutes)', kind: 'number' },
-      { name: 'DriverIds', label: 'Driver ids', kind: 'ids', help: 'Comma-separated, e.g. 3, 7' },
+      { name: 'DriverIds', label: 'Drivers', kind: 'refs', of: 'drivers' },
     ],
     blank: { Name: '', StartMinute: 480, DurationMinutes: 480, DriverIds: [] },
   },
