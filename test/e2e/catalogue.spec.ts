@@ -117,7 +117,8 @@ test('people: a driver created, a key assigned to it, a duplicate key refused at
   await expect(key.getByLabel('Key code')).toHaveAttribute('aria-invalid', 'true');
   await key.getByLabel('Key code').fill('E2E0A1B2C3');
   await key.getByRole('button', { name: 'Create driver key' }).click();
-  await expect(table(page, 'Driver keys').getByRole('row', { name: /E2E0A1B2C3/ })).toBeVisible();
+  // The list names the driver a key is assigned to, not its Id.
+  await expect(table(page, 'Driver keys').getByRole('row', { name: /E2E0A1B2C3.*E2E Dana Driver/ })).toBeVisible();
   const saved = (await server<{ Id: number; UId: string; DriverId: number }[]>('/api/DriverKeys', 'demo')).find((k) => k.UId === 'E2E0A1B2C3')!;
   expect(saved.DriverId).toBe(driver.Id);
   await table(page, 'Driver keys').getByRole('button', { name: 'Open E2E spare key' }).click();

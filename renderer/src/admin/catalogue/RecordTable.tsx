@@ -3,16 +3,37 @@
  * (ascending first), the chosen record marked. Catalogue lists are small; past ROW_LIMIT rows
  * the table says so and asks for a search instead of drawing thousands of rows.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import type { CollectionId } from '../../../../common/catalogue';
 import type { CatalogueRecord } from '../../../../common/methods/catalogue';
+import { rpc } from '../../rpc/client';
 import { nameOf, type CollectionDesc } from './descriptor';
+
+type Names = Map<CollectionId, Map<number, string>>;
+
+/** Names of the records the list's reference columns point at (kept copies: no request to the service). */
+function useNames(desc: CollectionDesc): Names {
+  const [names, setNames] = useState<Names>(new Map());
+  useEffect(() => {
+    let live = true;
+    const ofs = [...new Set(desc.columns.map((c) => c.of).filter((o): o is CollectionId => !!o))];
+    void Promise.all(ofs.map((o) => rpc('catalogue/list', { collection: o, cached: true }).then((l) => [o, new Map(l.records.map((r) => [r.Id, nameOf(r)]))] as const, () => null))).then(
+      (pairs) => live && setNames(new Map(pairs.filter((p) => p !== null))),
+    );
+    return () => {
+      live = false;
+    };
+  }, [desc]);
+  return names;
+}
 
 const ROW_LIMIT = 500;
 
-const cellText = (d: CollectionDesc, r: CatalogueRecord, i: number): string => {
+const cellText = (d: CollectionDesc, r: CatalogueRecord, i: number, names: Names): string => {
   const c = d.columns[i]!;
   const v = r[c.field];
   if (c.show) return c.show(v, r);
+  if (c.of && typeof v === 'number') return v === 0 ? '' : (names.get(c.of)?.get(v) ?? `#${v}`);
   return v === undefined || v === null ? '' : Array.isArray(v) ? v.join(', ') : String(v);
 };
 
@@ -28,20 +49,21 @@ interface Props {
 export function RecordTable({ desc, records, selected, onOpen, empty }: Props) {
   const [query, setQuery] = useState('');
   const [sort, setSort] = useState<{ col: number; dir: 1 | -1 } | null>(null);
+  const names = useNames(desc);
   const rows = useMemo(() => {
     const q = query.trim().toLowerCase();
-    const shown = q ? records.filter((r) => desc.columns.some((_, i) => cellText(desc, r, i).toLowerCase().includes(q))) : [...records];
+    const shown = q ? records.filter((r) => desc.columns.some((_, i) => cellText(desc, r, i, names).toLowerCase().includes(q))) : [...records];
     if (sort) {
-      const f = desc.columns[sort.col]!.field;
+      const { field: f, of } = desc.columns[sort.col]!;
       shown.sort((a, b) => {
         const x = a[f];
         const y = b[f];
-        const c = typeof x === 'number' && typeof y === 'number' ? x - y : cellText(desc, a, sort.col).localeCompare(cellText(desc, b, sort.col), undefined, { numeric: true });
+        const c = !of && typeof x === 'number' && typeof y === 'number' ? x - y : cellText(desc, a, sort.col, names).localeCompare(cellText(desc, b, sort.col, names), undefined, { numeric: true });
         return c * sort.dir;
       });
     }
     return shown;
-  }, [records, query, sort, desc]);
+  }, [records, query, sort, desc, names]);
   const template = desc.columns.map((c) => c.width ?? 'minmax(100px, 1fr)').join(' ') + ' 70px';
   return (
     <div className="cat-list">
@@ -70,7 +92,7 @@ export function RecordTable({ desc, records, selected, onOpen, empty }: Props) {
           >
             {desc.columns.map((c, i) => (
               <span key={c.field} role="cell">
-                {cellText(desc, r, i)}
+                {cellText(desc, r, i, names)}
               </span>
             ))}
             <span role="cell">

@@ -25,6 +25,8 @@ export interface ColumnDesc {
   label: string;
   /** A CSS grid track. */
   width?: string;
+  /** The value is an Id of this collection: the list shows its name. */
+  of?: CollectionId;
   /** How the value reads in the list (default: as text). */
   show?: (value: unknown, record: CatalogueRecord) => string;
 }

@@ -14,7 +14,7 @@ export const accountCollections: CollectionDesc[] = [
       { field: 'Name', label: 'Name', width: 'minmax(160px, 1fr)' },
       { field: 'Email', label: 'E-mail', width: 'minmax(160px, 1fr)' },
       { field: 'IsAdmin', label: 'Admin', width: '70px', show: yes },
-      { field: 'CompanyId', label: 'Company', width: '90px' },
+      { field: 'CompanyId', label: 'Company', width: '150px', of: 'companies' },
     ],
     fields: [
       { name: 'Login', label: 'Login', kind: 'text' },

@@ -17,7 +17,7 @@ export const peopleCollections: CollectionDesc[] = [
       { field: 'Name', label: 'Name', width: 'minmax(180px, 1fr)' },
       { field: 'Phone', label: 'Phone', width: '150px' },
       { field: 'LicenceNumber', label: 'Licence', width: '150px' },
-      { field: 'GroupId', label: 'Group', width: '80px' },
+      { field: 'GroupId', label: 'Group', width: '140px', of: 'driverGroups' },
     ],
     fields: [
       { name: 'Name', label: 'Name', kind: 'text' },
@@ -35,7 +35,7 @@ export const peopleCollections: CollectionDesc[] = [
       { field: 'Id', label: 'Id', width: '70px' },
       { field: 'UId', label: 'Key code', width: '170px' },
       { field: 'Name', label: 'Name', width: 'minmax(160px, 1fr)' },
-      { field: 'DriverId', label: 'Driver', width: '80px' },
+      { field: 'DriverId', label: 'Driver', width: '180px', of: 'drivers' },
     ],
     fields: [
       { name: 'UId', label: 'Key code', kind: 'text', help: '8 to 16 hexadecimal digits, as the reader sends it' },
