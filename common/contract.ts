@@ -17,6 +17,7 @@ import { tilesMethods, tilesPushes } from './methods/tiles';
 import { diagnosticsMethods, diagnosticsPushes } from './methods/diagnostics';
 import { noticesMethods, noticesPushes } from './methods/notices';
 import { jobsMethods, jobsPushes } from './methods/jobs';
+import { catalogueMethods, cataloguePushes } from './methods/catalogue';
 
 export const methods = {
   ...sessionMethods,
@@ -32,6 +33,7 @@ export const methods = {
   ...diagnosticsMethods,
   ...noticesMethods,
   ...jobsMethods,
+  ...catalogueMethods,
 } satisfies Record<string, MethodDef>;
 
 export const pushes = {
@@ -48,6 +50,7 @@ export const pushes = {
   ...diagnosticsPushes,
   ...noticesPushes,
   ...jobsPushes,
+  ...cataloguePushes,
 } satisfies Record<string, PushDef>;
 
 export type Methods = typeof methods;

@@ -18,6 +18,7 @@ import { tilesHandlers } from './handlers/tiles';
 import { diagnosticsHandlers } from './handlers/diagnostics';
 import { noticesHandlers } from './handlers/notices';
 import { jobsHandlers } from './handlers/jobs';
+import { catalogueHandlers } from './handlers/catalogue';
 import { createJobs } from './jobs';
 import { createNotices, type Notices } from './seams/notices';
 import { securePrivateDir } from './seams/private-files';
@@ -87,6 +88,7 @@ export function createCore(o: CoreOptions): Core {
   dispatcher.register(commandsHandlers(current));
   dispatcher.register(geocodeHandlers(current));
   dispatcher.register(geozonesHandlers(current));
+  dispatcher.register(catalogueHandlers(current));
   const tiles = createTileService({
     dataDir: o.dataDir,
     settings: o.settings,

@@ -1,6 +1,9 @@
 /** The catalogue collections and their field sets (shapes the interface leaves unshown). */
 import { z } from 'zod';
 import type { Route } from '../http/route';
+import type { Sim } from '../sim';
+import type { CollectionName } from '../world/generate';
+import type { Rec, User } from '../world/types';
 import { crud } from './crud';
 
 const int = z.number().int();
@@ -24,8 +27,33 @@ function fillZone(r: Record<string, unknown>): string | undefined {
   return undefined;
 }
 
+/** Records of `coll` in the same company whose `field` (an id or a list of ids) names `rec`. */
+function referrers(sim: Sim, coll: CollectionName, field: string, rec: Rec): number {
+  let n = 0;
+  for (const r of sim.store.list(coll, { IsAdmin: true } as User)) {
+    const v = r[field];
+    if (r.CompanyId === rec.CompanyId && (Array.isArray(v) ? v.includes(rec.Id) : v === rec.Id)) n++;
+  }
+  return n;
+}
+
+/** A delete refused while records point at this one: "Group "Vans" is used by 3 drivers". */
+function usedBy(what: string, ...by: [CollectionName, string, string][]) {
+  return (sim: Sim, rec: Rec): string | undefined => {
+    const uses = by.map(([coll, field, words]) => [referrers(sim, coll, field, rec), words] as const).filter(([n]) => n > 0);
+    return uses.length ? `${what} "${String(rec.Name)}" is used by ${uses.map(([n, w]) => `${n} ${w}`).join(' and ')}; move or delete them first` : undefined;
+  };
+}
+
+/** Object groups are referred to by objects, which live outside the store. */
+function objectGroupInUse(sim: Sim, rec: Rec): string | undefined {
+  let n = 0;
+  for (const o of sim.world.objects.values()) if (o.CompanyId === rec.CompanyId && o.GroupIds.includes(rec.Id)) n++;
+  return n ? `Group "${String(rec.Name)}" is used by ${n} objects; move or delete them first` : undefined;
+}
+
 export const catalogueRoutes: Route[] = [
-  ...crud({ base: '/api/Objects/Groups', coll: 'ObjectGroups', tag: 'Object groups', what: 'object group', ops: [...ALL], fields: { Name: name, Color: color }, defaults: groupDefaults }),
+  ...crud({ base: '/api/Objects/Groups', coll: 'ObjectGroups', tag: 'Object groups', what: 'object group', ops: [...ALL], fields: { Name: name, Color: color }, defaults: groupDefaults, inUse: objectGroupInUse }),
   ...crud({
     base: '/api/Geozones', coll: 'Geozones', tag: 'Geozones', what: 'geozone', ops: ['list', 'post', 'put', 'delete'],
     fields: {
@@ -37,20 +65,21 @@ export const catalogueRoutes: Route[] = [
     fill: fillZone,
     check: (r) => (r.Type === 'Polygon' && (r.Points as unknown[]).length < 3 ? 'A polygon needs at least 3 Points' : undefined),
   }),
-  ...crud({ base: '/api/Geozones/Groups', coll: 'GeozoneGroups', tag: 'Geozones', what: 'geozone group', ops: [...ALL], fields: { Name: name, Color: color }, defaults: groupDefaults }),
+  ...crud({ base: '/api/Geozones/Groups', coll: 'GeozoneGroups', tag: 'Geozones', what: 'geozone group', ops: [...ALL], fields: { Name: name, Color: color }, defaults: groupDefaults, inUse: usedBy('Group', ['Geozones', 'GroupId', 'geozones']) }),
   ...crud({
     base: '/api/Drivers', coll: 'Drivers', tag: 'Drivers', what: 'driver', ops: [...ALL],
     fields: { GroupId: int, Name: name, Phone: z.string(), LicenceNumber: z.string() }, refs: { GroupId: 'DriverGroups' },
     defaults: { GroupId: 0, Phone: '', LicenceNumber: '' },
+    inUse: usedBy('Driver', ['DriverKeys', 'DriverId', 'driver keys'], ['DriverShifts', 'DriverIds', 'shifts']),
   }),
-  ...crud({ base: '/api/DriverGroups', coll: 'DriverGroups', tag: 'Drivers', what: 'driver group', ops: [...ALL], fields: { Name: name } }),
+  ...crud({ base: '/api/DriverGroups', coll: 'DriverGroups', tag: 'Drivers', what: 'driver group', ops: [...ALL], fields: { Name: name }, inUse: usedBy('Group', ['Drivers', 'GroupId', 'drivers']) }),
   ...crud({
     base: '/api/DriverKeys', coll: 'DriverKeys', tag: 'Drivers', what: 'driver key', ops: [...ALL],
     fields: { GroupId: int, UId: z.string().regex(/^[0-9A-Fa-f]{8,16}$/), DriverId: int, Name: z.string() },
     refs: { GroupId: 'DriverKeyGroups', DriverId: 'Drivers' }, unique: 'UId',
     defaults: { GroupId: 0, DriverId: 0, Name: '' },
   }),
-  ...crud({ base: '/api/DriverKeyGroups', coll: 'DriverKeyGroups', tag: 'Drivers', what: 'driver key group', ops: [...ALL], fields: { Name: name } }),
+  ...crud({ base: '/api/DriverKeyGroups', coll: 'DriverKeyGroups', tag: 'Drivers', what: 'driver key group', ops: [...ALL], fields: { Name: name }, inUse: usedBy('Group', ['DriverKeys', 'GroupId', 'driver keys']) }),
   ...crud({
     base: '/api/DriverShifts', coll: 'DriverShifts', tag: 'Drivers', what: 'driver shift', ops: [...ALL],
     fields: { Name: name, StartMinute: int.min(0).max(1439).describe('minutes after local midnight'), DurationMinutes: int.min(1).max(1440), DriverIds: z.array(int) },
@@ -67,7 +96,7 @@ export const catalogueRoutes: Route[] = [
     refs: { GroupId: 'EventSettingsGroups' },
     defaults: { GroupId: 0, Enabled: true, ObjectIds: [] },
   }),
-  ...crud({ base: '/api/EventSettingsGroups', coll: 'EventSettingsGroups', tag: 'Event settings', what: 'event settings group', ops: [...ALL], fields: { Name: name } }),
+  ...crud({ base: '/api/EventSettingsGroups', coll: 'EventSettingsGroups', tag: 'Event settings', what: 'event settings group', ops: [...ALL], fields: { Name: name }, inUse: usedBy('Group', ['EventSettings', 'GroupId', 'event settings']) }),
   ...crud({
     base: '/api/CommandTemplates', coll: 'CommandTemplates', tag: 'Commands', what: 'command template', ops: ['list', 'post', 'put', 'delete'],
     fields: { Name: name, Command: z.string().min(1), Destructive: z.boolean().describe('wipes data or changes the device irreversibly') },

@@ -32,6 +32,8 @@ export interface CrudSpec {
   defaults?: Record<string, unknown>;
   /** Fields derived from others on create when absent (after `defaults`); a message refuses the record. */
   fill?: (rec: Record<string, unknown>) => string | undefined;
+  /** Why the record cannot be deleted while others refer to it (409), as a server's foreign keys answer. */
+  inUse?: (sim: Sim, rec: Rec) => string | undefined;
 }
 
 const int = z.number().int();
@@ -104,9 +106,11 @@ export function crud(spec: CrudSpec): Route[] {
   });
   if (spec.ops.includes('delete')) routes.push({
     method: 'DELETE', path: `${spec.base}/{id}`, tag: spec.tag, summary: `Delete a ${spec.what}`, write: true,
-    response: 'empty', errors: [400, 404],
+    response: 'empty', errors: spec.inUse ? [400, 404, 409] : [400, 404],
     handler(ctx) {
       const r = find(ctx, intParam(ctx, 'id'));
+      const used = spec.inUse?.(ctx.sim, r);
+      if (used) throw conflict(used);
       ctx.sim.store.remove(spec.coll, r.Id);
       return empty();
     },

@@ -21,6 +21,11 @@ export const REFERENCE_KINDS = [
   'commandTemplates',
   'reportTemplates',
   'objectIcons',
+  // Kept for the catalogue's offline lists (main/core/catalogue/).
+  'driverPenalties',
+  'users',
+  'companies',
+  'adminObjects',
 ] as const;
 export type ReferenceKind = (typeof REFERENCE_KINDS)[number];
 

@@ -6,6 +6,8 @@
  */
 import type { ConnectionProfile } from '../../../common/methods/session';
 import { createApi, type FleetApi } from '../api';
+import { CatalogueService } from '../catalogue';
+import { CATALOGUE_KIND } from '../catalogue/pending';
 import { bodyLimitsFrom } from '../api/body-limits';
 import { eventsApi } from '../api/events';
 import { objectsApi } from '../api/objects';
@@ -53,6 +55,8 @@ export interface Connection extends OfflineServices {
   history: ConnectionHistory;
   live: LiveReads;
   geozones: GeozonesService;
+  /** The Admin screen's collections (`../catalogue/`). */
+  catalogue: CatalogueService;
   /** The stored token was refused and no password is kept: the screens ask for it. */
   needsPassword: boolean;
   /** Stops every poller, the workers and the history loads, and closes the cache file. */
@@ -103,7 +107,9 @@ export function openConnection(d: ConnectionDeps, o: OpenConnection): Connection
 
   sync.start();
   const history = startHistory({ api, cache, bus: d.bus, worker: d.ingestWorker, isOffline: () => connectivity.knownOffline() });
-  const offline = startOfflineServices({ api, eventsBodies, cache, ingestor, recovery, bus: d.bus, connectivity, settings: d.settings, log: d.log });
+  const catalogue = new CatalogueService({ api, cache, changed: (collection) => d.bus.emit('catalogue/changed', { collection }) });
+  const offline = startOfflineServices({ api, eventsBodies, cache, ingestor, recovery, bus: d.bus, connectivity, settings: d.settings, log: d.log, kinds: { [CATALOGUE_KIND]: catalogue.outboxKind() } });
+  catalogue.attach({ flush: () => void offline.services.outbox.flush(), outboxChanged: offline.services.changed });
   return {
     ...offline.services,
     profile,
@@ -118,6 +124,7 @@ export function openConnection(d: ConnectionDeps, o: OpenConnection): Connection
     history: history.history,
     live: new LiveReads(cache, ingestor),
     geozones: new GeozonesService(api, cache),
+    catalogue,
     needsPassword: false,
     close() {
       connectivity.end();

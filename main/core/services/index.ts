@@ -15,7 +15,7 @@ import type { ConnectivityTracker } from '../sync/connectivity';
 import { createEventsPoll, type EventsApi } from '../sync/events-poll';
 import type { Ingestor } from '../sync/ingest';
 import { createMutex } from '../sync/mutex';
-import { createOutboxReplay, outboxKind, type OutboxReplay } from '../sync/outbox-replay';
+import { createOutboxReplay, outboxKind, type OutboxKind, type OutboxReplay } from '../sync/outbox-replay';
 import { createPoller, type Poller } from '../sync/poller';
 import type { Recovery } from '../sync/recovery';
 import { CommandsService } from './commands';
@@ -34,6 +34,8 @@ export interface OfflineDeps {
   connectivity: ConnectivityTracker;
   settings: SettingsStore;
   log: (msg: string, e?: unknown) => void;
+  /** More writes the outbox carries (the catalogue's edits), by kind. */
+  kinds?: Record<string, OutboxKind<unknown>>;
 }
 
 export interface OfflineServices {
@@ -83,7 +85,7 @@ export function startOfflineServices(d: OfflineDeps): { services: OfflineService
     cache,
     lock,
     signal,
-    kinds: { [ACK_KIND]: outboxKind(events.ackKind((ids, s) => api.events.ack(ids, { signal: s }))) },
+    kinds: { ...d.kinds, [ACK_KIND]: outboxKind(events.ackKind((ids, s) => api.events.ack(ids, { signal: s }))) },
     onChange: changed,
     onFailure: (e) => d.connectivity.fail('outbox', e),
   });

@@ -10,7 +10,9 @@ function summary(e: OutboxEntry): string {
     const n = ackIdsOf(e).length;
     return `Acknowledge ${n} event${n === 1 ? '' : 's'}`;
   }
-  return e.kind;
+  // Other kinds (the catalogue's edits) say what they do in their payload.
+  const said = (e.payload as { summary?: unknown } | undefined)?.summary;
+  return typeof said === 'string' ? said : e.kind;
 }
 
 function toItem(e: OutboxEntry): OutboxItem {

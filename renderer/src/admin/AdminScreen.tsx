@@ -9,12 +9,14 @@ import { ImportWizard } from './import/ImportWizard';
 import { JobsHistory } from './jobs/JobsHistory';
 import { JobView } from './jobs/JobView';
 import { ObjectsView } from './ObjectsView';
+import { CatalogueScreen } from './catalogue/CatalogueScreen';
 import './admin.css';
 
 const TABS = [
   { route: '/admin', label: 'Objects' },
   { route: '/admin/import', label: 'Import from a file' },
   { route: '/admin/jobs', label: 'Jobs' },
+  { route: '/admin/catalogue', label: 'Catalogue' },
 ];
 
 export function adminWindowUrl(): string {
@@ -24,7 +26,7 @@ export function adminWindowUrl(): string {
 export function AdminScreen() {
   const route = useRoute();
   const job = /^\/admin\/jobs\/(\d+)/.exec(route);
-  const tab = job || route.startsWith('/admin/jobs') ? '/admin/jobs' : route.startsWith('/admin/import') ? '/admin/import' : '/admin';
+  const tab = job || route.startsWith('/admin/jobs') ? '/admin/jobs' : (TABS.find((t) => t.route !== '/admin' && route.startsWith(t.route))?.route ?? '/admin');
   useEffect(() => {
     document.title = 'Admin · Fleet Console';
     return () => {
@@ -50,6 +52,7 @@ export function AdminScreen() {
           <ImportWizard />
         </div>
       )}
+      {tab === '/admin/catalogue' && <CatalogueScreen route={route} />}
       {tab === '/admin/jobs' && <div className="admin-page">{job ? <JobView jobId={Number(job[1])} /> : <JobsHistory />}</div>}
     </main>
   );

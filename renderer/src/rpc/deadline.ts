@@ -52,6 +52,11 @@ export const WRITES: ReadonlySet<string> = new Set([
   'jobs/cancel',
   'jobs/retry-failed',
   'jobs/revert',
+  'catalogue/create',
+  'catalogue/update',
+  'catalogue/delete',
+  'catalogue/cancelPending',
+  'catalogue/resolve',
 ]);
 
 export function deadlineMs(name: string): number {

@@ -1,0 +1,27 @@
+/** The Catalogue tab: a section per collection, the chosen one's list and form (#/admin/catalogue/<collection>…). */
+import { navigate } from '../../ui/route';
+import { SECTIONS, describe } from './collections';
+import { CollectionView } from './CollectionView';
+import './catalogue.css';
+
+export function CatalogueScreen({ route }: { route: string }) {
+  const m = /^\/admin\/catalogue\/?([A-Za-z]*)(?:\/(new|\d+))?/.exec(route);
+  const desc = describe(m?.[1] ?? '') ?? SECTIONS[0]!;
+  const chosen = m?.[2] === 'new' ? 'new' : m?.[2] ? Number(m[2]) : null;
+  return (
+    <div className="catalogue">
+      <nav aria-label="Catalogue sections" className="cat-sections">
+        <ul>
+          {SECTIONS.map((s) => (
+            <li key={s.id}>
+              <a href={`#/admin/catalogue/${s.id}`} aria-current={s.id === desc.id ? 'page' : undefined} onClick={(e) => (e.preventDefault(), navigate(`/admin/catalogue/${s.id}`))}>
+                {s.title}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <CollectionView key={desc.id} desc={desc} chosen={chosen} />
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+/**
+ * A record's details form: the collection's shared zod schema validates first (zodResolver),
+ * then the service; its refusal is shown at the field it names, or above the buttons. Delete
+ * asks first. A collection the account may not change shows the form read-only.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState, type ReactNode } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { catalogueSchemas, COLLECTION_OPS } from '../../../../common/catalogue';
+import type { CatalogueRecord, CatalogueWrite } from '../../../../common/methods/catalogue';
+import { rpc, RpcError } from '../../rpc/client';
+import { Dialog } from '../../ui/Dialog';
+import { nameOf, type CollectionDesc } from './descriptor';
+import { FieldInput } from './FieldInput';
+
+type Values = Record<string, unknown>;
+
+interface Props {
+  desc: CollectionDesc;
+  /** null: a new record. */
+  record: CatalogueRecord | null;
+  readOnly: boolean;
+  onDone: (saved: CatalogueRecord | null) => void;
+  /** What a collection adds to its form (the IMEI check, the company's statistics). */
+  extra?: ReactNode;
+}
+
+const words = (e: unknown) => (e instanceof RpcError ? e.text : e instanceof Error ? e.message : String(e));
+
+export function RecordForm({ desc, record, readOnly, onDone, extra }: Props) {
+  const creating = record === null;
+  const schema = catalogueSchemas[desc.id];
+  const start: Values = { ...desc.blank, ...(record ?? {}) };
+  if ('Password' in desc.blank) start.Password = '';
+  const { register, control, handleSubmit, setError, formState } = useForm<Values>({
+    resolver: zodResolver(creating ? schema : schema.partial()) as unknown as Resolver<Values>,
+    defaultValues: start,
+  });
+  const [note, setNote] = useState<string | null>(null);
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const ops = COLLECTION_OPS[desc.id];
+  const canSave = !readOnly && (creating ? ops.includes('create') : ops.includes('update'));
+
+  const outcome = (w: CatalogueWrite) => {
+    if (w.status === 'saved') onDone(w.record);
+    else if (w.status === 'deleted') onDone(null);
+    // Queued: the change is listed with the collection's pending changes from now on.
+    else if (w.status === 'queued') onDone(null);
+    else if (w.status === 'refused' && w.field) setError(w.field, { type: 'server', message: w.message });
+    else setError('root.server', { type: 'server', message: w.message });
+  };
+
+  const save = handleSubmit(async (values) => {
+    setBusy(true);
+    setNote(null);
+    try {
+      if (creating) outcome(await rpc('catalogue/create', { collection: desc.id, record: values }));
+      else {
+        // Only what differs from the record as opened: the service merges by Id, so the rest stays as it is there.
+        const changed = Object.fromEntries(Object.entries(values).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(record[k]) && !(k === 'Password' && !v)));
+        if (Object.keys(changed).length === 0) return setNote('Nothing was changed.');
+        outcome(await rpc('catalogue/update', { collection: desc.id, id: record.Id, record: changed }));
+      }
+    } catch (e) {
+      setError('root.server', { type: 'server', message: words(e) });
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  const remove = async () => {
+    setAsking(false);
+    setBusy(true);
+    try {
+      outcome(await rpc('catalogue/delete', { collection: desc.id, id: record!.Id }));
+    } catch (e) {
+      setError('root.server', { type: 'server', message: words(e) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const title = creating ? `New ${desc.one}` : `${desc.one[0]!.toUpperCase()}${desc.one.slice(1)} ${nameOf(record)}`;
+  const rootError = formState.errors.root?.server?.message;
+  return (
+    <form className="cat-form" aria-label={title} noValidate onSubmit={(e) => void save(e)}>
+      <h3>{title}</h3>
+      {desc.fields.map((f) => (
+        <FieldInput key={f.name} field={f} register={register} control={control} errors={formState.errors} disabled={!canSave || busy} original={record} />
+      ))}
+      {extra}
+      {rootError && (
+        <p className="error" role="alert">
+          {rootError}
+        </p>
+      )}
+      {note && <p role="status">{note}</p>}
+      <div className="buttons">
+        <button type="button" onClick={() => onDone(null)}>
+          {canSave ? 'Cancel' : 'Close'}
+        </button>
+        {!creating && !readOnly && ops.includes('delete') && (
+          <button type="button" className="danger-outline" disabled={busy} onClick={() => setAsking(true)}>
+            Delete
+          </button>
+        )}
+        {canSave && (
+          <button type="submit" className="primary" disabled={busy}>
+            {busy ? 'Saving…' : creating ? `Create ${desc.one}` : 'Save changes'}
+          </button>
+        )}
+      </div>
+      {asking && (
+        <Dialog title={`Delete ${desc.one}?`} role="alertdialog" onClose={() => setAsking(false)}>
+          <p>
+            Delete {desc.one} “{nameOf(record!)}” from the service? There is no undo.
+          </p>
+          <div className="buttons">
+            <button type="button" autoFocus onClick={() => setAsking(false)}>
+              Keep it
+            </button>
+            <button type="button" className="danger" onClick={() => void remove()}>
+              Delete
+            </button>
+          </div>
+        </Dialog>
+      )}
+    </form>
+  );
+}
