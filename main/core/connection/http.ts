@@ -9,6 +9,12 @@ import type { Credentials } from '../session/credentials';
 export interface ConnectionHttp {
   /** Screens' requests: the default timeouts and retries. */
   http: Http;
+  /**
+   * The address service's requests, retried like `http` but not heard by the judged link: a
+   * server whose geocoder is broken or unset answers everything else, and the address field
+   * already says so where it is asked.
+   */
+  addressHttp: Http;
   /** Big bodies fetched where they are decoded (the ingestor's fetch, worker-fetch.ts), retried like `http`. */
   bodyHttp: Http;
   /**
@@ -33,6 +39,7 @@ export function connectionHttp(o: {
   const held = o.heldFetch ? { fetchImpl: o.heldFetch } : {};
   return {
     http: createHttp({ ...base, ...retried }),
+    addressHttp: createHttp(base),
     bodyHttp: createHttp({ ...base, ...retried, ...held }),
     pollHttp: createHttp({ ...base, retries: 0, maxRetryAfterMs: 0, timeoutMs: 20_000, ...held }),
     probeHttp: createHttp({ ...base, retries: 0, maxRetryAfterMs: 0, timeoutMs: 3_000 }),

@@ -10,6 +10,7 @@ import { CatalogueService } from '../catalogue';
 import { CATALOGUE_KIND } from '../catalogue/pending';
 import { bodyLimitsFrom } from '../api/body-limits';
 import { eventsApi } from '../api/events';
+import { geocoderApi } from '../api/geocoder';
 import { objectsApi } from '../api/objects';
 import { statusApi } from '../api/status';
 import { openCache, type Cache, type SetAside } from '../cache';
@@ -82,8 +83,8 @@ export function openConnection(d: ConnectionDeps, o: OpenConnection): Connection
   // This connection's outcomes only: its requests that end after it closed say nothing of the next one's link.
   const connectivity = d.connectivity.begin();
   // The big bodies the ingestor decodes are fetched where they are decoded (worker-fetch.ts).
-  const { http, bodyHttp, pollHttp, probeHttp } = connectionHttp({ baseUrl, credentials, bodyLimits, heldFetch: ingestor.fetch, onRetry: (e) => connectivity.retried(e) });
-  const api = createApi(http);
+  const { http, addressHttp, bodyHttp, pollHttp, probeHttp } = connectionHttp({ baseUrl, credentials, bodyLimits, heldFetch: ingestor.fetch, onRetry: (e) => connectivity.retried(e) });
+  const api = { ...createApi(http), geocoder: geocoderApi(addressHttp) };
   const recovery = createRecovery({ connectivity, probe: () => probeService(probeHttp) });
   const polled = { objects: objectsApi(pollHttp), status: statusApi(pollHttp), profile: objectsApi(bodyHttp) };
   const sync = createLiveSync({

@@ -48,6 +48,19 @@ describe('core: the connection judged over a window', () => {
     expect(s.pollMs?.status).toBe(POLL_MS);
   });
 
+  it('an address service that always fails is said at the address, not held against the link', async () => {
+    sim.setFaults({ errorRate: 1, pathPattern: 'ReverseGeocoder' });
+    try {
+      // Distinct points, one at a time: each lookup is a request of its own, retried and then failed.
+      for (let i = 0; i < 12; i++) await call(core, 'geocode/address', { lat: 50 + i / 100, lng: 14 + i / 100 }).catch(() => undefined);
+      const l = await link();
+      expect(l.state).toBe('online');
+      expect(l.failures.filter((f) => /Geocoder/i.test(f.endpoint))).toEqual([]);
+    } finally {
+      sim.clearFaults();
+    }
+  }, 40_000);
+
   it('on a link failing a third of its requests, settles on degraded and stays there', async () => {
     sim.setFaults({ errorRate: 0.35 });
     try {
