@@ -17,6 +17,7 @@ import { tilesMethods, tilesPushes } from './methods/tiles';
 import { diagnosticsMethods, diagnosticsPushes } from './methods/diagnostics';
 import { noticesMethods, noticesPushes } from './methods/notices';
 import { jobsMethods, jobsPushes } from './methods/jobs';
+import { reportsMethods, reportsPushes } from './methods/reports';
 
 export const methods = {
   ...sessionMethods,
@@ -32,6 +33,7 @@ export const methods = {
   ...diagnosticsMethods,
   ...noticesMethods,
   ...jobsMethods,
+  ...reportsMethods,
 } satisfies Record<string, MethodDef>;
 
 export const pushes = {
@@ -48,6 +50,7 @@ export const pushes = {
   ...diagnosticsPushes,
   ...noticesPushes,
   ...jobsPushes,
+  ...reportsPushes,
 } satisfies Record<string, PushDef>;
 
 export type Methods = typeof methods;
