@@ -79,6 +79,8 @@ export const ReportRequest = z
     groupIds: z.array(id).max(1_000).default([]),
     from: z.number().int(),
     till: z.number().int(),
+    /** The user's IANA zone, in which the file names give the interval's days (not part of the cache key). */
+    zone: z.string().min(1).max(64).optional(),
   })
   .refine((r) => r.till > r.from, { message: 'The interval ends before it starts' })
   .refine((r) => r.objectIds.length + r.groupIds.length > 0, { message: 'Choose at least one object or group' })

@@ -109,7 +109,7 @@ export function createReports(d: ReportsDeps) {
       }
       const table: ReportTable = {
         key,
-        fileBase: fileBase(req.kind, objects.map((o) => o.name), req.from, req.till, objects[0]?.timeZone),
+        fileBase: fileBase(req.kind, objects.map((o) => o.name), req.from, req.till, req.zone ?? objects[0]?.timeZone),
         kind: req.kind,
         from: req.from,
         till: req.till,

@@ -17,9 +17,15 @@ export function wallClock(ms: number, tz: string | undefined): Date {
   return new Date(Date.UTC(t.getFullYear(), t.getMonth(), t.getDate(), t.getHours(), t.getMinutes(), t.getSeconds()));
 }
 
-/** "Fuel - Truck 7 - 2026-11-01 to 2026-11-30": the report, the objects and the interval, in the first object's zone. */
+/** "Fuel - Truck 7 - 2026-11-01 to 2026-11-30": the report, the objects and the interval, in the user's zone (else the first object's). */
 export function fileBase(kind: ReportKind, names: readonly string[], from: number, till: number, tz: string | undefined): string {
-  const day = (ms: number) => format(tz ? new TZDate(ms, tz) : new TZDate(ms, 'UTC'), 'yyyy-MM-dd');
+  const day = (ms: number) => {
+    try {
+      return format(new TZDate(ms, tz ?? 'UTC'), 'yyyy-MM-dd');
+    } catch {
+      return format(new TZDate(ms, 'UTC'), 'yyyy-MM-dd');
+    }
+  };
   const objects = names.length === 1 ? names[0]! : `${names.length} objects`;
   const last = day(Math.max(from, till - 1));
   const span = day(from) === last ? last : `${day(from)} to ${last}`;
