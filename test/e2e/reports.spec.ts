@@ -123,3 +123,30 @@ test('fuel: units from the sensors in the header, refuels as the service counts 
   const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
   expect(csv.suggestedFilename()).toMatch(/^Fuel - 4 objects - \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d\.csv$/);
 });
+
+test('fleet dashboard: mileage as the service’s daily statistics add up, the trend, ranked lists, per-object table', async ({ page }) => {
+  await openReports(page);
+  // The fleet is listed (the dashboard covers every object the console knows).
+  await expect(page.getByRole('list', { name: 'Objects to report on' }).getByRole('checkbox').first()).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('navigation', { name: 'Report views' }).getByRole('button', { name: 'Fleet dashboard' }).click();
+  await page.getByRole('combobox', { name: 'Dashboard interval' }).selectOption({ label: 'Last week' });
+  const tiles = page.getByRole('list', { name: 'Fleet totals' });
+  await expect(tiles).toBeVisible({ timeout: 60_000 });
+  // Last week in UTC (Monday to Monday), asked of the service's DailyStat in the same interval.
+  const today = Math.floor(Date.now() / DAY) * DAY;
+  const monday = today - ((new Date(today).getUTCDay() + 6) % 7) * DAY;
+  const token = await sim.tokenFor('demo');
+  const all = (await demoObjects(sim.baseUrl)).map((o) => o.Id);
+  const r = await fetch(`${sim.baseUrl}/api/ObjectsHistory/DailyStat`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ ObjectIds: all, From: monday - 7 * DAY, Till: monday }),
+  });
+  const days = ((await r.json()) as { Day: number; Length: number }[]).filter((d) => d.Day < monday);
+  const km = Math.round(days.reduce((s, d) => s + d.Length, 0));
+  await expect(tiles.getByRole('listitem').filter({ hasText: 'Mileage' })).toContainText(`${new Intl.NumberFormat('en-GB').format(km)} km`);
+  await expect(page.getByRole('figure', { name: 'Day by day trend' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Most idle' }).getByRole('listitem')).toHaveCount(5);
+  await expect(page.getByRole('table', { name: 'Dashboard per object' }).getByRole('row', { name: 'Total' })).toBeVisible();
+  await page.screenshot({ path: join(ART, 'reports-dashboard.png'), fullPage: true });
+});

@@ -65,7 +65,8 @@ export async function loadDashboard(d: DashboardDeps): Promise<Dashboard> {
     const had = byDay.get(k);
     if (!had || span(x) > span(had)) byDay.set(k, x);
   }
-  const unique = [...byDay.values()];
+  // The service also answers the day that starts at the interval's end, empty: not a day of it.
+  const unique = [...byDay.values()].filter((x) => x.day < d.till);
   unique.sort((a, b) => a.day - b.day || a.objectId - b.objectId);
   const names: Record<number, string> = {};
   const speeding: Record<number, number> = {};

@@ -157,7 +157,8 @@ export function createReports(d: ReportsDeps) {
     dashboard(a: ArgsOf<'reports/dashboard'>) {
       const c = d.current();
       const objects = resolve(c, a.objectIds, a.groupIds);
-      const ids = objects.length ? objects : resolve(c, c.cache.objects.list().map((o) => o.Id), []);
+      const ids = objects.length || a.objectIds.length + a.groupIds.length ? objects : resolve(c, c.cache.objects.list().map((o) => o.Id), []);
+      if (ids.length === 0) throw new FleetError('not_found', 'No objects yet: the object list has not been read from the service. Try again in a moment.');
       return loadDashboard({ conn: c, store: store(c), objects: ids, from: a.from, till: a.till, offline: d.isOffline(), now: now() });
     },
     resolve: (objectIds: readonly number[], groupIds: readonly number[]) => resolve(d.current(), objectIds, groupIds),

@@ -3,11 +3,13 @@
  * from daily statistics, and the report templates built in the web interface.
  */
 import { useState } from 'react';
+import { DashboardView } from './DashboardView';
 import { RunReport } from './RunReport';
 import './reports.css';
 
 const VIEWS = [
   { id: 'run', label: 'Reports', render: () => <RunReport /> },
+  { id: 'dashboard', label: 'Fleet dashboard', render: () => <DashboardView /> },
 ] as const;
 
 export function ReportsScreen() {

@@ -102,6 +102,15 @@ describe('reports against the simulator', () => {
     expect(mine.flatMap((p) => p.rows ?? []).length).toBe(ids.length);
   });
 
+  it('the dashboard holds the objects’ daily statistics, each day once across windows', async () => {
+    const dash = await reports().dashboard({ objectIds: ids, groupIds: [], from, till });
+    const stats = await daily();
+    const km = new Map<number, number>();
+    for (const x of dash.days) km.set(x.objectId, (km.get(x.objectId) ?? 0) + x.km);
+    expect(dash.days.length).toBeGreaterThan(ids.length * 30);
+    for (const id of ids) expect(km.get(id) ?? 0).toBeCloseTo(stats.get(id)?.km ?? 0, 0);
+  });
+
   it('a finished report opens offline, with its age, from a fresh service on the same data folder', async () => {
     const req = { kind: 'fuel' as const, objectIds: ids.slice(0, 10), groupIds: [], from, till };
     const online = await reports().run('fuel-1', req, true);
