@@ -38,7 +38,7 @@ export interface RunResult {
   allFailed?: unknown;
 }
 
-export const BATCH_SIZE = 50;
+export const BATCH_SIZE = 25;
 export const CONCURRENCY = 4;
 
 interface Batch {

@@ -5,11 +5,13 @@
 import { useState } from 'react';
 import { DashboardView } from './DashboardView';
 import { RunReport } from './RunReport';
+import { TemplatesView } from './TemplatesView';
 import './reports.css';
 
 const VIEWS = [
   { id: 'run', label: 'Reports', render: () => <RunReport /> },
   { id: 'dashboard', label: 'Fleet dashboard', render: () => <DashboardView /> },
+  { id: 'templates', label: 'Templates', render: () => <TemplatesView /> },
 ] as const;
 
 export function ReportsScreen() {
