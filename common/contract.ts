@@ -18,6 +18,7 @@ import { diagnosticsMethods, diagnosticsPushes } from './methods/diagnostics';
 import { noticesMethods, noticesPushes } from './methods/notices';
 import { jobsMethods, jobsPushes } from './methods/jobs';
 import { catalogueMethods, cataloguePushes } from './methods/catalogue';
+import { reportsMethods, reportsPushes } from './methods/reports';
 
 export const methods = {
   ...sessionMethods,
@@ -34,6 +35,7 @@ export const methods = {
   ...noticesMethods,
   ...jobsMethods,
   ...catalogueMethods,
+  ...reportsMethods,
 } satisfies Record<string, MethodDef>;
 
 export const pushes = {
@@ -51,6 +53,7 @@ export const pushes = {
   ...noticesPushes,
   ...jobsPushes,
   ...cataloguePushes,
+  ...reportsPushes,
 } satisfies Record<string, PushDef>;
 
 export type Methods = typeof methods;

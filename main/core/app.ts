@@ -19,6 +19,8 @@ import { diagnosticsHandlers } from './handlers/diagnostics';
 import { noticesHandlers } from './handlers/notices';
 import { jobsHandlers } from './handlers/jobs';
 import { catalogueHandlers } from './handlers/catalogue';
+import { reportsHandlers } from './handlers/reports';
+import { createReports } from './reports/service';
 import { createJobs } from './jobs';
 import { createNotices, type Notices } from './seams/notices';
 import { securePrivateDir } from './seams/private-files';
@@ -99,6 +101,8 @@ export function createCore(o: CoreOptions): Core {
   dispatcher.register(noticesHandlers(notices));
   const jobs = createJobs({ dataDir: o.dataDir, current: () => session.current(), bus, settings: o.settings });
   dispatcher.register(jobsHandlers(jobs));
+  const reports = createReports({ current, bus, isOffline: () => connectivity.knownOffline() });
+  dispatcher.register(reportsHandlers(reports));
   return {
     dispatcher,
     bus,
@@ -106,6 +110,7 @@ export function createCore(o: CoreOptions): Core {
     start: () => session.start(),
     close: async () => {
       await jobs.close();
+      reports.close();
       await Promise.all([session.close(), tiles.close()]);
     },
   };

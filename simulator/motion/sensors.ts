@@ -200,22 +200,30 @@ export class Sensors {
     const dayStart = dayStartOf(m, day);
     const end = Math.min(upTo, dayStart + DAY_MS, we);
     const from = Math.max(dayStart, ws);
-    const plan = this.tr.plans.get(obj, day);
     let move = 0;
     let engine = 0;
     let dist = 0;
     let vmax = 0;
+    let litres = 0;
     const ov = (a: number, b: number): number => Math.max(0, Math.min(b, end) - Math.max(a, from));
-    for (const l of plan.legs) {
-      move += ov(l.t0, l.t1);
-      engine += ov(l.ignOn, l.ignOff);
-      if (end >= l.t1) {
-        dist += l.len;
-        vmax = Math.max(vmax, maxSpeedUpTo(l.shape, l.shape.D));
-      } else if (end > l.t0) {
-        dist += distAt(l.shape, (end - l.t0) / 1000);
-        vmax = Math.max(vmax, maxSpeedUpTo(l.shape, (end - l.t0) / 1000));
+    // The neighbouring days' legs too: ignition on before midnight or a leg running past it counts in the day it runs in,
+    // so the days of an interval add up to its Moto and Counters reports.
+    for (const d of [day - 1, day, day + 1]) {
+      const plan = this.tr.plans.get(obj, d);
+      let planDist = 0;
+      for (const l of plan.legs) {
+        if (ov(l.t0, l.t1) === 0 && ov(l.ignOn, l.ignOff) === 0) continue;
+        move += ov(l.t0, l.t1);
+        engine += ov(l.ignOn, l.ignOff);
+        const a = Math.max(0, (from - l.t0) / 1000);
+        const b = Math.min(l.shape.D, (end - l.t0) / 1000);
+        if (b <= a) continue;
+        const part = (b >= l.shape.D ? l.len : distAt(l.shape, b)) - (a > 0 ? distAt(l.shape, a) : 0);
+        planDist += part;
+        vmax = Math.max(vmax, maxSpeedUpTo(l.shape, b));
       }
+      dist += planDist;
+      if (plan.distance > 0) litres += this.litresOfDay(obj, m, d) * (planDist / plan.distance);
     }
     const span = Math.max(0, end - from);
     const km = dist / 1000;
@@ -229,7 +237,7 @@ export class Sensors {
       EngineTime: Math.round(engine / 1000),
       AvgSpeed: move > 0 ? Math.round((km / (move / 3600_000)) * 10) / 10 : 0,
       MaxSpeed: Math.round(vmax * 3.6 * 10) / 10,
-      Fuel: plan.distance > 0 ? Math.round(this.litresOfDay(obj, m, day) * (dist / plan.distance) * 10) / 10 : 0,
+      Fuel: Math.round(litres * 10) / 10,
     };
   }
 }

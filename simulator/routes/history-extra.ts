@@ -76,7 +76,8 @@ export function ignitionIntervals(sim: Sim, obj: number, from: number, till: num
   const [ws, we] = sim.tracker.window(obj);
   const lo = Math.max(from, ws);
   const hi = Math.min(till, we);
-  for (let d = localDay(m, lo); d <= localDay(m, hi); d++) {
+  // From the day before: a leg begun then may run into the interval.
+  for (let d = localDay(m, lo) - 1; d <= localDay(m, hi); d++) {
     for (const l of sim.tracker.plans.get(obj, d).legs) {
       const a = Math.max(l.ignOn, lo);
       const b = Math.min(l.ignOff, hi);

@@ -339,6 +339,7 @@ async function main() {
   await optional('history', 'history.ts', 'runHistoryBench', results);
   await optional('list-model', 'list-model.ts', 'runListModelBench', results);
   await optional('bulk', 'bulk.ts', 'runBulkBench', results);
+  await optional('reports', 'reports.ts', 'runReportsBench', results);
   if (only === 'soak') await optional('soak', 'soak.ts', 'runSoakBench', results); // ten minutes of faults: asked for by name only
   if (only === 'bad-link') await optional('bad-link', 'bad-link.ts', 'runBadLinkBench', results); // a bad mobile link with two outages: by name only
   results['machine'] = { reference_work_ms_before: referenceBefore, reference_work_ms_after: referenceWorkMs() };

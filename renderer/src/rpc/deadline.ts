@@ -29,6 +29,10 @@ const LONG = new Set([
   'jobs/preview',
   'jobs/export',
   'admin/counters',
+  // Thousands of objects over a month run as many batched requests, with progress pushes.
+  'reports/run',
+  'reports/dashboard',
+  'reports/template-result',
 ]);
 
 /**

@@ -13,6 +13,7 @@ import { ThemeToggle } from '../theme/ThemeToggle';
 import { PanelLaunchers } from '../windows/PanelLaunchers';
 import { PanelRoute } from '../windows/PanelRoute';
 import { AdminScreen } from '../admin/AdminScreen';
+import { ReportsScreen } from '../reports/ReportsScreen';
 import { JobIndicator } from '../admin/jobs/JobIndicator';
 
 interface Props {
@@ -28,11 +29,13 @@ interface Props {
 const Live = memo(LiveScreen);
 const History = memo(HistoryScreen);
 const Admin = memo(AdminScreen);
+const Reports = memo(ReportsScreen);
 
 /** Screens a user can switch between; each route renders one. Panels render alone, without the bar. */
 const SCREENS: { route: string; label: string; render: () => React.ReactNode }[] = [
   { route: '/live', label: 'Live', render: () => <Live /> },
   { route: '/history', label: 'History', render: () => <History /> },
+  { route: '/reports', label: 'Reports', render: () => <Reports /> },
   { route: '/admin', label: 'Admin', render: () => <Admin /> },
 ];
 
