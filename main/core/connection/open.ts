@@ -115,7 +115,7 @@ export function openConnection(d: ConnectionDeps, o: OpenConnection): Connection
     recovery,
     history: history.history,
     live: new LiveReads(cache, ingestor),
-    geozones: new GeozonesService(api, cache),
+    geozones: new GeozonesService(api, cache, { bus: d.bus, isOffline: () => d.connectivity.knownOffline() }),
     needsPassword: false,
     close() {
       history.stop();

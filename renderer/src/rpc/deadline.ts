@@ -52,6 +52,9 @@ export const WRITES: ReadonlySet<string> = new Set([
   'jobs/cancel',
   'jobs/retry-failed',
   'jobs/revert',
+  'geozones/create',
+  'geozones/update',
+  'geozones/delete',
 ]);
 
 export function deadlineMs(name: string): number {
