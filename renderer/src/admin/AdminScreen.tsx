@@ -8,6 +8,7 @@ import { navigate, useRoute } from '../ui/route';
 import { ImportWizard } from './import/ImportWizard';
 import { JobsHistory } from './jobs/JobsHistory';
 import { JobView } from './jobs/JobView';
+import { GeozonesView } from './geozones/GeozonesView';
 import { ObjectsView } from './ObjectsView';
 import './admin.css';
 
@@ -15,6 +16,7 @@ const TABS = [
   { route: '/admin', label: 'Objects' },
   { route: '/admin/import', label: 'Import from a file' },
   { route: '/admin/jobs', label: 'Jobs' },
+  { route: '/admin/geozones', label: 'Geozones' },
 ];
 
 export function adminWindowUrl(): string {
@@ -24,7 +26,7 @@ export function adminWindowUrl(): string {
 export function AdminScreen() {
   const route = useRoute();
   const job = /^\/admin\/jobs\/(\d+)/.exec(route);
-  const tab = job || route.startsWith('/admin/jobs') ? '/admin/jobs' : route.startsWith('/admin/import') ? '/admin/import' : '/admin';
+  const tab = job || route.startsWith('/admin/jobs') ? '/admin/jobs' : route.startsWith('/admin/import') ? '/admin/import' : route.startsWith('/admin/geozones') ? '/admin/geozones' : '/admin';
   useEffect(() => {
     document.title = 'Admin · Fleet Console';
     return () => {
@@ -50,6 +52,7 @@ export function AdminScreen() {
           <ImportWizard />
         </div>
       )}
+      {tab === '/admin/geozones' && <GeozonesView />}
       {tab === '/admin/jobs' && <div className="admin-page">{job ? <JobView jobId={Number(job[1])} /> : <JobsHistory />}</div>}
     </main>
   );
