@@ -31,10 +31,11 @@ interface LeafletMap {
   setView(c: [number, number], z: number, o: unknown): void;
   containerPointToLatLng(p: [number, number]): { lat: number; lng: number };
 }
-declare global {
-  var __geozoneMap: LeafletMap | undefined;
-  var __fleetMap: { geozones(): { count: number; drawn: { id: number | null; color: string; type: string }[] } } | undefined;
-}
+/** The page's hooks this spec reads (typed here: other specs declare `__fleetMap` with more of it). */
+type Hooks = {
+  __geozoneMap?: LeafletMap;
+  __fleetMap?: { geozones(): { count: number; drawn: { id: number | null; color: string; type: string }[] } };
+};
 
 const ART = join(process.cwd(), 'test/artifacts');
 /** An empty stretch of country (no seeded zone within 100 km), at a zoom where a click is ~3 m. */
@@ -72,7 +73,7 @@ test.afterAll(async () => {
 async function open(page: Page): Promise<{ live: Page; admin: Page }> {
   await signInToOwnFleet(page, host.url, sim.baseUrl);
   await expect(page.getByRole('region', { name: 'Map of the fleet' })).toBeVisible({ timeout: 30_000 });
-  await expect.poll(() => page.evaluate(() => globalThis.__fleetMap?.geozones().count ?? 0)).toBeGreaterThan(0);
+  await expect.poll(() => page.evaluate(() => (globalThis as unknown as Hooks).__fleetMap?.geozones().count ?? 0)).toBeGreaterThan(0);
   const admin = await page.context().newPage();
   await admin.setViewportSize({ width: 1400, height: 860 });
   await admin.goto(`${host.url}#/admin/geozones`);
@@ -80,11 +81,11 @@ async function open(page: Page): Promise<{ live: Page; admin: Page }> {
   return { live: page, admin };
 }
 
-const liveZone = (live: Page, id: number) => live.evaluate((i) => globalThis.__fleetMap!.geozones().drawn.find((z) => z.id === i) ?? null, id);
+const liveZone = (live: Page, id: number) => live.evaluate((i) => (globalThis as unknown as Hooks).__fleetMap!.geozones().drawn.find((z) => z.id === i) ?? null, id);
 
 /** Puts the editor's map over an empty place and returns where its centre is on the page. */
 async function emptyView(admin: Page, zoom = 15): Promise<{ x: number; y: number }> {
-  await admin.evaluate(([c, z]) => globalThis.__geozoneMap!.setView(c as [number, number], z as number, { animate: false }), [EMPTY, zoom] as const);
+  await admin.evaluate(([c, z]) => (globalThis as unknown as Hooks).__geozoneMap!.setView(c as [number, number], z as number, { animate: false }), [EMPTY, zoom] as const);
   const box = (await admin.getByRole('region', { name: 'Geozone map' }).boundingBox())!;
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
@@ -197,7 +198,7 @@ test('draw a circle, a polygon and a line; move, reshape, rename, recolour, dele
   await admin.screenshot({ path: join(ART, 'geozone-editor.png') });
 
   // Deleted after the question; gone at the service and from the live map.
-  const before = await live.evaluate(() => globalThis.__fleetMap!.geozones().count);
+  const before = await live.evaluate(() => (globalThis as unknown as Hooks).__fleetMap!.geozones().count);
   await form(admin).getByRole('button', { name: 'Delete…' }).click();
   const ask = admin.getByRole('alertdialog', { name: 'Delete this geozone?' });
   await expect(ask).toContainText('There is no undo.');
@@ -205,7 +206,7 @@ test('draw a circle, a polygon and a line; move, reshape, rename, recolour, dele
   await expect(status(admin, 'Deleted “Yard north”.')).toBeVisible();
   expect((await zones()).some((z) => z.Id === yard.Id)).toBe(false);
   await expect.poll(() => liveZone(live, yard.Id)).toBeNull();
-  expect(await live.evaluate(() => globalThis.__fleetMap!.geozones().count)).toBe(before - 1);
+  expect(await live.evaluate(() => (globalThis as unknown as Hooks).__fleetMap!.geozones().count)).toBe(before - 1);
   await expect(admin.getByRole('listbox', { name: 'Geozones' }).getByRole('option', { name: /Yard north/ })).toHaveCount(0);
 });
 
