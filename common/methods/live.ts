@@ -104,6 +104,8 @@ export interface ObjectDetails {
   position: Position | null;
   sensors: SensorReading[];
   driverKey: DriverKey | null;
+  /** The driver holding that key, from the cached driver and key catalogues; null when unknown. */
+  driverName: string | null;
   /** Today's statistics (the object's local day), null when the service sent none. */
   stats: DailyStat | null;
 }

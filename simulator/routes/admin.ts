@@ -15,8 +15,9 @@ const userFields = {
   IsAdmin: z.boolean(),
   Email: z.string(),
   MutedGroupIds: z.array(int),
+  ReadOnly: z.boolean(),
 };
-const UserCreate = z.object({ ...userFields, Password: z.string().min(1) }).partial({ IsAdmin: true, Email: true, MutedGroupIds: true, Name: true, CompanyId: true });
+const UserCreate = z.object({ ...userFields, Password: z.string().min(1) }).partial({ IsAdmin: true, Email: true, MutedGroupIds: true, Name: true, CompanyId: true, ReadOnly: true });
 const UserUpdate = z.object({ ...userFields, Password: z.string().min(1) }).partial().extend({ Id: int });
 const companyFields = { Name: z.string().min(1), Country: z.string(), TimeZone: z.string(), Email: z.string(), Phone: z.string(), Active: z.boolean() };
 const CompanyOut = z.object({ Id: int, ...companyFields });

@@ -16,11 +16,21 @@ const DEFAULT_COLOR = '#3388FF';
 const groupDefaults = { Color: DEFAULT_COLOR };
 
 type LatLng = z.infer<typeof latLng>;
-/** A polygon sent without Center or Radius: the mean of its points and the farthest point from it. */
+/** A shape's points and a line's width, checked on create and after every update's merge. */
+function zoneCheck(r: Record<string, unknown>): string | undefined {
+  const n = ((r.Points ?? []) as unknown[]).length;
+  if (r.Type === 'Polygon' && n < 3) return 'A polygon needs at least 3 Points';
+  if (r.Type === 'Line' && n < 2) return 'A line needs at least 2 Points';
+  if (r.Type === 'Line' && !((r.Width as number) > 0)) return 'Width: a line needs a width above 0 metres';
+  return undefined;
+}
+
+/** A polygon or line sent without Center or Radius: the mean of its points and the farthest point from it. */
 function fillZone(r: Record<string, unknown>): string | undefined {
   const pts = (r.Points ?? []) as LatLng[];
   if (r.Type === 'Circle') return r.Center === undefined || r.Radius === undefined ? 'A circle needs Center and Radius' : undefined;
-  if (pts.length < 3) return 'A polygon needs at least 3 Points';
+  const shapeError = zoneCheck(r);
+  if (shapeError) return shapeError;
   const c = (r.Center ??= { Lat: pts.reduce((a, p) => a + p.Lat, 0) / pts.length, Lng: pts.reduce((a, p) => a + p.Lng, 0) / pts.length }) as LatLng;
   const coslat = Math.cos((c.Lat * Math.PI) / 180);
   r.Radius ??= Math.max(1, Math.round(Math.max(...pts.map((p) => Math.hypot((p.Lat - c.Lat) * 111_320, (p.Lng - c.Lng) * 111_320 * coslat)))));
@@ -57,13 +67,14 @@ export const catalogueRoutes: Route[] = [
   ...crud({
     base: '/api/Geozones', coll: 'Geozones', tag: 'Geozones', what: 'geozone', ops: ['list', 'post', 'put', 'delete'],
     fields: {
-      GroupId: int, Name: name, Type: z.enum(['Circle', 'Polygon']), Color: color, Center: latLng,
+      GroupId: int, Name: name, Type: z.enum(['Circle', 'Polygon', 'Line']), Color: color, Center: latLng,
       Radius: z.number().positive().describe('metres'), Points: z.array(latLng),
+      Width: z.number().min(0).optional().describe('metres: the corridor a Line covers (0 for other shapes)'),
     },
     refs: { GroupId: 'GeozoneGroups' },
-    defaults: { GroupId: 0, Color: DEFAULT_COLOR, Points: [], Center: undefined, Radius: undefined },
+    defaults: { GroupId: 0, Color: DEFAULT_COLOR, Points: [], Center: undefined, Radius: undefined, Width: 0 },
     fill: fillZone,
-    check: (r) => (r.Type === 'Polygon' && (r.Points as unknown[]).length < 3 ? 'A polygon needs at least 3 Points' : undefined),
+    check: zoneCheck,
   }),
   ...crud({ base: '/api/Geozones/Groups', coll: 'GeozoneGroups', tag: 'Geozones', what: 'geozone group', ops: [...ALL], fields: { Name: name, Color: color }, defaults: groupDefaults, inUse: usedBy('Group', ['Geozones', 'GroupId', 'geozones']) }),
   ...crud({

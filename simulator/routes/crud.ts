@@ -3,7 +3,7 @@
  * caller's company, validated by zod, persisted for the life of the process.
  */
 import { z } from 'zod';
-import { badRequest, conflict, notFound } from '../http/errors';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { empty, json, type Ctx, type Route } from '../http/route';
 import type { Sim } from '../sim';
 import type { CollectionName } from '../world/generate';
@@ -57,6 +57,11 @@ function validateRefs(sim: Sim, user: User, spec: CrudSpec, rec: Record<string, 
   if (msg) throw badRequest(msg);
 }
 
+/** A read-only account reads every collection and changes none. */
+function mayWrite(user: User, spec: CrudSpec): void {
+  if (user.ReadOnly) throw forbidden(`This account may not change ${spec.what} records`);
+}
+
 export function crud(spec: CrudSpec): Route[] {
   const optional = Object.fromEntries(Object.keys({ ...spec.defaults }).filter((k) => k in spec.fields).map((k) => [k, (spec.fields[k] as z.ZodType).optional()]));
   const create = z.object({ ...spec.fields, ...optional, CompanyId: int.optional() });
@@ -79,8 +84,9 @@ export function crud(spec: CrudSpec): Route[] {
   });
   if (spec.ops.includes('post')) routes.push({
     method: 'POST', path: spec.base, tag: spec.tag, summary: `Create a ${spec.what} (Id is assigned)`, write: true,
-    body: create, response: out, errors: [400, 409],
+    body: create, response: out, errors: [400, 403, 409],
     handler({ sim, user, body }) {
+      mayWrite(user, spec);
       const b = { ...structuredClone(spec.defaults), ...(body as Record<string, unknown>) };
       const unfilled = spec.fill?.(b);
       if (unfilled) throw badRequest(unfilled);
@@ -92,8 +98,9 @@ export function crud(spec: CrudSpec): Route[] {
   });
   if (spec.ops.includes('put')) routes.push({
     method: 'PUT', path: spec.base, tag: spec.tag, summary: `Update a ${spec.what} by the Id in the body (fields not given are kept)`, write: true,
-    body: update, response: out, errors: [400, 404, 409],
+    body: update, response: out, errors: [400, 403, 404, 409],
     handler(ctx) {
+      mayWrite(ctx.user, spec);
       const b = ctx.body as Record<string, unknown> & { Id: number };
       const cur = find(ctx, b.Id);
       const merged = { ...cur, ...b, CompanyId: cur.CompanyId } as Rec;
@@ -106,8 +113,9 @@ export function crud(spec: CrudSpec): Route[] {
   });
   if (spec.ops.includes('delete')) routes.push({
     method: 'DELETE', path: `${spec.base}/{id}`, tag: spec.tag, summary: `Delete a ${spec.what}`, write: true,
-    response: 'empty', errors: spec.inUse ? [400, 404, 409] : [400, 404],
+    response: 'empty', errors: spec.inUse ? [400, 403, 404, 409] : [400, 403, 404],
     handler(ctx) {
+      mayWrite(ctx.user, spec);
       const r = find(ctx, intParam(ctx, 'id'));
       const used = spec.inUse?.(ctx.sim, r);
       if (used) throw conflict(used);

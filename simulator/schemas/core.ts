@@ -91,11 +91,12 @@ export const GeozoneOut = z.object({
   CompanyId: int,
   GroupId: int,
   Name: z.string(),
-  Type: z.enum(['Circle', 'Polygon']),
+  Type: z.enum(['Circle', 'Polygon', 'Line']),
   Color: z.string(),
   Center: z.object({ Lat: z.number(), Lng: z.number() }),
   Radius: z.number().describe('metres (circle radius; for a polygon, its circumradius)'),
   Points: z.array(z.object({ Lat: z.number(), Lng: z.number() })),
+  Width: z.number().optional().describe('metres: the corridor a Line covers'),
 });
 
 export const UserOut = z.object({
@@ -106,6 +107,7 @@ export const UserOut = z.object({
   IsAdmin: z.boolean(),
   Email: z.string(),
   MutedGroupIds: z.array(int).describe('EventSettingsGroups ids excluded from Events/feed'),
+  ReadOnly: z.boolean().optional().describe('may read the catalogues but not change them (403)'),
 });
 
 export const ProfileOut = z.object({

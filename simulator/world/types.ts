@@ -85,6 +85,8 @@ export interface User {
   IsAdmin: boolean;
   Email: string;
   MutedGroupIds: number[];
+  /** May read the catalogues but not change them: their writes answer 403 (absent = may write). */
+  ReadOnly?: boolean;
 }
 
 export interface LatLng {
@@ -97,7 +99,9 @@ export interface GeozoneRec {
   CompanyId: number;
   GroupId: number;
   Name: string;
-  Type: 'Circle' | 'Polygon';
+  Type: 'Circle' | 'Polygon' | 'Line';
+  /** Metres: the corridor a Line covers. */
+  Width?: number;
   Color: string;
   Center: LatLng;
   Radius: number;

@@ -124,7 +124,7 @@ export function openConnection(d: ConnectionDeps, o: OpenConnection): Connection
     recovery,
     history: history.history,
     live: new LiveReads(cache, ingestor),
-    geozones: new GeozonesService(api, cache),
+    geozones: new GeozonesService(api, cache, { bus: d.bus, isOffline: () => connectivity.knownOffline() }),
     catalogue,
     needsPassword: false,
     close() {

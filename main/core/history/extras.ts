@@ -10,6 +10,7 @@ import type { FileBody, HistoryPackets, HistoryRecords } from '../../../common/m
 import type { FleetApi, LooseRecord } from '../api';
 import { fileEndpoint } from '../api/files';
 import type { Cache } from '../cache';
+import { DriverNames } from '../services/driver-names';
 
 export type CatalogueKind = 'dailyStat' | 'driverSessions' | 'parkingMoto';
 
@@ -22,15 +23,26 @@ export interface ExtrasOptions {
 export class HistoryExtras {
   private readonly now: () => number;
   private readonly downloads = new Map<string, Promise<FileBody>>();
+  private readonly drivers: DriverNames;
 
   constructor(private readonly o: ExtrasOptions) {
     this.now = o.now ?? Date.now;
+    this.drivers = new DriverNames(o.cache);
+  }
+
+  /** A session the service sent without its driver's name gets it from the key (or the driver id), as the catalogues say. */
+  private named(items: LooseRecord[]): LooseRecord[] {
+    return items.map((r) => {
+      if (typeof r.DriverName === 'string' && r.DriverName.trim()) return r;
+      const name = this.drivers.ofKey(typeof r.UId === 'string' ? r.UId : null) ?? this.drivers.ofDriver(r.DriverId);
+      return name ? { ...r, DriverName: name } : r;
+    });
   }
 
   private fetchCatalogue(kind: CatalogueKind, objectId: number, from: number, till: number): Promise<LooseRecord[]> {
     const req = { ObjectId: objectId, From: from, Till: till };
     if (kind === 'dailyStat') return this.o.api.history.dailyStat(req, objectId);
-    if (kind === 'driverSessions') return this.o.api.history.driverSessions(req, objectId);
+    if (kind === 'driverSessions') return this.o.api.history.driverSessions(req, objectId).then((items) => this.named(items));
     return this.o.api.history.parkingMoto(req);
   }
 

@@ -8,6 +8,7 @@ import { FleetError } from '../../../common/errors';
 import type { ObjectDetails, ObjectGroupsList, ObjectsList, StatusSnapshot } from '../../../common/methods/live';
 import type { Cache } from '../cache';
 import type { Ingestor } from '../sync/ingest';
+import { DriverNames } from './driver-names';
 
 /** Start of today in the object's time zone: the service keys Stats by the local day. */
 function localDayStart(timeZone: string | undefined, now: number): number {
@@ -20,11 +21,15 @@ function localDayStart(timeZone: string | undefined, now: number): number {
 }
 
 export class LiveReads {
+  private readonly drivers: DriverNames;
+
   constructor(
     private readonly cache: Cache,
     private readonly ingestor: Pick<Ingestor, 'snapshot'>,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.drivers = new DriverNames(cache);
+  }
 
   objects(): ObjectsList {
     return { json: this.cache.objects.listJson(), fetchedAt: this.cache.objects.fetchedAt() };
@@ -43,6 +48,7 @@ export class LiveReads {
     const values = new Map(cache.status.sensorValuesOf(sensors.map((s) => s.Id)).map((v) => [v.SensorId, v]));
     const day = localDayStart(object.TimeZone, this.now());
     const stats = cache.status.dailyStat(id, day) ?? null;
+    const driverKey = cache.status.driverKey(id) ?? null;
     return {
       object,
       position: cache.status.position(id) ?? null,
@@ -50,7 +56,8 @@ export class LiveReads {
         const v = values.get(sensor.Id);
         return { sensor, value: v?.Value ?? null, time: v?.Time ?? null };
       }),
-      driverKey: cache.status.driverKey(id) ?? null,
+      driverKey,
+      driverName: this.drivers.ofKey(driverKey?.UId),
       stats,
     };
   }

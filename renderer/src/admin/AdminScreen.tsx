@@ -8,6 +8,7 @@ import { navigate, useRoute } from '../ui/route';
 import { ImportWizard } from './import/ImportWizard';
 import { JobsHistory } from './jobs/JobsHistory';
 import { JobView } from './jobs/JobView';
+import { GeozonesView } from './geozones/GeozonesView';
 import { ObjectsView } from './ObjectsView';
 import { CatalogueScreen } from './catalogue/CatalogueScreen';
 import './admin.css';
@@ -17,6 +18,7 @@ const TABS = [
   { route: '/admin/import', label: 'Import from a file' },
   { route: '/admin/jobs', label: 'Jobs' },
   { route: '/admin/catalogue', label: 'Catalogue' },
+  { route: '/admin/geozones', label: 'Geozones' },
 ];
 
 export function adminWindowUrl(): string {
@@ -53,6 +55,7 @@ export function AdminScreen() {
         </div>
       )}
       {tab === '/admin/catalogue' && <CatalogueScreen route={route} />}
+      {tab === '/admin/geozones' && <GeozonesView />}
       {tab === '/admin/jobs' && <div className="admin-page">{job ? <JobView jobId={Number(job[1])} /> : <JobsHistory />}</div>}
     </main>
   );

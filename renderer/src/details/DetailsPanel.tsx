@@ -10,6 +10,7 @@ import { SensorsSection } from './SensorsSection';
 import { StatsSection } from './StatsSection';
 import { useDetails } from './use-details';
 import { momentText, zoneFor } from '../ui/time';
+import { keyText } from '../ui/format';
 
 /** Everything about the selected object: where, how fast, its sensors, driver and today's figures. */
 export function DetailsPanel({ selected }: { selected: number | null }) {
@@ -41,8 +42,8 @@ export function DetailsPanel({ selected }: { selected: number | null }) {
               <PositionSection objectId={details.object.Id} position={details.position} now={now} />
               <SensorsSection sensors={details.sensors} now={now} />
               <section className="detail-section" aria-labelledby="driver-title">
-                <h3 id="driver-title">Driver key</h3>
-                <p>{details.driverKey ? `${details.driverKey.UId} · attached ${momentText(details.driverKey.Time, zoneFor(details.object), now)}` : 'No key attached'}</p>
+                <h3 id="driver-title">Driver</h3>
+                <p>{details.driverKey ? `${keyText(details.driverKey.UId, details.driverName)} · attached ${momentText(details.driverKey.Time, zoneFor(details.object), now)}` : 'No key attached'}</p>
               </section>
               <StatsSection stats={details.stats} />
               <RecentCommands objectId={details.object.Id} />

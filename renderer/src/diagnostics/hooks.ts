@@ -8,8 +8,9 @@
  * - `__fleetPositions` (stores/fleet-store.ts): every object's last position by id.
  * - `__historyMap`, `__historyMarker`, `__historyTrackDrawn` (history/map/HistoryMap.tsx) and
  *   `__historyTrackPerf` (history/map/track-layer.ts): the History map and its track layer.
+ * - `__geozoneMap` (admin/geozones/GeozonesView.tsx): the geozone editor's map.
  */
-export type HookName = '__fleetMap' | '__fleetMapPerf' | '__fleetPositions' | '__historyMap' | '__historyMarker' | '__historyTrackDrawn' | '__historyTrackPerf';
+export type HookName = '__fleetMap' | '__fleetMapPerf' | '__fleetPositions' | '__historyMap' | '__historyMarker' | '__historyTrackDrawn' | '__historyTrackPerf' | '__geozoneMap';
 
 type Globals = Partial<Record<HookName, unknown>>;
 

@@ -12,7 +12,7 @@ import { CANVAS_COLORS, useTheme } from '../theme/theme';
 import { addBasemap, setTileSource, type Basemap } from '../basemap/basemap';
 import { addDomMarkers } from '../diagnostics/dom-baseline';
 import { expose } from '../diagnostics/hooks';
-import { GeozoneOverlay } from './geozone-layer';
+import { GeozoneOverlay, type DrawnZone } from './geozone-layer';
 import { eventFocus } from '../events/focus';
 import { pinText } from '../events/place-text';
 import { ObjectHover } from './object-hover';
@@ -37,7 +37,7 @@ export interface MapHooks {
   clusters: () => ReturnType<ObjectLayer['visibleClusters']>;
   /** Where the selected object was drawn on its own in the last frame (container pixels), or null. */
   selectionDrawn: () => ObjectLayer['selectionDrawn'];
-  geozones: () => { shown: boolean; count: number; largest: [number, number] | null };
+  geozones: () => { shown: boolean; count: number; largest: [number, number] | null; drawn: DrawnZone[] };
   follow: () => boolean;
   selected: () => number | null;
   /** Object names drawn in the map's last frame. */
@@ -153,7 +153,7 @@ export function MapView({ selected, onSelect }: Props) {
       selectionDrawn: () => layer.selectionDrawn,
       geozones: () => {
         const z = zonesRef.current!;
-        return { shown: z.shown, count: z.count, largest: z.largest ? [z.largest.lat, z.largest.lng] : null };
+        return { shown: z.shown, count: z.count, largest: z.largest ? [z.largest.lat, z.largest.lng] : null, drawn: z.drawn };
       },
       follow: () => followRef.current,
       selected: () => selectedRef.current,
@@ -173,15 +173,10 @@ export function MapView({ selected, onSelect }: Props) {
     void rpc('tiles/config', {})
       .then((c) => alive && setTiles(c))
       .catch(() => {});
-    void rpc('geozones/list', {})
-      .then((g) => {
-        if (!alive) return;
-        zonesRef.current!.setZones(g.geozones);
-        setZoneCount(zonesRef.current!.count);
-      })
-      .catch(() => alive && setZoneCount(0));
+    const unfollowZones = zonesRef.current.follow((n) => alive && setZoneCount(n));
     return () => {
       alive = false;
+      unfollowZones();
       unsub();
       unsubFocus();
       unsubFilter();

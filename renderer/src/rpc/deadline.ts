@@ -61,6 +61,9 @@ export const WRITES: ReadonlySet<string> = new Set([
   'catalogue/delete',
   'catalogue/cancelPending',
   'catalogue/resolve',
+  'geozones/create',
+  'geozones/update',
+  'geozones/delete',
 ]);
 
 export function deadlineMs(name: string): number {

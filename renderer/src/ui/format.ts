@@ -41,3 +41,9 @@ export function readingNumberText(v: number): string {
   const abs = Math.abs(v);
   return numberText(v, abs >= 100 ? 0 : abs >= 10 ? 1 : 2);
 }
+
+/** A driver key as a person reads it: "Name (key UId)" when its driver is known, else the UId (or the name alone without a key). */
+export function keyText(uid: string, driverName: string | null): string {
+  if (!uid) return driverName ?? '';
+  return driverName ? `${driverName} (key ${uid})` : uid;
+}

@@ -6,12 +6,14 @@ const at = (h: number, m: number) => new TZDate(2026, 10, 12, h, m, 0, 'Europe/B
 const table = (s: ReturnType<typeof recordsShape>, tz: string) => ({ headers: s.columns.map((c) => c.header), cells: s.rows.map((r) => s.columns.map((c) => c.cell(r, tz))) });
 
 describe('catalogue record tables', () => {
-  it('driver sessions: the driver, the key, times in the screen zone and a duration; no ids', () => {
+  it('driver sessions: the driver by name with its key, times in the screen zone and a duration; no ids', () => {
     const t = table(recordsShape('sessions', [{ ObjectId: 1, DriverId: 4, DriverName: 'Jonas Garcia', UId: '1CCC2BCC03B8C629', From: at(7, 30), Till: at(17, 0) }]), 'Europe/Berlin');
-    expect(t.headers).toEqual(['Driver', 'Key', 'From', 'To', 'Duration']);
-    expect(t.cells).toEqual([['Jonas Garcia', '1CCC2BCC03B8C629', '2026-11-12 07:30', '2026-11-12 17:00', '9 h 30 min']]);
+    expect(t.headers).toEqual(['Driver', 'From', 'To', 'Duration']);
+    expect(t.cells).toEqual([['Jonas Garcia (key 1CCC2BCC03B8C629)', '2026-11-12 07:30', '2026-11-12 17:00', '9 h 30 min']]);
     // Another zone, the same moments.
-    expect(table(recordsShape('sessions', [{ DriverName: 'X', From: at(7, 30), Till: at(17, 0) }]), 'UTC').cells[0]!.slice(2, 4)).toEqual(['2026-11-12 06:30', '2026-11-12 16:00']);
+    expect(table(recordsShape('sessions', [{ DriverName: 'X', From: at(7, 30), Till: at(17, 0) }]), 'UTC').cells[0]!.slice(0, 3)).toEqual(['X', '2026-11-12 06:30', '2026-11-12 16:00']);
+    // A key no driver holds stays its UId.
+    expect(table(recordsShape('sessions', [{ DriverId: 0, UId: 'AB12CD34', From: 0, Till: 1 }]), 'UTC').cells[0]![0]).toBe('AB12CD34');
   });
 
   it('parkings and engine: one row per parking or engine interval, in time order, durations in hours and minutes', () => {
@@ -42,7 +44,7 @@ describe('catalogue record tables', () => {
   });
 
   it('keeps fields it does not know, under their own names', () => {
-    expect(table(recordsShape('sessions', [{ ObjectId: 1, DriverName: 'A', From: 0, Till: 1, Shift: 'night' }]), 'UTC').headers).toEqual(['Driver', 'Key', 'From', 'To', 'Duration', 'Shift']);
+    expect(table(recordsShape('sessions', [{ ObjectId: 1, DriverName: 'A', From: 0, Till: 1, Shift: 'night' }]), 'UTC').headers).toEqual(['Driver', 'From', 'To', 'Duration', 'Shift']);
   });
 });
 

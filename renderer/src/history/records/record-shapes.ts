@@ -5,6 +5,7 @@
  * under their own names, so nothing a real service adds is hidden.
  */
 import { PACKETS_MAX_ROWS, PACKETS_MAX_WINDOWS } from './record-windows';
+import { keyText } from '../../ui/format';
 import { fmtDuration, fmtShort, fmtTime } from '../time-format';
 
 export type RecordsTab = 'sessions' | 'parkings' | 'packets';
@@ -60,8 +61,7 @@ const byFrom = (a: Rec, b: Rec) => (num(a.From) ?? 0) - (num(b.From) ?? 0);
 function sessions(items: readonly unknown[]): RecordsShape {
   const rows = items.filter(isRec).sort(byFrom);
   const columns: RecordColumn[] = [
-    { header: 'Driver', cell: (r) => text(r.DriverName) || (r.DriverId !== undefined ? `Driver ${text(r.DriverId)}` : '') },
-    { header: 'Key', cell: (r) => text(r.UId) },
+    { header: 'Driver', cell: (r) => keyText(text(r.UId), text(r.DriverName) || (r.DriverId !== undefined && r.DriverId !== 0 ? `Driver ${text(r.DriverId)}` : null)) },
     { header: 'From', cell: when('From') },
     { header: 'To', cell: when('Till') },
     { header: 'Duration', cell: duration },

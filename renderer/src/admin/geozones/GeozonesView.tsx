@@ -1,0 +1,227 @@
+/**
+ * Admin › Geozones: the list beside the map, selected together; draw a circle, polygon or
+ * line, move and reshape on the map, name, colour, group and width in the form, delete
+ * after a question. Every write goes to the service at once (none is queued offline); a
+ * 403 turns the screen read-only and says so.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { GeozoneDraft, GeozoneType } from '../../../../common/methods/geozones';
+import { expose } from '../../diagnostics/hooks';
+import { rpc } from '../../rpc/client';
+import { ageText } from '../../ui/format';
+import { useNow } from '../../ui/use-now';
+import { DEFAULT_COLOR, draftOfZone, geometryOfShape, shapeOfZone, type ZoneRec } from './geometry';
+import { GeozoneForm } from './GeozoneForm';
+import { GeozoneList } from './GeozoneList';
+import { useGeozones } from './use-geozones';
+import { ZoneMap, type ZoneKey } from './zone-map';
+import './geozones.css';
+
+type Geometry = Pick<GeozoneDraft, 'Type' | 'Center' | 'Radius' | 'Points'>;
+const DRAW: { type: GeozoneType; label: string }[] = [
+  { type: 'Circle', label: 'Draw circle' },
+  { type: 'Polygon', label: 'Draw polygon' },
+  { type: 'Line', label: 'Draw line' },
+];
+/** A new line's corridor until the form says otherwise. */
+const NEW_LINE_WIDTH_M = 20;
+
+export function GeozonesView() {
+  const data = useGeozones();
+  const now = useNow(10_000);
+  const el = useRef<HTMLDivElement>(null);
+  const mapRef = useRef<ZoneMap | null>(null);
+  const [selected, setSelected] = useState<ZoneKey | null>(null);
+  const [geometry, setGeometry] = useState<Geometry | null>(null);
+  const [drawType, setDrawType] = useState<GeozoneType | null>(null);
+  const [drawing, setDrawing] = useState(false);
+  const [readOnly, setReadOnly] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [mode, setMode] = useState<'reshape' | 'move'>('reshape');
+  /** Bumped to start the form again from the stored values (after a save or a cancel). */
+  const [formRound, setFormRound] = useState(0);
+  const pendingSelect = useRef<number | null>(null);
+  const fitted = useRef(false);
+  const zonesRef = useRef<ZoneRec[]>([]);
+  zonesRef.current = data.zones;
+
+  const choose = useCallback((key: ZoneKey | null) => {
+    const zm = mapRef.current;
+    if (zm?.drawing()) zm.cancelDraw();
+    if (key !== 'new') zm?.revert('new', null);
+    const zone = typeof key === 'number' ? zonesRef.current.find((z) => z.Id === key) : undefined;
+    setSelected(key);
+    if (zone) setGeometry(geometryOfShape(shapeOfZone(zone)));
+    setFormRound((n) => n + 1);
+    zm?.select(key);
+  }, []);
+
+  /** A zone chosen by the user (list or map): the last save's word goes. */
+  const pick = useCallback(
+    (key: number) => {
+      setNotice(null);
+      choose(key);
+    },
+    [choose],
+  );
+
+  useEffect(() => {
+    const zm = new ZoneMap(el.current!, {
+      select: (key) => {
+        if (key !== 'new') return pick(key);
+        setSelected('new');
+        setFormRound((n) => n + 1);
+      },
+      shape: (_key, shape) => setGeometry(geometryOfShape(shape)),
+      drawing: (on) => setDrawing(on),
+    });
+    mapRef.current = zm;
+    const unexpose = expose('__geozoneMap', zm.map);
+    return () => {
+      unexpose();
+      zm.remove();
+      mapRef.current = null;
+    };
+  }, [pick]);
+
+  useEffect(() => {
+    const zm = mapRef.current;
+    if (!zm) return;
+    zm.setZones(data.zones);
+    if (!fitted.current && data.zones.length > 0) {
+      fitted.current = true;
+      zm.fitAll();
+    }
+    const want = pendingSelect.current;
+    if (want !== null && data.zones.some((z) => z.Id === want)) {
+      pendingSelect.current = null;
+      choose(want);
+    } else if (typeof selected === 'number' && !data.zones.some((z) => z.Id === selected)) {
+      setSelected(null);
+    }
+  }, [data.zones, choose, selected]);
+
+  const zone = typeof selected === 'number' ? data.zones.find((z) => z.Id === selected) ?? null : null;
+  const initial = useMemo<GeozoneDraft | null>(() => {
+    if (zone) return draftOfZone(zone);
+    if (selected === 'new' && geometry) return { Name: '', Color: DEFAULT_COLOR, GroupId: 0, Width: geometry.Type === 'Line' ? NEW_LINE_WIDTH_M : 0, ...geometry };
+    return null;
+    // The form starts from these once per round; the map's later edits arrive as `geometry`.
+  }, [zone, selected, formRound, geometry === null]);
+
+  const startDraw = (type: GeozoneType) => {
+    const zm = mapRef.current;
+    if (!zm) return;
+    setNotice(null);
+    setSelected(null);
+    setDrawType(type);
+    zm.draw(type, { color: DEFAULT_COLOR, width: NEW_LINE_WIDTH_M });
+  };
+
+  const save = async (draft: GeozoneDraft) => {
+    if (selected === 'new') {
+      const { geozone } = await rpc('geozones/create', { zone: draft });
+      pendingSelect.current = geozone.Id;
+      mapRef.current?.revert('new', null);
+      setSelected(null);
+      setNotice(`Created “${draft.Name.trim()}”.`);
+      data.reload();
+    } else if (typeof selected === 'number') {
+      await rpc('geozones/update', { id: selected, zone: draft });
+      pendingSelect.current = selected;
+      setNotice(`Saved “${draft.Name.trim()}”.`);
+      data.reload();
+    }
+  };
+
+  const remove = async () => {
+    if (typeof selected !== 'number' || !zone) return;
+    await rpc('geozones/delete', { id: selected });
+    setSelected(null);
+    setNotice(`Deleted “${zone.Name}”.`);
+    data.reload();
+  };
+
+  const cancel = () => {
+    if (selected === 'new') {
+      mapRef.current?.revert('new', null);
+      setSelected(null);
+    } else if (zone) {
+      mapRef.current?.revert(zone.Id, zone);
+      choose(zone.Id);
+    }
+  };
+
+  const forbidden = (message: string) => {
+    setReadOnly(message);
+    mapRef.current?.setEditable(false);
+  };
+  const preview = useCallback((look: { color?: string; width?: number }) => {
+    if (selected !== null) mapRef.current?.preview(selected, look);
+  }, [selected]);
+
+  const stale = data.fetchedAt !== null && now - data.fetchedAt > 60_000;
+  return (
+    <section className="gz" aria-label="Geozones editor">
+      <div className="gz-side">
+        {readOnly ? (
+          <p className="gz-readonly" role="status">
+            Read-only: this account may not change geozones ({readOnly}). The list and the map still show every zone.
+          </p>
+        ) : (
+          <div className="gz-tools" role="toolbar" aria-label="Draw a geozone">
+            {DRAW.map((d) => (
+              <button key={d.type} type="button" aria-pressed={drawing && drawType === d.type} onClick={() => startDraw(d.type)}>
+                {d.label}
+              </button>
+            ))}
+            {drawing && (
+              <button type="button" onClick={() => mapRef.current?.cancelDraw()}>
+                Stop drawing
+              </button>
+            )}
+          </div>
+        )}
+        {drawing && (
+          <p className="gz-hint" role="status">
+            {drawType === 'Circle' ? 'Click the centre, then a point on the edge.' : drawType === 'Polygon' ? 'Click each corner; click the first corner again to close.' : 'Click each point; click the last point again to finish.'}
+          </p>
+        )}
+        <p className="gz-age" aria-live="polite">
+          {data.loading ? 'Loading geozones…' : `${data.zones.length} geozones${data.fetchedAt ? `, list from ${ageText(data.fetchedAt, now)}` : ''}`}
+          {stale && ' (kept copy: the service has not confirmed it since)'}
+        </p>
+        {data.error && <p className="gz-error" role="alert">{data.error}</p>}
+        {notice && <p className="gz-notice" role="status">{notice}</p>}
+        <GeozoneList zones={data.zones} groups={data.groups} selected={typeof selected === 'number' ? selected : null} onSelect={pick} />
+        {initial && geometry && !readOnly && (
+          <div className="gz-mode" role="group" aria-label="Edit on the map">
+            <button type="button" aria-pressed={mode === 'reshape'} onClick={() => (setMode('reshape'), mapRef.current?.setMode('reshape'))}>
+              Reshape
+            </button>
+            <button type="button" aria-pressed={mode === 'move'} onClick={() => (setMode('move'), mapRef.current?.setMode('move'))}>
+              Move
+            </button>
+            <span className="gz-hint">{mode === 'reshape' ? 'Drag a handle: a corner, the centre or the edge.' : 'Drag the shape to where it belongs.'}</span>
+          </div>
+        )}
+        {initial && geometry && (
+          <GeozoneForm
+            key={`${String(selected)}:${formRound}`}
+            id={typeof selected === 'number' ? selected : null}
+            initial={initial}
+            geometry={geometry}
+            groups={data.groups}
+            readOnly={readOnly !== null}
+            save={save}
+            remove={remove}
+            cancel={cancel}
+            preview={preview}
+            forbidden={forbidden}
+          />
+        )}
+      </div>
+      <div className="gz-map" ref={el} role="region" aria-label="Geozone map" />
+    </section>
+  );
+}
