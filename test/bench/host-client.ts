@@ -1,6 +1,7 @@
 /** A client of the browser-mode host's own socket, for the bench: sign-in, diagnostics/stats. */
 import { WebSocket } from 'ws';
 import { decodeFrame } from '../../common/codec';
+import type { DiagnosticsStats } from '../../common/methods/diagnostics';
 import type { RunningHost } from '../e2e/support/browser-mode';
 
 export async function hostClient(host: RunningHost) {
@@ -41,3 +42,26 @@ export async function hostClient(host: RunningHost) {
 }
 
 export type HostClient = Awaited<ReturnType<typeof hostClient>>;
+
+/** Samples the host's event loop once a second (each sample its worst stall in that second) until `stop`. */
+export async function startStallSampler(client: HostClient) {
+  await client.call('diagnostics/stats', { reset: true });
+  const out = { stalls: [] as number[], held: [] as number[], loopP99: [] as number[], threadCpu: [] as number[], threadQueued: [] as number[] };
+  const timer = setInterval(() => {
+    void client.call<DiagnosticsStats>('diagnostics/stats', { reset: true }).then((s) => {
+      out.stalls.push(s.eventLoop.max);
+      if (s.loopHeld) out.held.push(s.loopHeld.max);
+      out.loopP99.push(s.eventLoop.p99);
+      if (s.thread) {
+        out.threadCpu.push(s.thread.cpuMs);
+        out.threadQueued.push(s.thread.queuedMs);
+      }
+    });
+  }, 1000);
+  return {
+    stop() {
+      clearInterval(timer);
+      return out;
+    },
+  };
+}

@@ -19,14 +19,13 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { DiagnosticsStats } from '../../common/methods/diagnostics';
 import { startTileServer } from '../integration/tiles/tile-server';
 import { startBrowserMode, type RunningHost } from '../e2e/support/browser-mode';
 import { bareMapFloor, mapShape, startIdleLoopProbe } from './floor';
 import { historyLoad } from './history-load';
 import { historyPan } from './history-pan';
 import { startHistoryRig } from './history-rig';
-import { hostClient } from './host-client';
+import { hostClient, startStallSampler } from './host-client';
 import { newPage, panAndZoom, startFrameProbe, startRendererProfile } from './page-probe';
 import { startSimulatorProcess } from './simulator-process';
 import { cpuSeconds, note, pct, r1, referenceWorkMs, type Results } from './stats';
@@ -48,29 +47,6 @@ const QUIET_MS = Number(process.env.BENCH_QUIET_MS ?? 16_000);
 const { values } = parseArgs({ options: { only: { type: 'string' }, out: { type: 'string' } }, strict: false });
 const only = values.only as string | undefined;
 const wants = (name: string) => !only || only === name;
-
-/** Samples the host's event loop once a second (each sample its worst stall in that second) until `stop`. */
-async function startStallSampler(client: Awaited<ReturnType<typeof hostClient>>) {
-  await client.call('diagnostics/stats', { reset: true });
-  const out = { stalls: [] as number[], held: [] as number[], loopP99: [] as number[], threadCpu: [] as number[], threadQueued: [] as number[] };
-  const timer = setInterval(() => {
-    void client.call<DiagnosticsStats>('diagnostics/stats', { reset: true }).then((s) => {
-      out.stalls.push(s.eventLoop.max);
-      if (s.loopHeld) out.held.push(s.loopHeld.max);
-      out.loopP99.push(s.eventLoop.p99);
-      if (s.thread) {
-        out.threadCpu.push(s.thread.cpuMs);
-        out.threadQueued.push(s.thread.queuedMs);
-      }
-    });
-  }, 1000);
-  return {
-    stop() {
-      clearInterval(timer);
-      return out;
-    },
-  };
-}
 
 /** Position deltas the page has drawn so far (one per poll that moved something). */
 async function pollCount(page: Page): Promise<number> {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { ReactTable } from '@tanstack/react-table';
-import type { adminFeatures } from './admin-columns';
+import { NUMERIC_COLUMNS, type adminFeatures } from './admin-columns';
 import type { AdminRow } from './admin-rows';
 
 interface Props {
@@ -27,7 +27,7 @@ export function AdminTableHead({ table, template, minWidth, allState, onAllShown
         const sorted = h.column.getIsSorted();
         const label = String(h.column.columnDef.header);
         return (
-          <span key={h.id} role="columnheader" aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}>
+          <span key={h.id} role="columnheader" className={NUMERIC_COLUMNS.has(h.column.id) ? 'num' : undefined} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}>
             <button type="button" className="sort" title={`Sort by ${label}`} onClick={h.column.getToggleSortingHandler()}>
               <span className="sort-label">{label}</span>
               <span aria-hidden="true" className="sort-arrow">

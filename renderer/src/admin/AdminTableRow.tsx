@@ -4,7 +4,7 @@
  */
 import { flexRender, type Row } from '@tanstack/react-table';
 import { memo } from 'react';
-import type { adminFeatures } from './admin-columns';
+import { NUMERIC_COLUMNS, type adminFeatures } from './admin-columns';
 import type { AdminRow } from './admin-rows';
 import { clickKind, type ClickKind } from './selection-model';
 
@@ -53,7 +53,7 @@ function AdminTableRowView({ row, index, start, height, template, selected, tabb
         />
       </span>
       {row.getAllCells().map((cell) => (
-        <span key={cell.id} role="gridcell" className={cell.column.id === 'name' ? 'name' : undefined}>
+        <span key={cell.id} role="gridcell" className={cell.column.id === 'name' ? 'name' : NUMERIC_COLUMNS.has(cell.column.id) ? 'num' : undefined}>
           {flexRender(cell.column.columnDef.cell, cell.getContext())}
         </span>
       ))}

@@ -15,7 +15,6 @@ import {
   type ColumnDef,
   type FilterFn,
 } from '@tanstack/react-table';
-import { numberText } from '../ui/format';
 import { dateText, rowMatches, type AdminRow } from './admin-rows';
 import { IconImage } from './IconImage';
 
@@ -36,6 +35,9 @@ const groupFilter: FilterFn<F, AdminRow> = (row, _col, id: number) => row.origin
 
 export type AdminColumnId = 'name' | 'plate' | 'imei' | 'company' | 'model' | 'groups' | 'odometer' | 'engine' | 'paidTill' | 'icon';
 
+/** Counters, right-aligned in tabular figures so their digits line up down the column. */
+export const NUMERIC_COLUMNS: ReadonlySet<string> = new Set<AdminColumnId>(['odometer', 'engine']);
+
 /** Widths: the table scrolls sideways below their sum rather than squeezing names into ellipses. */
 export const COLUMN_WIDTH: Record<AdminColumnId, string> = {
   name: 'minmax(160px, 1.6fr)',
@@ -52,7 +54,9 @@ export const COLUMN_WIDTH: Record<AdminColumnId, string> = {
 export const CHECK_WIDTH = '36px';
 export const TABLE_MIN_WIDTH = 36 + 160 + 90 + 140 + 120 + 90 + 120 + 100 + 100 + 100 + 56 + 11 * 8 + 20;
 
-const num = (v: number | null, digits: number) => (v === null ? '—' : numberText(v, digits));
+/** One decimal always, so a right-aligned column's digits line up (107,556.0 above 36,305.2). */
+const TENTHS = new Intl.NumberFormat(undefined, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const num = (v: number | null) => (v === null ? '—' : TENTHS.format(v));
 
 /** A value that may not be known yet (null): sorted by value, the unknown ones last. */
 function maybeKnown(id: AdminColumnId, header: string, value: (r: AdminRow) => number | null, text: (v: number | null) => string): ColumnDef<F, AdminRow> {
@@ -74,8 +78,8 @@ export const adminColumns: ColumnDef<F, AdminRow>[] = [
   { id: 'company', header: 'Company', accessorFn: (r) => r.company, sortFn: 'alphanumeric', filterFn: companyFilter, enableGlobalFilter: false },
   { id: 'model', header: 'Model', accessorFn: (r) => r.model, sortFn: 'alphanumeric', enableGlobalFilter: false },
   { id: 'groups', header: 'Groups', accessorFn: (r) => r.groups.join(', '), sortFn: 'alphanumeric', filterFn: groupFilter, enableGlobalFilter: false },
-  maybeKnown('odometer', 'Odometer, km', (r) => r.odometer, (v) => num(v, 1)),
-  maybeKnown('engine', 'Engine hours', (r) => r.engineHours, (v) => num(v, 1)),
+  maybeKnown('odometer', 'Odometer, km', (r) => r.odometer, (v) => num(v)),
+  maybeKnown('engine', 'Engine hours', (r) => r.engineHours, (v) => num(v)),
   maybeKnown('paidTill', 'Paid till', (r) => r.paidTill, dateText),
   {
     id: 'icon',

@@ -13,23 +13,24 @@ export async function demoObjects(baseUrl: string): Promise<{ Id: number; Name: 
 }
 
 /**
- * The host opens its embedded demo: sign out of it and into `baseUrl` as demo (remembered),
- * unless the page is on that service already. The caller waits for what it needs shown.
+ * The host opens its embedded demo: sign out of it and into `baseUrl` as `login` (demo by
+ * default; the password is the login, as in the simulator), remembered, unless the page is on
+ * that service already. The caller waits for what it needs shown.
  */
-export async function signInToOwnFleet(page: Page, hostUrl: string, baseUrl: string): Promise<void> {
+export async function signInToOwnFleet(page: Page, hostUrl: string, baseUrl: string, login = 'demo'): Promise<void> {
   await page.goto(hostUrl);
   const signOut = page.getByRole('button', { name: 'Sign out' });
   const form = page.getByRole('form', { name: 'Sign in to a fleet service' });
   await expect(signOut.or(form)).toBeVisible();
   if (await signOut.isVisible()) {
-    const server = await page.getByText(/ · demo$/).getAttribute('title');
-    if (server?.startsWith(baseUrl)) return;
+    // The top bar's "<server name> · <login>", its title the server's address.
+    if ((await page.getByTitle(baseUrl).filter({ hasText: new RegExp(` · ${login}$`) }).count()) > 0) return;
     await signOut.click();
     await page.getByRole('alertdialog', { name: 'Sign out?' }).getByRole('button', { name: 'Sign out' }).click();
   }
   await form.getByLabel('Server address').fill(baseUrl);
-  await form.getByLabel('Login').fill('demo');
-  await form.getByLabel('Password').fill('demo');
+  await form.getByLabel('Login').fill(login);
+  await form.getByLabel('Password').fill(login);
   await form.getByLabel('Remember me on this computer').check();
   await form.getByRole('button', { name: 'Sign in' }).click();
 }

@@ -37,6 +37,8 @@ export async function loadJobs(): Promise<void> {
 
 /** A job just started or acted on: put its summary in at once rather than waiting for a push. */
 export function putJob(job: JobSummary): void {
+  // Started here: it runs from now, not from the first progress push, which may come only as it ends.
+  if (ACTIVE.has(job.state) && !seenRunning.has(job.jobId)) seenRunning.set(job.jobId, Date.now());
   const rest = state.jobs.filter((j) => j.jobId !== job.jobId);
   set({ jobs: [job, ...rest].sort((a, b) => b.createdAt - a.createdAt) });
 }
