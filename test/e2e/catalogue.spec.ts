@@ -191,6 +191,10 @@ test('rights: users are read-only for an ordinary account; penalties say they ca
   await page.getByRole('navigation', { name: 'Catalogue sections' }).getByRole('link', { name: 'Penalties', exact: true }).click();
   await expect(page.getByText('new penalties cannot be added')).toBeVisible();
   await expect(page.getByRole('button', { name: 'New penalty' })).toHaveCount(0);
+  // Geozones are named in the sections too, and open their map editor.
+  await page.getByRole('navigation', { name: 'Catalogue sections' }).getByRole('link', { name: 'Geozones (on the map)' }).click();
+  await expect(page.getByRole('listbox', { name: 'Geozones' }).getByRole('option').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('region', { name: 'Geozone map' })).toBeVisible();
 });
 
 test('accounts: an administrator creates, edits and deletes a user; a company page shows its statistics', async ({ page }) => {

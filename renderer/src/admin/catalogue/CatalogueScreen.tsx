@@ -1,4 +1,5 @@
 /** The Catalogue tab: a section per collection, the chosen one's list and form (#/admin/catalogue/<collection>…). */
+import { Fragment } from 'react';
 import { navigate } from '../../ui/route';
 import { SECTIONS, describe } from './collections';
 import { CollectionView } from './CollectionView';
@@ -13,11 +14,21 @@ export function CatalogueScreen({ route }: { route: string }) {
       <nav aria-label="Catalogue sections" className="cat-sections">
         <ul>
           {SECTIONS.map((s) => (
-            <li key={s.id}>
-              <a href={`#/admin/catalogue/${s.id}`} aria-current={s.id === desc.id ? 'page' : undefined} onClick={(e) => (e.preventDefault(), navigate(`/admin/catalogue/${s.id}`))}>
-                {s.title}
-              </a>
-            </li>
+            <Fragment key={s.id}>
+              <li>
+                <a href={`#/admin/catalogue/${s.id}`} aria-current={s.id === desc.id ? 'page' : undefined} onClick={(e) => (e.preventDefault(), navigate(`/admin/catalogue/${s.id}`))}>
+                  {s.title}
+                </a>
+              </li>
+              {/* Geozones are drawn on a map, so their editor is a tab of its own; the list names them beside their groups. */}
+              {s.id === 'geozoneGroups' && (
+                <li>
+                  <a href="#/admin/geozones" onClick={(e) => (e.preventDefault(), navigate('/admin/geozones'))}>
+                    Geozones (on the map)
+                  </a>
+                </li>
+              )}
+            </Fragment>
           ))}
         </ul>
       </nav>
