@@ -104,15 +104,3 @@ export function groupMarker(places: Place[], onOpen: (places: Place[]) => void):
   m.on('click', () => onOpen(places));
   return named(m, label);
 }
-
-/** Greedy grouping by screen distance at one zoom: a few hundred places cost nothing. */
-export function groupByPixels(places: readonly Place[], project: (lat: number, lng: number) => { x: number; y: number }, px = 26): Place[][] {
-  const groups: { x: number; y: number; places: Place[] }[] = [];
-  for (const p of places) {
-    const q = project(p.lat, p.lng);
-    const g = groups.find((g) => Math.abs(g.x - q.x) < px && Math.abs(g.y - q.y) < px);
-    if (g) g.places.push(p);
-    else groups.push({ x: q.x, y: q.y, places: [p] });
-  }
-  return groups.map((g) => g.places);
-}
