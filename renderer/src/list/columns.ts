@@ -50,13 +50,14 @@ export const DEFAULT_COLUMNS: ColumnKey[] = ['name', 'plate', 'state', 'speed', 
 
 /**
  * Pixels per unit of `width` that a column never shrinks below: values stay readable, and the
- * five default columns (5.4 units) still fit the default 460-pixel list unscrolled. A longer
- * header ("Last position") ellipsises at its minimum, its full name in a title.
+ * five default columns (5.4 units) still fit the list of a 1024-pixel window (42 % of it,
+ * styles.css `.live`) unscrolled. A longer header ("Last position") ellipsises at its
+ * minimum, its full name in a title.
  */
-const MIN_PX_PER_WIDTH = 76;
+const MIN_PX_PER_WIDTH = 68;
 /** The row's side padding and the gap between cells (styles.css `.row`). */
 const ROW_PADDING_PX = 20;
-const CELL_GAP_PX = 6;
+const CELL_GAP_PX = 8;
 
 /**
  * The grid's columns: each shares the spare room by its width, but never shrinks below its
