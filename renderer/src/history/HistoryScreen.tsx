@@ -67,9 +67,11 @@ export function HistoryScreen() {
           onUseObjectTz={sel.setUseObjectTz}
           onChange={sel.setInterval}
         />
-        {d && d.sensors.length > 0 && <ChartsLink count={d.sensors.length} />}
       </section>
-      <ProgressNote hist={hist} tz={tz} missing={missing} loadDone={loadDone} objectName={object?.Name} onRetry={hist.retry} />
+      <div className="history-status-row">
+        <ProgressNote hist={hist} tz={tz} missing={missing} loadDone={loadDone} objectName={object?.Name} onRetry={hist.retry} />
+        {d && d.sensors.length > 0 && <ChartsLink count={d.sensors.length} />}
+      </div>
       <div className="history-body">
         <div className="history-main">
           <HistoryMap

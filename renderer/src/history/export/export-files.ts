@@ -51,9 +51,12 @@ export function exportCharts(canvases: { name: string; canvas: HTMLCanvasElement
   if (canvases.length === 0) return;
   const title = 22;
   const head = 34;
-  const w = Math.max(...canvases.map((c) => c.canvas.width));
-  const h = head + canvases.reduce((s, c) => s + c.canvas.height + title, 0);
   const out = document.createElement('canvas');
+  const measure = out.getContext('2d')!;
+  measure.font = 'bold 16px system-ui, sans-serif';
+  // As wide as the title too: a narrow chart must not cut the vehicle's name or the interval off.
+  const w = Math.max(Math.ceil(measure.measureText(heading).width) + 16, ...canvases.map((c) => c.canvas.width));
+  const h = head + canvases.reduce((s, c) => s + c.canvas.height + title, 0);
   out.width = w;
   out.height = h;
   const ctx = out.getContext('2d')!;

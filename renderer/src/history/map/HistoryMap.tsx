@@ -70,6 +70,8 @@ export function HistoryMap({ model, sketch = false, filling = false, stops, even
   const modelRef = useRef(model);
   modelRef.current = model;
   const fitted = useRef('');
+  /** The track's fit, done again when the map's size changes until the operator moves the map. */
+  const refit = useRef<(() => void) | null>(null);
   const baseRef = useRef<Basemap | null>(null);
   const awaitingRef = useRef(awaitingTrack);
   awaitingRef.current = awaitingTrack;
@@ -112,7 +114,20 @@ export function HistoryMap({ model, sketch = false, filling = false, stops, even
         map.fitBounds(L.latLngBounds(pts), { padding: [40, 40], maxZoom: 16 });
       },
     });
-    const ro = new ResizeObserver(() => map.invalidateSize());
+    // The bar above the map may gain a row once the data is in (the charts button): a view
+    // fitted before that lost the track's ends, so the fit is redone until the operator
+    // drags or zooms (a fit's own events come while `refitting`).
+    let refitting = false;
+    const ro = new ResizeObserver(() => {
+      map.invalidateSize();
+      if (!refit.current) return;
+      refitting = true;
+      refit.current();
+      refitting = false;
+    });
+    map.on('dragstart zoomstart', () => {
+      if (!refitting) refit.current = null;
+    });
     ro.observe(el.current!);
 
     // The marker follows the cursor; the map follows the marker only when asked, and only
@@ -239,8 +254,13 @@ export function HistoryMap({ model, sketch = false, filling = false, stops, even
     if (pts.length === 0) return;
     fitted.current = fitKey;
     // The legend sits over the map's bottom right: the track is fitted above it.
-    const legend = el.current?.parentElement?.querySelector('.history-legend')?.getBoundingClientRect().height ?? 0;
-    map.fitBounds(L.latLngBounds(pts), { paddingTopLeft: [40, 40], paddingBottomRight: [40, Math.max(40, Math.min(legend + 30, map.getSize().y / 3))], maxZoom: 15 });
+    const fit = () => {
+      const legend = el.current?.parentElement?.querySelector('.history-legend')?.getBoundingClientRect().height ?? 0;
+      map.fitBounds(L.latLngBounds(pts), { paddingTopLeft: [40, 40], paddingBottomRight: [40, Math.max(40, Math.min(legend + 30, map.getSize().y / 3))], maxZoom: 15, animate: false });
+    };
+    refit.current = null;
+    fit();
+    refit.current = fit;
   }, [fitKey, model, stops]);
 
   // Tiles wait for the track's view (fitted just above: effects run in order, so the

@@ -55,12 +55,14 @@ export function placeMarker(p: Place, tz: string): L.Marker {
 export function endMarker(kind: 'start' | 'end', lat: number, lng: number, time: number, tz: string): L.Marker {
   const label = `${kind === 'start' ? 'Start' : 'End'} of the track, ${fmtTime(time, tz)}`;
   const m = L.marker([lat, lng], {
-    icon: L.divIcon({ className: `history-end-marker ${kind}`, html: h('span', null, kind === 'start' ? 'A' : 'B'), iconSize: [24, 24], iconAnchor: [12, 12] }),
+    // A pin: the disc stands above its point on a stem, so the replay's vehicle, which
+    // starts on A, does not cover it.
+    icon: L.divIcon({ className: `history-end-marker pin ${kind}`, html: h('span', null, kind === 'start' ? 'A' : 'B'), iconSize: [24, 24], iconAnchor: [12, 40] }),
     title: label,
     alt: label,
     zIndexOffset: 200,
   });
-  return named(m, label).bindTooltip(h('span', null, label), { direction: 'top', offset: [0, -12] });
+  return named(m, label).bindTooltip(h('span', null, label), { direction: 'top', offset: [0, -40] });
 }
 
 export function eventMarker(e: EventMark, tz: string, renderer: L.Renderer): L.CircleMarker {
