@@ -29,6 +29,7 @@ test('the Columns popover: every box named and aligned, closed by Escape and by 
     lefts.push(Math.round((await box.boundingBox())!.x));
   }
   expect(new Set(lefts).size, `checkboxes at ${lefts.join(', ')}`).toBe(1);
+  await page.screenshot({ path: test.info().outputPath('columns-popover.png'), clip: { x: 0, y: 0, width: 500, height: 420 } });
   await page.keyboard.press('Escape');
   await expect(columns).toBeHidden();
   // Open again: a press on a sort header closes it and sorts.
