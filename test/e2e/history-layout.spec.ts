@@ -14,26 +14,45 @@ const w = useShiftWorld();
 const loadedNote = (page: Page) => page.getByRole('status').filter({ hasText: 'Whole interval loaded.' });
 const mapRegion = (page: Page) => page.getByRole('region', { name: 'Map of the track' });
 
+/** The marker lies inside the map's box and nothing is drawn over its middle (the replay's vehicle starts on A). */
 async function insideMap(page: Page, name: RegExp): Promise<boolean> {
   const m = (await mapRegion(page).boundingBox())!;
-  const b = await mapRegion(page).getByRole('button', { name }).first().boundingBox();
-  return !!b && b.x >= m.x && b.y >= m.y && b.x + b.width <= m.x + m.width && b.y + b.height <= m.y + m.height;
+  const marker = mapRegion(page).getByRole('button', { name }).first();
+  const b = await marker.boundingBox();
+  if (!b || b.x < m.x || b.y < m.y || b.x + b.width > m.x + m.width || b.y + b.height > m.y + m.height) return false;
+  return marker.evaluate((el, [x, y]) => {
+    const doc = (globalThis as unknown as { document: { elementFromPoint(x: number, y: number): unknown } }).document;
+    const top = doc.elementFromPoint(x!, y!);
+    return top === el || (el as unknown as { contains(n: unknown): boolean }).contains(top);
+  }, [b.x + b.width / 2, b.y + b.height / 2]);
 }
 
-test('on load the track is fitted with A and B in sight, the replay at its start, and the charts pointed to', async ({ page }) => {
+/** The driver's last two days at 1280×800, loaded. */
+async function openTwoDays(page: Page) {
   await page.setViewportSize({ width: 1280, height: 800 });
   await openLive(page, w);
   const { from, till } = recentInterval(2);
   await openHistory(page, w.driver.id, from, till);
   await expect(loadedNote(page)).toBeVisible({ timeout: 60_000 });
+}
+
+test('on load the track is fitted with A and B in sight, Follow on', async ({ page }) => {
+  await openTwoDays(page);
   await expect(page.getByRole('checkbox', { name: 'Follow the vehicle' })).toBeChecked();
   expect(await insideMap(page, /^Start of the track/)).toBe(true);
   expect(await insideMap(page, /^End of the track/)).toBe(true);
-  // The cursor is at the first point: the slider says the time the A marker does.
+});
+
+test('the replay starts at the first point of the track', async ({ page }) => {
+  await openTwoDays(page);
+  // The slider says the time the A marker does.
   const startLabel = (await mapRegion(page).getByRole('button', { name: /^Start of the track/ }).getAttribute('aria-label'))!;
   const slider = page.getByRole('slider', { name: 'Time cursor' });
   expect(await slider.getAttribute('aria-valuetext')).toMatch(new RegExp(`^${startLabel.replace('Start of the track, ', '')}`));
-  // The charts are below the fold; a button in sight says so and goes there.
+});
+
+test('the charts below the fold are pointed to by a button in sight that goes there', async ({ page }) => {
+  await openTwoDays(page);
   const sensors = page.getByRole('region', { name: 'Sensors' });
   expect(await inViewport(page, await sensors.boundingBox())).toBe(false);
   const link = page.getByRole('button', { name: /^Sensor charts \(\d+\)/ });
@@ -51,17 +70,24 @@ test('a link naming an instant starts the replay there', async ({ page }) => {
   await expect(page.getByRole('slider', { name: 'Time cursor' })).toHaveAttribute('aria-valuenow', String(at));
 });
 
-test('a legend names every kind of mark; a month of stops is grouped so no two markers overlap', async ({ page }) => {
+test('a legend names every kind of mark', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openLive(page, w);
+  const { from, till } = recentInterval(2);
+  await openHistory(page, w.driver.id, from, till);
+  const legend = page.getByRole('list', { name: 'Map legend' });
+  await expect(legend).toBeVisible();
+  for (const kind of ['Start of the track', 'End of the track', 'Vehicle at the time cursor', 'Stop', 'Several stops at one place', 'Stops close together', 'Event', 'Violation', 'Refuel', 'Fuel drain'])
+    await expect(legend.getByRole('listitem').filter({ hasText: kind }).first()).toBeVisible();
+});
+
+test('a month of stops is grouped by zoom so no two stop markers overlap', async ({ page }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   await openLive(page, w);
   const { from, till } = recentInterval(30);
   await openHistory(page, w.driver.id, from, till);
   await expect(loadedNote(page)).toBeVisible({ timeout: 150_000 });
-  const legend = page.getByRole('list', { name: 'Map legend' });
-  await expect(legend).toBeVisible();
-  for (const kind of ['Start of the track', 'End of the track', 'Vehicle at the time cursor', 'Stop', 'Several stops at one place', 'Stops close together', 'Event', 'Violation', 'Refuel', 'Fuel drain'])
-    await expect(legend.getByRole('listitem').filter({ hasText: kind }).first()).toBeVisible();
   const stops = await mapRegion(page).getByRole('button', { name: /^Stop \d+:|stops here|stops at \d+ places/ }).all();
   const boxes = (await Promise.all(stops.map((s) => s.boundingBox()))).filter((b) => b !== null);
   expect(boxes.length).toBeGreaterThan(0);

@@ -124,6 +124,12 @@ export function ObjectList({ selected, onSelect, onHelp }: Props) {
         onHelp={onHelp}
         onArrowDown={intoList}
       />
+      {/* Under the search, outside the grid (whose children are rows): an empty list says why. */}
+      {rows.length === 0 && total > 0 && (
+        <p role="status" className="list-empty">
+          No objects match{query.trim() ? ` “${query.trim()}”` : ''}{groupId !== null || state !== null ? ' with these filters' : ''}.
+        </p>
+      )}
       <div role="grid" aria-label="Object list" aria-rowcount={rows.length + 1} aria-colcount={prefs.columns.length} aria-multiselectable="true" className="grid">
         {/* The header scrolls sideways with the rows (it sits outside their vertical scroller). */}
         <div
@@ -145,11 +151,6 @@ export function ObjectList({ selected, onSelect, onHelp }: Props) {
             if (head.current) head.current.scrollLeft = e.currentTarget.scrollLeft;
           }}
         >
-          {rows.length === 0 && total > 0 && (
-            <p role="status" className="list-empty">
-              No objects match{query.trim() ? ` “${query.trim()}”` : ''}{groupId !== null || state !== null ? ' with these filters' : ''}.
-            </p>
-          )}
           <div style={{ height: virtual.getTotalSize(), minWidth, position: 'relative' }}>
             {virtual.getVirtualItems().map((item) => {
               const o = rows[item.index]!.o;
