@@ -43,7 +43,7 @@ export function DetailsTabs({ derived, hist, req, tz, onPickTrip, onPickTime }: 
       <div role="tabpanel" className="history-tabpanel" aria-label={TABS.find((t) => t.id === tab)!.label}>
         {tab === 'summary' && (
           <SummaryPanel
-            track={d?.figures ?? null}
+            track={d && d.model.n > 0 ? d.figures : null}
             daily={daily}
             tz={tz}
             dailyState={{

@@ -20,11 +20,12 @@ import { PlayerBar } from './replay/PlayerBar';
 import { Readout } from './replay/Readout';
 import { useReplay } from './replay/use-replay';
 import { fmtShort } from './time-format';
-import { SensorCharts } from './timeline/SensorCharts';
+import { ChartsLink, SensorCharts } from './timeline/SensorCharts';
 import { Timeline } from './timeline/Timeline';
 import { useBands } from './timeline/use-bands';
 import { useObjectAndInterval } from './use-object-interval';
 import { numberText } from '../ui/format';
+import './history-layout.css';
 
 export function HistoryScreen() {
   const sel = useObjectAndInterval();
@@ -38,7 +39,7 @@ export function HistoryScreen() {
   const hist = useHistory(req);
   const derived = useDerivedHistory(hist, object);
   const { data, d, overview, missing } = derived;
-  const replay = useReplay(data, d);
+  const replay = useReplay(data, d, sel.at);
   const { cursor, player, timeWindow, onSeek } = replay;
   const bands = useBands(d, data, missing);
 
@@ -53,6 +54,8 @@ export function HistoryScreen() {
 
   return (
     <main className="history" aria-label="History">
+      {/* The bar, the map, the timeline and the player fill the window; the charts follow below it. */}
+      <div className="history-top">
       <section className="history-bar" aria-label="Object and interval">
         <ObjectPicker value={object} onPick={(o) => sel.setObjectId(o.Id)} />
         <IntervalPicker
@@ -65,7 +68,10 @@ export function HistoryScreen() {
           onChange={sel.setInterval}
         />
       </section>
-      <ProgressNote hist={hist} tz={tz} missing={missing} loadDone={loadDone} onRetry={hist.retry} />
+      <div className="history-status-row">
+        <ProgressNote hist={hist} tz={tz} missing={missing} loadDone={loadDone} objectName={object?.Name} onRetry={hist.retry} />
+        {d && d.sensors.length > 0 && <ChartsLink count={d.sensors.length} />}
+      </div>
       <div className="history-body">
         <div className="history-main">
           <HistoryMap
@@ -105,6 +111,7 @@ export function HistoryScreen() {
           <ExportButtons data={data} d={d} object={object} tz={tz} loadDone={loadDone} charts={charts} />
           <DetailsTabs derived={derived} hist={hist} req={req} tz={tz} onPickTrip={replay.zoomTo} onPickTime={replay.seekTime} />
         </aside>
+      </div>
       </div>
       {d && data && d.sensors.length > 0 && (
         <SensorCharts d={d} tz={tz} cursor={cursor} timeWindow={timeWindow} loadDone={loadDone} version={hist.version} onSeek={onSeek} onCanvas={onCanvas} />

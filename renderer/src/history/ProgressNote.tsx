@@ -3,7 +3,7 @@ import { fmtShort } from './time-format';
 import type { HistoryState } from './model/use-history';
 
 /** How complete the picture is: fetching (with progress), stopped (and why), or what the cache lacks. */
-export function ProgressNote({ hist, tz, missing, loadDone, onRetry }: { hist: HistoryState; tz: string; missing: [number, number][]; loadDone: boolean; onRetry: () => void }) {
+export function ProgressNote({ hist, tz, missing, loadDone, objectName, onRetry }: { hist: HistoryState; tz: string; missing: [number, number][]; loadDone: boolean; objectName?: string; onRetry: () => void }) {
   const p = hist.progress;
   const again = (
     <button type="button" onClick={onRetry}>
@@ -37,9 +37,17 @@ export function ProgressNote({ hist, tz, missing, loadDone, onRetry }: { hist: H
   if (!loadDone || !hist.data || hist.loading) return null;
   // Said once the whole interval is in: an operator (and the e2e suite) can tell a finished
   // picture from one still filling in.
+  const empty = hist.data.track.time.length === 0 && hist.data.events.length === 0;
+  if (missing.length === 0 && empty)
+    // Loaded, and nothing in it: "whole interval loaded" beside 0.0 km read as a parked vehicle.
+    return (
+      <p role="status" className="history-note warn">
+        No data in this interval: {objectName ?? 'the object'} reported no position or event between {fmtShort(hist.data.from, tz)} and {fmtShort(hist.data.till, tz)}.
+      </p>
+    );
   if (missing.length === 0) return <p role="status" className="history-note muted">Whole interval loaded.</p>;
   const offline = p?.error?.code === 'offline';
-  if (hist.data.track.time.length === 0 && hist.data.events.length === 0)
+  if (empty)
     // Nothing was last seen and there is no rest to show: the partial wording below would mislead.
     return (
       <p role="status" className="history-note warn" aria-label="Missing parts">

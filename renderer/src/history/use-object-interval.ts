@@ -3,7 +3,7 @@
  * (`#/history?o=ID&from=MS&till=MS`) so a reload, a second window or a pasted link opens
  * the same picture.
  */
-import { useEffect, useMemo, useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import type { FleetObject } from '../../../common/resources';
 import { fleetStore } from '../stores/fleet-store';
 import { selection } from '../stores/selection';
@@ -24,12 +24,14 @@ export interface ObjectAndInterval {
   operatorTz: string;
   useObjectTz: boolean;
   setUseObjectTz: (on: boolean) => void;
+  /** An instant the link names (`&at=MS`, an event picked elsewhere): the replay starts there. */
+  at: number | null;
 }
 
-function readHash(): { o?: number; from?: number; till?: number } {
+function readHash(): { o?: number; from?: number; till?: number; at?: number } {
   const q = new URLSearchParams(window.location.hash.split('?')[1] ?? '');
   const n = (k: string) => (q.get(k) !== null && Number.isFinite(Number(q.get(k))) ? Number(q.get(k)) : undefined);
-  return { o: n('o'), from: n('from'), till: n('till') };
+  return { o: n('o'), from: n('from'), till: n('till'), at: n('at') };
 }
 
 export function useObjectAndInterval(): ObjectAndInterval {
@@ -41,6 +43,7 @@ export function useObjectAndInterval(): ObjectAndInterval {
     initial.current.from !== undefined && initial.current.till !== undefined ? { from: initial.current.from, till: initial.current.till } : null,
   );
   const [useObjectTz, setUseObjectTz] = useState(true);
+  const [at, setAt] = useState<number | null>(initial.current.at ?? null);
 
   const listed = (objectId !== null ? objectsById.get(objectId) : undefined) ?? null;
   const sensors = useObjectSensors(objectId);
@@ -63,6 +66,7 @@ export function useObjectAndInterval(): ObjectAndInterval {
     const on = () => {
       if (!window.location.hash.startsWith('#/history')) return;
       const h = readHash();
+      setAt(h.at ?? null);
       if (h.o !== undefined) setObjectId(h.o);
       if (h.from !== undefined && h.till !== undefined && h.till > h.from) {
         const next = { from: h.from, till: h.till };
@@ -74,9 +78,19 @@ export function useObjectAndInterval(): ObjectAndInterval {
   }, []);
   useEffect(() => {
     if (!interval || objectId === null) return;
-    const hash = `#/history?o=${objectId}&from=${interval.from}&till=${interval.till}`;
+    const hash = `#/history?o=${objectId}&from=${interval.from}&till=${interval.till}${at !== null ? `&at=${at}` : ''}`;
     if (window.location.hash !== hash) window.history.replaceState(null, '', hash);
-  }, [objectId, interval]);
+  }, [objectId, interval, at]);
 
-  return { objectId, setObjectId, object, interval, setInterval, tz, objectTz, operatorTz, useObjectTz, setUseObjectTz };
+  // An object or interval picked on the screen starts at its own beginning, not the link's instant.
+  const pickObject = useCallback((id: number) => {
+    setAt(null);
+    setObjectId(id);
+  }, []);
+  const pickInterval: Dispatch<SetStateAction<Interval | null>> = useCallback((v) => {
+    setAt(null);
+    setInterval(v);
+  }, []);
+
+  return { objectId, setObjectId: pickObject, object, interval, setInterval: pickInterval, tz, objectTz, operatorTz, useObjectTz, setUseObjectTz, at };
 }

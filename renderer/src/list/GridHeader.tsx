@@ -19,7 +19,7 @@ export function GridHeader({ columns, sort, onSort, template, minWidth }: Props)
         return (
           <span key={k} role="columnheader" className={k === 'name' ? 'name-cell' : undefined} aria-sort={sorted ? (sort.dir === 'asc' ? 'ascending' : 'descending') : undefined}>
             <button type="button" className="sort" title={COLUMNS[k].label} onClick={() => onSort(next)}>
-              <span className="sort-label">{COLUMNS[k].label}</span>
+              <span className="sort-label">{COLUMNS[k].heading ?? COLUMNS[k].label}</span>
               <span aria-hidden="true" className="sort-arrow">
                 {sorted ? (sort.dir === 'asc' ? '▲' : '▼') : ''}
               </span>

@@ -25,9 +25,11 @@ export interface ListRowProps {
   now: number;
   onClick: (e: MouseEvent, id: number) => void;
   onSelect: (id: number) => void;
+  /** A double click: select the object and follow it on the map. */
+  onFollow: (id: number) => void;
 }
 
-function ListRowView({ o, pos, index, start, height, template, columns, selected, marked, tabbable, now, onClick, onSelect }: ListRowProps) {
+function ListRowView({ o, pos, index, start, height, template, columns, selected, marked, tabbable, now, onClick, onSelect, onFollow }: ListRowProps) {
   return (
     <div
       data-id={o.Id}
@@ -37,6 +39,9 @@ function ListRowView({ o, pos, index, start, height, template, columns, selected
       className={`row${selected ? ' selected' : ''}${marked ? ' marked' : ''}`}
       style={{ transform: `translateY(${start}px)`, height, gridTemplateColumns: template }}
       onClick={(e) => onClick(e, o.Id)}
+      onDoubleClick={(e) => {
+        if (!e.shiftKey && !e.ctrlKey && !e.metaKey) onFollow(o.Id);
+      }}
       onKeyDown={(e) => {
         if (e.key === 'Enter') onSelect(o.Id);
         if (e.key === ' ') {

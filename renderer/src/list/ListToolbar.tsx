@@ -1,3 +1,4 @@
+import type { KeyboardEvent } from 'react';
 import { useGroupNames } from '../stores/use-group-names';
 import { STATE_LABEL, type ObjectState } from '../stores/object-state';
 import { ColumnChooser } from './ColumnChooser';
@@ -16,6 +17,8 @@ interface Props {
   columns: ColumnKey[];
   onColumns: (c: ColumnKey[]) => void;
   onHelp: (() => void) | undefined;
+  /** ↓ in the search field: into the list. */
+  onArrowDown: (e: KeyboardEvent) => void;
 }
 
 /** Search, the two filters and the column chooser: everything that decides which rows show. */
@@ -31,6 +34,9 @@ export function ListToolbar(p: Props) {
         placeholder="Search name, plate, IMEI  ( / )"
         value={p.query}
         onChange={(e) => p.onQuery(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown') p.onArrowDown(e);
+        }}
       />
       <div className="list-filters">
         <select aria-label="Filter by state" value={p.state ?? ''} onChange={(e) => p.onState((e.target.value || null) as ObjectState | null)}>

@@ -13,6 +13,8 @@ import { loadPrefs, savePrefs, type ListPrefs } from './prefs';
 import { ListRow } from './ListRow';
 import { useListRows } from './use-list-rows';
 import { mapFilter } from '../stores/map-filter';
+import { followRequest } from '../stores/follow-request';
+import './list.css';
 
 interface Props {
   selected: number | null;
@@ -77,6 +79,14 @@ export function ObjectList({ selected, onSelect, onHelp }: Props) {
     [rows, selected, marked, onSelect],
   );
 
+  const follow = useCallback(
+    (id: number) => {
+      onSelect(id);
+      followRequest.request();
+    },
+    [onSelect],
+  );
+
   const moveBy = (e: KeyboardEvent, step: number) => {
     e.preventDefault();
     const at = rows.findIndex((r) => r.o.Id === selected);
@@ -86,6 +96,11 @@ export function ObjectList({ selected, onSelect, onHelp }: Props) {
     onSelect(row.o.Id);
     virtual.scrollToIndex(next);
     requestAnimationFrame(() => scroller.current?.querySelector<HTMLElement>(`[data-id="${row.o.Id}"]`)?.focus());
+  };
+  // ↓ from the search field goes into the list: to the selected row if it is listed, else the first.
+  const intoList = (e: KeyboardEvent) => {
+    if (rows.length === 0) return;
+    moveBy(e, rows.some((r) => r.o.Id === selected) ? 0 : 1);
   };
   const onGridKey = (e: KeyboardEvent) => {
     if (e.key === 'ArrowDown') moveBy(e, 1);
@@ -107,7 +122,14 @@ export function ObjectList({ selected, onSelect, onHelp }: Props) {
         columns={prefs.columns}
         onColumns={(columns: ColumnKey[]) => updatePrefs({ ...prefs, columns })}
         onHelp={onHelp}
+        onArrowDown={intoList}
       />
+      {/* Under the search, outside the grid (whose children are rows): an empty list says why. */}
+      {rows.length === 0 && total > 0 && (
+        <p role="status" className="list-empty">
+          No objects match{query.trim() ? ` “${query.trim()}”` : ''}{groupId !== null || state !== null ? ' with these filters' : ''}.
+        </p>
+      )}
       <div role="grid" aria-label="Object list" aria-rowcount={rows.length + 1} aria-colcount={prefs.columns.length} aria-multiselectable="true" className="grid">
         {/* The header scrolls sideways with the rows (it sits outside their vertical scroller). */}
         <div
@@ -149,6 +171,7 @@ export function ObjectList({ selected, onSelect, onHelp }: Props) {
                   now={now}
                   onClick={click}
                   onSelect={onSelect}
+                  onFollow={follow}
                 />
               );
             })}

@@ -21,6 +21,8 @@ export type ColumnKey = 'name' | 'plate' | 'imei' | 'state' | 'speed' | 'age' | 
 export interface Column {
   key: ColumnKey;
   label: string;
+  /** A shorter heading where the label would not fit the column's minimum width. */
+  heading?: string;
   /** Relative width in the row's CSS grid. */
   width: number;
   /** Ascending order means: this value ascending. Missing values sort last either way. */
@@ -39,7 +41,7 @@ export const COLUMNS: Record<ColumnKey, Column> = {
   state: { key: 'state', label: 'State', width: 1, value: (f) => STATE_RANK[f.state] },
   speed: { key: 'speed', label: 'Speed', width: 0.8, value: (f) => (Number.isNaN(f.speed) || !f.time ? null : f.speed) },
   // Ascending age = most recent first, so the value is the negated time.
-  age: { key: 'age', label: 'Last position', width: 1, value: (f) => (f.time ? -f.time : null) },
+  age: { key: 'age', label: 'Last position', heading: 'Updated', width: 1, value: (f) => (f.time ? -f.time : null) },
   device: { key: 'device', label: 'Device', width: 1, value: (f) => f.o.DeviceType || null },
   phone: { key: 'phone', label: 'Phone', width: 1.1, value: (f) => f.o.Phone || null },
   groups: { key: 'groups', label: 'Groups', width: 0.9, value: (f) => (f.o.GroupIds?.length ? groupsText(f.o.GroupIds, groupNamesNow()) : null) },
@@ -50,13 +52,15 @@ export const DEFAULT_COLUMNS: ColumnKey[] = ['name', 'plate', 'state', 'speed', 
 
 /**
  * Pixels per unit of `width` that a column never shrinks below: values stay readable, and the
- * five default columns (5.4 units) still fit the default 460-pixel list unscrolled. A longer
- * header ("Last position") ellipsises at its minimum, its full name in a title.
+ * five default columns (5.4 units) still fit the list of a 1024-pixel window (42 % of it,
+ * styles.css `.live`) unscrolled. A longer header ("Last position") ellipsises at its
+ * minimum, its full name in a title;
+ * "Last position" is headed "Updated", which fits.
  */
-const MIN_PX_PER_WIDTH = 76;
+const MIN_PX_PER_WIDTH = 68;
 /** The row's side padding and the gap between cells (styles.css `.row`). */
 const ROW_PADDING_PX = 20;
-const CELL_GAP_PX = 6;
+const CELL_GAP_PX = 8;
 
 /**
  * The grid's columns: each shares the spare room by its width, but never shrinks below its

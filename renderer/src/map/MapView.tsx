@@ -6,6 +6,7 @@ import type { TilesConfig } from '../../../common/methods/tiles';
 import { rpc } from '../rpc/client';
 import { actionFor } from '../shortcuts/keymap';
 import { isTyping } from '../shortcuts/typing';
+import { followRequest } from '../stores/follow-request';
 import { fleetStore } from '../stores/fleet-store';
 import { mapFilter } from '../stores/map-filter';
 import { CANVAS_COLORS, useTheme } from '../theme/theme';
@@ -217,6 +218,9 @@ export function MapView({ selected, onSelect }: Props) {
     const pos = selected === null ? undefined : fleetStore.position(selected);
     if (follow && map && pos) map.setView([pos.lat, pos.lng], Math.max(map.getZoom(), FOLLOW_ZOOM), { animate: false });
   }, [follow]);
+
+  // A double click on a list row asks to follow its object (stores/follow-request.ts).
+  useEffect(() => followRequest.subscribe(() => setFollow(true)), []);
 
   // F toggles follow anywhere in the window, except while typing.
   useEffect(() => {

@@ -74,6 +74,21 @@ describe('exports', () => {
     ]);
   });
 
+  it('CSV: times in the object’s zone with their offset, and a column per sensor (its last reading at or before each point)', () => {
+    const t = track(drive(3, Date.UTC(2026, 0, 1)));
+    const fuel = { name: 'Fuel level (l)', time: Float64Array.from([t.time[0]! - 5_000, t.time[1]! + 1]), value: Float64Array.from([40.123456, 39.5]) };
+    const late = { name: 'Door', time: Float64Array.from([t.time[2]!]), value: Float64Array.from([1]) };
+    const rows = Papa.parse<string[]>(buildCsv({ name: 'T', track: t, stops: input.stops, events: [], zone: 'Europe/Berlin', sensors: [fuel, late] }).join('').trim()).data;
+    expect(rows[0]).toEqual(['kind', 'time (Europe/Berlin)', 'lat', 'lng', 'speed_kmh', 'heading', 'altitude', 'name', 'description', 'Fuel level (l)', 'Door']);
+    expect(rows[1]![1]).toBe('2026-01-01T01:00:00+01:00');
+    expect(rows.slice(1, 4).map((r) => r.slice(9))).toEqual([
+      ['40.123', ''],
+      ['40.123', ''],
+      ['39.5', '1'],
+    ]);
+    expect(rows[4]!.slice(0, 2)).toEqual(['stop', '2026-01-01T06:00:00+01:00']);
+  });
+
   it('escapes XML', () => {
     expect(xmlEscape(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&apos;&amp;&apos;&lt;/a&gt;');
   });

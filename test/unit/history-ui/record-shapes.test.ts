@@ -49,9 +49,16 @@ describe('catalogue record tables', () => {
 });
 
 describe('a table cut short', () => {
-  it('says where the packets stop, in the screen zone, and why', () => {
-    const note = cutShortNote(new TZDate(2026, 7, 31, 0, 0, 0, 'Europe/Berlin').getTime(), 'Europe/Berlin');
-    expect(note).toContain('before 2026-08-31 00:00');
-    expect(note).toMatch(/first 7 days/);
+  it('says what is shown (packets, days, up to when), in the screen zone, and why it stops', () => {
+    const till = new TZDate(2026, 7, 31, 0, 0, 0, 'Europe/Berlin').getTime();
+    const week = cutShortNote(till, 'Europe/Berlin', 1500, 7);
+    expect(week).toContain('up to 2026-08-31 00:00');
+    expect(week).toContain('Showing 1,500 packets from the first 7 days');
+    expect(week).toMatch(/7 days were asked for/);
+    // Stopped by the packet cap after one day: one day is what it says, not seven.
+    const day = cutShortNote(till, 'Europe/Berlin', 2400, 1);
+    expect(day).toContain('Showing 2,400 packets from the first day');
+    expect(day).toMatch(/2000 packets were reached/);
+    expect(day).not.toMatch(/7 days/);
   });
 });

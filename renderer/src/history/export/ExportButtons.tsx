@@ -2,7 +2,8 @@ import type { HistoryData } from '../../../../common/methods/history';
 import type { FleetObject } from '../../../../common/resources';
 import type { Derived } from '../model/derive';
 import type { ChartCanvases } from './chart-canvases';
-import { exportCharts, exportInterval, fileStem, type ExportKind } from './export-files';
+import { chartsTitle, exportCharts, exportInterval, fileStem, vehicleName, type ExportKind } from './export-files';
+import { validTimeZone } from '../interval';
 
 interface Props {
   data: HistoryData | null;
@@ -17,14 +18,15 @@ interface Props {
 /** The interval as GPX, KML or CSV, and the sensor charts as one PNG. */
 export function ExportButtons({ data, d, object, tz, loadDone, charts }: Props) {
   const nothingToExport = !data || (data.track.time.length === 0 && data.events.length === 0);
-  const doExport = (kind: ExportKind) => data && d && object && exportInterval(kind, object.Name, data, d, tz);
+  const vehicle = object ? vehicleName(object.Name, object.StateNumber) : '';
+  const doExport = (kind: ExportKind) => data && d && object && exportInterval(kind, vehicle, data, d, tz, validTimeZone(object.TimeZone) ?? tz);
   const doChartPng = () => {
     if (!d || !data || !object) return;
     const list = d.sensors.flatMap((s) => {
       const c = charts.current.get(s.id);
       return c ? [{ name: `${s.name}${s.units ? ` (${s.units})` : ''}`, canvas: c }] : [];
     });
-    exportCharts(list, `${fileStem(object.Name, data.from, data.till, tz)}_sensors.png`);
+    exportCharts(list, chartsTitle(vehicle, data.from, data.till, tz), `${fileStem(vehicle, data.from, data.till, tz)}_sensors.png`);
   };
   return (
     <div className="history-export" role="group" aria-label="Export">

@@ -20,8 +20,21 @@ export function fileStem(name: string, from: number, till: number, tz: string): 
   return `${name.replace(/[^\w.-]+/g, '_')}_${f(from)}_${f(till)}`;
 }
 
-export function exportInterval(kind: ExportKind, name: string, data: HistoryData, d: Derived, tz: string): void {
+/** The vehicle as the files name it: its name and, when it has one, its plate. */
+export function vehicleName(name: string, plate?: string | null): string {
+  return plate && plate !== name ? `${name} ${plate}` : name;
+}
+
+/** The title over the charts PNG: which vehicle, which interval, in which zone. */
+export function chartsTitle(vehicle: string, from: number, till: number, tz: string): string {
+  return `${vehicle}: ${fmtTime(from, tz, 'd MMM yyyy HH:mm')} – ${fmtTime(till, tz, 'd MMM yyyy HH:mm')} (${tz})`;
+}
+
+/** `zone`: the CSV's times (the object's zone); GPX and KML keep UTC, as their formats ask. */
+export function exportInterval(kind: ExportKind, name: string, data: HistoryData, d: Derived, tz: string, zone = tz): void {
   const input: ExportInput = {
+    zone,
+    sensors: d.sensors.map((s) => ({ name: `${s.name}${s.units ? ` (${s.units})` : ''}`, time: s.series.time, value: s.series.value })),
     name: `${name}, ${fmtTime(data.from, tz)} – ${fmtTime(data.till, tz)}`,
     track: data.track,
     // The model is built from these very columns; its breaks index them one to one.
@@ -33,13 +46,17 @@ export function exportInterval(kind: ExportKind, name: string, data: HistoryData
   download(parts, `${fileStem(name, data.from, data.till, tz)}.${kind}`, TYPES[kind]);
 }
 
-/** All sensor charts stacked into one PNG, each under its name. */
-export function exportCharts(canvases: { name: string; canvas: HTMLCanvasElement }[], filename: string): void {
+/** All sensor charts stacked into one PNG under a title naming the vehicle and interval, each under its name. */
+export function exportCharts(canvases: { name: string; canvas: HTMLCanvasElement }[], heading: string, filename: string): void {
   if (canvases.length === 0) return;
   const title = 22;
-  const w = Math.max(...canvases.map((c) => c.canvas.width));
-  const h = canvases.reduce((s, c) => s + c.canvas.height + title, 0);
+  const head = 34;
   const out = document.createElement('canvas');
+  const measure = out.getContext('2d')!;
+  measure.font = 'bold 16px system-ui, sans-serif';
+  // As wide as the title too: a narrow chart must not cut the vehicle's name or the interval off.
+  const w = Math.max(Math.ceil(measure.measureText(heading).width) + 16, ...canvases.map((c) => c.canvas.width));
+  const h = head + canvases.reduce((s, c) => s + c.canvas.height + title, 0);
   out.width = w;
   out.height = h;
   const ctx = out.getContext('2d')!;
@@ -48,7 +65,10 @@ export function exportCharts(canvases: { name: string; canvas: HTMLCanvasElement
   ctx.fillStyle = '#1d2430';
   ctx.font = '14px system-ui, sans-serif';
   ctx.textBaseline = 'middle';
-  let y = 0;
+  ctx.font = 'bold 16px system-ui, sans-serif';
+  ctx.fillText(heading, 8, head / 2);
+  ctx.font = '14px system-ui, sans-serif';
+  let y = head;
   for (const c of canvases) {
     ctx.fillText(c.name, 8, y + title / 2);
     y += title;

@@ -4,6 +4,8 @@
  * Blob without first being one giant string.
  */
 import type { TrackColumns } from '../../../../common/track';
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
 import { csvRows } from '../../ui/csv';
 
 export interface ExportPoint {
@@ -21,6 +23,17 @@ export interface ExportInput {
   breaks?: Uint8Array;
   stops: ExportPoint[];
   events: ExportPoint[];
+  /** CSV: times in this zone (the object's), with their offset; without it, UTC. */
+  zone?: string;
+  /** CSV: a column per sensor, its last reading at or before each track point. */
+  sensors?: ExportSensor[];
+}
+
+export interface ExportSensor {
+  /** The column's heading: the sensor's name and units. */
+  name: string;
+  time: Float64Array;
+  value: Float64Array;
 }
 
 export function xmlEscape(s: string): string {
@@ -96,22 +109,41 @@ export function buildKml(x: ExportInput): string[] {
   return parts;
 }
 
-/** One table with a `kind` column, so a spreadsheet can filter track points, stops and events. */
+/** Sensor values to a thousandth: calibrated readings carry float noise too. */
+const thousandth = (v: number) => (Number.isFinite(v) ? Math.round(v * 1000) / 1000 : '');
+
+/**
+ * One table with a `kind` column, so a spreadsheet can filter track points, stops and
+ * events; times in the object's zone with their offset, and a column per sensor.
+ */
 export function buildCsv(x: ExportInput): string[] {
-  const header = ['kind', 'time', 'lat', 'lng', 'speed_kmh', 'heading', 'altitude', 'name', 'description'];
+  const sensors = x.sensors ?? [];
+  const zone = x.zone;
+  const when = zone ? (ms: number) => format(new TZDate(ms, zone), "yyyy-MM-dd'T'HH:mm:ssXXX") : iso;
+  const header = ['kind', zone ? `time (${zone})` : 'time', 'lat', 'lng', 'speed_kmh', 'heading', 'altitude', 'name', 'description', ...sensors.map((s) => s.name)];
   const parts: string[] = [csvRows([header]) + '\r\n'];
   const t = x.track;
+  // One index per sensor moving forward with the track (both are sorted by time).
+  const at = sensors.map(() => -1);
+  const blanks = sensors.map(() => '');
   let rows: unknown[][] = [];
   const flush = () => {
     if (rows.length) parts.push(csvRows(rows) + '\r\n');
     rows = [];
   };
   for (let i = 0; i < t.time.length; i++) {
-    rows.push(['point', iso(t.time[i]!), coord(t.lat[i]!), coord(t.lng[i]!), tenth(t.speed[i]!), tenth(t.heading[i]!), tenth(t.alt[i]!), '', '']);
+    const ti = t.time[i]!;
+    const values = sensors.map((s, k) => {
+      let j = at[k]!;
+      while (j + 1 < s.time.length && s.time[j + 1]! <= ti) j++;
+      at[k] = j;
+      return j >= 0 ? thousandth(s.value[j]!) : '';
+    });
+    rows.push(['point', when(ti), coord(t.lat[i]!), coord(t.lng[i]!), tenth(t.speed[i]!), tenth(t.heading[i]!), tenth(t.alt[i]!), '', '', ...values]);
     if (rows.length === PART) flush();
   }
-  for (const p of x.stops) rows.push(['stop', iso(p.time), coord(p.lat), coord(p.lng), '', '', '', p.name, p.description ?? '']);
-  for (const p of x.events) rows.push(['event', iso(p.time), coord(p.lat), coord(p.lng), '', '', '', p.name, p.description ?? '']);
+  for (const p of x.stops) rows.push(['stop', when(p.time), coord(p.lat), coord(p.lng), '', '', '', p.name, p.description ?? '', ...blanks]);
+  for (const p of x.events) rows.push(['event', when(p.time), coord(p.lat), coord(p.lng), '', '', '', p.name, p.description ?? '', ...blanks]);
   flush();
   return parts;
 }

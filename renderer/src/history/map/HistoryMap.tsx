@@ -8,12 +8,13 @@ import { CANVAS_COLORS, theme, useTheme } from '../../theme/theme';
 import { h } from '../../ui/dom';
 import { bounds, fixAt, type TrackModel } from '../model/track-model';
 import type { Cursor, Player } from '../replay/clock';
-import { SPEED_BUCKETS } from './speed-colors';
 import { placesOf, type Stop } from '../model/trips';
 import type { Violation } from '../model/violations';
-import { endMarker, eventMarker, fuelMarker, groupByPixels, groupMarker, placeMarker, violationMarker, type EventMark, type FuelMark } from './markers';
+import { endMarker, eventMarker, fuelMarker, groupMarker, placeMarker, violationMarker, type EventMark, type FuelMark } from './markers';
 import { addPolylineBaseline, type PolylineBaseline } from '../../diagnostics/polyline-baseline';
 import { TrackLayer } from './track-layer';
+import { MapLegend } from './MapLegend';
+import { stopGroups } from './stop-groups';
 
 export interface MapApi {
   fitLatLngs(points: [number, number][]): void;
@@ -69,6 +70,8 @@ export function HistoryMap({ model, sketch = false, filling = false, stops, even
   const modelRef = useRef(model);
   modelRef.current = model;
   const fitted = useRef('');
+  /** The track's fit, done again when the map's size changes until the operator moves the map. */
+  const refit = useRef<(() => void) | null>(null);
   const baseRef = useRef<Basemap | null>(null);
   const awaitingRef = useRef(awaitingTrack);
   awaitingRef.current = awaitingTrack;
@@ -111,7 +114,20 @@ export function HistoryMap({ model, sketch = false, filling = false, stops, even
         map.fitBounds(L.latLngBounds(pts), { padding: [40, 40], maxZoom: 16 });
       },
     });
-    const ro = new ResizeObserver(() => map.invalidateSize());
+    // The bar above the map may gain a row once the data is in (the charts button): a view
+    // fitted before that lost the track's ends, so the fit is redone until the operator
+    // drags or zooms (a fit's own events come while `refitting`).
+    let refitting = false;
+    const ro = new ResizeObserver(() => {
+      map.invalidateSize();
+      if (!refit.current) return;
+      refitting = true;
+      refit.current();
+      refitting = false;
+    });
+    map.on('dragstart zoomstart', () => {
+      if (!refitting) refit.current = null;
+    });
     ro.observe(el.current!);
 
     // The marker follows the cursor; the map follows the marker only when asked, and only
@@ -127,7 +143,10 @@ export function HistoryMap({ model, sketch = false, filling = false, stops, even
       if (!map.hasLayer(car)) car.addTo(map);
       const arrow = car.getElement()?.firstElementChild as HTMLElement | null | undefined;
       if (arrow) arrow.style.transform = `rotate(${Number.isFinite(f.heading) ? f.heading : 0}deg)`;
-      if (player.state.follow && !map.getBounds().pad(-0.2).contains([f.lat, f.lng])) map.panTo([f.lat, f.lng], { animate: false });
+      // Paused (the interval just opened, a step, a seek) the fitted view stays unless the
+      // vehicle leaves it: centring the first point at once pushed the track's end out of sight.
+      const view = player.state.playing ? map.getBounds().pad(-0.2) : map.getBounds();
+      if (player.state.follow && !view.contains([f.lat, f.lng])) map.panTo([f.lat, f.lng], { animate: false });
     };
     const off = cursor.subscribe(place);
     diag.__historyMarker = () => (map.hasLayer(car) ? [car.getLatLng().lat, car.getLatLng().lng] : null);
@@ -208,21 +227,21 @@ export function HistoryMap({ model, sketch = false, filling = false, stops, even
   useEffect(() => {
     const map = mapRef.current;
     if (!map) return;
-    const places = placesOf(stops);
-    const group = L.layerGroup().addTo(map);
+    const groups = stopGroups(placesOf(stops));
+    const layer = L.layerGroup().addTo(map);
     const draw = () => {
-      group.clearLayers();
-      const z = map.getZoom();
-      for (const g of groupByPixels(places, (lat, lng) => map.project([lat, lng], z))) {
-        if (g.length === 1) group.addLayer(placeMarker(g[0]!, tz));
-        else group.addLayer(groupMarker(g, (ps) => map.fitBounds(L.latLngBounds(ps.map((p) => [p.lat, p.lng])), { padding: [60, 60], maxZoom: 18 })));
+      layer.clearLayers();
+      const b = map.getBounds().pad(0.2);
+      for (const g of groups.at([Math.max(-180, b.getWest()), Math.max(-85, b.getSouth()), Math.min(180, b.getEast()), Math.min(85, b.getNorth())], map.getZoom())) {
+        if (g.length === 1) layer.addLayer(placeMarker(g[0]!, tz));
+        else layer.addLayer(groupMarker(g, (ps) => map.fitBounds(L.latLngBounds(ps.map((p) => [p.lat, p.lng])), { padding: [60, 60], maxZoom: 18 })));
       }
     };
     draw();
-    map.on('zoomend', draw);
+    map.on('moveend', draw);
     return () => {
-      map.off('zoomend', draw);
-      group.remove();
+      map.off('moveend', draw);
+      layer.remove();
     };
   }, [stops, tz]);
 
@@ -234,7 +253,14 @@ export function HistoryMap({ model, sketch = false, filling = false, stops, even
     if (b) pts.push(...b);
     if (pts.length === 0) return;
     fitted.current = fitKey;
-    map.fitBounds(L.latLngBounds(pts), { padding: [40, 40], maxZoom: 15 });
+    // The legend sits over the map's bottom right: the track is fitted above it.
+    const fit = () => {
+      const legend = el.current?.parentElement?.querySelector('.history-legend')?.getBoundingClientRect().height ?? 0;
+      map.fitBounds(L.latLngBounds(pts), { paddingTopLeft: [40, 40], paddingBottomRight: [40, Math.max(40, Math.min(legend + 30, map.getSize().y / 3))], maxZoom: 15, animate: false });
+    };
+    refit.current = null;
+    fit();
+    refit.current = fit;
   }, [fitKey, model, stops]);
 
   // Tiles wait for the track's view (fitted just above: effects run in order, so the
@@ -252,15 +278,7 @@ export function HistoryMap({ model, sketch = false, filling = false, stops, even
   return (
     <div className="history-map-wrap">
       <div ref={el} className="history-map" role="region" aria-label="Map of the track" />
-      <div className="history-legend" role="group" aria-label="Speed legend (km/h)">
-        <span className="title">km/h</span>
-        {SPEED_BUCKETS.map((b) => (
-          <span key={b.label} className="item">
-            <i style={{ background: b.color }} />
-            {b.label}
-          </span>
-        ))}
-      </div>
+      <MapLegend />
     </div>
   );
 }

@@ -55,12 +55,14 @@ export function placeMarker(p: Place, tz: string): L.Marker {
 export function endMarker(kind: 'start' | 'end', lat: number, lng: number, time: number, tz: string): L.Marker {
   const label = `${kind === 'start' ? 'Start' : 'End'} of the track, ${fmtTime(time, tz)}`;
   const m = L.marker([lat, lng], {
-    icon: L.divIcon({ className: `history-end-marker ${kind}`, html: h('span', null, kind === 'start' ? 'A' : 'B'), iconSize: [24, 24], iconAnchor: [12, 12] }),
+    // A pin: the disc stands above its point on a stem, so the replay's vehicle, which
+    // starts on A, does not cover it.
+    icon: L.divIcon({ className: `history-end-marker pin ${kind}`, html: h('span', null, kind === 'start' ? 'A' : 'B'), iconSize: [24, 24], iconAnchor: [12, 40] }),
     title: label,
     alt: label,
     zIndexOffset: 200,
   });
-  return named(m, label).bindTooltip(h('span', null, label), { direction: 'top', offset: [0, -12] });
+  return named(m, label).bindTooltip(h('span', null, label), { direction: 'top', offset: [0, -40] });
 }
 
 export function eventMarker(e: EventMark, tz: string, renderer: L.Renderer): L.CircleMarker {
@@ -103,16 +105,4 @@ export function groupMarker(places: Place[], onOpen: (places: Place[]) => void):
   });
   m.on('click', () => onOpen(places));
   return named(m, label);
-}
-
-/** Greedy grouping by screen distance at one zoom: a few hundred places cost nothing. */
-export function groupByPixels(places: readonly Place[], project: (lat: number, lng: number) => { x: number; y: number }, px = 26): Place[][] {
-  const groups: { x: number; y: number; places: Place[] }[] = [];
-  for (const p of places) {
-    const q = project(p.lat, p.lng);
-    const g = groups.find((g) => Math.abs(g.x - q.x) < px && Math.abs(g.y - q.y) < px);
-    if (g) g.places.push(p);
-    else groups.push({ x: q.x, y: q.y, places: [p] });
-  }
-  return groups.map((g) => g.places);
 }

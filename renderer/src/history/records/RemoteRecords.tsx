@@ -21,7 +21,7 @@ export function RemoteRecords({ tab, req, tz }: { tab: RemoteTab; req: { objectI
       .then((r) => {
         if (!alive) return;
         const offline = r.fromCache ? `Offline: the last copy${r.fetchedAt ? ` from ${fmtTime(r.fetchedAt, tz)}` : ''}.` : '';
-        const cut = r.shownTill !== null ? cutShortNote(r.shownTill, tz) : '';
+        const cut = r.shownTill !== null ? cutShortNote(r.shownTill, tz, r.items.length, r.shownWindows) : '';
         setState({ shape: recordsShape(tab, r.items), note: [offline, cut].filter(Boolean).join(' ') });
       })
       .catch((e: unknown) => alive && setState({ error: e instanceof RpcError ? e.text : String(e) }));

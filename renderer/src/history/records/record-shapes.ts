@@ -106,7 +106,12 @@ export function recordsShape(tab: RecordsTab, items: readonly unknown[]): Record
   return tab === 'sessions' ? sessions(items) : tab === 'parkings' ? parkings(items) : packets(items);
 }
 
-/** Said above a table whose rows stop before the interval ends (records.ts: `shownTill`). */
-export function cutShortNote(shownTill: number, tz: string): string {
-  return `Only the packets before ${fmtShort(shownTill, tz)} are shown: they come a day per request, so at most the first ${PACKETS_MAX_WINDOWS} days (or ${PACKETS_MAX_ROWS} packets) are asked for. Pick a shorter interval to see later ones.`;
+/**
+ * Said above a table whose rows stop before the interval ends (records.ts: `shownTill`):
+ * what is shown (how many packets, over how many days, up to when), then why it stops.
+ */
+export function cutShortNote(shownTill: number, tz: string, packets: number, days: number): string {
+  const span = days === 1 ? 'the first day' : `the first ${days} days`;
+  const cap = packets >= PACKETS_MAX_ROWS ? `${PACKETS_MAX_ROWS} packets were reached` : `${PACKETS_MAX_WINDOWS} days were asked for`;
+  return `Showing ${packets.toLocaleString('en-GB')} packet${packets === 1 ? '' : 's'} from ${span} of the interval, up to ${fmtShort(shownTill, tz)}. Packets come a day per request, and asking stops once ${cap}: pick a shorter interval to see later ones.`;
 }

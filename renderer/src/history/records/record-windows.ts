@@ -24,6 +24,8 @@ export interface Records {
   fromCache: boolean;
   /** Where the rows stop when fewer windows were asked for than the interval needs; else null. */
   shownTill: number | null;
+  /** How many windows (days, for packets) were asked for when the rows stop short; else 0. */
+  shownWindows: number;
 }
 
 /** One request of one window (records.ts: over the rpc). */
@@ -44,13 +46,14 @@ export async function fetchInWindows(call: RecordsCall, method: RecordsMethod, o
   const kind = KIND[method];
   const packets = kind === 'packets';
   const windows = splitRange(from, till, packets ? PACKETS_WINDOW_MS : RECORDS_WINDOW_MS, zone);
-  const out: Records = { items: [], fetchedAt: null, fromCache: false, shownTill: null };
+  const out: Records = { items: [], fetchedAt: null, fromCache: false, shownTill: null, shownWindows: 0 };
   const parts: WindowAnswer[] = [];
   let rows = 0;
   // One window at a time: the service is slow to answer large ones and has a rate limit.
   for (const [i, [a, b]] of windows.entries()) {
     if (packets && (i >= PACKETS_MAX_WINDOWS || rows >= PACKETS_MAX_ROWS)) {
       out.shownTill = a;
+      out.shownWindows = i;
       break;
     }
     const r = await call(method, { objectId, from: a, till: b });

@@ -29,7 +29,7 @@ export function PlayerBar({ player, disabled, onStep }: Props) {
         <NextIcon />
       </button>
       <label>
-        Speed
+        <span className="speed-word">Speed</span>
         <select aria-label="Replay speed" value={s.speed} onChange={(e) => player.setSpeed(Number(e.target.value))}>
           {PLAYER_SPEEDS.map((v) => (
             <option key={v} value={v}>

@@ -31,14 +31,18 @@ export interface Replay {
 /** Points of a trip handed to the map's fit at most: enough for its bounds, not a month of fixes. */
 const FIT_POINTS = 2000;
 
-export function useReplay(data: HistoryData | null, d: Derived | null): Replay {
+/** `at`: an instant to start at (an event picked elsewhere), null for the interval's first point. */
+export function useReplay(data: HistoryData | null, d: Derived | null, at: number | null = null): Replay {
   const [cursor] = useState(() => new Cursor());
   const [player] = useState(() => new Player(cursor));
   const [timeWindow] = useState(() => new TimeWindow());
   const mapApi = useRef<MapApi | null>(null);
 
-  // A new interval puts the cursor at its first point; new chunks of the same one leave it be.
+  // A new interval puts the cursor at its first point (or at the instant the link names);
+  // while the load fills in earlier windows the cursor moves back to the new first point,
+  // unless the operator has moved it meanwhile.
   const cursorKey = useRef('');
+  const placed = useRef<number | null>(null);
   useEffect(() => {
     if (!data || !d) return;
     player.from = data.from;
@@ -46,12 +50,14 @@ export function useReplay(data: HistoryData | null, d: Derived | null): Replay {
     player.parkings = d.stops;
     const key = `${data.objectId}:${data.from}:${data.till}`;
     const t = cursor.get();
-    if (cursorKey.current !== key || t < data.from || t > data.till) {
+    const start = at !== null && at >= data.from && at <= data.till ? at : d.model.n ? d.model.cols.time[0]! : data.from;
+    if (cursorKey.current !== key || t < data.from || t > data.till || (t === placed.current && t !== start)) {
       cursorKey.current = key;
       player.pause();
-      cursor.set(d.model.n ? d.model.cols.time[0]! : data.from);
+      cursor.set(start);
+      placed.current = start;
     }
-  }, [data, d, cursor, player]);
+  }, [data, d, at, cursor, player]);
   // Before paint: the timeline must never draw a frame with the previous interval's window.
   useLayoutEffect(() => {
     if (data) timeWindow.setBounds(data);

@@ -26,7 +26,7 @@ interface Props {
  */
 export function SensorCharts({ d, tz, cursor, timeWindow, loadDone, version, onSeek, onCanvas }: Props) {
   return (
-    <section className="history-sensors" aria-label="Sensors">
+    <section id={CHARTS_ID} className="history-sensors" aria-label="Sensors" tabIndex={-1}>
       {loadDone ? (
         d.sensors.map((s) => (
           <SensorChart key={`${s.id}:${version}`} view={s} tz={tz} cursor={cursor} timeWindow={timeWindow} jumps={d.jumps.get(s.id) ?? NO_JUMPS} onSeek={onSeek} onCanvas={onCanvas} />
@@ -37,5 +37,27 @@ export function SensorCharts({ d, tz, cursor, timeWindow, loadDone, version, onS
         </p>
       )}
     </section>
+  );
+}
+
+const CHARTS_ID = 'history-sensor-charts';
+
+/**
+ * The charts sit below the map, timeline and player, which fill the window: this says they
+ * are there and takes the operator to them (focus moves too, so the keyboard follows).
+ */
+export function ChartsLink({ count }: { count: number }) {
+  return (
+    <button
+      type="button"
+      className="history-charts-link"
+      onClick={() => {
+        const el = document.getElementById(CHARTS_ID);
+        el?.scrollIntoView({ block: 'start' });
+        el?.focus({ preventScroll: true });
+      }}
+    >
+      Sensor charts ({count}) <span aria-hidden="true">↓</span>
+    </button>
   );
 }
