@@ -128,6 +128,7 @@ export function GeozonesView() {
       data.reload();
     } else if (typeof selected === 'number') {
       await rpc('geozones/update', { id: selected, zone: draft });
+      mapRef.current?.saved(selected);
       pendingSelect.current = selected;
       setNotice(`Saved “${draft.Name.trim()}”.`);
       data.reload();

@@ -48,7 +48,7 @@ export function shapeOfLayer(layer: L.Layer): ZoneShape | null {
 export class ZoneMap {
   readonly map: L.Map;
   private readonly basemap: Basemap;
-  private readonly layers = new Map<ZoneKey, { path: ZonePath; look: Look; line: boolean }>();
+  private readonly layers = new Map<ZoneKey, { path: ZonePath; look: Look; line: boolean; src?: string; edited?: boolean }>();
   private selected: ZoneKey | null = null;
   private editable = true;
   /** Geoman edits a layer's vertices or drags it whole, not both at once. */
@@ -67,18 +67,40 @@ export class ZoneMap {
     this.map.on('pm:drawend', () => this.on.drawing(false));
   }
 
-  /** Replaces the saved zones (the one being drawn stays); the selection stays when its zone does. */
+  /**
+   * Replaces the saved zones (the one being drawn stays). The selected zone's layer stays as it
+   * is while its record is unchanged (the echo of this console's own save) or while it holds
+   * unsaved handle moves: redrawing it then would drop a drag in progress or the user's edit.
+   */
   setZones(zones: ZoneRec[]): void {
+    const byId = new Map(zones.map((z) => [z.Id, z]));
+    let kept = false;
     for (const [key, l] of this.layers) {
       if (key === 'new') continue;
+      const z = byId.get(key);
+      if (key === this.selected && z && (l.edited || l.src === JSON.stringify(z))) {
+        kept = true;
+        continue;
+      }
       l.path.remove();
       this.layers.delete(key);
     }
-    for (const z of zones) this.add(z.Id, shapeOfZone(z), { color: z.Color, width: z.Width }, z.Name);
+    for (const z of zones) {
+      if (this.layers.has(z.Id)) continue;
+      this.add(z.Id, shapeOfZone(z), { color: z.Color, width: z.Width }, z.Name);
+      this.layers.get(z.Id)!.src = JSON.stringify(z);
+    }
     this.labels();
+    if (kept) return;
     const keep = this.selected;
     this.selected = null;
     if (keep !== null && this.layers.has(keep)) this.select(keep, false);
+  }
+
+  /** The selected zone's edits reached the service: the next list redraws it as stored. */
+  saved(key: ZoneKey): void {
+    const l = this.layers.get(key);
+    if (l) l.edited = false;
   }
 
   /** Frames every zone (the first view of the list). */
@@ -133,7 +155,10 @@ export class ZoneMap {
     const l = this.layers.get(key);
     l?.path.remove();
     this.layers.delete(key);
-    if (zone) this.add(zone.Id, shapeOfZone(zone), { color: zone.Color, width: zone.Width }, zone.Name);
+    if (zone) {
+      this.add(zone.Id, shapeOfZone(zone), { color: zone.Color, width: zone.Width }, zone.Name);
+      this.layers.get(zone.Id)!.src = JSON.stringify(zone);
+    }
     this.labels();
     if (this.selected === key) {
       this.selected = null;
@@ -207,6 +232,8 @@ export class ZoneMap {
     this.layers.set(key, { path, look, line: shape.kind === 'line' });
     path.on('click', () => this.on.select(key));
     const changed = () => {
+      const entry = this.layers.get(key);
+      if (entry) entry.edited = true;
       const s = shapeOfLayer(path);
       if (s) this.on.shape(key, s);
     };
