@@ -69,7 +69,7 @@ test('groups: a driver group created, renamed and deleted from the screen', asyn
   // The shared schema refuses an empty name before anything is sent.
   await form.getByRole('button', { name: 'Create driver group' }).click();
   await expect(form.getByText('Give a name')).toBeVisible();
-  await form.getByLabel('Name').fill('E2E night crews');
+  await form.getByLabel('Name', { exact: true }).fill('E2E night crews');
   await form.getByRole('button', { name: 'Create driver group' }).click();
   const row = table(page, 'Driver groups').getByRole('row', { name: /E2E night crews/ });
   await expect(row).toBeVisible();
@@ -78,7 +78,7 @@ test('groups: a driver group created, renamed and deleted from the screen', asyn
 
   await row.getByRole('button', { name: 'Open E2E night crews' }).click();
   const edit = page.getByRole('form', { name: 'Driver group E2E night crews' });
-  await edit.getByLabel('Name').fill('E2E night shift');
+  await edit.getByLabel('Name', { exact: true }).fill('E2E night shift');
   await edit.getByRole('button', { name: 'Save changes' }).click();
   await expect(table(page, 'Driver groups').getByRole('row', { name: /E2E night shift/ })).toBeVisible();
   expect((await server<{ Name: string }>(`/api/DriverGroups/${made!.Id}`, 'demo')).Name).toBe('E2E night shift');
@@ -95,7 +95,7 @@ test('people: a driver created, a key assigned to it, a duplicate key refused at
   await openSection(page, 'demo', 'Drivers');
   await page.getByRole('button', { name: 'New driver' }).click();
   const form = page.getByRole('form', { name: 'New driver' });
-  await form.getByLabel('Name').fill('E2E Dana Driver');
+  await form.getByLabel('Name', { exact: true }).fill('E2E Dana Driver');
   await form.getByLabel('Phone').fill('+100200300');
   await form.getByRole('button', { name: 'Create driver' }).click();
   await expect(table(page, 'Drivers').getByRole('row', { name: /E2E Dana Driver/ })).toBeVisible();
@@ -110,7 +110,7 @@ test('people: a driver created, a key assigned to it, a duplicate key refused at
   await expect(key.getByText('A key code: 8 to 16 hexadecimal digits')).toBeVisible();
   // The service's own answer, at the field it names: a key already in use.
   await key.getByLabel('Key code').fill(existing.UId);
-  await key.getByLabel('Name').fill('E2E spare key');
+  await key.getByLabel('Name', { exact: true }).fill('E2E spare key');
   await key.getByLabel('Assigned to driver').selectOption({ label: 'E2E Dana Driver' });
   await key.getByRole('button', { name: 'Create driver key' }).click();
   await expect(key.getByRole('alert')).toContainText('already in use');
@@ -149,7 +149,7 @@ test('rules: a command template and an event setting (kinds by name) created, ed
   await openSection(page, 'demo', 'Command templates');
   await page.getByRole('button', { name: 'New command template' }).click();
   const form = page.getByRole('form', { name: 'New command template' });
-  await form.getByLabel('Name').fill('E2E reboot');
+  await form.getByLabel('Name', { exact: true }).fill('E2E reboot');
   await form.getByLabel('Command text').fill('reboot now');
   await form.getByRole('button', { name: 'Create command template' }).click();
   await expect(table(page, 'Command templates').getByRole('row', { name: /E2E reboot.*No/ })).toBeVisible();
@@ -168,7 +168,7 @@ test('rules: a command template and an event setting (kinds by name) created, ed
   await page.getByRole('navigation', { name: 'Catalogue sections' }).getByRole('link', { name: 'Event settings', exact: true }).click();
   await page.getByRole('button', { name: 'New event setting' }).click();
   const rule = page.getByRole('form', { name: 'New event setting' });
-  await rule.getByLabel('Name').fill('E2E geozone watch');
+  await rule.getByLabel('Name', { exact: true }).fill('E2E geozone watch');
   await rule.getByRole('group', { name: 'Raise an event on' }).getByRole('checkbox', { name: 'Speeding' }).uncheck();
   await rule.getByRole('group', { name: 'Raise an event on' }).getByRole('checkbox', { name: 'Geozone entered' }).check();
   await rule.getByRole('group', { name: 'Raise an event on' }).getByRole('checkbox', { name: 'Geozone left' }).check();
@@ -236,7 +236,7 @@ test('objects: the IMEI checked as it is typed, the model picked from the servic
   const models = await server<{ Name: string }[]>('/api/Objects/models', 'demo');
   await page.getByRole('button', { name: 'New object' }).click();
   const form = page.getByRole('form', { name: 'New object' });
-  await form.getByLabel('Name').fill('E2E tractor');
+  await form.getByLabel('Name', { exact: true }).fill('E2E tractor');
   await form.getByLabel('IMEI').fill(taken);
   await expect(form.getByRole('status').filter({ hasText: 'IMEI' })).toHaveText('IMEI already in use');
   await form.getByLabel('IMEI').fill('359000000000777');
@@ -279,7 +279,7 @@ test('offline: an edit made while the service is away is listed, replayed when i
     for (const [d, name] of [[x, 'E2E offline rename'], [y, 'E2E mine']] as const) {
       await table(page, 'Drivers').getByRole('button', { name: `Open ${d.Name}` }).click();
       const form = page.getByRole('form', { name: `Driver ${d.Name}` });
-      await form.getByLabel('Name').fill(name);
+      await form.getByLabel('Name', { exact: true }).fill(name);
       await form.getByRole('button', { name: 'Save changes' }).click();
       await expect(form).toHaveCount(0, { timeout: 30_000 });
     }
@@ -323,7 +323,7 @@ test('people: a shift with its drivers picked by name, created and deleted', asy
   const [a, b] = await server<{ Id: number; Name: string }[]>('/api/Drivers', 'demo');
   await page.getByRole('button', { name: 'New shift' }).click();
   const form = page.getByRole('form', { name: 'New shift' });
-  await form.getByLabel('Name').fill('E2E late shift');
+  await form.getByLabel('Name', { exact: true }).fill('E2E late shift');
   await form.getByLabel('Starts (minutes after local midnight)').fill('1320');
   const drivers = form.getByRole('group', { name: 'Drivers' });
   await drivers.getByRole('checkbox', { name: a!.Name }).first().check();
