@@ -139,6 +139,17 @@ test('counters: odometer and engine hours as the service reads them, the totals,
   const most = [...answer].sort((a, b) => (b.Mileage as number) - (a.Mileage as number))[0]!;
   await expect(chart).toContainText(`most: ${nameOf(most.ObjectId)}`);
   await page.screenshot({ path: join(ART, 'reports-counters.png'), fullPage: true });
+
+  // PDF in browser mode: the main side answers "the print dialog", and the page opens it.
+  // A headless browser shows no dialog, so the page's print is counted instead of run.
+  await page.evaluate(() => {
+    const w = globalThis as unknown as { prints: number; print: () => void };
+    w.prints = 0;
+    w.print = () => void w.prints++;
+  });
+  await page.getByRole('button', { name: 'Print or save as PDF' }).click();
+  await expect.poll(() => page.evaluate(() => (globalThis as unknown as { prints: number }).prints)).toBe(1);
+  await expect(page).toHaveTitle(/Fleet Console/);
 });
 
 test('cancel: a report the service is slow to answer stops on Cancel, shown as cancelled, and the screen is free again', async ({ page }) => {

@@ -31,7 +31,7 @@ export function RunReport() {
   const [preset, setPreset] = useState<Preset>(lastAsked?.preset ?? 'yesterday');
   const [custom, setCustom] = useState(() => lastAsked?.custom ?? presetInterval('this-week', Date.now()));
   const [perObject, setPerObject] = useState(false);
-  const [exportError, setExportError] = useState<string | null>(null);
+  const [exportError, setExportError] = useState<ExportNote | null>(null);
   const { state, run, cancel, show } = useReport();
   useEffect(() => {
     // The cached copy, with its age and (offline) why it was not refreshed; nothing is asked of the service.
@@ -115,12 +115,18 @@ export function RunReport() {
   );
 }
 
+/** What the last export said: where a PDF went, or why an export failed. */
+interface ExportNote {
+  text: string;
+  ok: boolean;
+}
+
 interface FinishedProps {
   table: ReportTable;
   perObject: boolean;
   setPerObject: (v: boolean) => void;
-  exportError: string | null;
-  setExportError: (v: string | null) => void;
+  exportError: ExportNote | null;
+  setExportError: (v: ExportNote | null) => void;
   onRefresh: () => void;
 }
 
@@ -140,13 +146,13 @@ function Finished({ table: t, perObject, setPerObject, exportError, setExportErr
               <input type="checkbox" checked={perObject} onChange={(e) => setPerObject(e.target.checked)} /> Totals per object
             </label>
           )}
-          <button type="button" onClick={() => exportXlsx(t).then(() => setExportError(null), (e: unknown) => setExportError(String(e instanceof Error ? e.message : e)))}>
+          <button type="button" onClick={() => exportXlsx(t).then(() => setExportError(null), (e: unknown) => setExportError({ text: String(e instanceof Error ? e.message : e), ok: false }))}>
             Export XLSX
           </button>
           <button type="button" onClick={() => exportCsv(t)}>
             Export CSV
           </button>
-          <button type="button" onClick={() => printReport(t)}>
+          <button type="button" onClick={() => printReport(t).then((path) => setExportError(path ? { text: `Saved as PDF: ${path}`, ok: true } : null), (e: unknown) => setExportError({ text: String(e instanceof Error ? e.message : e), ok: false }))}>
             Print or save as PDF
           </button>
           <button type="button" onClick={onRefresh}>
@@ -161,7 +167,7 @@ function Finished({ table: t, perObject, setPerObject, exportError, setExportErr
           The service did not answer for {failedCount} objects ({t.failed[0]!.message}); they are not in the table or its totals.
         </p>
       )}
-      {exportError && <p role="alert">{exportError}</p>}
+      {exportError && <p role={exportError.ok ? 'status' : 'alert'}>{exportError.text}</p>}
       <ReportTableView label={`${KIND_LABEL[t.kind]} report`} columns={t.columns} rows={perObject ? t.objectTotals : t.rows} total={t.total} timeZones={t.timeZones} />
       {t.kind === 'fuel' && t.fuel && <FuelChart table={t} />}
       {t.kind === 'counters' && t.rows.length > 0 && <CountersChart table={t} />}
