@@ -8,22 +8,12 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { ReportTable } from '../../../common/methods/reports';
+import { counterLines, type Counter } from './chart-model';
 
-const SHOWN = 10;
 const COLOURS = ['#2f6fd6', '#2f9e58', '#d64545', '#c9822b', '#7d4cc2', '#1d9aa8', '#b8447f', '#6b7a12', '#555', '#e0628f'];
 const NUM = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
 
-type Counter = 'mileage' | 'engineHours';
 const LABEL: Record<Counter, string> = { mileage: 'Mileage, km', engineHours: 'Engine hours, h' };
-
-/** The objects with the largest counter over the interval, largest first. */
-export function counterLines(t: ReportTable, counter: Counter): Array<{ name: string; value: number }> {
-  const i = t.columns.findIndex((c) => c.id === counter);
-  return t.rows
-    .map((r) => ({ name: String(r.cells[0]), value: typeof r.cells[i] === 'number' ? r.cells[i] : 0 }))
-    .sort((a, b) => b.value - a.value)
-    .slice(0, SHOWN);
-}
 
 export function CountersChart({ table }: { table: ReportTable }) {
   const [counter, setCounter] = useState<Counter>('mileage');

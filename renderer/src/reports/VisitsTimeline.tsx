@@ -5,6 +5,7 @@
  */
 import { useMemo } from 'react';
 import type { ReportTable } from '../../../common/methods/reports';
+import { timelineRows } from './chart-model';
 import { localText, timeText } from './format';
 
 const ROWS = 40;
@@ -12,25 +13,6 @@ const ROW_H = 22;
 const LABEL_W = 170;
 const WIDTH = 1000;
 const COLOURS = ['#2f6fd6', '#2f9e58', '#c9822b', '#7d4cc2', '#1d9aa8', '#b8447f', '#d64545', '#6b7a12'];
-
-export interface TimelineRow {
-  objectId: number;
-  name: string;
-  visits: Array<{ zone: string; enter: number; exit: number }>;
-}
-
-/** Visits grouped by object in the table's order; a visit with no exit runs to the interval's end. */
-export function timelineRows(t: ReportTable): TimelineRow[] {
-  const by = new Map<number, TimelineRow>();
-  for (const r of t.rows) {
-    const [name, zone, enter, exit] = r.cells;
-    if (typeof enter !== 'number') continue;
-    let row = by.get(r.objectId);
-    if (!row) by.set(r.objectId, (row = { objectId: r.objectId, name: String(name), visits: [] }));
-    row.visits.push({ zone: String(zone), enter: Math.max(enter, t.from), exit: Math.min(typeof exit === 'number' ? exit : t.till, t.till) });
-  }
-  return [...by.values()];
-}
 
 export function VisitsTimeline({ table: t }: { table: ReportTable }) {
   const rows = useMemo(() => timelineRows(t), [t]);
