@@ -125,6 +125,9 @@ export interface Dashboard {
   notRefreshed?: string;
 }
 
+/** How the PDF was made: saved to `path` (null: the user closed the save dialog), or left to the print dialog. */
+export type ReportPdf = { via: 'file'; path: string | null } | { via: 'print-dialog' };
+
 export const reportsMethods = {
   /** Runs (or, offline, reads the cached) report; `runId` names it for progress and cancel. */
   'reports/run': method<ReportTable>()(z.object({ runId: z.string().min(1).max(100), request: ReportRequest, refresh: z.boolean().default(false) })),
@@ -132,6 +135,11 @@ export const reportsMethods = {
   /** The cached table of a request, or null: what the screen shows at once, even offline. */
   'reports/cached': method<{ table: ReportTable | null }>()(z.object({ request: ReportRequest })),
   'reports/xlsx': method<{ bytes: Uint8Array; filename: string }>()(z.object({ key: z.string().min(1).max(200) })),
+  /**
+   * A PDF of the page as it prints. The Electron shell answers it (main/electron/pdf.ts:
+   * a save dialog, webContents.printToPDF); elsewhere the answer is to use the print dialog.
+   */
+  'reports/pdf': method<ReportPdf>()(z.object({ fileBase: z.string().min(1).max(200) })),
   'reports/templates': method<{ templates: ReportTemplate[]; types: Array<{ id: number | string; name: string }> }>()(z.object({})),
   'reports/template-columns': method<ReportColumn[]>()(z.object({ reportType: z.union([z.number().int(), z.string().min(1).max(50)]) })),
   'reports/template-result': method<TemplateResult>()(z.object({ id })),

@@ -1,5 +1,6 @@
 import { BrowserWindow, ipcMain } from 'electron';
 import type { Core } from '../core/app';
+import { answerPdf } from './pdf';
 import { serveTiles } from './protocol';
 import { isTrustedSender } from './security';
 
@@ -11,7 +12,8 @@ export function connectIpc(core: Core): () => void {
     if (!isTrustedSender(event.senderFrame)) {
       return { type: 'error', id: null, error: { code: 'forbidden', message: 'Not an app frame' } };
     }
-    return core.dispatcher.dispatch(envelope);
+    // A report's PDF needs the asking window, which the dispatcher never sees (pdf.ts).
+    return answerPdf(event.sender, envelope).then((pdf) => pdf ?? core.dispatcher.dispatch(envelope));
   });
   const unsubscribe = core.bus.subscribe((env) => {
     for (const win of BrowserWindow.getAllWindows()) {

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 
 /**
  * Normalises a base URL for identity: lower-case scheme and host, no default port, no
@@ -49,11 +49,17 @@ export function cacheFileFor(dataDir: string, baseUrl: string, login: string): s
   return join(dataDir, cacheFileName(baseUrl, login));
 }
 
+/** The finished reports kept beside a cache file (reports/store.ts): forgetting the cache forgets them. */
+export function reportsFileFor(cacheFile: string): string {
+  return join(dirname(cacheFile), `${basename(cacheFile).replace(/\.(sqlite|db)$/i, '')}.reports.sqlite`);
+}
+
 /**
- * Deletes the cache file and its WAL and shared-memory companions ("forget this server").
+ * Deletes the cache file, the reports file beside it, and their WAL and shared-memory
+ * companions ("forget this server").
  * The cache must be closed first.
  */
 export function deleteCacheFiles(dataDir: string, baseUrl: string, login: string): void {
   const file = cacheFileFor(dataDir, baseUrl, login);
-  for (const f of [file, `${file}-wal`, `${file}-shm`, `${file}-journal`]) rmSync(f, { force: true });
+  for (const f of [file, reportsFileFor(file)]) for (const x of [f, `${f}-wal`, `${f}-shm`, `${f}-journal`]) rmSync(x, { force: true });
 }

@@ -32,18 +32,9 @@ const ENDPOINT: Record<ReportKind, 'moto' | 'geozoneVisit' | 'counters' | 'fuel'
 
 export function createReports(d: ReportsDeps) {
   const now = d.now ?? Date.now;
-  const stores = new Map<string, ReportStore>();
   const running = new Map<string, AbortController>();
 
-  const store = (c: Connection): ReportStore => {
-    const file = reportsFileFor(c.cache.file);
-    let s = stores.get(file);
-    if (!s) {
-      s = new ReportStore(file);
-      stores.set(file, s);
-    }
-    return s;
-  };
+  const store = (c: Connection): ReportStore => new ReportStore(reportsFileFor(c.cache.file));
 
   /** The chosen objects and the members of the chosen groups, once each, in the order chosen. */
   const resolve = (c: Connection, objectIds: readonly number[], groupIds: readonly number[]): ObjectInfo[] => {
@@ -164,8 +155,6 @@ export function createReports(d: ReportsDeps) {
     resolve: (objectIds: readonly number[], groupIds: readonly number[]) => resolve(d.current(), objectIds, groupIds),
     close(): void {
       for (const ac of running.values()) ac.abort();
-      for (const s of stores.values()) s.close();
-      stores.clear();
     },
   };
 }

@@ -3,12 +3,15 @@
  * then the table (rows as they arrive, the finished table with totals), its age and any
  * objects the service did not answer for, the exports, and for fuel the chart.
  */
-import { useState } from 'react';
-import { REPORT_KINDS, type ReportKind, type ReportTable } from '../../../common/methods/reports';
+import { useEffect, useState } from 'react';
+import { REPORT_KINDS, type ReportKind, type ReportRequestIn, type ReportTable } from '../../../common/methods/reports';
+import { rpc } from '../rpc/client';
 import { ageText } from '../ui/format';
 import { useNow } from '../ui/use-now';
 import { exportCsv, exportXlsx, printReport } from './export';
+import { CountersChart } from './CountersChart';
 import { FuelChart } from './FuelChart';
+import { VisitsTimeline } from './VisitsTimeline';
 import { localText } from './format';
 import { PRESETS, PRESET_LABEL, presetInterval, fromLocalInput, toLocalInput, type Preset } from './presets';
 import { ReportTableView } from './ReportTableView';
@@ -19,14 +22,21 @@ const USER_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 export const KIND_LABEL: Record<ReportKind, string> = { moto: 'Engine operation', geozones: 'Geozone visits', counters: 'Counters', fuel: 'Fuel' };
 
+/** The last report asked for, so the screen reopens on it (and its cached table) while the app runs. */
+let lastAsked: { kind: ReportKind; targets: Targets; preset: Preset; custom: { from: number; till: number }; request: ReportRequestIn } | null = null;
+
 export function RunReport() {
-  const [kind, setKind] = useState<ReportKind>('moto');
-  const [targets, setTargets] = useState<Targets>({ objectIds: [], groupIds: [] });
-  const [preset, setPreset] = useState<Preset>('yesterday');
-  const [custom, setCustom] = useState(() => presetInterval('this-week', Date.now()));
+  const [kind, setKind] = useState<ReportKind>(lastAsked?.kind ?? 'moto');
+  const [targets, setTargets] = useState<Targets>(lastAsked?.targets ?? { objectIds: [], groupIds: [] });
+  const [preset, setPreset] = useState<Preset>(lastAsked?.preset ?? 'yesterday');
+  const [custom, setCustom] = useState(() => lastAsked?.custom ?? presetInterval('this-week', Date.now()));
   const [perObject, setPerObject] = useState(false);
-  const [exportError, setExportError] = useState<string | null>(null);
-  const { state, run, cancel } = useReport();
+  const [exportError, setExportError] = useState<ExportNote | null>(null);
+  const { state, run, cancel, show } = useReport();
+  useEffect(() => {
+    // The cached copy, with its age and (offline) why it was not refreshed; nothing is asked of the service.
+    if (lastAsked) void rpc('reports/cached', { request: lastAsked.request }).then((r) => r.table && show(r.table), () => {});
+  }, [show]);
   const interval = preset === 'custom' ? custom : presetInterval(preset, Date.now());
   const empty = targets.objectIds.length + targets.groupIds.length === 0;
   const bad = interval.till <= interval.from;
@@ -38,7 +48,10 @@ export function RunReport() {
         aria-label="Report"
         onSubmit={(e) => {
           e.preventDefault();
-          if (!empty && !bad) void run({ kind, ...targets, ...interval, zone: USER_ZONE });
+          if (empty || bad) return;
+          const request = { kind, ...targets, ...interval, zone: USER_ZONE };
+          lastAsked = { kind, targets, preset, custom, request };
+          void run(request);
         }}
       >
         <label>
@@ -102,12 +115,18 @@ export function RunReport() {
   );
 }
 
+/** What the last export said: where a PDF went, or why an export failed. */
+interface ExportNote {
+  text: string;
+  ok: boolean;
+}
+
 interface FinishedProps {
   table: ReportTable;
   perObject: boolean;
   setPerObject: (v: boolean) => void;
-  exportError: string | null;
-  setExportError: (v: string | null) => void;
+  exportError: ExportNote | null;
+  setExportError: (v: ExportNote | null) => void;
   onRefresh: () => void;
 }
 
@@ -127,13 +146,13 @@ function Finished({ table: t, perObject, setPerObject, exportError, setExportErr
               <input type="checkbox" checked={perObject} onChange={(e) => setPerObject(e.target.checked)} /> Totals per object
             </label>
           )}
-          <button type="button" onClick={() => exportXlsx(t).then(() => setExportError(null), (e: unknown) => setExportError(String(e instanceof Error ? e.message : e)))}>
+          <button type="button" onClick={() => exportXlsx(t).then(() => setExportError(null), (e: unknown) => setExportError({ text: String(e instanceof Error ? e.message : e), ok: false }))}>
             Export XLSX
           </button>
           <button type="button" onClick={() => exportCsv(t)}>
             Export CSV
           </button>
-          <button type="button" onClick={() => printReport(t)}>
+          <button type="button" onClick={() => printReport(t).then((path) => setExportError(path ? { text: `Saved as PDF: ${path}`, ok: true } : null), (e: unknown) => setExportError({ text: String(e instanceof Error ? e.message : e), ok: false }))}>
             Print or save as PDF
           </button>
           <button type="button" onClick={onRefresh}>
@@ -148,9 +167,11 @@ function Finished({ table: t, perObject, setPerObject, exportError, setExportErr
           The service did not answer for {failedCount} objects ({t.failed[0]!.message}); they are not in the table or its totals.
         </p>
       )}
-      {exportError && <p role="alert">{exportError}</p>}
+      {exportError && <p role={exportError.ok ? 'status' : 'alert'}>{exportError.text}</p>}
       <ReportTableView label={`${KIND_LABEL[t.kind]} report`} columns={t.columns} rows={perObject ? t.objectTotals : t.rows} total={t.total} timeZones={t.timeZones} />
       {t.kind === 'fuel' && t.fuel && <FuelChart table={t} />}
+      {t.kind === 'counters' && t.rows.length > 0 && <CountersChart table={t} />}
+      {t.kind === 'geozones' && t.rows.length > 0 && <VisitsTimeline table={t} />}
     </>
   );
 }

@@ -3,10 +3,9 @@
  * one formula-safe writer every export uses (ui/csv.ts), and PDF by printing the page with
  * the print stylesheet (reports.css hides everything but the report).
  *
- * PDF seam: in browser mode the browser's print dialog saves the PDF. The Electron shell
- * can answer the same button with webContents.printToPDF (main/electron/, the only place
- * that may import electron) once a `reports/pdf` method is added there; nothing here
- * changes but `printReport`.
+ * PDF: `reports/pdf` asks the main side. The Electron shell saves the page as it prints
+ * (main/electron/pdf.ts, webContents.printToPDF behind a save dialog); browser mode answers
+ * that the browser's print dialog saves it, and this opens that dialog.
  */
 import type { ReportTable } from '../../../common/methods/reports';
 import { download } from '../history/export/download';
@@ -40,10 +39,27 @@ export function exportCsv(t: ReportTable): void {
   download(['\uFEFF', reportCsv(t), '\r\n'], `${t.fileBase}.csv`, 'text/csv;charset=utf-8');
 }
 
-export function printReport(t: ReportTable): void {
+/** The virtualised table draws every row while this event's flag is up (ReportTableView). */
+const frame = () => new Promise<void>((r) => requestAnimationFrame(() => r()));
+
+/** Saves the report as PDF; gives the saved file's path, or null (print dialog, or the save dialog closed). */
+export async function printReport(t: ReportTable): Promise<string | null> {
   const title = document.title;
   // The browser names the saved PDF after the page title.
   document.title = t.fileBase;
-  window.print();
-  document.title = title;
+  // printToPDF fires no beforeprint of its own: every row must be drawn before it prints.
+  window.dispatchEvent(new Event('beforeprint'));
+  try {
+    await frame();
+    await frame();
+    const how = await rpc('reports/pdf', { fileBase: t.fileBase });
+    if (how.via === 'print-dialog') {
+      window.print();
+      return null;
+    }
+    return how.path;
+  } finally {
+    window.dispatchEvent(new Event('afterprint'));
+    document.title = title;
+  }
 }

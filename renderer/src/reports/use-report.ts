@@ -52,5 +52,11 @@ export function useReport() {
     if (runId.current) void rpc('reports/cancel', { runId: runId.current });
   }, []);
 
-  return { state, run, cancel };
+  /** Shows a table read elsewhere (the cached copy the screen opens with). */
+  const show = useCallback((table: ReportTable) => {
+    runId.current = null;
+    setState({ ...IDLE, table });
+  }, []);
+
+  return { state, run, cancel, show };
 }
