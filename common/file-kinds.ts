@@ -56,15 +56,19 @@ export type FileCheck = { ok: true; type: string } | { ok: false; reason: string
 export function checkFile(name: string, bytes: Uint8Array, maxBytes = ATTACH_MAX_BYTES): FileCheck {
   const ext = extensionOf(name);
   if (bytes.length === 0) return { ok: false, reason: `"${name}" is empty` };
-  if (bytes.length > maxBytes) {
-    return { ok: false, reason: `"${name}" is ${mb(bytes.length)}; files larger than ${mb(maxBytes)} cannot be attached` };
-  }
+  const tooLarge = sizeRefusal(name, bytes.length, maxBytes);
+  if (tooLarge) return { ok: false, reason: tooLarge };
   const claimed = FILE_KINDS.find((k) => k.extensions.includes(ext));
   if (!claimed) return { ok: false, reason: `"${name}": ${ext ? `.${ext}` : 'a name without an extension'} is not a photo, video or document type that can be attached (${ACCEPTED_EXTENSIONS.join(' ')})` };
   const actual = sniff(bytes);
   if (!actual) return { ok: false, reason: `"${name}" is named as a ${claimed.label} but its contents are not one (unrecognised bytes)` };
   if (actual.test !== claimed.test) return { ok: false, reason: `"${name}" is named as a ${claimed.label} but its contents are a ${actual.label}` };
   return { ok: true, type: claimed.type };
+}
+
+/** Why a file of this size cannot be attached, or null (the renderer asks before reading a big file). */
+export function sizeRefusal(name: string, size: number, maxBytes = ATTACH_MAX_BYTES): string | null {
+  return size > maxBytes ? `"${name}" is ${mb(size)}; files larger than ${mb(maxBytes)} cannot be attached` : null;
 }
 
 function mb(n: number): string {
