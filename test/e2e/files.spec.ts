@@ -113,3 +113,26 @@ test('a file whose bytes are not what its name claims is refused before anything
   await page.screenshot({ path: join(ART, 'files-refused.png') });
   expect(uploads()).toEqual([]);
 });
+
+test('a photo attached while the service is away waits in the outbox and is sent once when it answers', async ({ page }) => {
+  const name = await openFiles(page);
+  const before = await tiles(page).count();
+  sim.clearWriteLog();
+  await sim.stopListening();
+  try {
+    await page.getByRole('button', { name: 'Attach…' }).click();
+    const dialog = page.getByRole('dialog', { name: `Attach files to ${name}` });
+    await dialog.getByLabel('Files to attach').setInputFiles({ name: 'offline.png', mimeType: 'image/png', buffer: pngFor(7, 300, 100) });
+    await dialog.getByRole('button', { name: 'Attach 1 file' }).click();
+    await expect(dialog.getByText(/^Waiting in the outbox, sent when the service answers/)).toBeVisible({ timeout: 30_000 });
+    await page.screenshot({ path: join(ART, 'files-queued.png') });
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    expect(uploads()).toEqual([]);
+  } finally {
+    await sim.startListening();
+  }
+  // Delivered by the outbox once the service answers; the grid follows the push.
+  await expect(tiles(page)).toHaveCount(before + 1, { timeout: 60_000 });
+  await expect.poll(() => uploads().length).toBe(1);
+  expect([...sim.sim.store.files.values()].filter((f) => f.name === 'offline.png')).toHaveLength(1);
+});

@@ -60,6 +60,7 @@ export function AttachDialog({ objectId, objectName, zone, defaultTime, onClose,
   };
   return (
     <Dialog title={`Attach files to ${objectName}`} onClose={onClose} className="files-attach">
+      <div className="files-dialog-body">
       <div
         className={`files-drop${over ? ' over' : ''}`}
         onDragOver={(e) => {
@@ -87,12 +88,14 @@ export function AttachDialog({ objectId, objectName, zone, defaultTime, onClose,
       <ul aria-label="Files chosen" className="files-attach-list">
         {chosen.map((c, i) => (
           <li key={`${c.name}-${i}`}>
-            <strong>{c.name}</strong> {c.refused ? <span role="alert" className="error">Refused: {c.refused}</span> : c.outcome ? <span className={c.failed ? 'error' : 'ok'}>{c.outcome}</span> : <span>ready</span>}
+            <strong>{c.name}</strong>
+            {c.refused ? <div role="alert" className="files-refused">Refused: {c.refused}</div> : c.outcome ? <div className={c.failed ? 'files-refused' : c.outcome.startsWith('Waiting') ? 'files-waiting' : 'ok'}>{c.outcome}</div> : <div>Ready to attach</div>}
           </li>
         ))}
       </ul>
       {busy && <progress aria-label="Attaching" max={sendable.length + done} value={done} />}
-      <footer className="dialog-actions">
+      </div>
+      <footer className="buttons">
         <button type="button" onClick={() => void attach()} disabled={busy || time === null || sendable.length === 0}>
           Attach {sendable.length > 0 ? `${sendable.length} file${sendable.length === 1 ? '' : 's'}` : ''}
         </button>

@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { FileItem } from '../../../common/methods/files';
-import { RpcError } from '../rpc/client';
+import { RpcError, rpc } from '../rpc/client';
 import { Dialog } from '../ui/Dialog';
 import { placeText } from './FileGrid';
 import { saveFile } from './save';
@@ -21,6 +21,18 @@ export function MediaViewer({ file, label, onClose }: { file: FileItem; label: s
   const [saved, setSaved] = useState<string | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
   const scale = ZOOMS[zoom]!;
+  // The grid places files from the cached track only; opened, one file may load its track's few minutes.
+  const [place, setPlace] = useState(file.place);
+  useEffect(() => {
+    if (file.place) return;
+    let alive = true;
+    rpc('history/placeAt', { objectId: file.objectId, time: file.time })
+      .then((a) => alive && a.place && setPlace({ lat: a.place.lat, lng: a.place.lng }))
+      .catch(() => undefined);
+    return () => {
+      alive = false;
+    };
+  }, [file]);
   const save = () => {
     setSaveError(null);
     saveFile(file.uid)
@@ -30,6 +42,7 @@ export function MediaViewer({ file, label, onClose }: { file: FileItem; label: s
   const video = isVideo(body?.type ?? file.type);
   return (
     <Dialog title={label} onClose={onClose} className="files-viewer">
+      <div className="files-dialog-body">
       <div className="files-viewer-bar" role="toolbar" aria-label="Viewer">
         {isImage(file.type) && (
           <>
@@ -49,7 +62,7 @@ export function MediaViewer({ file, label, onClose }: { file: FileItem; label: s
           Save file
         </button>
         <span className="files-viewer-meta">
-          {placeText(file.place)} · {sizeText(body?.size ?? file.size)}
+          {placeText(place)} · {sizeText(body?.size ?? file.size)}
         </span>
       </div>
       {saved && <p role="status">{saved}</p>}
@@ -72,6 +85,7 @@ export function MediaViewer({ file, label, onClose }: { file: FileItem; label: s
         ) : (
           <p role="status">This {video ? 'video' : 'file'} ({body.type}) cannot be shown here: save it to open it with another program.</p>
         )}
+      </div>
       </div>
     </Dialog>
   );
