@@ -69,7 +69,7 @@ test('a photo attached to an object is found in the grid, opens with zoom, and i
   for (let i = before + 1; i-- > 0 && ours < 0; ) {
     const img = tiles(page).nth(i).getByRole('button', { name: /^Open Photo of / }).locator('img');
     await expect(img).toBeVisible();
-    if ((await img.evaluate((e) => (e as HTMLImageElement).naturalWidth)) === 321) ours = i;
+    if ((await img.evaluate((e) => (e as unknown as { naturalWidth: number }).naturalWidth)) === 321) ours = i;
   }
   expect(ours).toBeGreaterThanOrEqual(0);
   const tile = tiles(page).nth(ours);
