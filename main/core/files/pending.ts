@@ -41,6 +41,23 @@ function dropPendingBytes(cache: Cache, sha: string): void {
   if (others.length <= 1) cache.db.prepare('DELETE FROM file_bodies WHERE uid = ?').run(bodyKey(sha));
 }
 
+/**
+ * Bytes kept for attachments no longer in the outbox (discarded from the dead letters, or
+ * delivered by a run that crashed before its clean-up): dropped when a connection opens.
+ */
+export function sweepPendingBytes(cache: Cache): number {
+  const wanted = new Set(
+    cache.outbox.pending(100_000).concat(cache.outbox.failed(100_000))
+      .filter((e) => e.kind === FILES_ATTACH_KIND)
+      .map((e) => bodyKey(String((e.payload as Partial<AttachPayload> | undefined)?.sha256))),
+  );
+  const kept = cache.db.prepare("SELECT uid FROM file_bodies WHERE uid LIKE 'outbox-attach:%'").pluck().all() as string[];
+  const drop = cache.db.prepare('DELETE FROM file_bodies WHERE uid = ?');
+  let n = 0;
+  for (const uid of kept) if (!wanted.has(uid)) n += drop.run(uid).changes;
+  return n;
+}
+
 /** The file the service holds for this object at this time with exactly these bytes, if any. */
 export async function findLanded(api: Pick<FleetApi, 'files'>, p: AttachPayload, signal?: AbortSignal): Promise<FleetFile | undefined> {
   const found = await api.files.find({ ObjectId: p.objectId, From: p.time, Till: p.time + 1 }, { signal });

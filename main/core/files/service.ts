@@ -15,7 +15,7 @@ import type { FleetApi } from '../api';
 import type { Cache } from '../cache';
 import { isRetryable } from '../sync/outbox-replay';
 import { savedFileName, uniqueNames } from './naming';
-import { FILES_ATTACH_KIND, filesOutboxKind, keepPendingBytes, type AttachPayload } from './pending';
+import { FILES_ATTACH_KIND, filesOutboxKind, keepPendingBytes, sweepPendingBytes, type AttachPayload } from './pending';
 
 /** The service refuses longer intervals for history; files are asked for in windows this long. */
 const WINDOW_MS = 30 * 86_400_000;
@@ -37,6 +37,7 @@ export class FilesService {
 
   constructor(private readonly d: FilesDeps) {
     this.now = d.now ?? Date.now;
+    sweepPendingBytes(d.cache);
   }
 
   /** Wired after the outbox is built (it needs this service's kind first). */

@@ -126,6 +126,31 @@ describe('device files', () => {
     expect([...sim.sim.store.files.values()].filter((f) => f.ObjectId === objectId && f.Time === time)).toHaveLength(1);
   });
 
+  it('the bytes of an attachment discarded from the outbox are dropped when the connection opens again', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'fleet-files-sweep-'));
+    const vault = memoryVault();
+    const settings = quiet();
+    const first = makeCore(dataDir, vault, settings);
+    await signIn(first, sim.baseUrl);
+    const held = () => services(first).cache.db.prepare("SELECT count(*) FROM file_bodies WHERE uid LIKE 'outbox-attach:%'").pluck().get();
+    // Discarded while the service is still away, so no replay can deliver it first.
+    await offline(async () => {
+      const r = await call<AttachResult>(first, 'files/attach', { objectId, time: sim.sim.now(), name: 'dropped.png', bytes: new Uint8Array(pngFor(15)) });
+      expect(r.state).toBe('queued');
+      expect(held()).toBe(1);
+      if (r.state === 'queued') services(first).cache.outbox.discard(r.outboxId);
+      await first.close();
+    });
+    const again = makeCore(dataDir, vault, settings);
+    await again.start();
+    try {
+      const s = services(again);
+      expect(s.cache.db.prepare("SELECT count(*) FROM file_bodies WHERE uid LIKE 'outbox-attach:%'").pluck().get()).toBe(0);
+    } finally {
+      await again.close();
+    }
+  });
+
   it('files already seen are found and opened from the cache while the service is away', async () => {
     const time = Math.floor(sim.sim.now() / 1000) * 1000 - 10 * MIN;
     const online = await call<FilesFound>(core, 'files/find', { objectIds: [objectId], from: time - 40 * MIN, till: time + MIN });
