@@ -136,3 +136,22 @@ test('a photo attached while the service is away waits in the outbox and is sent
   await expect.poll(() => uploads().length).toBe(1);
   expect([...sim.sim.store.files.values()].filter((f) => f.name === 'offline.png')).toHaveLength(1);
 });
+
+test('a video the browser cannot play is offered for saving', async ({ page }) => {
+  const name = await openFiles(page);
+  await page.getByRole('button', { name: 'Attach…' }).click();
+  const dialog = page.getByRole('dialog', { name: `Attach files to ${name}` });
+  const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(64)]);
+  await dialog.getByLabel('Files to attach').setInputFiles({ name: 'clip.mp4', mimeType: 'video/mp4', buffer: mp4 });
+  await dialog.getByRole('button', { name: 'Attach 1 file' }).click();
+  await expect(dialog.getByText('Attached', { exact: true })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await page.getByRole('button', { name: new RegExp(`^Open Video of ${name} at `) }).first().click();
+  const viewer = page.getByRole('dialog', { name: new RegExp(`^Video of ${name} at `) });
+  // Its bytes are an MP4 header and nothing playable: whether or not this browser plays MP4, it is offered for saving.
+  await expect(viewer.getByRole('status')).toHaveText('This video (video/mp4) cannot be played here: save it to open it with another program.');
+  await page.screenshot({ path: join(ART, 'files-video.png') });
+  const download = page.waitForEvent('download');
+  await viewer.getByRole('button', { name: 'Save file' }).click();
+  expect((await download).suggestedFilename()).toMatch(new RegExp(`^${name} \\d{4}-\\d{2}-\\d{2} \\d{2}-\\d{2}-\\d{2}Z\\.mp4$`));
+});

@@ -17,6 +17,8 @@ function playable(type: string): boolean {
 export function MediaViewer({ file, label, onClose }: { file: FileItem; label: string; onClose: () => void }) {
   const { body, error } = useFileBody(file.uid, file.type);
   const [zoom, setZoom] = useState(3); // index of 1×
+  // canPlayType is a guess: a file it cannot decode after all is offered for saving too.
+  const [videoFailed, setVideoFailed] = useState(false);
   const [natural, setNatural] = useState<number | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
@@ -80,10 +82,10 @@ export function MediaViewer({ file, label, onClose }: { file: FileItem; label: s
           <p role="status">Downloading…</p>
         ) : isImage(body.type) ? (
           <img src={body.url} alt={label} onLoad={(e) => setNatural(e.currentTarget.naturalWidth)} style={natural ? { width: natural * scale, maxWidth: 'none' } : undefined} />
-        ) : video && playable(body.type) ? (
-          <video src={body.url} controls aria-label={label} />
+        ) : video && playable(body.type) && !videoFailed ? (
+          <video src={body.url} controls aria-label={label} onError={() => setVideoFailed(true)} />
         ) : (
-          <p role="status">This {video ? 'video' : 'file'} ({body.type}) cannot be shown here: save it to open it with another program.</p>
+          <p role="status">This {video ? 'video' : 'file'} ({body.type}) cannot be {video ? 'played' : 'shown'} here: save it to open it with another program.</p>
         )}
       </div>
       </div>
