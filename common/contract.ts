@@ -19,6 +19,7 @@ import { noticesMethods, noticesPushes } from './methods/notices';
 import { jobsMethods, jobsPushes } from './methods/jobs';
 import { catalogueMethods, cataloguePushes } from './methods/catalogue';
 import { reportsMethods, reportsPushes } from './methods/reports';
+import { filesMethods, filesPushes } from './methods/files';
 
 export const methods = {
   ...sessionMethods,
@@ -36,6 +37,7 @@ export const methods = {
   ...jobsMethods,
   ...catalogueMethods,
   ...reportsMethods,
+  ...filesMethods,
 } satisfies Record<string, MethodDef>;
 
 export const pushes = {
@@ -54,6 +56,7 @@ export const pushes = {
   ...jobsPushes,
   ...cataloguePushes,
   ...reportsPushes,
+  ...filesPushes,
 } satisfies Record<string, PushDef>;
 
 export type Methods = typeof methods;

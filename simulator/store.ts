@@ -22,7 +22,7 @@ export class Store {
   readonly odometerOffsetKm = new Map<number, number>();
   readonly engineOffsetH = new Map<number, number>();
   /** Files attached through PUT /api/ObjectFiles, by Uid. */
-  readonly files = new Map<string, { ObjectId: number; Time: number; Type: string; Uid: string; data: Buffer }>();
+  readonly files = new Map<string, { ObjectId: number; Time: number; Type: string; Uid: string; data: Buffer; name?: string }>();
   private readonly collections = new Map<CollectionName, Map<number, Rec>>();
   private readonly nextIds = new Map<CollectionName, number>();
 

@@ -20,6 +20,7 @@ import { noticesHandlers } from './handlers/notices';
 import { jobsHandlers } from './handlers/jobs';
 import { catalogueHandlers } from './handlers/catalogue';
 import { reportsHandlers } from './handlers/reports';
+import { filesHandlers } from './handlers/files';
 import { createReports } from './reports/service';
 import { createJobs } from './jobs';
 import { createNotices, type Notices } from './seams/notices';
@@ -91,6 +92,7 @@ export function createCore(o: CoreOptions): Core {
   dispatcher.register(geocodeHandlers(current));
   dispatcher.register(geozonesHandlers(current));
   dispatcher.register(catalogueHandlers(current));
+  dispatcher.register(filesHandlers(current));
   const tiles = createTileService({
     dataDir: o.dataDir,
     settings: o.settings,

@@ -15,7 +15,7 @@ import type { IncomingMessage } from 'node:http';
 
 const int = z.number().int();
 
-function readUpload(req: IncomingMessage): Promise<{ data: Buffer; type: string } | undefined> {
+function readUpload(req: IncomingMessage): Promise<{ data: Buffer; type: string; name: string } | undefined> {
   return new Promise((resolve, reject) => {
     let bb: busboy.Busboy;
     try {
@@ -24,12 +24,12 @@ function readUpload(req: IncomingMessage): Promise<{ data: Buffer; type: string 
       reject(badRequest('Expected a multipart/form-data body with one file'));
       return;
     }
-    let found: { data: Buffer; type: string } | undefined;
+    let found: { data: Buffer; type: string; name: string } | undefined;
     bb.on('file', (_name, stream, info) => {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        found ??= { data: Buffer.concat(chunks), type: info.mimeType || 'application/octet-stream' };
+        found ??= { data: Buffer.concat(chunks), type: info.mimeType || 'application/octet-stream', name: info.filename ?? '' };
       });
     });
     bb.on('error', () => reject(badRequest('Malformed multipart body')));
@@ -49,7 +49,7 @@ const attach = (withTime: boolean): Route => ({
     if (!up || up.data.length === 0) throw badRequest('The multipart body holds no file');
     const uid = `up-${o.Id}-${time}-${(hash(up.data.length, time, ctx.sim.store.files.size) % 1_000_000).toString(36)}`;
     const rec = { ObjectId: o.Id, Time: time, Type: up.type, Uid: uid };
-    ctx.sim.store.files.set(uid, { ...rec, data: up.data });
+    ctx.sim.store.files.set(uid, { ...rec, data: up.data, name: up.name });
     return json(rec);
   },
 });

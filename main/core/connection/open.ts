@@ -8,6 +8,8 @@ import type { ConnectionProfile } from '../../../common/methods/session';
 import { createApi, type FleetApi } from '../api';
 import { CatalogueService } from '../catalogue';
 import { CATALOGUE_KIND } from '../catalogue/pending';
+import { FilesService } from '../files/service';
+import { FILES_ATTACH_KIND } from '../files/pending';
 import { bodyLimitsFrom } from '../api/body-limits';
 import { eventsApi } from '../api/events';
 import { geocoderApi } from '../api/geocoder';
@@ -27,6 +29,7 @@ import type { WorkerScript } from '../workers/protocol';
 import { createLiveSync, type LiveSync } from '../sync/live-sync';
 import { createRecovery, probeService, type Recovery } from '../sync/recovery';
 import { referenceSources } from '../sync/reference-sync';
+import { outboxKind } from '../sync/outbox-replay';
 import { connectionHttp } from './http';
 import { startHistory, type ConnectionHistory } from './history';
 
@@ -58,6 +61,8 @@ export interface Connection extends OfflineServices {
   geozones: GeozonesService;
   /** The Admin screen's collections (`../catalogue/`). */
   catalogue: CatalogueService;
+  /** The Files view: device files found, saved, zipped and attached (`../files/`). */
+  files: FilesService;
   /** The stored token was refused and no password is kept: the screens ask for it. */
   needsPassword: boolean;
   /** Stops every poller, the workers and the history loads, and closes the cache file. */
@@ -109,8 +114,11 @@ export function openConnection(d: ConnectionDeps, o: OpenConnection): Connection
   sync.start();
   const history = startHistory({ api, cache, bus: d.bus, worker: d.ingestWorker, isOffline: () => connectivity.knownOffline() });
   const catalogue = new CatalogueService({ api, cache, changed: (collection) => d.bus.emit('catalogue/changed', { collection }) });
-  const offline = startOfflineServices({ api, eventsBodies, cache, ingestor, recovery, bus: d.bus, connectivity, settings: d.settings, log: d.log, kinds: { [CATALOGUE_KIND]: catalogue.outboxKind() } });
+  const files = new FilesService({ api, cache, isOffline: () => connectivity.knownOffline(), body: (uid) => history.history.extras.file(uid), attached: (p) => d.bus.emit('files/attached', p) });
+  const kinds = { [CATALOGUE_KIND]: catalogue.outboxKind(), [FILES_ATTACH_KIND]: outboxKind(files.outboxKind()) };
+  const offline = startOfflineServices({ api, eventsBodies, cache, ingestor, recovery, bus: d.bus, connectivity, settings: d.settings, log: d.log, kinds });
   catalogue.attach({ flush: () => void offline.services.outbox.flush(), outboxChanged: offline.services.changed });
+  files.attachOutbox({ flush: () => void offline.services.outbox.flush(), changed: offline.services.changed });
   return {
     ...offline.services,
     profile,
@@ -126,6 +134,7 @@ export function openConnection(d: ConnectionDeps, o: OpenConnection): Connection
     live: new LiveReads(cache, ingestor),
     geozones: new GeozonesService(api, cache, { bus: d.bus, isOffline: () => connectivity.knownOffline() }),
     catalogue,
+    files,
     needsPassword: false,
     close() {
       connectivity.end();

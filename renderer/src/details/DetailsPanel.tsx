@@ -11,6 +11,8 @@ import { StatsSection } from './StatsSection';
 import { useDetails } from './use-details';
 import { momentText, zoneFor } from '../ui/time';
 import { keyText } from '../ui/format';
+import { navigate } from '../ui/route';
+import { filesRoute } from '../files/route-state';
 
 /** Everything about the selected object: where, how fast, its sensors, driver and today's figures. */
 export function DetailsPanel({ selected }: { selected: number | null }) {
@@ -29,6 +31,9 @@ export function DetailsPanel({ selected }: { selected: number | null }) {
             {details && <StateBadge details={details} />}
             <span className="spacer" />
             <CommandButton selected={selected} label="Command…" />
+            <button type="button" onClick={() => navigate(filesRoute({ objectId: selected }))}>
+              Files
+            </button>
           </header>
           {details?.object.StateNumber && <p className="subtitle">{details.object.StateNumber}</p>}
           {error && (

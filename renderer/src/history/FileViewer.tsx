@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import type { FleetFile } from '../../../common/resources';
 import { RpcError, rpc } from '../rpc/client';
 import { fmtTime } from './time-format';
+import { navigate } from '../ui/route';
+import { filesRoute } from '../files/route-state';
 
 /** A device photo, fetched through the core (which keeps it for offline use) and shown from a Blob URL. */
 export function FileViewer({ file, tz, onClose }: { file: FleetFile; tz: string; onClose: () => void }) {
@@ -33,6 +35,9 @@ export function FileViewer({ file, tz, onClose }: { file: FleetFile; tz: string;
       <div role="dialog" aria-modal="true" aria-label={title} className="history-file" onClick={(e) => e.stopPropagation()}>
         <header>
           <h3>{title}</h3>
+          <button type="button" onClick={() => navigate(filesRoute({ objectId: file.ObjectId, at: file.Time }))}>
+            Open in Files
+          </button>
           <button type="button" onClick={onClose} autoFocus>
             Close
           </button>

@@ -33,6 +33,9 @@ const LONG = new Set([
   'reports/run',
   'reports/dashboard',
   'reports/template-result',
+  // A zip of many files downloads each one first; an attachment uploads up to 20 MB.
+  'files/zip',
+  'files/attach',
 ]);
 
 /**
@@ -64,6 +67,7 @@ export const WRITES: ReadonlySet<string> = new Set([
   'geozones/create',
   'geozones/update',
   'geozones/delete',
+  'files/attach',
 ]);
 
 export function deadlineMs(name: string): number {

@@ -14,6 +14,7 @@ import { PanelLaunchers } from '../windows/PanelLaunchers';
 import { PanelRoute } from '../windows/PanelRoute';
 import { AdminScreen } from '../admin/AdminScreen';
 import { ReportsScreen } from '../reports/ReportsScreen';
+import { FilesScreen } from '../files/FilesScreen';
 import { JobIndicator } from '../admin/jobs/JobIndicator';
 
 interface Props {
@@ -30,12 +31,14 @@ const Live = memo(LiveScreen);
 const History = memo(HistoryScreen);
 const Admin = memo(AdminScreen);
 const Reports = memo(ReportsScreen);
+const Files = memo(FilesScreen);
 
 /** Screens a user can switch between; each route renders one. Panels render alone, without the bar. */
 const SCREENS: { route: string; label: string; render: () => React.ReactNode }[] = [
   { route: '/live', label: 'Live', render: () => <Live /> },
   { route: '/history', label: 'History', render: () => <History /> },
   { route: '/reports', label: 'Reports', render: () => <Reports /> },
+  { route: '/files', label: 'Files', render: () => <Files /> },
   { route: '/admin', label: 'Admin', render: () => <Admin /> },
 ];
 

@@ -1,0 +1,145 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { FileItem, FilesFound } from '../../../common/methods/files';
+import { ObjectPicker } from '../history/ObjectPicker';
+import { QUICK_RANGES, quickInterval, type Interval } from '../history/interval';
+import { RpcError, onPush, rpc } from '../rpc/client';
+import { selection } from '../stores/selection';
+import { useFleetObjects } from '../stores/use-fleet-objects';
+import { navigate } from '../ui/route';
+import { dateMinuteText, objectZone, parseDateMinute } from '../ui/time';
+import { AttachDialog } from './AttachDialog';
+import { FileGrid, fileLabel } from './FileGrid';
+import { MediaViewer } from './MediaViewer';
+import { filesRoute, readFilesRoute } from './route-state';
+import { saveZip } from './save';
+import './files.css';
+
+/** Around a moment picked elsewhere (a file in History): that day. */
+function initialInterval(at: number | undefined, zone: string): Interval {
+  return at === undefined ? quickInterval('today', Date.now(), zone) : quickInterval('today', at, zone);
+}
+
+/** The Files view: one object's device files over an interval, viewed, saved, zipped and attached. */
+export function FilesScreen() {
+  const route = useMemo(readFilesRoute, []);
+  const objectsById = useFleetObjects();
+  const [objectId, setObjectId] = useState<number | null>(route.objectId ?? selection.get());
+  const zone = objectZone(objectId);
+  const [interval, setInterval] = useState<Interval>(() =>
+    route.from !== undefined && route.till !== undefined && route.till > route.from ? { from: route.from, till: route.till } : initialInterval(route.at, objectZone(route.objectId ?? selection.get())),
+  );
+  const [fromText, setFromText] = useState(dateMinuteText(interval.from, zone));
+  const [tillText, setTillText] = useState(dateMinuteText(interval.till, zone));
+  const [found, setFound] = useState<FilesFound | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [open, setOpen] = useState<FileItem | null>(null);
+  const [attaching, setAttaching] = useState(false);
+  const [note, setNote] = useState<string | null>(null);
+  const nameOf = useCallback((id: number) => objectsById.get(id)?.Name ?? `Object ${id}`, [objectsById]);
+
+  const find = useCallback(() => {
+    if (objectId === null) return;
+    setBusy(true);
+    setError(null);
+    rpc('files/find', { objectIds: [objectId], from: interval.from, till: interval.till })
+      .then((f) => {
+        setFound(f);
+        setSelected((cur) => new Set([...cur].filter((u) => f.items.some((i) => i.uid === u))));
+      })
+      .catch((e: unknown) => setError(e instanceof RpcError ? e.text : String(e)))
+      .finally(() => setBusy(false));
+  }, [objectId, interval]);
+
+  useEffect(() => {
+    window.history.replaceState(null, '', `#${filesRoute({ objectId: objectId ?? undefined, from: interval.from, till: interval.till })}`);
+    find();
+  }, [find, objectId, interval]);
+  // A queued attachment that reached the service: shown once it is there.
+  useEffect(() => onPush('files/attached', (p) => p.objectId === objectId && find()), [find, objectId]);
+
+  const applyTyped = () => {
+    const from = parseDateMinute(fromText, zone);
+    const till = parseDateMinute(tillText, zone);
+    if (from === null || till === null) return setError('Times must read yyyy-mm-dd hh:mm');
+    if (till <= from) return setError('The interval must end after it starts');
+    setInterval({ from, till });
+  };
+  const quick = (id: (typeof QUICK_RANGES)[number]['id']) => {
+    const next = quickInterval(id, Date.now(), zone);
+    setFromText(dateMinuteText(next.from, zone));
+    setTillText(dateMinuteText(next.till, zone));
+    setInterval(next);
+  };
+  const toggle = (uid: string) =>
+    setSelected((cur) => {
+      const next = new Set(cur);
+      if (!next.delete(uid)) next.add(uid);
+      return next;
+    });
+  const zip = () => {
+    setNote(null);
+    saveZip([...selected])
+      .then((n) => setNote(`Saved ${selected.size} file${selected.size === 1 ? '' : 's'} as ${n}`))
+      .catch((e: unknown) => setError(e instanceof RpcError ? e.text : String(e)));
+  };
+  const items = found?.items ?? [];
+  const object = objectId === null ? null : (objectsById.get(objectId) ?? null);
+
+  return (
+    <main className="files-screen" aria-label="Files">
+      <header className="files-bar">
+        <ObjectPicker value={object} onPick={(o) => setObjectId(o.Id)} />
+        <label>
+          From
+          <input value={fromText} onChange={(e) => setFromText(e.currentTarget.value)} onBlur={applyTyped} onKeyDown={(e) => e.key === 'Enter' && applyTyped()} />
+        </label>
+        <label>
+          Till
+          <input value={tillText} onChange={(e) => setTillText(e.currentTarget.value)} onBlur={applyTyped} onKeyDown={(e) => e.key === 'Enter' && applyTyped()} />
+        </label>
+        <span className="files-zone">{zone}</span>
+        <div role="group" aria-label="Quick intervals">
+          {QUICK_RANGES.slice(0, 3).map((q) => (
+            <button key={q.id} type="button" onClick={() => quick(q.id)}>
+              {q.label}
+            </button>
+          ))}
+        </div>
+        <button type="button" onClick={find} disabled={busy || objectId === null}>
+          {busy ? 'Finding…' : 'Find files'}
+        </button>
+        <span className="spacer" />
+        <button type="button" onClick={() => setSelected(new Set(items.map((i) => i.uid)))} disabled={items.length === 0}>
+          Select all
+        </button>
+        <button type="button" onClick={zip} disabled={selected.size === 0}>
+          Save selected as zip{selected.size ? ` (${selected.size})` : ''}
+        </button>
+        <button type="button" onClick={() => setAttaching(true)} disabled={objectId === null}>
+          Attach…
+        </button>
+        {objectId !== null && (
+          <button type="button" onClick={() => navigate(`/history?o=${objectId}&from=${interval.from}&till=${interval.till}`)}>
+            Open in History
+          </button>
+        )}
+      </header>
+      {error && <p role="alert" className="error">{error}</p>}
+      {found?.source === 'cache' && <p role="status" className="files-stale">The service is not answering: files kept from earlier ({found.error}).</p>}
+      {note && <p role="status">{note}</p>}
+      {objectId === null ? (
+        <p className="hint">Choose an object to see its files.</p>
+      ) : found && items.length === 0 ? (
+        <p role="status">No files for {nameOf(objectId)} in this interval.</p>
+      ) : (
+        <FileGrid items={items} nameOf={nameOf} selected={selected} onToggle={toggle} onOpen={setOpen} />
+      )}
+      {open && <MediaViewer file={open} label={fileLabel(open, nameOf(open.objectId))} onClose={() => setOpen(null)} />}
+      {attaching && objectId !== null && (
+        <AttachDialog objectId={objectId} objectName={nameOf(objectId)} zone={zone} defaultTime={route.at ?? Date.now()} onClose={() => setAttaching(false)} onDone={find} />
+      )}
+    </main>
+  );
+}
