@@ -19,6 +19,7 @@ import { noticesMethods, noticesPushes } from './methods/notices';
 import { jobsMethods, jobsPushes } from './methods/jobs';
 import { catalogueMethods, cataloguePushes } from './methods/catalogue';
 import { reportsMethods, reportsPushes } from './methods/reports';
+import { historyImportMethods } from './methods/history-import';
 
 export const methods = {
   ...sessionMethods,
@@ -36,6 +37,7 @@ export const methods = {
   ...jobsMethods,
   ...catalogueMethods,
   ...reportsMethods,
+  ...historyImportMethods,
 } satisfies Record<string, MethodDef>;
 
 export const pushes = {
