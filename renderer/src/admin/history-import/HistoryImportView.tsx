@@ -11,6 +11,7 @@ import { RpcError, rpc } from '../../rpc/client';
 import { JobProgressPanel } from '../jobs/JobProgressPanel';
 import { loadJobs, useJob } from '../jobs/jobs-store';
 import { TrackPreviewMap } from './TrackPreviewMap';
+import './history-import.css';
 
 const MAX_BYTES = 50 * 1024 * 1024;
 const text = (e: unknown) => (e instanceof RpcError ? e.text : String(e));
