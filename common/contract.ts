@@ -20,6 +20,7 @@ import { jobsMethods, jobsPushes } from './methods/jobs';
 import { catalogueMethods, cataloguePushes } from './methods/catalogue';
 import { reportsMethods, reportsPushes } from './methods/reports';
 import { filesMethods, filesPushes } from './methods/files';
+import { historyImportMethods } from './methods/history-import';
 
 export const methods = {
   ...sessionMethods,
@@ -38,6 +39,7 @@ export const methods = {
   ...catalogueMethods,
   ...reportsMethods,
   ...filesMethods,
+  ...historyImportMethods,
 } satisfies Record<string, MethodDef>;
 
 export const pushes = {

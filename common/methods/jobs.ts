@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { method, push } from '../define';
 
 /** What a job writes. 'delete' has no revert; every other kind keeps the previous value. */
-export const JOB_KINDS = ['odometer', 'engine-hours', 'owner', 'icon', 'paid-till', 'group-add', 'group-remove', 'delete'] as const;
+export const JOB_KINDS = ['odometer', 'engine-hours', 'owner', 'icon', 'paid-till', 'group-add', 'group-remove', 'delete', 'history-import'] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 export const jobKind = z.enum(JOB_KINDS);
 

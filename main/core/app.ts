@@ -23,6 +23,8 @@ import { reportsHandlers } from './handlers/reports';
 import { filesHandlers } from './handlers/files';
 import { createReports } from './reports/service';
 import { createJobs } from './jobs';
+import { HistoryImports } from './history-import/service';
+import { historyImportHandlers } from './handlers/history-import';
 import { createNotices, type Notices } from './seams/notices';
 import { securePrivateDir } from './seams/private-files';
 import { createTileService } from './tiles';
@@ -101,8 +103,12 @@ export function createCore(o: CoreOptions): Core {
   dispatcher.register(tilesHandlers(tiles));
   dispatcher.register(diagnosticsHandlers());
   dispatcher.register(noticesHandlers(notices));
-  const jobs = createJobs({ dataDir: o.dataDir, current: () => session.current(), bus, settings: o.settings });
+  // A history import resumed after a restart drops its interval's cache when its progress says done.
+  let imports: HistoryImports | null = null;
+  const jobs = createJobs({ dataDir: o.dataDir, current: () => session.current(), bus, settings: o.settings, onProgress: (p) => void (p.state === 'done' && imports?.finished(p.jobId, 'done')) });
   dispatcher.register(jobsHandlers(jobs));
+  imports = new HistoryImports({ jobs: jobs.service, journal: jobs.journal, cache: () => { try { return session.current().cache; } catch { return null; } } });
+  dispatcher.register(historyImportHandlers(imports));
   const reports = createReports({ current, bus, isOffline: () => connectivity.knownOffline() });
   dispatcher.register(reportsHandlers(reports));
   return {

@@ -1,6 +1,6 @@
-/** History family: daily stats, driver sessions, events, parkings, raw packets, import jobs. */
+/** History family: daily stats, driver sessions, events, parkings, raw packets (import jobs: history-import.ts). */
 import { z } from 'zod';
-import { badRequest, notFound } from '../http/errors';
+import { badRequest } from '../http/errors';
 import { json, type Ctx, type Route } from '../http/route';
 import { spans } from '../motion/intervals';
 import { dayStartOf, localDay } from '../motion/plan';
@@ -87,13 +87,6 @@ export function ignitionIntervals(sim: Sim, obj: number, from: number, till: num
   return out;
 }
 
-interface ImportJob { OperationId: string; CompanyId: number; ObjectId: number; Created: number; Points: number }
-const jobs = new WeakMap<Sim, Map<string, ImportJob>>();
-const ImportStatusOut = z.object({
-  OperationId: z.string(), ObjectId: int, Status: z.enum(['Queued', 'Running', 'Completed', 'Failed']),
-  Progress: int.describe('percent'), Created: int, Updated: int, Message: z.string(),
-});
-
 export const historyExtraRoutes: Route[] = [
   {
     method: 'POST', path: '/api/ObjectsHistory/Common', tag: 'History', summary: 'Driver sessions, daily statistics and tasks for one object (ObjectId) or all the user\'s objects',
@@ -149,35 +142,6 @@ export const historyExtraRoutes: Route[] = [
         for (let t = Math.ceil(s.from / step) * step; t < s.till; t += step) out.push({ ObjectId: o.Id, Time: t, Raw: nmea(tr.fixAt(o.Id, t)) });
       }
       return json(out);
-    },
-  },
-  {
-    method: 'POST', path: '/api/ObjectHistoryImport/import', tag: 'History', write: true,
-    summary: 'Queue a history import job; Status moves Queued → Running → Completed (or Failed without Positions)',
-    body: z.object({ ObjectId: int, Format: z.string().optional(), Positions: z.array(z.object({ Time: int, Lat: z.number(), Lng: z.number() })).optional() }),
-    response: z.object({ OperationId: z.string() }), errors: [400, 404],
-    handler(ctx) {
-      const b = ctx.body as { ObjectId: number; Positions?: unknown[] };
-      const o = ctx.sim.object(ctx.user, b.ObjectId);
-      const map = jobs.get(ctx.sim) ?? new Map<string, ImportJob>();
-      jobs.set(ctx.sim, map);
-      const id = `imp-${ctx.sim.opts.seed}-${map.size + 1}`;
-      map.set(id, { OperationId: id, CompanyId: o.CompanyId, ObjectId: o.Id, Created: ctx.sim.now(), Points: b.Positions?.length ?? 0 });
-      return json({ OperationId: id });
-    },
-  },
-  {
-    method: 'GET', path: '/api/ObjectHistoryImport/import/status/{operationId}', tag: 'History', summary: 'Status of an import job',
-    response: ImportStatusOut, errors: [404],
-    handler(ctx) {
-      const job = jobs.get(ctx.sim)?.get(ctx.params.operationId ?? '');
-      if (!job || !ctx.sim.canSee(ctx.user, job.CompanyId)) throw notFound('No such import operation');
-      const age = ctx.sim.now() - job.Created;
-      const base = { OperationId: job.OperationId, ObjectId: job.ObjectId, Created: job.Created };
-      if (age < 1000) return json({ ...base, Status: 'Queued', Progress: 0, Updated: job.Created, Message: 'Waiting in the queue' });
-      if (age < 3000) return json({ ...base, Status: 'Running', Progress: Math.floor(((age - 1000) / 2000) * 100), Updated: ctx.sim.now(), Message: 'Importing' });
-      if (job.Points === 0) return json({ ...base, Status: 'Failed', Progress: 100, Updated: job.Created + 3000, Message: 'No positions to import' });
-      return json({ ...base, Status: 'Completed', Progress: 100, Updated: job.Created + 3000, Message: `Imported ${job.Points} positions` });
     },
   },
 ];

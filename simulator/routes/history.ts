@@ -12,6 +12,7 @@ import type { ObjectRec } from '../world/types';
 import { HistoryIn, HistoryOut } from '../schemas/history';
 import { eventsBetween, toJson } from './event-list';
 import { AsciiBytes } from '../util/ascii-bytes';
+import { importedBetween, type ImportedPosition } from './history-import';
 
 export function checkInterval(sim: Sim, from: number, till: number): void {
   if (till <= from) throw badRequest('Till must be later than From');
@@ -24,8 +25,10 @@ function* historyChunks(sim: Sim, o: ObjectRec, from: number, till: number): Gen
   const period = tr.periodMs;
   yield '{"Track":{"Intervals":[';
   let sep = '';
-  for (const sp of spans(tr, o.Id, from, till)) {
-    if (!sp.move) {
+  for (const sp of withImported(spans(tr, o.Id, from, till), importedBetween(sim, o.Id, from, till))) {
+    if (sp.imported) {
+      yield `${sep}{"From":${sp.from},"Till":${sp.till},"Positions":${JSON.stringify(sp.imported.map((p) => ({ Lat: p.Lat, Lng: p.Lng, Alt: p.Alt ?? 0, Time: p.Time, Speed: p.Speed ?? 0, heading: p.Heading ?? 0, Sat: 0 })))}}`;
+    } else if (!sp.move) {
       const f = tr.fixAt(o.Id, sp.from);
       yield `${sep}{"From":${sp.from},"Till":${sp.till},"Position":{"Lat":${f.Lat},"Lng":${f.Lng},"Alt":${f.Alt}}}`;
     } else {
@@ -51,6 +54,22 @@ function* historyChunks(sim: Sim, o: ObjectRec, from: number, till: number): Gen
   yield `,"Files":${JSON.stringify(filesBetween(sim, o, raw, from, till))}`;
   yield `,"Sensors":${JSON.stringify(sensorHistory(sim, o, from, till))}`;
   yield `,"Violations":${JSON.stringify(violations(sim, o, raw))}}`;
+}
+
+type ImportedSpan = { from: number; till: number; move: true; imported: ImportedPosition[] };
+
+/** Imported positions replace the generated track over the time they cover. */
+function withImported<S extends { from: number; till: number }>(list: S[], imp: ImportedPosition[]): ((S & { imported?: undefined }) | ImportedSpan)[] {
+  if (!imp.length) return list;
+  const a = imp[0]!.Time;
+  const b = imp[imp.length - 1]!.Time + 1;
+  const out: ((S & { imported?: undefined }) | ImportedSpan)[] = [];
+  for (const sp of list) {
+    if (sp.from < a) out.push({ ...sp, till: Math.min(sp.till, a) });
+    if (sp.till > b) out.push({ ...sp, from: Math.max(sp.from, b) });
+  }
+  out.push({ from: a, till: b, move: true, imported: imp });
+  return out.sort((x, y) => x.from - y.from);
 }
 
 export const historyRoutes: Route[] = [

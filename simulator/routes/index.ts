@@ -9,6 +9,7 @@ import { fileRoutes } from './files';
 import { geocoderRoutes } from './geocoder';
 import { historyRoutes } from './history';
 import { historyExtraRoutes } from './history-extra';
+import { historyImportRoutes } from './history-import';
 import { objectAdminRoutes } from './objects-admin';
 import { objectReadRoutes } from './objects-read';
 import { reportRoutes } from './reports';
@@ -34,7 +35,7 @@ export function allRoutes(): Route[] {
 
 function apiRoutes(): Route[] {
   return [
-    ...tokenRoutes, ...objectReadRoutes, ...objectAdminRoutes, ...statusRoutes, ...historyRoutes, ...historyExtraRoutes,
+    ...tokenRoutes, ...objectReadRoutes, ...objectAdminRoutes, ...statusRoutes, ...historyRoutes, ...historyExtraRoutes, ...historyImportRoutes,
     ...eventRoutes, ...commandRoutes, ...geocoderRoutes, ...catalogueRoutes, ...reportRoutes, ...adminRoutes, ...fileRoutes,
   ];
 }

@@ -4,6 +4,7 @@
  * in again with the connection's credentials when the token expires mid-job.
  */
 import { createApi, createHttp } from '../api';
+import type { JobProgress } from '../../../common/methods/jobs';
 import type { PushBus } from '../rpc/pushes';
 import type { SettingsStore } from '../seams/settings';
 import type { Connection } from '../connection/open';
@@ -18,6 +19,7 @@ export { Journal } from './journal';
 export interface Jobs {
   service: JobsService;
   admin: AdminReads;
+  journal: Journal;
   close(): Promise<void>;
 }
 
@@ -27,7 +29,7 @@ export function targetFor(active: Connection): JobTarget {
   return { api: createApi(http), server: profile.demo ? 'embedded demo' : baseUrl, login: profile.login };
 }
 
-export function createJobs(o: { dataDir: string; current: () => Connection; bus: PushBus; settings: SettingsStore }): Jobs {
+export function createJobs(o: { dataDir: string; current: () => Connection; bus: PushBus; settings: SettingsStore; onProgress?: (p: JobProgress) => void }): Jobs {
   const journal = Journal.inDataDir(o.dataDir);
   let cached: { active: Connection; target: JobTarget } | null = null;
   const target = (): JobTarget => {
@@ -40,12 +42,16 @@ export function createJobs(o: { dataDir: string; current: () => Connection; bus:
   const service = new JobsService({
     journal,
     target,
-    onProgress: (p) => o.bus.emit('jobs/progress', p),
+    onProgress: (p) => {
+      o.bus.emit('jobs/progress', p);
+      o.onProgress?.(p);
+    },
     concurrency: () => o.settings.get('jobsConcurrency'),
   });
   return {
     service,
     admin: new AdminReads(service, target),
+    journal,
     close: async () => {
       await service.close();
       journal.close();

@@ -11,9 +11,10 @@ import type { JobKind } from '../../../common/methods/jobs';
 import { FleetError } from '../../../common/errors';
 import type { FleetApi } from '../api';
 import type { Old, Value } from './journal';
+import { historyImportOps } from '../history-import/job-ops';
 
 /** The parts of the API client a job uses; the app and the command line pass their own. */
-export type JobApi = Pick<FleetApi, 'objects' | 'companies' | 'groups'>;
+export type JobApi = Pick<FleetApi, 'objects' | 'companies' | 'groups' | 'historyImport'>;
 
 export interface KindOps {
   /** The previous value from the object record, when the kind keeps it there (read once, from the list). */
@@ -115,6 +116,7 @@ export const OPS: Record<JobKind, KindOps> = {
     write: (api, id) => api.objects.remove(id),
     check: () => null,
   },
+  'history-import': historyImportOps,
 };
 
 /** How a value reads in the preview, the results and the exported file. */
@@ -139,12 +141,14 @@ export function show(kind: JobKind, v: Old | undefined, names: { companies?: Map
       return `${kind === 'group-add' ? 'add to' : 'remove from'} ${typeof v === 'number' ? (names.groups?.get(v) ?? `group ${v}`) : String(v)}`;
     case 'delete':
       return typeof v === 'string' ? v : String(v);
+    case 'history-import':
+      return typeof v === 'string' ? `${(JSON.parse(v) as { points: unknown[] }).points.length} positions` : null;
   }
 }
 
 /** The job that undoes a done item, or null when it changed nothing that can be set back. */
 export function inverse(kind: JobKind, value: Value, old: Old | undefined): { kind: JobKind; value: Value } | null {
-  if (old === undefined || kind === 'delete') return null;
+  if (old === undefined || kind === 'delete' || kind === 'history-import') return null;
   if (kind === 'group-add' || kind === 'group-remove') {
     if (!Array.isArray(old) || typeof value !== 'number') return null;
     const was = old.includes(value);

@@ -165,7 +165,8 @@ export class JobsService {
       const where = it.row !== null ? `row ${it.row}` : `item ${i + 1}`;
       const obj = objects.get(it.objectId);
       if (!obj) throw new FleetError('invalid_input', `${where}: object ${it.objectId} is not among this account's objects`);
-      if (seen.has(it.objectId)) throw new FleetError('invalid_input', `${where}: ${obj.Name} appears twice`);
+      // A history import sends one object's track in several parts.
+      if (seen.has(it.objectId) && spec.kind !== 'history-import') throw new FleetError('invalid_input', `${where}: ${obj.Name} appears twice`);
       seen.add(it.objectId);
       const bad = ops.check(it.value);
       if (bad) throw new FleetError('invalid_input', `${where}: ${bad}`);

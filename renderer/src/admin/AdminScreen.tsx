@@ -11,11 +11,13 @@ import { JobView } from './jobs/JobView';
 import { GeozonesView } from './geozones/GeozonesView';
 import { ObjectsView } from './ObjectsView';
 import { CatalogueScreen } from './catalogue/CatalogueScreen';
+import { HistoryImportView } from './history-import/HistoryImportView';
 import './admin.css';
 
 const TABS = [
   { route: '/admin', label: 'Objects' },
   { route: '/admin/import', label: 'Import from a file' },
+  { route: '/admin/history-import', label: 'Import history' },
   { route: '/admin/jobs', label: 'Jobs' },
   { route: '/admin/catalogue', label: 'Catalogue' },
   { route: '/admin/geozones', label: 'Geozones' },
@@ -56,6 +58,7 @@ export function AdminScreen() {
       )}
       {tab === '/admin/catalogue' && <CatalogueScreen route={route} />}
       {tab === '/admin/geozones' && <GeozonesView />}
+      {tab === '/admin/history-import' && <div className="admin-page"><HistoryImportView /></div>}
       {tab === '/admin/jobs' && <div className="admin-page">{job ? <JobView jobId={Number(job[1])} /> : <JobsHistory />}</div>}
     </main>
   );

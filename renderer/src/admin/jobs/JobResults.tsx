@@ -23,6 +23,7 @@ const COLUMNS: VColumn<JobItemRow>[] = [
 
 function revertWhyNot(job: JobSummary): string | null {
   if (job.kind === 'delete') return 'Delete has no revert';
+  if (job.kind === 'history-import') return 'An imported history has no revert';
   if (!job.revertible) return 'Not every previous value was read: this job cannot be reverted';
   return null;
 }
@@ -73,7 +74,7 @@ export function JobResults({ job }: { job: JobSummary }) {
         <button type="button" onClick={() => void exportAs('xlsx')}>
           Export XLSX
         </button>
-        <button type="button" disabled={active || !job.revertible || job.done === 0} title={revertWhyNot(job) ?? undefined} onClick={() => setAsking(true)}>
+        <button type="button" disabled={active || !job.revertible || job.done === 0 || job.kind === 'history-import'} title={revertWhyNot(job) ?? undefined} onClick={() => setAsking(true)}>
           Revert
         </button>
       </div>

@@ -1,0 +1,46 @@
+import L from 'leaflet';
+import 'leaflet/dist/leaflet.css';
+import { useEffect, useRef } from 'react';
+import { addBasemap } from '../../basemap/basemap';
+import { rpc } from '../../rpc/client';
+import { CANVAS_COLORS, theme } from '../../theme/theme';
+
+type Line = { lat: ArrayLike<number>; lng: ArrayLike<number> };
+
+const latLngs = (t: Line): L.LatLngExpression[] => Array.from({ length: t.lat.length }, (_, i) => [t.lat[i]!, t.lng[i]!] as [number, number]);
+
+/** The file's track (blue) over the object's existing track for the same interval (grey), on the history map's basemap. */
+export function TrackPreviewMap({ imported, existing }: { imported: Line; existing: Line | null }) {
+  const el = useRef<HTMLDivElement>(null);
+  const mapRef = useRef<L.Map | null>(null);
+  const layers = useRef<L.LayerGroup | null>(null);
+  useEffect(() => {
+    const map = L.map(el.current!, { preferCanvas: true, fadeAnimation: false }).setView([50, 10], 4);
+    const base = addBasemap(map, CANVAS_COLORS[theme.get()]);
+    let alive = true;
+    void rpc('tiles/config', {}).then((c) => alive && base.setSource(c)).catch(() => {});
+    mapRef.current = map;
+    layers.current = L.layerGroup().addTo(map);
+    return () => {
+      alive = false;
+      map.remove();
+    };
+  }, []);
+  useEffect(() => {
+    const map = mapRef.current;
+    const g = layers.current;
+    if (!map || !g) return;
+    g.clearLayers();
+    if (existing && existing.lat.length) L.polyline(latLngs(existing), { color: '#888', weight: 3, dashArray: '6 4' }).addTo(g);
+    const line = L.polyline(latLngs(imported), { color: '#1565c0', weight: 3 }).addTo(g);
+    if (imported.lat.length) map.fitBounds(line.getBounds(), { padding: [20, 20] });
+  }, [imported, existing]);
+  return (
+    <figure className="himport-map">
+      <div ref={el} role="img" aria-label={`Map: the file's track${existing ? ' beside the existing track' : ''}`} style={{ height: 320 }} />
+      <figcaption>
+        Blue: the file ({imported.lat.length} points). Grey, dashed: already in History for that interval ({existing ? existing.lat.length : 'not read'} points).
+      </figcaption>
+    </figure>
+  );
+}
