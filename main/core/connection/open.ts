@@ -108,7 +108,12 @@ export function openConnection(d: ConnectionDeps, o: OpenConnection): Connection
 
   sync.start();
   const history = startHistory({ api, cache, bus: d.bus, worker: d.ingestWorker, isOffline: () => connectivity.knownOffline() });
-  const catalogue = new CatalogueService({ api, cache, changed: (collection) => d.bus.emit('catalogue/changed', { collection }) });
+  const catalogue = new CatalogueService({
+    api,
+    cache,
+    changed: (collection) => d.bus.emit('catalogue/changed', { collection }),
+    replayed: (collection) => collection === 'geozones' && d.bus.emit('geozones/changed', { id: null, change: 'updated' }),
+  });
   const offline = startOfflineServices({ api, eventsBodies, cache, ingestor, recovery, bus: d.bus, connectivity, settings: d.settings, log: d.log, kinds: { [CATALOGUE_KIND]: catalogue.outboxKind() } });
   catalogue.attach({ flush: () => void offline.services.outbox.flush(), outboxChanged: offline.services.changed });
   return {
@@ -124,7 +129,7 @@ export function openConnection(d: ConnectionDeps, o: OpenConnection): Connection
     recovery,
     history: history.history,
     live: new LiveReads(cache, ingestor),
-    geozones: new GeozonesService(api, cache, { bus: d.bus, isOffline: () => connectivity.knownOffline() }),
+    geozones: new GeozonesService(api, cache, { bus: d.bus, catalogue }),
     catalogue,
     needsPassword: false,
     close() {
