@@ -145,7 +145,7 @@ test('people: a driver created, a key assigned to it, a duplicate key refused at
   expect((await server<{ Id: number }[]>('/api/Drivers', 'demo')).some((d) => d.Id === driver.Id)).toBe(false);
 });
 
-test('rules: a command template and an event setting (kinds by name) created, edited and deleted', async ({ page }) => {
+test('rules: a command template and an event setting (a rule in words, kinds and objects by name) created, edited and deleted', async ({ page }) => {
   await openSection(page, 'demo', 'Command templates');
   await page.getByRole('button', { name: 'New command template' }).click();
   const form = page.getByRole('form', { name: 'New command template' });
@@ -168,14 +168,33 @@ test('rules: a command template and an event setting (kinds by name) created, ed
   await page.getByRole('navigation', { name: 'Catalogue sections' }).getByRole('link', { name: 'Event settings', exact: true }).click();
   await page.getByRole('button', { name: 'New event setting' }).click();
   const rule = page.getByRole('form', { name: 'New event setting' });
-  await rule.getByLabel('Name').fill('E2E geozone watch');
-  await rule.getByRole('group', { name: 'Raise an event on' }).getByRole('checkbox', { name: 'Speeding' }).uncheck();
-  await rule.getByRole('group', { name: 'Raise an event on' }).getByRole('checkbox', { name: 'Geozone entered' }).check();
-  await rule.getByRole('group', { name: 'Raise an event on' }).getByRole('checkbox', { name: 'Geozone left' }).check();
+  await rule.getByLabel('Name', { exact: true }).fill('E2E geozone watch');
+  const kinds = rule.getByRole('group', { name: 'When one of these happens' });
+  await kinds.getByRole('checkbox', { name: 'Speeding' }).uncheck();
+  await kinds.getByRole('checkbox', { name: 'Geozone entered' }).check();
+  await kinds.getByRole('checkbox', { name: 'Geozone left' }).check();
+  const sentence = rule.getByRole('status', { name: 'The rule in words' });
+  await expect(sentence).toHaveText('When Geozone entered, Geozone left happens to any object, raise an event.');
+  // Objects picked by name, not typed ids.
+  const [o1, o2] = await server<{ Id: number; Name: string }[]>('/api/Objects', 'demo');
+  const objects = rule.getByRole('group', { name: 'to these objects (none ticked: every object)' });
+  await objects.getByRole('checkbox', { name: o1!.Name, exact: true }).check();
+  await objects.getByRole('checkbox', { name: o2!.Name, exact: true }).check();
+  await expect(sentence).toHaveText(`When Geozone entered, Geozone left happens to ${o1!.Name}, ${o2!.Name}, raise an event.`);
+  await page.screenshot({ path: join(ART, 'catalogue-event-rule.png') });
   await rule.getByRole('button', { name: 'Create event setting' }).click();
-  await expect(table(page, 'Event settings').getByRole('row', { name: /E2E geozone watch.*Geozone entered, Geozone left/ })).toBeVisible();
-  const es = (await server<{ Id: number; Name: string; EventType: number }[]>('/api/EventSettings', 'demo')).find((r) => r.Name === 'E2E geozone watch')!;
+  await expect(table(page, 'Event settings').getByRole('row', { name: /E2E geozone watch.*Geozone entered, Geozone left/ })).toContainText(`${o1!.Name}, ${o2!.Name}`);
+  await expect(table(page, 'Event settings').getByRole('row', { name: /^\d+ Speeding Speeding/ })).toContainText('Every object');
+  const es = (await server<{ Id: number; Name: string; EventType: number; ObjectIds: number[] }[]>('/api/EventSettings', 'demo')).find((r) => r.Name === 'E2E geozone watch')!;
   expect(es.EventType).toBe(0x18);
+  expect([...es.ObjectIds].sort((a, b) => a - b)).toEqual([o1!.Id, o2!.Id].sort((a, b) => a - b));
+  await table(page, 'Event settings').getByRole('button', { name: 'Open E2E geozone watch' }).click();
+  const opened = page.getByRole('form', { name: 'Event setting E2E geozone watch' });
+  await opened.getByRole('checkbox', { name: 'raise an event (the rule is on)' }).uncheck();
+  await expect(opened.getByRole('status', { name: 'The rule in words' })).toHaveText(`Off: when Geozone entered, Geozone left happens to ${o1!.Name}, ${o2!.Name}, nothing is raised.`);
+  await opened.getByRole('button', { name: 'Save changes' }).click();
+  await expect(opened).toHaveCount(0);
+  await expect.poll(async () => (await server<{ Id: number; Enabled: boolean }[]>('/api/EventSettings', 'demo')).find((r) => r.Id === es.Id)?.Enabled).toBe(false);
   await page.screenshot({ path: join(ART, 'catalogue-event-settings.png') });
   await table(page, 'Event settings').getByRole('button', { name: 'Open E2E geozone watch' }).click();
   await page.getByRole('form', { name: 'Event setting E2E geozone watch' }).getByRole('button', { name: 'Delete' }).click();
@@ -323,7 +342,7 @@ test('people: a shift with its drivers picked by name, created and deleted', asy
   const [a, b] = await server<{ Id: number; Name: string }[]>('/api/Drivers', 'demo');
   await page.getByRole('button', { name: 'New shift' }).click();
   const form = page.getByRole('form', { name: 'New shift' });
-  await form.getByLabel('Name').fill('E2E late shift');
+  await form.getByLabel('Name', { exact: true }).fill('E2E late shift');
   await form.getByLabel('Starts (minutes after local midnight)').fill('1320');
   const drivers = form.getByRole('group', { name: 'Drivers' });
   await drivers.getByRole('checkbox', { name: a!.Name }).first().check();
