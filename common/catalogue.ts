@@ -5,6 +5,7 @@
  * documentation of what the interface leaves unshown (simulator/README.md).
  */
 import { z } from 'zod';
+import { GeozoneFieldsSchema } from './methods/geozones';
 
 export const COLLECTIONS = [
   'objectGroups',
@@ -22,6 +23,8 @@ export const COLLECTIONS = [
   'users',
   'companies',
   'objects',
+  /** Edited on the map (Admin › Geozones), on this engine's writes and pending changes. */
+  'geozones',
 ] as const;
 export type CollectionId = (typeof COLLECTIONS)[number];
 export const collectionId = z.enum(COLLECTIONS);
@@ -102,6 +105,7 @@ export const catalogueSchemas = {
     GroupIds: idList,
     Comment: text,
   }),
+  geozones: GeozoneFieldsSchema,
 } satisfies Record<CollectionId, z.ZodObject>;
 
 export type CatalogueSchema<C extends CollectionId> = (typeof catalogueSchemas)[C];
@@ -127,6 +131,7 @@ export const COLLECTION_OPS: Record<CollectionId, readonly CatalogueOp[]> = {
   users: ['create', 'update', 'delete'],
   companies: ['create', 'update'],
   objects: ['create', 'update', 'delete'],
+  geozones: ['create', 'update', 'delete'],
 };
 
 /** The field a create is matched by when its outcome was unknown (IMEI for objects). */

@@ -23,7 +23,7 @@ export interface CatalogueList {
 export type CatalogueWrite =
   | { status: 'saved'; record: CatalogueRecord | null }
   | { status: 'deleted' }
-  | { status: 'refused'; message: string; field: string | null }
+  | { status: 'refused'; message: string; field: string | null; notFound?: boolean }
   | { status: 'forbidden'; message: string }
   | { status: 'queued'; pendingId: number; message: string };
 

@@ -69,7 +69,7 @@ test('groups: a driver group created, renamed and deleted from the screen', asyn
   // The shared schema refuses an empty name before anything is sent.
   await form.getByRole('button', { name: 'Create driver group' }).click();
   await expect(form.getByText('Give a name')).toBeVisible();
-  await form.getByLabel('Name', { exact: true }).fill('E2E night crews');
+  await form.getByLabel('Name').fill('E2E night crews');
   await form.getByRole('button', { name: 'Create driver group' }).click();
   const row = table(page, 'Driver groups').getByRole('row', { name: /E2E night crews/ });
   await expect(row).toBeVisible();
@@ -78,7 +78,7 @@ test('groups: a driver group created, renamed and deleted from the screen', asyn
 
   await row.getByRole('button', { name: 'Open E2E night crews' }).click();
   const edit = page.getByRole('form', { name: 'Driver group E2E night crews' });
-  await edit.getByLabel('Name', { exact: true }).fill('E2E night shift');
+  await edit.getByLabel('Name').fill('E2E night shift');
   await edit.getByRole('button', { name: 'Save changes' }).click();
   await expect(table(page, 'Driver groups').getByRole('row', { name: /E2E night shift/ })).toBeVisible();
   expect((await server<{ Name: string }>(`/api/DriverGroups/${made!.Id}`, 'demo')).Name).toBe('E2E night shift');
@@ -95,7 +95,7 @@ test('people: a driver created, a key assigned to it, a duplicate key refused at
   await openSection(page, 'demo', 'Drivers');
   await page.getByRole('button', { name: 'New driver' }).click();
   const form = page.getByRole('form', { name: 'New driver' });
-  await form.getByLabel('Name', { exact: true }).fill('E2E Dana Driver');
+  await form.getByLabel('Name').fill('E2E Dana Driver');
   await form.getByLabel('Phone').fill('+100200300');
   await form.getByRole('button', { name: 'Create driver' }).click();
   await expect(table(page, 'Drivers').getByRole('row', { name: /E2E Dana Driver/ })).toBeVisible();
@@ -110,7 +110,7 @@ test('people: a driver created, a key assigned to it, a duplicate key refused at
   await expect(key.getByText('A key code: 8 to 16 hexadecimal digits')).toBeVisible();
   // The service's own answer, at the field it names: a key already in use.
   await key.getByLabel('Key code').fill(existing.UId);
-  await key.getByLabel('Name', { exact: true }).fill('E2E spare key');
+  await key.getByLabel('Name').fill('E2E spare key');
   await key.getByLabel('Assigned to driver').selectOption({ label: 'E2E Dana Driver' });
   await key.getByRole('button', { name: 'Create driver key' }).click();
   await expect(key.getByRole('alert')).toContainText('already in use');
@@ -145,11 +145,11 @@ test('people: a driver created, a key assigned to it, a duplicate key refused at
   expect((await server<{ Id: number }[]>('/api/Drivers', 'demo')).some((d) => d.Id === driver.Id)).toBe(false);
 });
 
-test('rules: a command template and an event setting (kinds by name) created, edited and deleted', async ({ page }) => {
+test('rules: a command template and an event setting (a rule in words, kinds and objects by name) created, edited and deleted', async ({ page }) => {
   await openSection(page, 'demo', 'Command templates');
   await page.getByRole('button', { name: 'New command template' }).click();
   const form = page.getByRole('form', { name: 'New command template' });
-  await form.getByLabel('Name', { exact: true }).fill('E2E reboot');
+  await form.getByLabel('Name').fill('E2E reboot');
   await form.getByLabel('Command text').fill('reboot now');
   await form.getByRole('button', { name: 'Create command template' }).click();
   await expect(table(page, 'Command templates').getByRole('row', { name: /E2E reboot.*No/ })).toBeVisible();
@@ -169,13 +169,32 @@ test('rules: a command template and an event setting (kinds by name) created, ed
   await page.getByRole('button', { name: 'New event setting' }).click();
   const rule = page.getByRole('form', { name: 'New event setting' });
   await rule.getByLabel('Name', { exact: true }).fill('E2E geozone watch');
-  await rule.getByRole('group', { name: 'Raise an event on' }).getByRole('checkbox', { name: 'Speeding' }).uncheck();
-  await rule.getByRole('group', { name: 'Raise an event on' }).getByRole('checkbox', { name: 'Geozone entered' }).check();
-  await rule.getByRole('group', { name: 'Raise an event on' }).getByRole('checkbox', { name: 'Geozone left' }).check();
+  const kinds = rule.getByRole('group', { name: 'When one of these happens' });
+  await kinds.getByRole('checkbox', { name: 'Speeding' }).uncheck();
+  await kinds.getByRole('checkbox', { name: 'Geozone entered' }).check();
+  await kinds.getByRole('checkbox', { name: 'Geozone left' }).check();
+  const sentence = rule.getByRole('status', { name: 'The rule in words' });
+  await expect(sentence).toHaveText('When Geozone entered, Geozone left happens to any object, raise an event.');
+  // Objects picked by name, not typed ids.
+  const [o1, o2] = await server<{ Id: number; Name: string }[]>('/api/Objects', 'demo');
+  const objects = rule.getByRole('group', { name: 'to these objects (none ticked: every object)' });
+  await objects.getByRole('checkbox', { name: o1!.Name, exact: true }).check();
+  await objects.getByRole('checkbox', { name: o2!.Name, exact: true }).check();
+  await expect(sentence).toHaveText(`When Geozone entered, Geozone left happens to ${o1!.Name}, ${o2!.Name}, raise an event.`);
+  await page.screenshot({ path: join(ART, 'catalogue-event-rule.png') });
   await rule.getByRole('button', { name: 'Create event setting' }).click();
-  await expect(table(page, 'Event settings').getByRole('row', { name: /E2E geozone watch.*Geozone entered, Geozone left/ })).toBeVisible();
-  const es = (await server<{ Id: number; Name: string; EventType: number }[]>('/api/EventSettings', 'demo')).find((r) => r.Name === 'E2E geozone watch')!;
+  await expect(table(page, 'Event settings').getByRole('row', { name: /E2E geozone watch.*Geozone entered, Geozone left/ })).toContainText(`${o1!.Name}, ${o2!.Name}`);
+  await expect(table(page, 'Event settings').getByRole('row', { name: /^\d+ Speeding Speeding/ })).toContainText('Every object');
+  const es = (await server<{ Id: number; Name: string; EventType: number; ObjectIds: number[] }[]>('/api/EventSettings', 'demo')).find((r) => r.Name === 'E2E geozone watch')!;
   expect(es.EventType).toBe(0x18);
+  expect([...es.ObjectIds].sort((a, b) => a - b)).toEqual([o1!.Id, o2!.Id].sort((a, b) => a - b));
+  await table(page, 'Event settings').getByRole('button', { name: 'Open E2E geozone watch' }).click();
+  const opened = page.getByRole('form', { name: 'Event setting E2E geozone watch' });
+  await opened.getByRole('checkbox', { name: 'raise an event (the rule is on)' }).uncheck();
+  await expect(opened.getByRole('status', { name: 'The rule in words' })).toHaveText(`Off: when Geozone entered, Geozone left happens to ${o1!.Name}, ${o2!.Name}, nothing is raised.`);
+  await opened.getByRole('button', { name: 'Save changes' }).click();
+  await expect(opened).toHaveCount(0);
+  await expect.poll(async () => (await server<{ Id: number; Enabled: boolean }[]>('/api/EventSettings', 'demo')).find((r) => r.Id === es.Id)?.Enabled).toBe(false);
   await page.screenshot({ path: join(ART, 'catalogue-event-settings.png') });
   await table(page, 'Event settings').getByRole('button', { name: 'Open E2E geozone watch' }).click();
   await page.getByRole('form', { name: 'Event setting E2E geozone watch' }).getByRole('button', { name: 'Delete' }).click();
@@ -236,7 +255,7 @@ test('objects: the IMEI checked as it is typed, the model picked from the servic
   const models = await server<{ Name: string }[]>('/api/Objects/models', 'demo');
   await page.getByRole('button', { name: 'New object' }).click();
   const form = page.getByRole('form', { name: 'New object' });
-  await form.getByLabel('Name', { exact: true }).fill('E2E tractor');
+  await form.getByLabel('Name').fill('E2E tractor');
   await form.getByLabel('IMEI').fill(taken);
   await expect(form.getByRole('status').filter({ hasText: 'IMEI' })).toHaveText('IMEI already in use');
   await form.getByLabel('IMEI').fill('359000000000777');
@@ -279,7 +298,7 @@ test('offline: an edit made while the service is away is listed, replayed when i
     for (const [d, name] of [[x, 'E2E offline rename'], [y, 'E2E mine']] as const) {
       await table(page, 'Drivers').getByRole('button', { name: `Open ${d.Name}` }).click();
       const form = page.getByRole('form', { name: `Driver ${d.Name}` });
-      await form.getByLabel('Name', { exact: true }).fill(name);
+      await form.getByLabel('Name').fill(name);
       await form.getByRole('button', { name: 'Save changes' }).click();
       await expect(form).toHaveCount(0, { timeout: 30_000 });
     }

@@ -223,6 +223,30 @@ test('a group gone from the service: its refusal is shown at the Group field, no
   expect((await zoneNamed('Test gate'))!.GroupId).toBe(0);
 });
 
+test('offline: a geozone renamed while the service is away is listed as pending and replayed when it answers', async ({ page }) => {
+  const { admin } = await open(page);
+  const gate = (await zoneNamed('Test gate'))!;
+  await admin.getByRole('searchbox', { name: 'Find a geozone' }).fill('Test gate');
+  await admin.getByRole('listbox', { name: 'Geozones' }).getByRole('option', { name: /Test gate/ }).click();
+  await sim.stopListening();
+  try {
+    await form(admin).getByRole('textbox', { name: 'Name' }).fill('Gate renamed offline');
+    await form(admin).getByRole('button', { name: 'Save' }).click();
+    await expect(status(admin, 'kept as a pending change')).toBeVisible({ timeout: 30_000 });
+    const pending = admin.getByRole('region', { name: 'Pending changes' });
+    await expect(pending.getByRole('listitem')).toHaveCount(1);
+    await expect(pending.getByRole('listitem')).toContainText('Change Name of geozones “Test gate”');
+    await admin.screenshot({ path: join(ART, 'geozone-pending.png') });
+  } finally {
+    await sim.startListening();
+  }
+  await expect(admin.getByRole('region', { name: 'Pending changes' })).toHaveCount(0, { timeout: 60_000 });
+  expect((await zones()).find((z) => z.Id === gate.Id)?.Name).toBe('Gate renamed offline');
+  await admin.getByRole('searchbox', { name: 'Find a geozone' }).fill('');
+  await expect(admin.getByRole('listbox', { name: 'Geozones' }).getByRole('option', { name: /Gate renamed offline/ })).toBeVisible();
+  await api('PUT', '/api/Geozones', { Id: gate.Id, Name: 'Test gate' });
+});
+
 test('a 403 turns the editor read-only and says so; the zones still show', async ({ page }) => {
   const { admin } = await open(page);
   await api('PUT', '/api/Users', { Id: 1, ReadOnly: true }, 'admin');

@@ -51,6 +51,8 @@ export class ReferenceRepo {
   private readonly selectOne;
   private readonly deleteOne;
   private readonly maxOrd;
+  /** Bumped by every change of a kind here, so a lookup built from it knows to rebuild (a single put moves no fetch time). */
+  private readonly revisions = new Map<ReferenceKind, number>();
 
   constructor(
     private readonly db: Db,
@@ -73,6 +75,7 @@ export class ReferenceRepo {
         this.meta.setLastGood(referenceDataset(kind), fetchedAt);
       })
       .immediate();
+    this.bump(kind);
   }
 
   list<T = unknown>(kind: ReferenceKind): T[] {
@@ -98,10 +101,21 @@ export class ReferenceRepo {
         this.insert.run(kind, k, ord, JSON.stringify(item), Math.round(fetchedAt));
       })
       .immediate();
+    this.bump(kind);
   }
 
   delete(kind: ReferenceKind, key: string | number): void {
     this.deleteOne.run(kind, String(key));
+    this.bump(kind);
+  }
+
+  /** How many times `kind` changed through this repository (replaced, put or deleted). */
+  revision(kind: ReferenceKind): number {
+    return this.revisions.get(kind) ?? 0;
+  }
+
+  private bump(kind: ReferenceKind): void {
+    this.revisions.set(kind, this.revision(kind) + 1);
   }
 
   fetchedAt(kind: ReferenceKind): number | null {

@@ -20,6 +20,8 @@ export interface CatalogueDeps {
   cache: Cache;
   /** A collection's list changed here: the screens showing it reload. */
   changed: (collection: CollectionId) => void;
+  /** A queued edit of `collection` landed at replay (the geozone map redraws). */
+  replayed?: (collection: CollectionId) => void;
   now?: () => number;
 }
 
@@ -64,7 +66,11 @@ export class CatalogueService {
 
   /** The outbox kind that replays this connection's queued edits. */
   outboxKind(): OutboxKind<unknown> {
-    return outboxKind(catalogueOutboxKind({ cache: this.d.cache, source: (c) => this.sources[c], changed: this.d.changed, now: this.now }));
+    const changed = (c: CollectionId) => {
+      this.d.changed(c);
+      this.d.replayed?.(c);
+    };
+    return outboxKind(catalogueOutboxKind({ cache: this.d.cache, source: (c) => this.sources[c], changed, now: this.now }));
   }
 
   /** Writes that cannot be made now are queued once the outbox is there (`connection/open.ts`). */
@@ -154,7 +160,7 @@ export class CatalogueService {
     }
     if (e.code === 'invalid_input' || e.code === 'not_found') {
       const m = message(e);
-      return { status: 'refused', message: m, field: fieldNamedIn(c, m) };
+      return { status: 'refused', message: m, field: fieldNamedIn(c, m), ...(e.code === 'not_found' ? { notFound: true } : {}) };
     }
     throw e;
   }

@@ -5,9 +5,11 @@ import { groupSources } from './groups';
 import { objectSources } from './objects';
 import { peopleSources } from './people';
 import { ruleSources } from './rules';
-import type { CollectionSource } from './source';
+import { crudSource, type CollectionSource } from './source';
 
 export function collectionSources(api: FleetApi): Record<CollectionId, CollectionSource> {
-  const all = [...groupSources(api), ...peopleSources(api), ...ruleSources(api), ...objectSources(api)];
+  // Geozones: the map editor's writes (`../services/geozones.ts`) ride this engine too.
+  const geozones = crudSource('geozones', 'geozones', api.geozones);
+  const all = [...groupSources(api), ...peopleSources(api), ...ruleSources(api), ...objectSources(api), geozones];
   return Object.fromEntries(all.map((s) => [s.id, s])) as Record<CollectionId, CollectionSource>;
 }

@@ -113,7 +113,12 @@ export function openConnection(d: ConnectionDeps, o: OpenConnection): Connection
 
   sync.start();
   const history = startHistory({ api, cache, bus: d.bus, worker: d.ingestWorker, isOffline: () => connectivity.knownOffline() });
-  const catalogue = new CatalogueService({ api, cache, changed: (collection) => d.bus.emit('catalogue/changed', { collection }) });
+  const catalogue = new CatalogueService({
+    api,
+    cache,
+    changed: (collection) => d.bus.emit('catalogue/changed', { collection }),
+    replayed: (collection) => collection === 'geozones' && d.bus.emit('geozones/changed', { id: null, change: 'updated' }),
+  });
   const files = new FilesService({ api, cache, isOffline: () => connectivity.knownOffline(), body: (uid) => history.history.extras.file(uid), attached: (p) => d.bus.emit('files/attached', p) });
   const kinds = { [CATALOGUE_KIND]: catalogue.outboxKind(), [FILES_ATTACH_KIND]: outboxKind(files.outboxKind()) };
   const offline = startOfflineServices({ api, eventsBodies, cache, ingestor, recovery, bus: d.bus, connectivity, settings: d.settings, log: d.log, kinds });
@@ -132,7 +137,7 @@ export function openConnection(d: ConnectionDeps, o: OpenConnection): Connection
     recovery,
     history: history.history,
     live: new LiveReads(cache, ingestor),
-    geozones: new GeozonesService(api, cache, { bus: d.bus, isOffline: () => connectivity.knownOffline() }),
+    geozones: new GeozonesService(api, cache, { bus: d.bus, catalogue }),
     catalogue,
     files,
     needsPassword: false,

@@ -1,7 +1,8 @@
 /**
  * Who a driver key belongs to, from the cached catalogues (driver keys and drivers, kept by
  * the reference sync and readable offline): a key's UId → its driver's name. The lookup
- * tables are rebuilt only when either catalogue was stored again.
+ * tables are rebuilt only when either catalogue changed: fetched again, or one record written
+ * by the Admin screen's catalogue (a key assigned, a driver renamed).
  */
 import type { Cache } from '../cache';
 
@@ -37,7 +38,7 @@ export class DriverNames {
 
   private refresh(): void {
     const ref = this.cache.reference;
-    const stamp = `${ref.fetchedAt('driverKeys')}:${ref.fetchedAt('drivers')}`;
+    const stamp = `${ref.fetchedAt('driverKeys')}:${ref.fetchedAt('drivers')}:${ref.revision('driverKeys')}:${ref.revision('drivers')}`;
     if (stamp === this.stamp) return;
     this.stamp = stamp;
     this.byId = new Map();

@@ -2,28 +2,26 @@
  * Geozones for the map overlay and the Admin editor, offline first: the cached list when
  * fresh, else the service's (GET /api/Geozones, stored in the reference cache), else
  * whatever the cache or the cached profile holds when the service cannot be reached.
- * Writes go straight to the service and, once it confirmed them, into the cache and a
- * `geozones/changed` push, so the live map redraws without a restart.
+ * Writes go through the catalogue engine (`../catalogue/`): once the service confirmed them,
+ * into the cache and a `geozones/changed` push, so the live map redraws without a restart;
+ * when it did not answer, kept as a pending change that replays like any collection's.
  */
-import { FleetError, isFleetError } from '../../../common/errors';
+import { FleetError } from '../../../common/errors';
+import type { CatalogueWrite } from '../../../common/methods/catalogue';
 import type { GeozoneDraft, GeozoneGroupsList, GeozonesList, GeozoneWritten } from '../../../common/methods/geozones';
 import type { FleetApi } from '../api';
-import { ApiError } from '../api/errors';
-import type { WriteResult } from '../api/shared';
 import type { Cache } from '../cache';
+import type { CatalogueService } from '../catalogue';
 import type { ReferenceKind } from '../cache/reference';
 import type { PushBus } from '../rpc/pushes';
 
 /** A list younger than this is answered from the cache without asking the service. */
 const FRESH_MS = 10 * 60_000;
 
-export const OFFLINE_EDIT =
-  'Geozones cannot be changed while the fleet service is out of reach: nothing was sent. Try again when the connection is back.';
-
 export interface GeozoneWrites {
   bus: Pick<PushBus, 'emit'>;
-  /** True once the link is known to be down: a write is refused before it is tried. */
-  isOffline: () => boolean;
+  /** The catalogue engine: validation, 403 read-only, and an edit the service did not answer kept as a pending change. */
+  catalogue: Pick<CatalogueService, 'create' | 'update' | 'remove'>;
 }
 
 /** The record the service is sent: only the fields the shape needs, as it stores them. */
@@ -43,7 +41,7 @@ export class GeozonesService {
   constructor(
     private readonly api: Pick<FleetApi, 'geozones'>,
     private readonly cache: Cache,
-    private readonly writes: GeozoneWrites = { bus: { emit: () => {} }, isOffline: () => false },
+    private readonly writes: GeozoneWrites,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -68,23 +66,28 @@ export class GeozonesService {
   }
 
   async create(draft: GeozoneDraft): Promise<GeozoneWritten> {
-    const body = geozoneBody(draft);
-    const w = await this.write(() => this.api.geozones.create(body));
-    const id = w.id ?? null;
-    if (id === null) throw new FleetError('server_error', 'POST /api/Geozones: the service created the geozone but did not say its Id. Reload the list.');
-    return this.stored({ ...body, ...(w.record ?? {}), Id: id }, 'created');
+    const w = await this.writes.catalogue.create('geozones', geozoneBody(draft));
+    if (w.status === 'queued') return { geozone: null, queued: { pendingId: w.pendingId, message: w.message } };
+    const rec = this.saved(w, undefined);
+    if (!rec) throw new FleetError('server_error', 'POST /api/Geozones: the service created the geozone but did not say its Id. Reload the list.');
+    return this.stored(rec, 'created');
   }
 
   async update(id: number, draft: GeozoneDraft): Promise<GeozoneWritten> {
-    const body = { ...geozoneBody(draft), Id: id };
-    const w = await this.write(() => this.api.geozones.update(body), id);
-    const before = this.cache.reference.get<Record<string, unknown>>('geozones', id) ?? {};
-    return this.stored({ ...before, ...body, ...(w.record ?? {}), Id: id }, 'updated');
+    const body = geozoneBody(draft);
+    const before = this.cache.reference.get<Record<string, unknown>>('geozones', id);
+    // Only what differs from the kept copy is sent, so a pending change conflicts only on the fields it changes.
+    const changed = before ? Object.fromEntries(Object.entries(body).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(before[k]))) : body;
+    const w = await this.writes.catalogue.update('geozones', id, changed);
+    if (w.status === 'queued') return { geozone: null, queued: { pendingId: w.pendingId, message: w.message } };
+    const rec = this.saved(w, id) ?? { ...before, ...body, Id: id };
+    return this.stored({ ...before, ...body, ...rec, Id: id }, 'updated');
   }
 
-  async remove(id: number): Promise<{ id: number }> {
-    await this.write(() => this.api.geozones.remove(id).then(() => ({ id, record: null, raw: undefined })), id);
-    this.cache.reference.delete('geozones', id);
+  async remove(id: number): Promise<{ id: number; queued?: { pendingId: number; message: string } }> {
+    const w = await this.writes.catalogue.remove('geozones', id);
+    if (w.status === 'queued') return { id, queued: { pendingId: w.pendingId, message: w.message } };
+    this.saved(w, id);
     this.writes.bus.emit('geozones/changed', { id, change: 'deleted' });
     return { id };
   }
@@ -96,25 +99,19 @@ export class GeozonesService {
   }
 
   /**
-   * One write: refused at once when the link is known down (or the request never left),
-   * the service's own 400 message passed on as it is (the form shows it at its field),
-   * and a zone gone from the service dropped from the cache too.
+   * The engine's answer as this contract says it: the service's own words as the error the
+   * form shows at its field, and a zone gone from the service dropped from the cache too.
    */
-  private async write(send: () => Promise<WriteResult>, id?: number): Promise<WriteResult> {
-    if (this.writes.isOffline()) throw new FleetError('offline', OFFLINE_EDIT);
-    try {
-      return await send();
-    } catch (e) {
-      if (!isFleetError(e)) throw e;
-      if (e.code === 'offline') throw new FleetError('offline', OFFLINE_EDIT, { cause: e });
-      if (e instanceof ApiError && e.serverMessage && (e.code === 'invalid_input' || e.code === 'forbidden')) throw new FleetError(e.code, e.serverMessage, { cause: e });
-      if (e.code === 'not_found' && id !== undefined) {
-        this.cache.reference.delete('geozones', id);
-        this.writes.bus.emit('geozones/changed', { id, change: 'deleted' });
-        throw new FleetError('not_found', `Geozone ${id} no longer exists on the server; it is gone from the list.`, { cause: e });
-      }
-      throw e;
+  private saved(w: CatalogueWrite, id: number | undefined): (Record<string, unknown> & { Id: number }) | null {
+    if (w.status === 'saved') return w.record;
+    if (w.status === 'deleted' || w.status === 'queued') return null;
+    if (w.status === 'forbidden') throw new FleetError('forbidden', w.message);
+    if (w.notFound && id !== undefined) {
+      this.cache.reference.delete('geozones', id);
+      this.writes.bus.emit('geozones/changed', { id, change: 'deleted' });
+      throw new FleetError('not_found', `Geozone ${id} no longer exists on the server; it is gone from the list.`);
     }
+    throw new FleetError('invalid_input', w.message);
   }
 
   /** A reference kind from the cache when fresh, else from the service (stored), else the stale cache. */

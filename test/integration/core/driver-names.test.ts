@@ -8,6 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CatalogueWrite } from '../../../common/methods/catalogue';
 import type { HistoryRecords } from '../../../common/methods/history';
 import { objectsOf, type ObjectDetails, type ObjectsList } from '../../../common/methods/live';
 import { startSimulator, type SimulatorHandle } from '../../../simulator';
@@ -56,6 +57,20 @@ describe('core: driver names for driver keys', () => {
     const r = await call<HistoryRecords>(core, 'history/driverSessions', { objectId: a!.id, from: now - 86_400_000, till: now });
     expect(r.items.length).toBeGreaterThan(0);
     for (const s of r.items) expect(typeof s.DriverName === 'string' && s.DriverName.length > 0).toBe(true);
+  });
+
+  it('a catalogue write to drivers or keys shows at once, without the catalogues read again', async () => {
+    const [a] = (await withKeys()).filter((x) => x.driver !== null);
+    expect((await call<ObjectDetails>(core, 'objects/details', { id: a!.id })).driverName).toBe(a!.driver);
+    const key = (await get<{ Id: number; UId: string; DriverId: number }[]>('/api/DriverKeys')).find((k) => k.UId.toUpperCase() === a!.uid.toUpperCase())!;
+
+    const renamed = await call<CatalogueWrite>(core, 'catalogue/update', { collection: 'drivers', id: key.DriverId, record: { Name: 'Renamed in the catalogue' } });
+    expect(renamed.status).toBe('saved');
+    expect((await call<ObjectDetails>(core, 'objects/details', { id: a!.id })).driverName).toBe('Renamed in the catalogue');
+
+    const freed = await call<CatalogueWrite>(core, 'catalogue/update', { collection: 'driverKeys', id: key.Id, record: { DriverId: 0 } });
+    expect(freed.status).toBe('saved');
+    expect((await call<ObjectDetails>(core, 'objects/details', { id: a!.id })).driverName).toBeNull();
   });
 
   it('an attached key comes with its driver\'s name, also offline; a key no driver holds has none', async () => {

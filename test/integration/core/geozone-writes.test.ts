@@ -2,8 +2,8 @@
  * Geozone create / update / delete through the core against the simulator: each write
  * reaches the service (write log and a read-back), lands in the cache and is pushed as
  * `geozones/changed` so the live map redraws; the service's 400 message and a 403 come back
- * as they were said; offline, a write is refused with words and nothing is sent, while the
- * list still opens from the cache.
+ * as they were said; offline, a write is kept as a pending change (nothing sent until the
+ * service answers; cancelled here), while the list still opens from the cache.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +14,7 @@ import { startSimulator, type SimulatorHandle } from '../../../simulator';
 import type { Core } from '../../../main/core/app';
 import { memorySettings } from '../../../main/core/seams/settings';
 import { memoryVault } from '../../../main/core/seams/vault';
-import { call, callError, daytimeClock, makeCore, services, signIn } from './offline-helpers';
+import { call, callError, daytimeClock, makeCore, signIn } from './offline-helpers';
 
 interface Zone {
   Id: number;
@@ -51,7 +51,7 @@ describe('core: geozone writes', () => {
 
   it('creates, reshapes, renames and deletes, each confirmed by the service, cached and pushed', async () => {
     const made = await call<GeozoneWritten>(core, 'geozones/create', { zone: circle });
-    const id = made.geozone.Id;
+    const id = made.geozone!.Id;
     expect((await zonesOnServer()).find((z) => z.Id === id)).toMatchObject({ Name: 'Gate', Type: 'Circle', Radius: 120, Color: '#AA3300' });
     expect(pushes.at(-1)).toEqual({ id, change: 'created' });
     const listed = await call<GeozonesList>(core, 'geozones/list');
@@ -64,7 +64,7 @@ describe('core: geozone writes', () => {
     expect(pushes.at(-1)).toEqual({ id, change: 'updated' });
 
     const line = await call<GeozoneWritten>(core, 'geozones/create', { zone: road });
-    expect((await zonesOnServer()).find((z) => z.Id === line.geozone.Id)).toMatchObject({ Type: 'Line', Width: 40 });
+    expect((await zonesOnServer()).find((z) => z.Id === line.geozone!.Id)).toMatchObject({ Type: 'Line', Width: 40 });
 
     await call(core, 'geozones/delete', { id });
     expect((await zonesOnServer()).some((z) => z.Id === id)).toBe(false);
@@ -85,30 +85,33 @@ describe('core: geozone writes', () => {
     expect(gone.code).toBe('not_found');
   });
 
-  it('a 403 comes back with the service\'s words; offline nothing is sent and the list opens from the cache', async () => {
-    const admin = await sim.tokenFor('admin');
-    const put = (ReadOnly: boolean) =>
-      fetch(`${sim.baseUrl}/api/Users`, { method: 'PUT', headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' }, body: JSON.stringify({ Id: 1, ReadOnly }) });
-    expect((await put(true)).status).toBe(200);
-    const refused = await callError(core, 'geozones/create', { zone: circle });
-    expect(refused).toEqual({ code: 'forbidden', message: 'This account may not change geozone records' });
-    expect((await put(false)).status).toBe(200);
-
+  it('offline a write is kept as a pending change and the list opens from the cache; a 403 comes back with the service\'s words', async () => {
     const before = (await call<GeozonesList>(core, 'geozones/list')).geozones.length;
     sim.clearWriteLog();
     await sim.stopListening();
     try {
-      // Two failed polls: the console knows it is offline and does not even try the write
-      // (a POST on a keep-alive socket dropped at that moment would be 'unknown_outcome').
-      await expect(services(core).pollEvents()).rejects.toMatchObject({ code: 'offline' });
-      await expect(services(core).pollEvents()).rejects.toMatchObject({ code: 'offline' });
-      const offline = await callError(core, 'geozones/create', { zone: circle });
-      expect(offline.code).toBe('offline');
-      expect(offline.message).toMatch(/nothing was sent/);
+      const offline = await call<GeozoneWritten>(core, 'geozones/create', { zone: circle });
+      expect(offline.geozone).toBeNull();
+      expect(offline.queued?.message).toMatch(/kept as a pending change/);
       expect((await call<GeozonesList>(core, 'geozones/list')).geozones.length).toBe(before);
+      expect(sim.writeLog()).toEqual([]);
+      // Cancelled before the service is back: nothing is ever sent.
+      await call(core, 'catalogue/cancelPending', { id: offline.queued!.pendingId });
     } finally {
       await sim.startListening();
     }
-    expect(sim.writeLog()).toEqual([]);
+
+    const admin = await sim.tokenFor('admin');
+    const put = (ReadOnly: boolean) =>
+      fetch(`${sim.baseUrl}/api/Users`, { method: 'PUT', headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' }, body: JSON.stringify({ Id: 1, ReadOnly }) });
+    expect((await put(true)).status).toBe(200);
+    try {
+      const refused = await callError(core, 'geozones/create', { zone: circle });
+      expect(refused.code).toBe('forbidden');
+      expect(refused.message).toMatch(/This account may not change geozone records/);
+    } finally {
+      expect((await put(false)).status).toBe(200);
+    }
+    expect(sim.writeLog().filter((e) => e.method === 'POST' && e.status === 200)).toEqual([]);
   });
 });

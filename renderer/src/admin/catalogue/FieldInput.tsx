@@ -9,6 +9,10 @@ import { ImeiStatus, ModelSelect } from './extras/ObjectFields';
 
 type Values = Record<string, unknown>;
 
+/** A 'refs' list longer than this gets a name filter; at most REFS_SHOWN boxes are drawn at once. */
+const REFS_FIND = 12;
+const REFS_SHOWN = 200;
+
 /** The records a reference field offers: the kept list at once, then the service's. */
 function useOptions(of: CollectionId | undefined): CatalogueRecord[] {
   const [records, setRecords] = useState<CatalogueRecord[]>([]);
@@ -40,6 +44,7 @@ export function FieldInput({ field: f, register, control, errors, disabled, orig
   const errId = useId();
   const helpId = useId();
   const options = useOptions(f.kind === 'ref' || f.kind === 'refs' ? f.of : undefined);
+  const [find, setFind] = useState('');
   const err = errors[f.name]?.message;
   const described = [err ? errId : '', f.help ? helpId : ''].filter(Boolean).join(' ') || undefined;
   const common = { 'aria-invalid': err ? true : undefined, 'aria-describedby': described, disabled } as const;
@@ -84,15 +89,20 @@ export function FieldInput({ field: f, register, control, errors, disabled, orig
         render={({ field }) => {
           const chosen = new Set(Array.isArray(field.value) ? (field.value as number[]) : []);
           const toggle = (id: number, on: boolean) => field.onChange([...chosen, id].filter((x) => x !== id || on));
+          const q = find.trim().toLowerCase();
+          // Ticked ones stay in view; a long list (thousands of objects) is narrowed by name.
+          const shown = options.filter((r) => chosen.has(r.Id) || !q || nameOf(r).toLowerCase().includes(q)).slice(0, REFS_SHOWN);
           return (
             <fieldset className="field refs" aria-describedby={described}>
               <legend>{f.label}</legend>
               {options.length === 0 && <span className="hint">None to choose from.</span>}
-              {options.map((r) => (
+              {options.length > REFS_FIND && <input type="search" aria-label={`Find in ${f.label}`} placeholder="Find by name" value={find} onChange={(e) => setFind(e.target.value)} />}
+              {shown.map((r) => (
                 <label key={r.Id}>
                   <input type="checkbox" disabled={disabled} checked={chosen.has(r.Id)} onChange={(e) => toggle(r.Id, e.target.checked)} /> {nameOf(r)}
                 </label>
               ))}
+              {shown.length === REFS_SHOWN && options.length > REFS_SHOWN && <span className="hint">The first {REFS_SHOWN} are shown: find the others by name.</span>}
               {err && <span id={errId} className="field-error">{String(err)}</span>}
             </fieldset>
           );

@@ -10,7 +10,8 @@ import { onPush, rpc, RpcError } from '../../rpc/client';
 import type { CollectionDesc } from './descriptor';
 
 const words = (e: unknown) => (e instanceof RpcError ? e.text : e instanceof Error ? e.message : String(e));
-const show = (v: unknown) => (v === undefined || v === null ? '—' : Array.isArray(v) ? v.join(', ') : String(v));
+const show = (v: unknown) =>
+  v === undefined || v === null ? '—' : Array.isArray(v) && v.every((x) => typeof x !== 'object') ? v.join(', ') : typeof v === 'object' ? JSON.stringify(v) : String(v);
 
 function usePending(collection: CollectionId): [PendingChange[], (c: PendingChange[]) => void] {
   const [changes, setChanges] = useState<PendingChange[]>([]);

@@ -12,6 +12,7 @@ import { rpc, RpcError } from '../../rpc/client';
 import { Dialog } from '../../ui/Dialog';
 import { nameOf, type CollectionDesc } from './descriptor';
 import { FieldInput } from './FieldInput';
+import { RuleSentence } from './RuleSentence';
 
 type Values = Record<string, unknown>;
 
@@ -89,6 +90,7 @@ export function RecordForm({ desc, record, readOnly, onDone, extra }: Props) {
       {desc.fields.map((f) => (
         <FieldInput key={f.name} field={f} register={register} control={control} errors={formState.errors} disabled={!canSave || busy} original={record} />
       ))}
+      {desc.rule && <RuleSentence desc={desc} control={control} />}
       {extra}
       {rootError && (
         <p className="error" role="alert">

@@ -27,6 +27,8 @@ export interface ColumnDesc {
   width?: string;
   /** The value is an Id of this collection: the list shows its name. */
   of?: CollectionId;
+  /** What an empty list of ids reads as (an event setting's objects: every object). */
+  empty?: string;
   /** How the value reads in the list (default: as text). */
   show?: (value: unknown, record: CatalogueRecord) => string;
 }
@@ -43,6 +45,11 @@ export interface CollectionDesc {
   blank: Record<string, unknown>;
   /** What the service does not offer, said instead of a disabled button. */
   note?: string;
+  /** A rule's form read back as a sentence (`RuleSentence.tsx`), naming records of `mentions`. */
+  rule?: {
+    mentions: readonly CollectionId[];
+    sentence: (values: Record<string, unknown>, name: (c: CollectionId, id: number) => string) => string;
+  };
 }
 
 /** A record's name as lists and dialogs say it. */

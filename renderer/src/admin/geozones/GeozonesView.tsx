@@ -1,8 +1,8 @@
 /**
  * Admin › Geozones: the list beside the map, selected together; draw a circle, polygon or
  * line, move and reshape on the map, name, colour, group and width in the form, delete
- * after a question. Every write goes to the service at once (none is queued offline); a
- * 403 turns the screen read-only and says so.
+ * after a question. A write the service did not answer waits as a pending change of the
+ * catalogue engine (listed here, replayed when it answers); a 403 turns the screen read-only.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { GeozoneDraft, GeozoneType } from '../../../../common/methods/geozones';
@@ -10,6 +10,8 @@ import { expose } from '../../diagnostics/hooks';
 import { rpc } from '../../rpc/client';
 import { ageText } from '../../ui/format';
 import { useNow } from '../../ui/use-now';
+import { PendingChanges } from '../catalogue/PendingChanges';
+import { GEOZONE_DESC } from './desc';
 import { DEFAULT_COLOR, draftOfZone, geometryOfShape, shapeOfZone, type ZoneRec } from './geometry';
 import { GeozoneForm } from './GeozoneForm';
 import { GeozoneList } from './GeozoneList';
@@ -120,26 +122,27 @@ export function GeozonesView() {
 
   const save = async (draft: GeozoneDraft) => {
     if (selected === 'new') {
-      const { geozone } = await rpc('geozones/create', { zone: draft });
-      pendingSelect.current = geozone.Id;
+      const w = await rpc('geozones/create', { zone: draft });
+      if (w.geozone) pendingSelect.current = w.geozone.Id;
       mapRef.current?.revert('new', null);
       setSelected(null);
-      setNotice(`Created “${draft.Name.trim()}”.`);
+      setNotice(w.queued ? w.queued.message : `Created “${draft.Name.trim()}”.`);
       data.reload();
     } else if (typeof selected === 'number') {
-      await rpc('geozones/update', { id: selected, zone: draft });
-      mapRef.current?.saved(selected);
+      const w = await rpc('geozones/update', { id: selected, zone: draft });
+      // Held back offline, the edit stays drawn as the user left it until it is replayed.
+      if (!w.queued) mapRef.current?.saved(selected);
       pendingSelect.current = selected;
-      setNotice(`Saved “${draft.Name.trim()}”.`);
+      setNotice(w.queued ? w.queued.message : `Saved “${draft.Name.trim()}”.`);
       data.reload();
     }
   };
 
   const remove = async () => {
     if (typeof selected !== 'number' || !zone) return;
-    await rpc('geozones/delete', { id: selected });
+    const w = await rpc('geozones/delete', { id: selected });
     setSelected(null);
-    setNotice(`Deleted “${zone.Name}”.`);
+    setNotice(w.queued ? w.queued.message : `Deleted “${zone.Name}”.`);
     data.reload();
   };
 
@@ -194,6 +197,7 @@ export function GeozonesView() {
         </p>
         {data.error && <p className="gz-error" role="alert">{data.error}</p>}
         {notice && <p className="gz-notice" role="status">{notice}</p>}
+        <PendingChanges desc={GEOZONE_DESC} />
         <GeozoneList zones={data.zones} groups={data.groups} selected={typeof selected === 'number' ? selected : null} onSelect={pick} />
         {initial && geometry && !readOnly && (
           <div className="gz-mode" role="group" aria-label="Edit on the map">
