@@ -2,16 +2,10 @@
  * The dashboard's figures from the daily statistics: sums per object, per group and per
  * day, and the ranked lists. Pure, so the sums are tested without a page.
  */
-import type { Dashboard, ReportColumn, ReportRow } from '../../../common/methods/reports';
+import type { Dashboard, DashboardDay, ReportColumn, ReportRow } from '../../../common/methods/reports';
 
-export interface Sums {
-  km: number;
-  engine: number;
-  move: number;
-  park: number;
-  idle: number;
-  fuel: number;
-}
+/** The figures of a day that add up over days, objects and groups. */
+export type Sums = Pick<DashboardDay, 'km' | 'engine' | 'move' | 'park' | 'idle' | 'fuel'>;
 const zero = (): Sums => ({ km: 0, engine: 0, move: 0, park: 0, idle: 0, fuel: 0 });
 function add(a: Sums, b: Sums): void {
   a.km += b.km;
