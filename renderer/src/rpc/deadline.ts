@@ -26,6 +26,7 @@ const LONG = new Set([
   // A preview or a matching of thousands of objects reads each one's current value first.
   'jobs/import-parse',
   'jobs/import-match',
+  'historyImport/preview',
   'jobs/preview',
   'jobs/export',
   'admin/counters',
@@ -68,6 +69,7 @@ export const WRITES: ReadonlySet<string> = new Set([
   'geozones/update',
   'geozones/delete',
   'files/attach',
+  'historyImport/start',
 ]);
 
 export function deadlineMs(name: string): number {
