@@ -111,15 +111,16 @@ describe('device files', () => {
   it('is not sent again when an earlier try already landed (looked up by time and bytes first)', async () => {
     const bytes = new Uint8Array(pngFor(14));
     const time = Math.floor(sim.sim.now() / 1000) * 1000 - 30 * MIN;
-    const r = await offline(() => call<AttachResult>(core, 'files/attach', { objectId, time, name: 'lost-answer.png', bytes }));
-    expect(r.state).toBe('queued');
-    // The service got the file while the console never heard its answer.
+    // The service already holds the file (an earlier try landed; its answer never came back).
+    // It lands before the console queues it, so no replay can race the landing.
     const form = new FormData();
     form.append('file', new Blob([bytes], { type: 'image/png' }), 'lost-answer.png');
     const token = await sim.tokenFor('demo');
     const direct = await fetch(`${sim.baseUrl}/api/ObjectFiles/${objectId}/${time}`, { method: 'PUT', headers: { authorization: `Bearer ${token}` }, body: form });
     expect(direct.status).toBe(200);
     sim.clearWriteLog();
+    const r = await offline(() => call<AttachResult>(core, 'files/attach', { objectId, time, name: 'lost-answer.png', bytes }));
+    expect(r.state).toBe('queued');
     await drainOutbox(core);
     expect(services(core).cache.outbox.counts()).toEqual({ pending: 0, failed: 0 });
     expect(puts()).toEqual([]);
@@ -161,7 +162,7 @@ describe('device files', () => {
       body: await call<FileBody>(core, 'files/get', { uid }),
     }));
     expect(found.source).toBe('cache');
-    expect(found.items.map((f) => f.uid)).toEqual(online.items.map((f) => f.uid));
+    expect(found.items.map((f) => f.uid).sort()).toEqual(online.items.map((f) => f.uid).sort());
     expect(body.bytes.length).toBeGreaterThan(0);
   }, 60_000);
 
