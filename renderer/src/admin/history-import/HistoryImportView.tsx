@@ -30,6 +30,15 @@ export function HistoryImportView() {
   useEffect(() => {
     void rpc('admin/objects', {}).then((r) => setObjects(r.rows)).catch((e) => setError(text(e)));
   }, []);
+  // The file's track name or IMEI picks the object, once both the file and the list have come
+  // (the list may answer after the file is read); the user's own pick is never overridden.
+  const [pickedByUser, setPickedByUser] = useState(false);
+  useEffect(() => {
+    if (!preview || pickedByUser || objectId !== null) return;
+    const key = preview.name?.trim().toLowerCase();
+    const match = key ? objects.find((o) => o.name.toLowerCase() === key || o.imei === preview.name?.trim()) : undefined;
+    if (match) setObjectId(match.id);
+  }, [preview, objects, pickedByUser, objectId]);
   const s = preview?.summary;
   useEffect(() => {
     setExisting(null);
@@ -50,9 +59,7 @@ export function HistoryImportView() {
     try {
       const p = await rpc('historyImport/preview', { fileName: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
       setPreview(p);
-      const key = p.name?.trim().toLowerCase();
-      const match = key ? objects.find((o) => o.name.toLowerCase() === key || o.imei === p.name?.trim()) : undefined;
-      if (match) setObjectId(match.id);
+      if (!pickedByUser) setObjectId(null);
     } catch (e) {
       setError(text(e));
     } finally {
@@ -90,7 +97,7 @@ export function HistoryImportView() {
         <>
           <label>
             Object
-            <select aria-label="Object" value={objectId ?? ''} onChange={(e) => setObjectId(e.target.value ? Number(e.target.value) : null)}>
+            <select aria-label="Object" value={objectId ?? ''} onChange={(e) => (setPickedByUser(true), setObjectId(e.target.value ? Number(e.target.value) : null))}>
               <option value="">Choose the object…</option>
               {objects.map((o) => (
                 <option key={o.id} value={o.id}>{`${o.name}${o.imei ? ` (${o.imei})` : ''}`}</option>
