@@ -69,6 +69,8 @@ test('the button shows the sign-in running until the server answers', async ({ p
     const running = form(page).getByRole('button', { name: 'Signing in…' });
     await expect(running).toBeDisabled();
     await expect(running).toHaveAttribute('aria-busy', 'true');
+    // Let go: stop taking connections first, so a retry is refused rather than held again.
+    silent.close();
     for (const s of held) s.destroy();
     await expect(page.getByRole('alert').filter({ hasText: `127.0.0.1:${port}` })).toBeVisible();
     await expect(form(page).getByRole('button', { name: 'Sign in' })).toBeEnabled();
