@@ -24,7 +24,9 @@ export const audioUnlock = {
 };
 
 if (typeof window !== 'undefined') {
-  window.addEventListener('pointerdown', unlock, { once: true, capture: true });
+  // On the click, not the press: the note this removes sits above the event list, and the list
+  // moving up between press and release sent the operator's first click to another row.
+  window.addEventListener('click', unlock, { once: true, capture: true });
   window.addEventListener('keydown', unlock, { once: true, capture: true });
 }
 
