@@ -9,6 +9,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { ReportTable } from '../../../common/methods/reports';
 import { counterLines, type Counter } from './chart-model';
+import { timeAxis } from './time-axis';
 
 const COLOURS = ['#2f6fd6', '#2f9e58', '#d64545', '#c9822b', '#7d4cc2', '#1d9aa8', '#b8447f', '#6b7a12', '#555', '#e0628f'];
 const NUM = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
@@ -29,7 +30,7 @@ export function CountersChart({ table }: { table: ReportTable }) {
       {
         width: Math.max(320, el.clientWidth),
         height: 240,
-        axes: [{ stroke: text }, { stroke: text, label: LABEL[counter], size: 70 }],
+        axes: [timeAxis(text), { stroke: text, label: LABEL[counter], size: 70 }],
         series: [{}, ...lines.map((l, i) => ({ label: l.name, stroke: COLOURS[i % COLOURS.length]!, width: 2 }))],
       },
       [[table.from / 1000, table.till / 1000], ...lines.map((l) => [0, l.value])],

@@ -15,6 +15,7 @@ import { dashboardModel, objectRows, ranked, SUM_COLUMNS, sumCells, type Dashboa
 import { cellText, durationText, localText } from './format';
 import { PRESETS, PRESET_LABEL, presetInterval, type Preset } from './presets';
 import { ReportTableView } from './ReportTableView';
+import { timeAxis } from './time-axis';
 
 const OBJECT_COLUMNS: ReportColumn[] = [{ id: 'object', label: 'Object', type: 'text' }, ...SUM_COLUMNS, { id: 'speeding', label: 'Speeding days', type: 'number', sums: true }];
 const GROUP_COLUMNS: ReportColumn[] = [{ id: 'group', label: 'Group', type: 'text' }, ...SUM_COLUMNS];
@@ -152,7 +153,7 @@ function Trend({ model }: { model: DashboardModel }) {
         width: Math.max(320, el.clientWidth),
         height: 220,
         scales: { km: {}, h: {} },
-        axes: [{ stroke: text }, { stroke: text, scale: 'km', label: 'Mileage, km' }, { stroke: text, scale: 'h', side: 1, label: 'Engine on, h', grid: { show: false } }],
+        axes: [timeAxis(text), { stroke: text, scale: 'km', label: 'Mileage, km' }, { stroke: text, scale: 'h', side: 1, label: 'Engine on, h', grid: { show: false } }],
         series: [{}, { label: 'Mileage, km', scale: 'km', stroke: '#3b6fd8', fill: 'rgba(59,111,216,0.35)', paths: bars }, { label: 'Engine on, h', scale: 'h', stroke: '#e08a1e', width: 2 }],
       },
       [model.perDay.map((d) => d.day / 1000), model.perDay.map((d) => Math.round(d.km)), model.perDay.map((d) => Math.round((d.engine / 3600) * 10) / 10)],

@@ -9,6 +9,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { ReportTable } from '../../../common/methods/reports';
 import { headerText } from './format';
+import { timeAxis } from './time-axis';
 
 export function fuelSteps(t: ReportTable, objectId: number | null): { x: number[]; refuelled: number[]; drained: number[] } {
   const marks = (t.fuel ?? []).filter((f) => objectId === null || f.objectId === objectId);
@@ -43,7 +44,7 @@ export function FuelChart({ table }: { table: ReportTable }) {
       {
         width: Math.max(320, el.clientWidth),
         height: 220,
-        axes: [{ stroke: text }, { stroke: text, label: unit ? headerText(unit).replace('Refuelled', 'Fuel') : 'Fuel' }],
+        axes: [timeAxis(text), { stroke: text, label: unit ? headerText(unit).replace('Refuelled', 'Fuel') : 'Fuel' }],
         series: [{}, { label: 'Refuelled', stroke: '#2f9e58', width: 2, paths: uPlot.paths.stepped!({ align: 1 }) }, { label: 'Drained', stroke: '#d64545', width: 2, paths: uPlot.paths.stepped!({ align: 1 }) }],
       },
       [data.x, data.refuelled, data.drained],
