@@ -4,6 +4,7 @@ import htmlSinkRules from './scripts/lint/no-html-sinks.js';
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importCircles from './scripts/lint/import-circles.js';
+import i18next from 'eslint-plugin-i18next';
 
 /**
  * Electron 45 downloads its binary on the first `require('electron')` from Node, so a
@@ -89,6 +90,24 @@ const htmlSinks = {
   rules: { 'fleet-html/no-html-sinks': 'error' },
 };
 
+/**
+ * Words an operator reads go through i18next: a literal in JSX text, or in an attribute that is
+ * read out or shown (label, title, placeholder…), fails. Other attributes (roles, ids, types)
+ * are not words.
+ */
+const I18N_SHOWN_ATTRIBUTES = ['aria-label', 'aria-description', 'aria-roledescription', 'aria-valuetext', 'aria-placeholder', 'title', 'placeholder', 'alt', 'label', 'caption', 'heading', 'hint', 'message', 'text', 'emptyText', 'confirmLabel'];
+const literalWords = {
+  name: 'fleet/i18n-literal-words',
+  files: ['renderer/src/**/*.tsx'],
+  plugins: { i18next },
+  rules: {
+    'i18next/no-literal-string': [
+      'warn',
+      { mode: 'jsx-only', 'jsx-attributes': { include: I18N_SHOWN_ATTRIBUTES }, words: { exclude: ['[0-9!-/:-@[-`{-~\\s·…—–×↑↓←→▲▼●○✓✕]+', '[A-Z_-]+'] } },
+    ],
+  },
+};
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'out/', 'dist/', 'test-results/', 'playwright-report/', 'test/artifacts/', 'test/fixtures/eslint/'] },
   ...tseslint.configs.recommended,
@@ -106,4 +125,5 @@ export default tseslint.config(
   noNodeInBrowser,
   noCircles,
   htmlSinks,
+  literalWords,
 );
