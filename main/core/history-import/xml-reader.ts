@@ -1,9 +1,10 @@
 /**
- * A small, strict XML reader for GPX and KML: elements, attributes, text, CDATA, comments,
- * processing instructions, a DOCTYPE without an internal subset, the five named entities and
- * numeric references. No XML parser is installed (only `xmlchars`) and Node has no DOMParser,
- * so this reads exactly what a track file needs and refuses anything malformed with its line.
+ * GPX and KML are read with fast-xml-parser: its validator refuses malformed XML with the line,
+ * then its parser gives the elements in document order, each with where it starts so a bad
+ * point can be named by its line. Our tree (`XmlElement`) keeps the readers independent of the
+ * parser's output shape.
  */
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { FleetError } from '../../../common/errors';
 
 export interface XmlElement {
@@ -15,113 +16,74 @@ export interface XmlElement {
   line: number;
 }
 
-const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-const NAME = /^[A-Za-z_][\w.:-]*/;
+/** preserveOrder's node: `{ tag: children, ':@': attrs }` or `{ '#text': text }`. */
+type OrderedNode = Record<string, unknown>;
+
+const ATTRS = ':@';
+const TEXT = '#text';
+const META = XMLParser.getMetaDataSymbol() as unknown as symbol;
+
+const parser = new XMLParser({
+  preserveOrder: true,
+  removeNSPrefix: true,
+  ignoreAttributes: false,
+  attributeNamePrefix: '',
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: false,
+  ignoreDeclaration: true,
+  ignorePiTags: true,
+  captureMetaData: true,
+  // Named and numeric references (this version decodes `&#65;` only with htmlEntities on);
+  // DOCTYPE entities never reach the parser (refused below).
+  processEntities: true,
+  htmlEntities: true,
+});
 
 export function readXml(source: string, what: string): XmlElement {
-  let pos = source.charCodeAt(0) === 0xfeff ? 1 : 0;
-  const fail = (msg: string): never => {
-    const line = source.slice(0, pos).split('\n').length;
-    throw new FleetError('invalid_input', `${what}, line ${line}: ${msg}`);
-  };
-  const lineAt = () => source.slice(0, pos).split('\n').length;
-  const decode = (s: string): string =>
-    s.replace(/&(#x[0-9a-fA-F]+|#\d+|\w+);?/g, (m, ref: string) => {
-      if (!m.endsWith(';')) return fail(`"&" must start an entity such as &amp;`);
-      if (ref.startsWith('#x')) return String.fromCodePoint(parseInt(ref.slice(2), 16));
-      if (ref.startsWith('#')) return String.fromCodePoint(parseInt(ref.slice(1), 10));
-      return NAMED[ref] ?? fail(`unknown entity &${ref};`);
-    });
-  const skipUntil = (end: string) => {
-    const at = source.indexOf(end, pos);
-    if (at < 0) fail(`"${end}" expected before the end of the file`);
-    pos = at + end.length;
-  };
-  // Prolog: declaration, comments, PIs, DOCTYPE, whitespace.
-  for (;;) {
-    while (pos < source.length && /\s/.test(source[pos]!)) pos++;
-    if (source.startsWith('<?', pos)) skipUntil('?>');
-    else if (source.startsWith('<!--', pos)) skipUntil('-->');
-    else if (source.startsWith('<!DOCTYPE', pos)) {
-      if (source.slice(pos, source.indexOf('>', pos)).includes('[')) fail('a DOCTYPE with declarations is not accepted');
-      skipUntil('>');
-    } else break;
-  }
-  if (source[pos] !== '<') fail('the file does not start with an XML element');
-  const stack: XmlElement[] = [];
-  let root: XmlElement | undefined;
-  while (pos < source.length) {
-    if (source.startsWith('<!--', pos)) { skipUntil('-->'); continue; }
-    if (source.startsWith('<?', pos)) { skipUntil('?>'); continue; }
-    if (source.startsWith('<![CDATA[', pos)) {
-      const start = pos + 9;
-      skipUntil(']]>');
-      if (!stack.length) fail('text outside the root element');
-      stack[stack.length - 1]!.text += source.slice(start, pos - 3);
-      continue;
-    }
-    if (source.startsWith('</', pos)) {
-      pos += 2;
-      const m = NAME.exec(source.slice(pos, pos + 200));
-      if (!m) fail('a closing tag without a name');
-      pos += m![0].length;
-      while (/\s/.test(source[pos] ?? '')) pos++;
-      if (source[pos] !== '>') fail(`">" expected to close </${m![0]}`);
-      pos++;
-      const open = stack.pop();
-      if (!open || local(m![0]) !== open.name) fail(`</${m![0]}> does not close ${open ? `<${open.name}>` : 'any element'}`);
-      if (!stack.length) { root = open; break; }
-      continue;
-    }
-    if (source[pos] === '<') {
-      const line = lineAt();
-      pos++;
-      const m = NAME.exec(source.slice(pos, pos + 200));
-      if (!m) fail('an element without a name');
-      pos += m![0].length;
-      const el: XmlElement = { name: local(m![0]), attrs: {}, children: [], text: '', line };
-      for (;;) {
-        while (/\s/.test(source[pos] ?? '')) pos++;
-        if (source.startsWith('/>', pos)) { pos += 2; break; }
-        if (source[pos] === '>') { pos++; break; }
-        const a = NAME.exec(source.slice(pos, pos + 200));
-        if (!a) fail(`unexpected "${source[pos] ?? 'end of file'}" in <${m![0]}>`);
-        pos += a![0].length;
-        while (/\s/.test(source[pos] ?? '')) pos++;
-        if (source[pos] !== '=') fail(`"=" expected after the attribute ${a![0]}`);
-        pos++;
-        while (/\s/.test(source[pos] ?? '')) pos++;
-        const q = source[pos];
-        if (q !== '"' && q !== "'") fail(`the value of ${a![0]} must be quoted`);
-        const end = source.indexOf(q!, pos + 1);
-        if (end < 0) fail(`the value of ${a![0]} is not closed`);
-        const raw = source.slice(pos + 1, end);
-        if (raw.includes('<')) fail(`"<" inside the value of ${a![0]}`);
-        el.attrs[local(a![0])] = decode(raw);
-        pos = end + 1;
-      }
-      if (stack.length) stack[stack.length - 1]!.children.push(el);
-      const selfClosed = source[pos - 2] === '/';
-      if (selfClosed && !stack.length) { root = el; break; }
-      if (!selfClosed) stack.push(el);
-      continue;
-    }
-    const next = source.indexOf('<', pos);
-    const text = source.slice(pos, next < 0 ? source.length : next);
-    if (!stack.length) fail('text outside the root element');
-    stack[stack.length - 1]!.text += decode(text);
-    pos = next < 0 ? source.length : next;
-  }
-  if (!root) fail(stack.length ? `<${stack[stack.length - 1]!.name}> is not closed` : 'no root element');
-  const rest = source.slice(pos).replace(/<!--[\s\S]*?-->|<\?[\s\S]*?\?>/g, '');
-  if (rest.trim() !== '') fail('content after the root element');
-  return root!;
+  const text = source.replace(/^\uFEFF/, '');
+  // An internal subset can declare entities that expand without bound; no track file needs one.
+  const doctype = /<!DOCTYPE[^>[]*\[/i.exec(text);
+  if (doctype) throw new FleetError('invalid_input', `${what}, line ${lineOf(text, doctype.index)}: a DOCTYPE with declarations is not accepted`);
+  const valid = XMLValidator.validate(text, { allowBooleanAttributes: false });
+  if (valid !== true) throw new FleetError('invalid_input', `${what}, line ${valid.err.line}: ${valid.err.msg}`);
+  const nodes = parser.parse(text) as OrderedNode[];
+  const lines = lineStarts(text);
+  const roots = nodes.filter((n) => !(TEXT in n)).map((n) => toElement(n, lines));
+  if (roots.length !== 1) throw new FleetError('invalid_input', `${what}: ${roots.length ? 'more than one root element' : 'no root element'}`);
+  return roots[0]!;
 }
 
-function local(qname: string): string {
-  const i = qname.indexOf(':');
-  return i < 0 ? qname : qname.slice(i + 1);
+function toElement(node: OrderedNode, lines: number[]): XmlElement {
+  const tag = Object.keys(node).find((k) => k !== ATTRS)!;
+  const attrs = (node[ATTRS] ?? {}) as Record<string, string>;
+  const meta = (node as Record<symbol, { startIndex?: number } | undefined>)[META];
+  const el: XmlElement = { name: tag, attrs: { ...attrs }, children: [], text: '', line: lineAt(lines, meta?.startIndex ?? 0) };
+  for (const c of node[tag] as OrderedNode[]) {
+    if (TEXT in c) el.text += String(c[TEXT]);
+    else el.children.push(toElement(c, lines));
+  }
+  return el;
 }
+
+function lineStarts(s: string): number[] {
+  const out = [0];
+  for (let i = s.indexOf('\n'); i >= 0; i = s.indexOf('\n', i + 1)) out.push(i + 1);
+  return out;
+}
+
+function lineAt(starts: number[], index: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= index) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo + 1;
+}
+
+const lineOf = (s: string, index: number) => lineAt(lineStarts(s), index);
 
 /** Every descendant named `name`, in document order. */
 export function descendants(el: XmlElement, name: string, out: XmlElement[] = []): XmlElement[] {
