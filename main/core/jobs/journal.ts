@@ -227,6 +227,15 @@ export class Journal {
     this.sql('UPDATE items SET old = ? WHERE job_id = ? AND seq = ? AND old IS NULL').run(JSON.stringify(old), id, seq);
   }
 
+  /**
+   * Replaces what the item keeps in its `old` slot: a kind whose write takes several service
+   * calls (history import: which operation is in flight) records how far it got, so a resumed
+   * job goes on from there instead of sending again.
+   */
+  keepProgress(id: number, seq: number, progress: Old): void {
+    this.sql('UPDATE items SET old = ? WHERE job_id = ? AND seq = ?').run(JSON.stringify(progress), id, seq);
+  }
+
   /** pending → sending, only from pending: an item is never taken twice. */
   toSending(id: number, seq: number): boolean {
     return this.sql(`UPDATE items SET state = 'sending', attempts = attempts + 1, at = ? WHERE job_id = ? AND seq = ? AND state = 'pending'`).run(this.now(), id, seq).changes === 1;

@@ -16,12 +16,20 @@ import { historyImportOps } from '../history-import/job-ops';
 /** The parts of the API client a job uses; the app and the command line pass their own. */
 export type JobApi = Pick<FleetApi, 'objects' | 'companies' | 'groups' | 'historyImport'>;
 
+/** What a write of several calls gets from the runner. */
+export interface WriteRun {
+  /** Journals, in place of the old value, how far the write got (`old` holds it on a resume). */
+  progress(p: Old): void;
+  /** Aborted when the job is paused, cancelled or stopped: a long wait inside the write ends. */
+  signal: AbortSignal;
+}
+
 export interface KindOps {
   /** The previous value from the object record, when the kind keeps it there (read once, from the list). */
   fromRecord?(o: FleetObject): Old;
   /** The previous value read from the service for one object. */
   readOld(api: JobApi, objectId: number): Promise<Old>;
-  write(api: JobApi, objectId: number, value: Value, old: Old | undefined): Promise<void>;
+  write(api: JobApi, objectId: number, value: Value, old: Old | undefined, run: WriteRun): Promise<void>;
   /** Odometer, engine hours and dates are checked before a job is made. */
   check(value: Value): string | null;
 }
@@ -142,7 +150,18 @@ export function show(kind: JobKind, v: Old | undefined, names: { companies?: Map
     case 'delete':
       return typeof v === 'string' ? v : String(v);
     case 'history-import':
-      return typeof v === 'string' ? `${(JSON.parse(v) as { points: unknown[] }).points.length} positions` : null;
+      return typeof v === 'string' ? importShown(v) : null;
+  }
+}
+
+/** A part (`points`) or how far its sending got (`done`, the journalled progress). */
+function importShown(v: string): string | null {
+  try {
+    const x = JSON.parse(v) as { points?: unknown[]; done?: number };
+    if (Array.isArray(x.points)) return `${x.points.length} positions`;
+    return typeof x.done === 'number' ? `${x.done} positions confirmed` : null;
+  } catch {
+    return null;
   }
 }
 

@@ -46,6 +46,8 @@ export class JobRunner {
   private readonly max: number;
   private streak = 0;
   private halt: 'pause' | 'cancel' | 'stop' | null = null;
+  /** Ends the waits inside a write (a history import following its operation) when the job halts. */
+  private readonly halted = new AbortController();
   private stopMessage: string | null = null;
   private queue: ItemRow[] = [];
   private cursor = 0;
@@ -81,6 +83,7 @@ export class JobRunner {
   private interrupt(why: 'pause' | 'cancel' | 'stop', message: string | null = null): void {
     if (this.halt === 'cancel' || this.halt === 'stop') return;
     this.halt = why;
+    this.halted.abort();
     if (message) this.stopMessage = message;
     for (const wake of [...this.sleeps]) wake();
     this.openGate?.();
@@ -163,7 +166,13 @@ export class JobRunner {
         if (!this.j.toSending(this.id, item.seq)) return;
         sending = true;
         item.attempts++;
-        await ops.write(this.o.api, item.object_id, item.value, old);
+        await ops.write(this.o.api, item.object_id, item.value, old, {
+          progress: (p) => {
+            this.j.keepProgress(this.id, item.seq, p);
+            item.old = p;
+          },
+          signal: this.halted.signal,
+        });
         outcome = 'done';
       } catch (e) {
         ({ outcome, message, waitMs } = this.classify(e, item, sending));

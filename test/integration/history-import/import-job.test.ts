@@ -122,6 +122,43 @@ describe('history import job', () => {
     a.journal.close();
   }, 60_000);
 
+  it('a part sent before the process ended is followed by its journalled operation, not sent again; one the service forgot is sent again', async () => {
+    let a = open();
+    const p = a.imports.preview('track.gpx', new TextEncoder().encode(gpx()));
+    const before = posts();
+    const { jobId, parts } = await a.imports.start({ importId: p.importId, objectId: OBJ });
+    expect(parts).toBe(1);
+    // The POST has been answered and its operation journalled; its status not yet read.
+    await until('operation journalled', () => /"op":\{"id"/.test(String(a.journal.allItems(jobId)[0]!.old)));
+    await a.jobs.close();
+    a.journal.close();
+    expect(posts()).toBe(before + 1);
+
+    a = open();
+    await a.jobs.resume(jobId);
+    expect(await a.jobs.wait(jobId)).toBe('done');
+    expect(posts()).toBe(before + 1);
+    expect(JSON.parse(String(a.journal.allItems(jobId)[0]!.old))).toEqual({ done: p.summary.points });
+    await a.jobs.close();
+    a.journal.close();
+
+    // A journalled operation the service does not know (it restarted): the positions go again.
+    const c = open();
+    const second = c.imports.preview('track.gpx', new TextEncoder().encode(gpx()));
+    const job2 = await c.imports.start({ importId: second.importId, objectId: OBJ });
+    await until('operation journalled', () => /"op":\{"id"/.test(String(c.journal.allItems(job2.jobId)[0]!.old)));
+    await c.jobs.close();
+    c.journal.keepProgress(job2.jobId, 1, JSON.stringify({ done: 0, op: { id: 'no-such-operation', n: second.summary.points } }));
+    c.journal.close();
+    const d = open();
+    const sent = posts();
+    await d.jobs.resume(job2.jobId);
+    expect(await d.jobs.wait(job2.jobId)).toBe('done');
+    expect(posts()).toBe(sent + 1);
+    await d.jobs.close();
+    d.journal.close();
+  }, 60_000);
+
   it('a part the service refuses (bad input) fails with its words, and nothing lands in history', async () => {
     const a = open();
     const bad = JSON.stringify({ from: T0 - 10 * HOUR, till: T0 - 10 * HOUR + 1, points: [[T0 - 10 * HOUR, 56.9, 24.1, null, null, null], [T0 - 10 * HOUR, 56.91, 24.1, null, null, null]] });
