@@ -75,6 +75,22 @@ export class CoverageRepo {
     return out;
   }
 
+  /** Forgets [from, till) of one object (all kinds, or one): intervals across its edges keep their outer parts. */
+  forget(objectId: number, from: number, till: number, kind?: string): void {
+    if (!(till > from)) return;
+    const rows = this.db
+      .prepare(`SELECT kind, from_ms, till_ms FROM coverage WHERE object_id = ? ${kind === undefined ? '' : 'AND kind = ?'} AND from_ms < ? AND till_ms > ?`)
+      .all(...(kind === undefined ? [objectId, till, from] : [objectId, kind, till, from])) as { kind: string; from_ms: number; till_ms: number }[];
+    const run = this.db.transaction(() => {
+      for (const r of rows) {
+        this.deleteOne.run(objectId, r.kind, r.from_ms);
+        if (r.from_ms < from) this.insertOne.run(objectId, r.kind, r.from_ms, from);
+        if (r.till_ms > till) this.insertOne.run(objectId, r.kind, till, r.till_ms);
+      }
+    });
+    run.immediate();
+  }
+
   /** Forgets coverage of one object (all kinds, or one). */
   clear(objectId: number, kind?: string): void {
     if (kind === undefined) this.db.prepare('DELETE FROM coverage WHERE object_id = ?').run(objectId);

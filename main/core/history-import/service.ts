@@ -17,6 +17,7 @@ import { readTrackFile } from './read-file';
 export interface ImportPreview extends CheckedTrack { importId: string; fileName: string; format: string; name: string | null }
 
 const KEEP = 8;
+const HOUR = 3_600_000;
 
 export class HistoryImports {
   private readonly previews = new Map<string, ImportPreview>();
@@ -58,8 +59,8 @@ export class HistoryImports {
     const cache = this.o.cache();
     if (cache) {
       cache.tracks.deleteTrack(span.objectId, span.from, span.till);
-      // Coverage can only be forgotten per object: the next History load fetches it again.
-      cache.coverage.clear(span.objectId);
+      // The track is stored by whole hours: those hours, and only those, are fetched again.
+      cache.coverage.forget(span.objectId, Math.floor(span.from / HOUR) * HOUR, Math.ceil(span.till / HOUR) * HOUR);
     }
     return span;
   }

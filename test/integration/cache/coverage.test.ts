@@ -51,6 +51,20 @@ describe('coverage', () => {
     expect(c.coverage.gaps(1, 0, 50)).toEqual([]);
   });
 
+  it('forgets an interval of one object, in every kind, keeping the parts around it', () => {
+    const c = t.open({ dataDir: t.tempDir() });
+    c.coverage.add(1, 0, 100);
+    c.coverage.add(1, 40, 60, 'files');
+    c.coverage.add(2, 0, 100);
+    c.coverage.forget(1, 30, 50);
+    expect(c.coverage.gaps(1, 0, 100)).toEqual([{ from: 30, till: 50 }]);
+    expect(c.coverage.gaps(1, 0, 100, 'files')).toEqual([{ from: 0, till: 50 }, { from: 60, till: 100 }]);
+    expect(c.coverage.gaps(2, 0, 100)).toEqual([]);
+    c.coverage.forget(1, 0, 100, 'files');
+    expect(c.coverage.gaps(1, 0, 100, 'files')).toEqual([{ from: 0, till: 100 }]);
+    expect(c.coverage.gaps(1, 0, 100)).toEqual([{ from: 30, till: 50 }]);
+  });
+
   it('ignores empty intervals', () => {
     const c = t.open({ dataDir: t.tempDir() });
     c.coverage.add(1, 10, 10);
