@@ -137,6 +137,26 @@ test('a photo attached while the service is away waits in the outbox and is sent
   expect([...sim.sim.store.files.values()].filter((f) => f.name === 'offline.png')).toHaveLength(1);
 });
 
+test('a file attached from History takes the playhead\'s time, not now', async ({ page }) => {
+  const name = await openFiles(page);
+  const objectId = Number(new URLSearchParams(page.url().split('?')[1]).get('o'));
+  const HOUR = 3_600_000;
+  const from = Math.floor(Date.now() / HOUR) * HOUR - 6 * HOUR;
+  const at = from + 95 * 60_000 + 30_000;
+  await page.goto(`${page.url().split('#')[0]}#/history?o=${objectId}&from=${from}&till=${from + 3 * HOUR}&at=${at}`);
+  await page.getByRole('button', { name: 'Attach a file at the playhead' }).click({ timeout: 30_000 });
+  const dialog = page.getByRole('dialog', { name: `Attach files to ${name}` });
+  await expect(dialog).toBeVisible();
+  sim.clearWriteLog();
+  await dialog.getByLabel('Files to attach').setInputFiles({ name: 'at-stop.png', mimeType: 'image/png', buffer: pngFor(9, 200, 100) });
+  await dialog.getByRole('button', { name: 'Attach 1 file' }).click();
+  await expect(dialog.getByText('Attached', { exact: true })).toBeVisible();
+  const stored = [...sim.sim.store.files.values()].find((f) => f.name === 'at-stop.png');
+  // The dialog's time is to the minute and the playhead stands on a fix near the named instant:
+  // within minutes of it, hours before now.
+  expect(Math.abs(stored!.Time - at)).toBeLessThan(5 * 60_000);
+});
+
 test('a video the browser cannot play is offered for saving', async ({ page }) => {
   const name = await openFiles(page);
   await page.getByRole('button', { name: 'Attach…' }).click();

@@ -35,7 +35,7 @@ export function FilesScreen() {
   const [busy, setBusy] = useState(false);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [open, setOpen] = useState<FileItem | null>(null);
-  const [attaching, setAttaching] = useState(false);
+  const [attaching, setAttaching] = useState(route.attach === true && route.objectId !== undefined);
   const [note, setNote] = useState<string | null>(null);
   const nameOf = useCallback((id: number) => objectsById.get(id)?.Name ?? `Object ${id}`, [objectsById]);
 

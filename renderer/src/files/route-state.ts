@@ -8,6 +8,8 @@ export interface FilesRoute {
   till?: number;
   /** A moment to centre on (a file picked in History): the default interval is the day around it. */
   at?: number;
+  /** Open the attach dialog at once, its time `at` (History's "attach at the playhead"). */
+  attach?: boolean;
 }
 
 export function readFilesRoute(hash = window.location.hash): FilesRoute {
@@ -16,7 +18,7 @@ export function readFilesRoute(hash = window.location.hash): FilesRoute {
     const v = q.get(k);
     return v !== null && v !== '' && Number.isFinite(Number(v)) ? Number(v) : undefined;
   };
-  return { objectId: n('o'), from: n('from'), till: n('till'), at: n('at') };
+  return { objectId: n('o'), from: n('from'), till: n('till'), at: n('at'), attach: q.get('attach') === '1' || undefined };
 }
 
 export function filesRoute(r: FilesRoute): string {
@@ -25,6 +27,7 @@ export function filesRoute(r: FilesRoute): string {
   if (r.from !== undefined) q.set('from', String(r.from));
   if (r.till !== undefined) q.set('till', String(r.till));
   if (r.at !== undefined) q.set('at', String(r.at));
+  if (r.attach) q.set('attach', '1');
   const s = q.toString();
   return s ? `/files?${s}` : '/files';
 }

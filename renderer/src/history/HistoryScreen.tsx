@@ -8,6 +8,7 @@ import type { FleetFile } from '../../../common/resources';
 import { DetailsTabs } from './DetailsTabs';
 import { useChartCanvases } from './export/chart-canvases';
 import { ExportButtons } from './export/ExportButtons';
+import { AttachAtPlayhead } from './AttachAtPlayhead';
 import { FileViewer } from './FileViewer';
 import { IntervalPicker } from './IntervalPicker';
 import { HistoryMap } from './map/HistoryMap';
@@ -71,6 +72,7 @@ export function HistoryScreen() {
       <div className="history-status-row">
         <ProgressNote hist={hist} tz={tz} missing={missing} loadDone={loadDone} objectName={object?.Name} onRetry={hist.retry} />
         {d && d.sensors.length > 0 && <ChartsLink count={d.sensors.length} />}
+        {objectId !== null && d && <AttachAtPlayhead objectId={objectId} cursor={cursor} />}
       </div>
       <div className="history-body">
         <div className="history-main">
