@@ -29,4 +29,9 @@ export const historyImportMethods = {
     z.object({ importId: z.string().min(1), objectId: z.number().int().positive() }),
     { write: true },
   ),
+  /** Starts one import job of several previewed files, each for its object (one file per object, matched by name or IMEI). */
+  'historyImport/startMany': method<{ jobId: number; parts: number }>()(
+    z.object({ files: z.array(z.object({ importId: z.string().min(1), objectId: z.number().int().positive() })).min(1).max(500) }),
+    { write: true },
+  ),
 };

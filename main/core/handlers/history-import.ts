@@ -13,5 +13,6 @@ export function historyImportHandlers(imports: HistoryImports): HandlerMap {
       };
     },
     'historyImport/start': (a) => imports.start(a),
+    'historyImport/startMany': (a) => imports.startMany(a),
   };
 }

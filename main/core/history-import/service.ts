@@ -36,32 +36,50 @@ export class HistoryImports {
   }
 
   async start(a: { importId: string; objectId: number; partSize?: number }): Promise<{ jobId: number; parts: number }> {
-    const p = this.previews.get(a.importId);
-    if (!p) throw new FleetError('invalid_input', 'This preview is no longer held; choose the file again');
-    const parts = cutParts(p.accepted, a.partSize ?? PART_SIZE);
-    const job = await this.o.jobs.start({
-      kind: 'history-import',
-      label: `History import: ${p.fileName} (${p.summary.points} positions)`,
-      items: parts.map((x, i) => ({ objectId: a.objectId, value: JSON.stringify(x), row: i + 1 })),
-    });
-    void this.o.jobs.wait(job.jobId).then((s) => this.finished(job.jobId, s));
-    return { jobId: job.jobId, parts: parts.length };
+    return this.startMany({ files: [{ importId: a.importId, objectId: a.objectId }], partSize: a.partSize });
   }
 
-  /** Also called for a job resumed after a restart (its progress reaching 'done'). */
-  finished(jobId: number, state: JobState): { objectId: number; from: number; till: number } | null {
+  /** Several previewed files, each for its object, as one job: one progress, one result file, one resume. */
+  async startMany(a: { files: ReadonlyArray<{ importId: string; objectId: number }>; partSize?: number }): Promise<{ jobId: number; parts: number }> {
+    const chosen = a.files.map((f) => {
+      const p = this.previews.get(f.importId);
+      if (!p) throw new FleetError('invalid_input', 'A preview is no longer held; choose the files again');
+      return { p, objectId: f.objectId };
+    });
+    const items = chosen.flatMap(({ p, objectId }) => cutParts(p.accepted, a.partSize ?? PART_SIZE).map((x) => ({ objectId, value: JSON.stringify(x) })));
+    const points = chosen.reduce((n, c) => n + c.p.summary.points, 0);
+    const what = chosen.length === 1 ? chosen[0]!.p.fileName : `${chosen.length} files`;
+    const job = await this.o.jobs.start({
+      kind: 'history-import',
+      label: `History import: ${what} (${points} positions)`,
+      items: items.map((x, i) => ({ ...x, row: i + 1 })),
+    });
+    void this.o.jobs.wait(job.jobId).then((s) => this.finished(job.jobId, s));
+    return { jobId: job.jobId, parts: items.length };
+  }
+
+  /**
+   * Also called for a job resumed after a restart (its progress reaching 'done'). Drops the
+   * cached track hours each done part replaced; returns each object's imported span.
+   */
+  finished(jobId: number, state: JobState): Array<{ objectId: number; from: number; till: number }> | null {
     const job = this.o.journal.job(jobId);
     if (job?.kind !== 'history-import' || state !== 'done') return null;
     const items = this.o.journal.allItems(jobId).filter((i) => i.state === 'done');
     if (!items.length) return null;
-    const parts = items.map((i) => partFromValue(i.value));
-    const span = { objectId: items[0]!.object_id, from: Math.min(...parts.map((x) => x.from)), till: Math.max(...parts.map((x) => x.till)) + 1 };
+    const spans = new Map<number, { objectId: number; from: number; till: number }>();
     const cache = this.o.cache();
-    if (cache) {
-      cache.tracks.deleteTrack(span.objectId, span.from, span.till);
-      // The track is stored by whole hours: those hours, and only those, are fetched again.
-      cache.coverage.forget(span.objectId, Math.floor(span.from / HOUR) * HOUR, Math.ceil(span.till / HOUR) * HOUR);
+    for (const item of items) {
+      const part = partFromValue(item.value);
+      const till = part.till + 1;
+      const s = spans.get(item.object_id);
+      spans.set(item.object_id, s ? { ...s, from: Math.min(s.from, part.from), till: Math.max(s.till, till) } : { objectId: item.object_id, from: part.from, till });
+      if (cache) {
+        cache.tracks.deleteTrack(item.object_id, part.from, till);
+        // The track is stored by whole hours: those hours, and only those, are fetched again.
+        cache.coverage.forget(item.object_id, Math.floor(part.from / HOUR) * HOUR, Math.ceil(till / HOUR) * HOUR);
+      }
     }
-    return span;
+    return [...spans.values()];
   }
 }

@@ -70,6 +70,7 @@ export const WRITES: ReadonlySet<string> = new Set([
   'geozones/delete',
   'files/attach',
   'historyImport/start',
+  'historyImport/startMany',
 ]);
 
 export function deadlineMs(name: string): number {

@@ -111,12 +111,12 @@ describe('history import job', () => {
     expect(posts()).toBe(3);
 
     const span = a.imports.finished(jobId, 'done');
-    expect(span).toEqual({ objectId: OBJ, from: T0, till: T0 + 119 * 30_000 + 1 });
+    expect(span).toEqual([{ objectId: OBJ, from: T0, till: T0 + 119 * 30_000 + 1 }]);
     expect(cache.tracks.readTrack(OBJ, T0 - HOUR, T0 + 3 * HOUR).time.length).toBe(0);
     // Only the imported hour is forgotten: the hours around it stay covered.
     expect(cache.coverage.gaps(OBJ, T0 - HOUR, T0 + 3 * HOUR)).toEqual([{ from: T0, till: T0 + HOUR }]);
 
-    const got = (await historyPoints(T0 - HOUR, T0 + 2 * HOUR)).filter((x) => x.Time >= T0 && x.Time <= span!.till);
+    const got = (await historyPoints(T0 - HOUR, T0 + 2 * HOUR)).filter((x) => x.Time >= T0 && x.Time <= span![0]!.till);
     expect(got.map((x) => x.Time)).toEqual(p.accepted.map((x) => x.time));
     expect(got[50]!.Lat).toBeCloseTo(p.accepted[50]!.lat, 6);
     await a.jobs.close();
@@ -158,6 +158,34 @@ describe('history import job', () => {
     expect(posts()).toBe(sent + 1);
     await d.jobs.close();
     d.journal.close();
+  }, 60_000);
+
+  it('several files, one per object, go as one job; each object gets its own track and only its hours are dropped', async () => {
+    const a = open();
+    const track = (lat0: number, t0: number) =>
+      `<gpx version="1.1"><trk><trkseg>${Array.from({ length: 20 }, (_, i) => `<trkpt lat="${lat0 + i * 0.001}" lon="24.2"><time>${new Date(t0 + i * 60_000).toISOString()}</time></trkpt>`).join('')}</trkseg></trk></gpx>`;
+    const t1 = T0 - 20 * HOUR;
+    const one = a.imports.preview('first.gpx', new TextEncoder().encode(track(57.1, t1)));
+    const two = a.imports.preview('second.gpx', new TextEncoder().encode(track(57.5, t1 + 2 * HOUR)));
+    cache.coverage.add(4, t1 - 5 * HOUR, t1 + 5 * HOUR);
+    const { jobId, parts } = await a.imports.startMany({ files: [{ importId: one.importId, objectId: OBJ }, { importId: two.importId, objectId: 4 }], partSize: 15 });
+    expect(parts).toBe(4);
+    expect(await a.jobs.wait(jobId)).toBe('done');
+    const spans = a.imports.finished(jobId, 'done');
+    expect(spans).toEqual([
+      { objectId: OBJ, from: t1, till: t1 + 19 * 60_000 + 1 },
+      { objectId: 4, from: t1 + 2 * HOUR, till: t1 + 2 * HOUR + 19 * 60_000 + 1 },
+    ]);
+    const hourOf = (t: number) => Math.floor(t / HOUR) * HOUR;
+    expect(cache.coverage.gaps(4, t1 - 5 * HOUR, t1 + 5 * HOUR)).toEqual([{ from: hourOf(t1 + 2 * HOUR), till: hourOf(t1 + 2 * HOUR) + HOUR }]);
+    const token = await sim.tokenFor('admin');
+    for (const [objectId, lat0, from] of [[OBJ, 57.1, t1], [4, 57.5, t1 + 2 * HOUR]] as const) {
+      const r = await fetch(`${sim.baseUrl}/api/ObjectsHistory`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ ObjectId: objectId, From: from, Till: from + 20 * 60_000 }) });
+      const got = ((await r.json()) as { Track: { Intervals: Array<{ Positions?: Array<{ Time: number; Lat: number }> }> } }).Track.Intervals.flatMap((iv) => iv.Positions ?? []);
+      expect(got.filter((x) => Math.abs(x.Lat - lat0) < 0.05)).toHaveLength(20);
+    }
+    await a.jobs.close();
+    a.journal.close();
   }, 60_000);
 
   it('a part the service refuses (bad input) fails with its words, and nothing lands in history', async () => {
