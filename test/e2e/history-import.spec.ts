@@ -80,3 +80,46 @@ test('import a GPX with bad rows: preview lists them, run, status, History shows
   await expect(page.getByRole('table', { name: 'Summary' })).toContainText(`${km.toFixed(1)} km`, { timeout: 30_000 });
   await page.screenshot({ path: join(ART, 'history-import-history.png'), fullPage: true });
 });
+
+test('one file per object: each matched by its file name or IMEI, imported as one job, each opening its own History', async ({ page }) => {
+  test.setTimeout(120_000);
+  const [a, b, c] = (await demoObjects(sim.baseUrl)).slice(4, 7) as [{ Id: number; Name: string; IMEI?: string }, { Id: number; Name: string; IMEI?: string }, { Id: number; Name: string }];
+  await signInToOwnFleet(page, host.url, sim.baseUrl);
+  await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Admin' }).click();
+  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('button', { name: 'Import history' }).click();
+  const view = page.getByRole('region', { name: 'Import history' });
+  const later = (s: string) => s.replace(/<time>([^<]+)<\/time>/g, (_, t: string) => `<time>${new Date(Date.parse(t) - 4 * HOUR).toISOString()}</time>`);
+  await view.getByLabel('Track file').setInputFiles([
+    // Named after the object; no track name inside.
+    { name: `${a.Name}.gpx`, mimeType: 'application/gpx+xml', buffer: Buffer.from(gpx('').replace('<name></name>', '')) },
+    // Named after nothing: its track name is the object's IMEI.
+    { name: 'unit-7.gpx', mimeType: 'application/gpx+xml', buffer: Buffer.from(later(gpx(b.IMEI ?? b.Name))) },
+    // Named after no object at all.
+    { name: 'stranger.gpx', mimeType: 'application/gpx+xml', buffer: Buffer.from(gpx('nobody')) },
+  ]);
+  const table = view.getByRole('table', { name: 'Files' });
+  await expect(table.getByRole('combobox', { name: `Object for ${a.Name}.gpx` })).toHaveValue(String(a.Id), { timeout: 30_000 });
+  await expect(table.getByRole('combobox', { name: 'Object for unit-7.gpx' })).toHaveValue(String(b.Id));
+  await expect(table.getByRole('combobox', { name: 'Object for stranger.gpx' })).toHaveValue('');
+  await expect(view.getByRole('note')).toHaveText('1 file has no object and is left out; choose its object to include it.');
+  // A file's own preview, on demand.
+  await table.getByRole('button', { name: 'Show unit-7.gpx' }).click();
+  await expect(view.getByRole('heading', { name: 'unit-7.gpx' })).toBeVisible();
+  await expect(view.getByRole('table', { name: 'Rejected rows' }).getByRole('row')).toHaveCount(4);
+  await table.getByRole('combobox', { name: 'Object for stranger.gpx' }).selectOption(String(c.Id));
+  await page.screenshot({ path: join(ART, 'history-import-files.png'), fullPage: true });
+  await view.getByRole('button', { name: 'Import 3 files (180 positions)' }).click();
+  await expect(view.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100', { timeout: 60_000 });
+  const links = table.getByRole('link', { name: 'Open in History' });
+  await expect(links).toHaveCount(3, { timeout: 30_000 });
+  // Each object's history now holds its file's positions, in the service.
+  const token = await sim.tokenFor('demo');
+  for (const [id, from] of [[a.Id, T0], [b.Id, T0 - 4 * HOUR], [c.Id, T0]] as const) {
+    const r = await fetch(`${sim.baseUrl}/api/ObjectsHistory`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ ObjectId: id, From: from, Till: from + HOUR }) });
+    const got = ((await r.json()) as { Track: { Intervals: Array<{ Positions?: Array<{ Time: number; Lat: number }> }> } }).Track.Intervals.flatMap((iv) => iv.Positions ?? []);
+    // The file's own points: minute i at latitude 56.95 + i × 0.002.
+    const ours = got.filter((x) => (x.Time - from) % 60_000 === 0 && Math.abs(x.Lat - (56.95 + ((x.Time - from) / 60_000) * 0.002)) < 1e-6);
+    expect(ours).toHaveLength(60);
+  }
+  await expect(links.nth(1)).toHaveAttribute('href', `#/history?o=${b.Id}&from=${T0 - 4 * HOUR}&till=${T0 - 4 * HOUR + 59 * 60_000 + 1}`);
+});

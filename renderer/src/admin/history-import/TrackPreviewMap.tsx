@@ -1,6 +1,7 @@
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { addBasemap } from '../../basemap/basemap';
 import { rpc } from '../../rpc/client';
 import { CANVAS_COLORS, theme } from '../../theme/theme';
@@ -35,11 +36,12 @@ export function TrackPreviewMap({ imported, existing }: { imported: Line; existi
     const line = L.polyline(latLngs(imported), { color: '#1565c0', weight: 3 }).addTo(g);
     if (imported.lat.length) map.fitBounds(line.getBounds(), { padding: [20, 20] });
   }, [imported, existing]);
+  const { t } = useTranslation('admin');
   return (
     <figure className="himport-map">
-      <div ref={el} role="img" aria-label={`Map: the file's track${existing ? ' beside the existing track' : ''}`} style={{ height: 320 }} />
+      <div ref={el} role="img" aria-label={existing ? t('historyImport.mapBoth') : t('historyImport.mapFile')} style={{ height: 320 }} />
       <figcaption>
-        Blue: the file ({imported.lat.length} points). Grey, dashed: already in History for that interval ({existing ? existing.lat.length : 'not read'} points).
+        {existing ? t('historyImport.legend', { file: imported.lat.length, existing: existing.lat.length }) : t('historyImport.legendFileOnly', { file: imported.lat.length })}
       </figcaption>
     </figure>
   );
