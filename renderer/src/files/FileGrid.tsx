@@ -1,6 +1,8 @@
+import { useRef } from 'react';
 import type { FileItem } from '../../../common/methods/files';
 import { momentText, objectZone, zoneNote } from '../ui/time';
 import { isImage, isVideo, sizeText, useFileBody } from './use-file-body';
+import { useInView } from './use-in-view';
 
 /** What a file is called in words: "Photo of Truck 7 at 14:02:11". */
 export function fileLabel(f: FileItem, objectName: string, now = Date.now()): string {
@@ -33,10 +35,12 @@ export function FileGrid({ items, nameOf, selected, onToggle, onOpen }: Props) {
 }
 
 function Tile({ f, label, objectName, checked, onToggle, onOpen }: { f: FileItem; label: string; objectName: string; checked: boolean; onToggle: (uid: string) => void; onOpen: (f: FileItem) => void }) {
-  const { body, error } = useFileBody(f.uid, f.type, isImage(f.type));
+  const tile = useRef<HTMLLIElement>(null);
+  const near = useInView(tile);
+  const { body, error } = useFileBody(f.uid, f.type, isImage(f.type) && near);
   const zone = objectZone(f.objectId);
   return (
-    <li className={`files-tile${checked ? ' selected' : ''}`} aria-label={label}>
+    <li ref={tile} className={`files-tile${checked ? ' selected' : ''}`} aria-label={label}>
       <button type="button" className="files-thumb" aria-label={`Open ${label}`} onClick={() => onOpen(f)}>
         {isImage(f.type) && body ? <img src={body.url} alt="" /> : <span className="files-thumb-kind">{error ? 'Not available' : isVideo(f.type) ? '▶ Video' : isImage(f.type) ? 'Loading…' : f.type}</span>}
       </button>
