@@ -31,10 +31,13 @@ export function KeymapHelp({ titleKey, bindings, onClose }: Props) {
             </tr>
           ))}
         </tbody>
-      </table>
-      <table className="shortcuts" aria-label={t('screens.title')}>
-        <caption>{t('screens.title')}</caption>
+        {/* One table, so the screen switch's keys line up with the screen's own. */}
         <tbody>
+          <tr>
+            <th colSpan={2} scope="colgroup" style={{ textAlign: 'start', paddingTop: '0.8em' }}>
+              {t('screens.title')}
+            </th>
+          </tr>
           {SCREEN_KEYS.map((s) => (
             <tr key={s.route}>
               <th scope="row">
