@@ -181,7 +181,7 @@ test('Admin: ? lists the keys; / searches, Ctrl+A selects every object shown, Es
   await unfocus(page);
   await page.keyboard.press('j');
   await expect(sections.getByRole('button', { name: 'Jobs' })).toHaveAttribute('aria-current', 'page');
-  await page.keyboard.press('k');
+  await page.keyboard.press('c');
   await expect(sections.getByRole('button', { name: 'Catalogue' })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByRole('button', { name: /^New / })).toBeVisible({ timeout: 30_000 });
   await unfocus(page);

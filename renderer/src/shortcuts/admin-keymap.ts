@@ -25,7 +25,7 @@ export const ADMIN_KEYS: readonly Binding<AdminAction>[] = [
   { keys: ['I'], action: 'go:import', textKey: 'admin.import' },
   { keys: ['H'], action: 'go:historyImport', textKey: 'admin.historyImport' },
   { keys: ['J'], action: 'go:jobs', textKey: 'admin.jobs' },
-  { keys: ['K'], action: 'go:catalogue', textKey: 'admin.catalogue' },
+  { keys: ['C'], action: 'go:catalogue', textKey: 'admin.catalogue' },
   { keys: ['Z'], action: 'go:geozones', textKey: 'admin.geozones' },
   { keys: ['?'], action: 'help', textKey: 'admin.help' },
 ];
