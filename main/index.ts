@@ -2,7 +2,7 @@
  * The Electron shell: one core, windows on the fleet:// scheme, the IPC transport.
  * Everything that is not window or OS glue lives in main/core/.
  */
-import { app, BrowserWindow } from 'electron';
+import { app } from 'electron';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -16,6 +16,7 @@ import { registerSchemeAsPrivileged, serveRenderer } from './electron/protocol';
 import { lockDownSession } from './electron/security';
 import { safeStorageVault } from './electron/safe-storage-vault';
 import { createMainWindow } from './electron/window';
+import { startDesktop } from './electron/desktop';
 
 const { values } = parseArgs({
   args: process.argv.slice(app.isPackaged ? 1 : 2),
@@ -36,10 +37,11 @@ void app.whenReady().then(async () => {
   const demo = embeddedDemo();
   // One list of startup notices: the settings and the vault report damaged files to it.
   const notices = createNotices();
+  const settings = fileSettings(dataDir, notices);
   const core = createCore({
     dataDir,
     vault: safeStorageVault(dataDir, notices),
-    settings: fileSettings(dataDir, notices),
+    settings,
     notices,
     demo,
     ...(values.server ? { suggestedBaseUrl: String(values.server) } : {}),
@@ -48,12 +50,13 @@ void app.whenReady().then(async () => {
   const disconnect = connectIpc(core);
   await core.start().catch((e: unknown) => console.error('Could not open the last connection:', e));
   const preloadDir = join(here, '..', 'preload');
-  createMainWindow(preloadDir);
-  app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) createMainWindow(preloadDir);
-  });
-  app.on('second-instance', () => BrowserWindow.getAllWindows()[0]?.focus());
+  const desktop = startDesktop({ core, settings, openMain: () => createMainWindow(preloadDir) });
+  desktop.showMain();
+  // The dock icon, or a second start: the main window again (also when hidden to the tray).
+  app.on('activate', () => desktop.showMain());
+  app.on('second-instance', () => desktop.showMain());
   app.on('before-quit', () => {
+    desktop.dispose();
     disconnect();
     void core.close().then(() => demo.close());
   });

@@ -21,6 +21,7 @@ import { jobsHandlers } from './handlers/jobs';
 import { catalogueHandlers } from './handlers/catalogue';
 import { reportsHandlers } from './handlers/reports';
 import { filesHandlers } from './handlers/files';
+import { shellHandlers } from './handlers/shell';
 import { createReports } from './reports/service';
 import { createJobs } from './jobs';
 import { HistoryImports } from './history-import/service';
@@ -103,6 +104,7 @@ export function createCore(o: CoreOptions): Core {
   dispatcher.register(tilesHandlers(tiles));
   dispatcher.register(diagnosticsHandlers());
   dispatcher.register(noticesHandlers(notices));
+  dispatcher.register(shellHandlers(bus));
   // A history import resumed after a restart drops its interval's cache when its progress says done.
   let imports: HistoryImports | null = null;
   const jobs = createJobs({ dataDir: o.dataDir, current: () => session.current(), bus, settings: o.settings, onProgress: (p) => void (p.state === 'done' && imports?.finished(p.jobId, 'done')) });

@@ -1,6 +1,7 @@
 import { BrowserWindow, type WebPreferences } from 'electron';
 import { join } from 'node:path';
 import { APP_ORIGIN, lockDownContents } from './security';
+import { boundsOptions, rememberWindow, savedPlacement } from './window-state';
 
 export function secureWebPreferences(preloadDir: string): WebPreferences {
   return {
@@ -18,9 +19,11 @@ export function secureWebPreferences(preloadDir: string): WebPreferences {
 }
 
 export function createMainWindow(preloadDir: string, route = '/'): BrowserWindow {
+  const place = savedPlacement('main');
   const win = new BrowserWindow({
     width: 1440,
     height: 900,
+    ...boundsOptions(place),
     title: 'Fleet Console',
     show: false,
     backgroundColor: '#f5f6f8',
@@ -34,6 +37,7 @@ export function createMainWindow(preloadDir: string, route = '/'): BrowserWindow
     backgroundColor: '#f5f6f8',
     webPreferences: secureWebPreferences(preloadDir),
   });
+  rememberWindow(win, 'main', place);
   win.once('ready-to-show', () => win.show());
   void win.loadURL(`${APP_ORIGIN}${route}`);
   return win;

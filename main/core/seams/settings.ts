@@ -31,6 +31,8 @@ export interface SettingsData {
   bodyMaxDepth: number;
   /** Requests a bulk job sends at once (main/core/jobs). */
   jobsConcurrency: number;
+  /** Closing the main window hides it; the tray keeps alarms watched (Electron only). */
+  closeToTray: boolean;
 }
 
 export const DEFAULT_SETTINGS: SettingsData = {
@@ -45,6 +47,7 @@ export const DEFAULT_SETTINGS: SettingsData = {
   bodyLimitsMb: {},
   bodyMaxDepth: 0,
   jobsConcurrency: 4,
+  closeToTray: false,
 };
 
 export interface SettingsStore {

@@ -12,6 +12,7 @@ import { GeozonesView } from './geozones/GeozonesView';
 import { ObjectsView } from './ObjectsView';
 import { CatalogueScreen } from './catalogue/CatalogueScreen';
 import { HistoryImportView } from './history-import/HistoryImportView';
+import { useAdminShortcuts } from '../shortcuts/use-admin-shortcuts';
 import './admin.css';
 
 const TABS = [
@@ -29,6 +30,7 @@ export function adminWindowUrl(): string {
 
 export function AdminScreen() {
   const route = useRoute();
+  const shortcutsHelp = useAdminShortcuts();
   const job = /^\/admin\/jobs\/(\d+)/.exec(route);
   const tab = job || route.startsWith('/admin/jobs') ? '/admin/jobs' : (TABS.find((t) => t.route !== '/admin' && route.startsWith(t.route))?.route ?? '/admin');
   useEffect(() => {
@@ -60,6 +62,7 @@ export function AdminScreen() {
       {tab === '/admin/geozones' && <GeozonesView />}
       {tab === '/admin/history-import' && <div className="admin-page"><HistoryImportView /></div>}
       {tab === '/admin/jobs' && <div className="admin-page">{job ? <JobView jobId={Number(job[1])} /> : <JobsHistory />}</div>}
+      {shortcutsHelp}
     </main>
   );
 }

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import type { ActionInfo } from './actions';
+import { ACTION_BY_KIND, type ActionInfo } from './actions';
+import { useShortcutTargets } from '../shortcuts/targets';
 import { ActionDialog } from './ActionDialog';
 import { AdminTable } from './AdminTable';
 import { AdminToolbar } from './AdminToolbar';
@@ -17,6 +18,12 @@ export function ObjectsView() {
   const model = useAdminTable(rows, filters);
   const sel = useAdminSelection(rows, model.order);
   const [action, setAction] = useState<ActionInfo | null>(null);
+  useShortcutTargets({
+    'admin.selectAll': () => sel.allShown(true),
+    'admin.clearSelection': () => sel.ids.size > 0 && (sel.clear(), true),
+    'admin.delete': () => sel.ids.size > 0 && (setAction(ACTION_BY_KIND.get('delete')!), true),
+    'admin.refresh': () => void loadAdminObjects(true),
+  });
   const targets = useMemo(() => (action ? rows.filter((r) => sel.ids.has(r.id)) : []), [action, rows, sel.ids]);
   return (
     <section className="admin-objects" aria-label="Objects">

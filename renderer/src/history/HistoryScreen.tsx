@@ -26,6 +26,7 @@ import { Timeline } from './timeline/Timeline';
 import { useBands } from './timeline/use-bands';
 import { useObjectAndInterval } from './use-object-interval';
 import { numberText } from '../ui/format';
+import { useHistoryShortcuts } from '../shortcuts/use-history-shortcuts';
 import './history-layout.css';
 
 export function HistoryScreen() {
@@ -43,6 +44,7 @@ export function HistoryScreen() {
   const replay = useReplay(data, d, sel.at);
   const { cursor, player, timeWindow, onSeek } = replay;
   const bands = useBands(d, data, missing);
+  const keys = useHistoryShortcuts(replay, d);
 
   const describe = useCallback(
     (t: number) => {
@@ -89,7 +91,7 @@ export function HistoryScreen() {
             player={player}
             fitKey={`${req?.objectId}:${req?.from}:${req?.till}:${loadDone}`}
             awaitingTrack={!!req && !hist.error && !(d?.model ?? overview)?.n}
-            onApi={replay.onApi}
+            onApi={keys.onApi}
           />
           {data && (
             <>
@@ -118,6 +120,7 @@ export function HistoryScreen() {
       {d && data && d.sensors.length > 0 && (
         <SensorCharts d={d} tz={tz} cursor={cursor} timeWindow={timeWindow} loadDone={loadDone} version={hist.version} onSeek={onSeek} onCanvas={onCanvas} />
       )}
+      {keys.help}
       {file && <FileViewer file={file} tz={tz} onClose={() => setFile(null)} />}
       {data && (
         <p className="history-caption muted">

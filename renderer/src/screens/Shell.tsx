@@ -16,6 +16,8 @@ import { AdminScreen } from '../admin/AdminScreen';
 import { ReportsScreen } from '../reports/ReportsScreen';
 import { FilesScreen } from '../files/FilesScreen';
 import { JobIndicator } from '../admin/jobs/JobIndicator';
+import { useScreenShortcuts } from '../shortcuts/use-screen-shortcuts';
+import { useNavigatePushes } from '../shortcuts/navigate-push';
 
 interface Props {
   session: Extract<SessionState, { status: 'signed_in' | 'needs_password' }>;
@@ -45,6 +47,8 @@ const SCREENS: { route: string; label: string; render: () => React.ReactNode }[]
 export function Shell({ session, onSession }: Props) {
   const conn = useLiveFleet();
   const route = useRoute();
+  useScreenShortcuts(route);
+  useNavigatePushes(route);
   if (route.startsWith('/panel/')) return <PanelRoute route={route} connectivity={conn} />;
   const profile = session.profile;
   const screen = SCREENS.find((s) => route.startsWith(s.route)) ?? SCREENS[0]!;

@@ -13,6 +13,7 @@ import { PendingChanges } from './PendingChanges';
 import { RecordForm } from './RecordForm';
 import { RecordTable } from './RecordTable';
 import { useCollection } from './use-collection';
+import { useShortcutTargets } from '../../shortcuts/targets';
 
 export function CollectionView({ desc, chosen }: { desc: CollectionDesc; chosen: 'new' | number | null }) {
   const { list, loading, error, refresh } = useCollection(desc.id);
@@ -20,6 +21,7 @@ export function CollectionView({ desc, chosen }: { desc: CollectionDesc; chosen:
   const base = `/admin/catalogue/${desc.id}`;
   const readOnly = list?.readOnly ?? null;
   const canCreate = COLLECTION_OPS[desc.id].includes('create') && !readOnly;
+  useShortcutTargets({ 'admin.new': canCreate ? () => navigate(`${base}/new`) : null, 'admin.refresh': refresh });
   const record = typeof chosen === 'number' ? (list?.records.find((r) => r.Id === chosen) ?? null) : null;
   return (
     <section className="cat-view" aria-label={desc.title}>

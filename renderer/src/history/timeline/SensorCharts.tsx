@@ -40,7 +40,7 @@ export function SensorCharts({ d, tz, cursor, timeWindow, loadDone, version, onS
   );
 }
 
-const CHARTS_ID = 'history-sensor-charts';
+export const CHARTS_ID = 'history-sensor-charts';
 
 /**
  * The charts sit below the map, timeline and player, which fill the window: this says they

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { method, push } from '../define';
+
+/**
+ * The desktop shell's way to move a page: the application menu (Electron) pushes
+ * `shell/navigate` to the focused window's page; in browser mode any window may ask every
+ * page with the method (a panel window asking the main one). Routes are the hash routes of
+ * the renderer: a screen (`/history`), an Admin section (`/admin/jobs`) or a panel
+ * (`/panel/events`, which opens that panel's window).
+ */
+export const ShellRouteSchema = z
+  .string()
+  .max(200)
+  .regex(/^\/[a-z][a-z0-9-]*(\/[a-z0-9-]+)*$/, 'A route such as /history or /panel/events');
+
+export interface NavigateTo {
+  route: string;
+}
+
+export const shellMethods = {
+  'shell/navigate': method<{ sent: true }>()(z.object({ route: ShellRouteSchema })),
+};
+
+export const shellPushes = {
+  'shell/navigate': push<NavigateTo>(),
+};
