@@ -7,7 +7,6 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createCore } from './core/app';
-import { fileSettings } from './core/seams/settings';
 import { createNotices } from './core/seams/notices';
 import { defaultDataDir } from './core/seams/data-dir';
 import { embeddedDemo } from './host/demo';
@@ -15,6 +14,7 @@ import { connectIpc } from './electron/ipc';
 import { registerSchemeAsPrivileged, serveRenderer } from './electron/protocol';
 import { lockDownSession } from './electron/security';
 import { safeStorageVault } from './electron/safe-storage-vault';
+import { electronStoreSettings } from './electron/electron-store-settings';
 import { createMainWindow } from './electron/window';
 
 const { values } = parseArgs({
@@ -39,7 +39,7 @@ void app.whenReady().then(async () => {
   const core = createCore({
     dataDir,
     vault: safeStorageVault(dataDir, notices),
-    settings: fileSettings(dataDir, notices),
+    settings: electronStoreSettings(notices),
     notices,
     demo,
     ...(values.server ? { suggestedBaseUrl: String(values.server) } : {}),
