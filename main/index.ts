@@ -15,6 +15,7 @@ import { registerSchemeAsPrivileged, serveRenderer } from './electron/protocol';
 import { lockDownSession } from './electron/security';
 import { safeStorageVault } from './electron/safe-storage-vault';
 import { electronStoreSettings } from './electron/electron-store-settings';
+import { startUpdateChecks } from './electron/updater';
 import { createMainWindow } from './electron/window';
 
 const { values } = parseArgs({
@@ -49,6 +50,7 @@ void app.whenReady().then(async () => {
   await core.start().catch((e: unknown) => console.error('Could not open the last connection:', e));
   const preloadDir = join(here, '..', 'preload');
   createMainWindow(preloadDir);
+  void startUpdateChecks();
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) createMainWindow(preloadDir);
   });
