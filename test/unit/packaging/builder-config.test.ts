@@ -45,6 +45,13 @@ describe('electron-builder configuration', () => {
     await expect(validateConfiguration({ ...structuredClone(config), nsis: { oneClik: false } } as Configuration, logger)).rejects.toThrow(/configuration\.nsis/);
   });
 
+  it('names an afterPack hook that electron-builder resolves to the fuses function', async () => {
+    const { resolveFunction } = await import('app-builder-lib/out/util/resolve.js');
+    const hook = await resolveFunction<unknown>('module', config.afterPack, 'afterPack', root);
+    expect(typeof hook).toBe('function');
+    expect((hook as { name: string }).name).toBe('afterPack');
+  });
+
   it('builds the asked targets, in an asar, with the update feed off the real network until set', () => {
     expect(config.asar).toBe(true);
     expect(strings(config.linux?.target).sort()).toEqual(['AppImage', 'deb']);
