@@ -1,8 +1,8 @@
 /**
  * Installers (`npm run dist`, for the platform it runs on): Linux AppImage and deb, Windows
  * NSIS, macOS dmg. The app is the electron-vite build (out/) in an asar; better-sqlite3's
- * Node-API prebuilds load in Electron as they are, so nothing is rebuilt and only the .node
- * files sit outside the asar (a shared library cannot be loaded from inside one). Fuses:
+ * Node-API prebuilds load in Electron as they are, so nothing is rebuilt, and they sit outside
+ * the asar (a shared library cannot be loaded from inside one). Fuses:
  * scripts/after-pack-fuses.mjs. What this covers and what was never run here:
  * resources/README.md.
  */
@@ -15,19 +15,23 @@ import type { Configuration } from 'electron-builder';
  */
 export const UPDATE_FEED_PLACEHOLDER = 'https://updates.invalid/fleet-console/';
 
-/** Other platforms' prebuilds are left out of each package. */
-const prebuildsExcept = (...keep: string[]) =>
-  ['darwin', 'linux', 'linuxmusl', 'win32']
-    .filter((p) => !keep.includes(p))
-    .map((p) => `!node_modules/better-sqlite3/prebuilds/${p}-*.node`);
-
 const config: Configuration = {
   appId: 'app.fleet-console.desktop',
   productName: 'Fleet Console',
   executableName: 'fleet-console',
   copyright: 'Copyright © Fleet Console authors',
   directories: { output: 'dist', buildResources: 'resources' },
-  files: ['out/**/*', '!out/**/*.map', '!out/main/host.js', 'package.json'],
+  // One list for every platform: a platform's own `files` made electron-builder pack the whole
+  // repository when tried with a stub Electron (resources/README.md). So each package carries
+  // all eight better-sqlite3 prebuilds (about 17 MB); its sources (10 MB) are left out.
+  files: [
+    'out/**/*',
+    '!out/**/*.map',
+    '!out/main/host.js',
+    'package.json',
+    '!node_modules/better-sqlite3/{deps,src}{,/**/*}',
+    '!node_modules/better-sqlite3/binding.gyp',
+  ],
   asar: true,
   asarUnpack: ['node_modules/better-sqlite3/prebuilds/*.node'],
   // The prebuilds are Node-API: the same file loads in Node and Electron. A rebuild would
@@ -43,12 +47,10 @@ const config: Configuration = {
     category: 'Utility',
     synopsis: 'Desktop console for GPS fleet monitoring',
     maintainer: 'Fleet Console maintainers <maintainers@fleet-console.invalid>',
-    files: prebuildsExcept('linux', 'linuxmusl'),
   },
   win: {
     target: ['nsis'],
     icon: 'resources/icon.ico',
-    files: prebuildsExcept('win32'),
   },
   nsis: {
     oneClick: false,
@@ -60,7 +62,6 @@ const config: Configuration = {
     icon: 'resources/icon.icns',
     category: 'public.app-category.business',
     hardenedRuntime: true,
-    files: prebuildsExcept('darwin'),
   },
   dmg: {},
 };
