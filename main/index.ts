@@ -7,7 +7,6 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createCore } from './core/app';
-import { fileSettings } from './core/seams/settings';
 import { createNotices } from './core/seams/notices';
 import { defaultDataDir } from './core/seams/data-dir';
 import { embeddedDemo } from './host/demo';
@@ -15,6 +14,8 @@ import { connectIpc } from './electron/ipc';
 import { registerSchemeAsPrivileged, serveRenderer } from './electron/protocol';
 import { lockDownSession } from './electron/security';
 import { safeStorageVault } from './electron/safe-storage-vault';
+import { electronStoreSettings } from './electron/electron-store-settings';
+import { startUpdateChecks } from './electron/updater';
 import { createMainWindow } from './electron/window';
 import { startDesktop } from './electron/desktop';
 
@@ -37,7 +38,7 @@ void app.whenReady().then(async () => {
   const demo = embeddedDemo();
   // One list of startup notices: the settings and the vault report damaged files to it.
   const notices = createNotices();
-  const settings = fileSettings(dataDir, notices);
+  const settings = electronStoreSettings(notices);
   const core = createCore({
     dataDir,
     vault: safeStorageVault(dataDir, notices),
@@ -52,6 +53,7 @@ void app.whenReady().then(async () => {
   const preloadDir = join(here, '..', 'preload');
   const desktop = startDesktop({ core, settings, openMain: () => createMainWindow(preloadDir) });
   desktop.showMain();
+  void startUpdateChecks();
   // The dock icon, or a second start: the main window again (also when hidden to the tray).
   app.on('activate', () => desktop.showMain());
   app.on('second-instance', () => desktop.showMain());

@@ -1,7 +1,8 @@
 /**
  * Non-secret settings (saved connection profiles, poll intervals) in a JSON file in the
- * data directory, through `conf` (atomic writes; electron-store wraps it but imports
- * electron, which core must not).
+ * data directory, through `conf` (atomic writes). The Electron host opens the same file
+ * with electron-store, a Conf subclass, passed in as `openFile` (it imports electron,
+ * which core must not): one file, so either host and the admin CLI see the same settings.
  */
 import Conf from 'conf';
 import { join } from 'node:path';
@@ -55,14 +56,30 @@ export interface SettingsStore {
   set<K extends keyof SettingsData>(key: K, value: SettingsData[K]): void;
 }
 
-export function fileSettings(dataDir: string, notices?: Notices): SettingsStore {
+/** What every opener of the settings file must pass on; the file is `<cwd>/<name>.json`. */
+export interface SettingsFileSpec {
+  cwd: string;
+  name: string;
+  defaults: SettingsData;
+  /** A file that is not JSON throws (a SyntaxError) rather than being emptied: it is set aside. */
+  clearInvalidConfig: false;
+  configFileMode: number;
+}
+
+export type OpenSettingsFile = (spec: SettingsFileSpec) => Conf<SettingsData>;
+
+export const openWithConf: OpenSettingsFile = ({ name, ...rest }) =>
+  new Conf<SettingsData>({ ...rest, configName: name, projectName: 'fleet-console' });
+
+export const SETTINGS_FILE_NAME = 'settings';
+
+export function fileSettings(dataDir: string, notices?: Notices, openFile: OpenSettingsFile = openWithConf): SettingsStore {
   // The first seam a host opens: it also makes (or narrows) the data folder 0700, files 0600.
   securePrivateDir(dataDir);
   const open = () => {
-    const c = new Conf<SettingsData>({
+    const c = openFile({
       cwd: dataDir,
-      configName: 'settings',
-      projectName: 'fleet-console',
+      name: SETTINGS_FILE_NAME,
       defaults: DEFAULT_SETTINGS,
       clearInvalidConfig: false,
       configFileMode: FILE_MODE,
@@ -75,7 +92,7 @@ export function fileSettings(dataDir: string, notices?: Notices): SettingsStore 
   } catch (e) {
     // Not JSON (a crash of an older version, a hand edit): keep it aside, start from defaults.
     if (!(e instanceof SyntaxError)) throw e;
-    const kept = setAside(join(dataDir, 'settings.json'), 'damaged');
+    const kept = setAside(join(dataDir, `${SETTINGS_FILE_NAME}.json`), 'damaged');
     opened = open();
     notices?.add({
       kind: 'settings_damaged',
