@@ -37,13 +37,13 @@ export function CountersChart({ table }: { table: ReportTable }) {
         width: Math.max(320, el.clientWidth),
         height: 240,
         axes: [timeAxis(text), { stroke: text, label, size: 70 }],
-        series: [{}, ...lines.map((l, i) => ({ label: l.name, stroke: COLOURS[i % COLOURS.length]!, width: 2 }))],
+        series: [{ label: t('chart.time') }, ...lines.map((l, i) => ({ label: l.name, stroke: COLOURS[i % COLOURS.length]!, width: 2 }))],
       },
       [[table.from / 1000, table.till / 1000], ...lines.map((l) => [0, l.value])],
       el,
     );
     return () => plot.destroy();
-  }, [lines, label, table.from, table.till]);
+  }, [lines, label, table.from, table.till, t]);
   const top = lines[0];
   const unit = unitText(counter === 'mileage' ? 'km' : 'h');
   const amount = (v: number) => t('units.amount', { n: num(v), unit });

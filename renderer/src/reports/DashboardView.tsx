@@ -161,7 +161,7 @@ function Trend({ model }: { model: DashboardModel }) {
         height: 220,
         scales: { km: {}, h: {} },
         axes: [timeAxis(text), { stroke: text, scale: 'km', label: t('dashboard.axisMileage') }, { stroke: text, scale: 'h', side: 1, label: t('dashboard.axisEngine'), grid: { show: false } }],
-        series: [{}, { label: t('dashboard.axisMileage'), scale: 'km', stroke: '#3b6fd8', fill: 'rgba(59,111,216,0.35)', paths: bars }, { label: t('dashboard.axisEngine'), scale: 'h', stroke: '#e08a1e', width: 2 }],
+        series: [{ label: t('chart.time') }, { label: t('dashboard.axisMileage'), scale: 'km', stroke: '#3b6fd8', fill: 'rgba(59,111,216,0.35)', paths: bars }, { label: t('dashboard.axisEngine'), scale: 'h', stroke: '#e08a1e', width: 2 }],
       },
       [model.perDay.map((d) => d.day / 1000), model.perDay.map((d) => Math.round(d.km)), model.perDay.map((d) => Math.round((d.engine / 3600) * 10) / 10)],
       el,

@@ -47,7 +47,7 @@ export function FuelChart({ table }: { table: ReportTable }) {
         width: Math.max(320, el.clientWidth),
         height: 220,
         axes: [timeAxis(text), { stroke: text, label: unit?.unit ? t('fuel.axisUnit', { unit: unitText(unit.unit) }) : t('fuel.axis') }],
-        series: [{}, { label: t('fuel.refuelled'), stroke: '#2f9e58', width: 2, paths: uPlot.paths.stepped!({ align: 1 }) }, { label: t('fuel.drained'), stroke: '#d64545', width: 2, paths: uPlot.paths.stepped!({ align: 1 }) }],
+        series: [{ label: t('chart.time') }, { label: t('fuel.refuelled'), stroke: '#2f9e58', width: 2, paths: uPlot.paths.stepped!({ align: 1 }) }, { label: t('fuel.drained'), stroke: '#d64545', width: 2, paths: uPlot.paths.stepped!({ align: 1 }) }],
       },
       [data.x, data.refuelled, data.drained],
       el,
