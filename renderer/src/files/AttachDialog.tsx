@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ACCEPTED_EXTENSIONS, ATTACH_MAX_BYTES, checkFile, sizeRefusal } from '../../../common/file-kinds';
 import { RpcError, rpc } from '../rpc/client';
 import { Dialog } from '../ui/Dialog';
@@ -9,8 +10,8 @@ interface Chosen {
   bytes: Uint8Array<ArrayBuffer>;
   /** Why it will not be sent (checked here at once; the core checks again). */
   refused: string | null;
-  outcome: string | null;
-  failed: boolean;
+  /** The answer: attached, queued in the outbox (with why), or refused (the error's words). */
+  outcome: { kind: 'sent' } | { kind: 'queued'; reason: string } | { kind: 'failed'; text: string } | null;
 }
 
 async function read(files: FileList | File[]): Promise<Chosen[]> {
@@ -18,16 +19,17 @@ async function read(files: FileList | File[]): Promise<Chosen[]> {
     [...files].map(async (f) => {
       // A file over the limit is refused without reading it.
       const tooLarge = sizeRefusal(f.name, f.size);
-      if (tooLarge) return { name: f.name, bytes: new Uint8Array(0), refused: tooLarge, outcome: null, failed: false };
+      if (tooLarge) return { name: f.name, bytes: new Uint8Array(0), refused: tooLarge, outcome: null };
       const bytes = new Uint8Array(await f.arrayBuffer());
       const check = checkFile(f.name, bytes);
-      return { name: f.name, bytes, refused: check.ok ? null : check.reason, outcome: null, failed: false };
+      return { name: f.name, bytes, refused: check.ok ? null : check.reason, outcome: null };
     }),
   );
 }
 
 /** Pick or drop files, choose the time (default now), attach them one by one with progress and each one's answer. */
 export function AttachDialog({ objectId, objectName, zone, defaultTime, onClose, onDone }: { objectId: number; objectName: string; zone: string; defaultTime: number; onClose: () => void; onDone: () => void }) {
+  const { t } = useTranslation('files');
   const [chosen, setChosen] = useState<Chosen[]>([]);
   const [timeText, setTimeText] = useState(dateMinuteText(defaultTime, zone));
   const [busy, setBusy] = useState(false);
@@ -48,9 +50,9 @@ export function AttachDialog({ objectId, objectName, zone, defaultTime, onClose,
       try {
         // Files at the same minute would collide on the service's time key: one second apart.
         const r = await rpc('files/attach', { objectId, time: time + i * 1000, name: c.name, bytes: c.bytes });
-        list[i] = { ...c, outcome: r.state === 'sent' ? 'Attached' : `Waiting in the outbox, sent when the service answers (${r.reason})` };
+        list[i] = { ...c, outcome: r.state === 'sent' ? { kind: 'sent' } : { kind: 'queued', reason: r.reason } };
       } catch (e) {
-        list[i] = { ...c, outcome: e instanceof RpcError ? e.text : String(e), failed: true };
+        list[i] = { ...c, outcome: { kind: 'failed', text: e instanceof RpcError ? e.text : String(e) } };
       }
       setChosen([...list]);
       setDone((n) => n + 1);
@@ -59,7 +61,7 @@ export function AttachDialog({ objectId, objectName, zone, defaultTime, onClose,
     onDone();
   };
   return (
-    <Dialog title={`Attach files to ${objectName}`} onClose={onClose} className="files-attach">
+    <Dialog title={t('attach.title', { name: objectName })} onClose={onClose} className="files-attach">
       <div className="files-dialog-body">
       <div
         className={`files-drop${over ? ' over' : ''}`}
@@ -75,32 +77,42 @@ export function AttachDialog({ objectId, objectName, zone, defaultTime, onClose,
         }}
       >
         <label>
-          Files to attach
+          {t('attach.pick')}
           <input type="file" multiple accept={ACCEPTED_EXTENSIONS.join(',')} onChange={(e) => add(e.currentTarget.files)} />
         </label>
-        <p className="hint">or drop photos, videos or PDF files here (up to {ATTACH_MAX_BYTES / 1024 / 1024} MB each)</p>
+        <p className="hint">{t('attach.drop', { mb: ATTACH_MAX_BYTES / 1024 / 1024 })}</p>
       </div>
       <label className="files-attach-time">
-        Time ({zone})
-        <input value={timeText} onChange={(e) => setTimeText(e.currentTarget.value)} aria-invalid={time === null} placeholder="yyyy-mm-dd hh:mm" />
+        {t('attach.time', { zone })}
+        <input value={timeText} onChange={(e) => setTimeText(e.currentTarget.value)} aria-invalid={time === null} placeholder={t('attach.placeholder')} />
       </label>
-      {time === null && <p role="alert" className="error">The time must read yyyy-mm-dd hh:mm</p>}
-      <ul aria-label="Files chosen" className="files-attach-list">
+      {time === null && <p role="alert" className="error">{t('attach.badTime')}</p>}
+      <ul aria-label={t('attach.chosen')} className="files-attach-list">
         {chosen.map((c, i) => (
           <li key={`${c.name}-${i}`}>
             <strong>{c.name}</strong>
-            {c.refused ? <div role="alert" className="files-refused">Refused: {c.refused}</div> : c.outcome ? <div className={c.failed ? 'files-refused' : c.outcome.startsWith('Waiting') ? 'files-waiting' : 'ok'}>{c.outcome}</div> : <div>Ready to attach</div>}
+            {c.refused ? (
+              <div role="alert" className="files-refused">{t('attach.refused', { reason: c.refused })}</div>
+            ) : c.outcome?.kind === 'failed' ? (
+              <div className="files-refused">{c.outcome.text}</div>
+            ) : c.outcome?.kind === 'queued' ? (
+              <div className="files-waiting">{t('attach.waiting', { reason: c.outcome.reason })}</div>
+            ) : c.outcome ? (
+              <div className="ok">{t('attach.attached')}</div>
+            ) : (
+              <div>{t('attach.ready')}</div>
+            )}
           </li>
         ))}
       </ul>
-      {busy && <progress aria-label="Attaching" max={sendable.length + done} value={done} />}
+      {busy && <progress aria-label={t('attach.progress')} max={sendable.length + done} value={done} />}
       </div>
       <footer className="buttons">
         <button type="button" onClick={() => void attach()} disabled={busy || time === null || sendable.length === 0}>
-          Attach {sendable.length > 0 ? `${sendable.length} file${sendable.length === 1 ? '' : 's'}` : ''}
+          {sendable.length > 0 ? t('attach.sendCount', { count: sendable.length }) : t('attach.send')}
         </button>
         <button type="button" onClick={onClose}>
-          Done
+          {t('attach.done')}
         </button>
       </footer>
     </Dialog>

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { FileItem, FilesFound } from '../../../common/methods/files';
 import { ObjectPicker } from '../history/ObjectPicker';
 import { QUICK_RANGES, quickInterval, type Interval } from '../history/interval';
@@ -21,6 +22,8 @@ function initialInterval(at: number | undefined, zone: string): Interval {
 
 /** The Files view: one object's device files over an interval, viewed, saved, zipped and attached. */
 export function FilesScreen() {
+  const { t } = useTranslation('files');
+  const { t: th } = useTranslation('history');
   const route = useMemo(readFilesRoute, []);
   const objectsById = useFleetObjects();
   const [objectId, setObjectId] = useState<number | null>(route.objectId ?? selection.get());
@@ -37,7 +40,7 @@ export function FilesScreen() {
   const [open, setOpen] = useState<FileItem | null>(null);
   const [attaching, setAttaching] = useState(route.attach === true && route.objectId !== undefined);
   const [note, setNote] = useState<string | null>(null);
-  const nameOf = useCallback((id: number) => objectsById.get(id)?.Name ?? `Object ${id}`, [objectsById]);
+  const nameOf = useCallback((id: number) => objectsById.get(id)?.Name ?? t('screen.objectN', { id }), [objectsById, t]);
 
   const find = useCallback(() => {
     if (objectId === null) return;
@@ -62,8 +65,8 @@ export function FilesScreen() {
   const applyTyped = () => {
     const from = parseDateMinute(fromText, zone);
     const till = parseDateMinute(tillText, zone);
-    if (from === null || till === null) return setError('Times must read yyyy-mm-dd hh:mm');
-    if (till <= from) return setError('The interval must end after it starts');
+    if (from === null || till === null) return setError(t('screen.badTimes'));
+    if (till <= from) return setError(t('screen.badOrder'));
     setInterval({ from, till });
   };
   const quick = (id: (typeof QUICK_RANGES)[number]['id']) => {
@@ -81,58 +84,58 @@ export function FilesScreen() {
   const zip = () => {
     setNote(null);
     saveZip([...selected])
-      .then((n) => setNote(`Saved ${selected.size} file${selected.size === 1 ? '' : 's'} as ${n}`))
+      .then((n) => setNote(t('screen.savedZip', { count: selected.size, name: n })))
       .catch((e: unknown) => setError(e instanceof RpcError ? e.text : String(e)));
   };
   const items = found?.items ?? [];
   const object = objectId === null ? null : (objectsById.get(objectId) ?? null);
 
   return (
-    <main className="files-screen" aria-label="Files">
+    <main className="files-screen" aria-label={t('screen.label')}>
       <header className="files-bar">
         <ObjectPicker value={object} onPick={(o) => setObjectId(o.Id)} />
         <label>
-          From
+          {t('screen.from')}
           <input value={fromText} onChange={(e) => setFromText(e.currentTarget.value)} onBlur={applyTyped} onKeyDown={(e) => e.key === 'Enter' && applyTyped()} />
         </label>
         <label>
-          Till
+          {t('screen.till')}
           <input value={tillText} onChange={(e) => setTillText(e.currentTarget.value)} onBlur={applyTyped} onKeyDown={(e) => e.key === 'Enter' && applyTyped()} />
         </label>
         <span className="files-zone">{zone}</span>
-        <div role="group" aria-label="Quick intervals">
+        <div role="group" aria-label={t('screen.quick')}>
           {QUICK_RANGES.slice(0, 3).map((q) => (
             <button key={q.id} type="button" onClick={() => quick(q.id)}>
-              {q.label}
+              {th(`interval.quick.${q.id}`)}
             </button>
           ))}
         </div>
         <button type="button" onClick={find} disabled={busy || objectId === null}>
-          {busy ? 'Finding…' : 'Find files'}
+          {busy ? t('screen.finding') : t('screen.find')}
         </button>
         <span className="spacer" />
         <button type="button" onClick={() => setSelected(new Set(items.map((i) => i.uid)))} disabled={items.length === 0}>
-          Select all
+          {t('screen.selectAll')}
         </button>
         <button type="button" onClick={zip} disabled={selected.size === 0}>
-          Save selected as zip{selected.size ? ` (${selected.size})` : ''}
+          {selected.size ? t('screen.saveZipCount', { count: selected.size }) : t('screen.saveZip')}
         </button>
         <button type="button" onClick={() => setAttaching(true)} disabled={objectId === null}>
-          Attach…
+          {t('screen.attach')}
         </button>
         {objectId !== null && (
           <button type="button" onClick={() => navigate(`/history?o=${objectId}&from=${interval.from}&till=${interval.till}`)}>
-            Open in History
+            {t('screen.openInHistory')}
           </button>
         )}
       </header>
       {error && <p role="alert" className="error">{error}</p>}
-      {found?.source === 'cache' && <p role="status" className="files-stale">The service is not answering: files kept from earlier ({found.error}).</p>}
+      {found?.source === 'cache' && <p role="status" className="files-stale">{t('screen.stale', { error: found.error })}</p>}
       {note && <p role="status">{note}</p>}
       {objectId === null ? (
-        <p className="hint">Choose an object to see its files.</p>
+        <p className="hint">{t('screen.chooseObject')}</p>
       ) : found && items.length === 0 ? (
-        <p role="status">No files for {nameOf(objectId)} in this interval.</p>
+        <p role="status">{t('screen.none', { name: nameOf(objectId) })}</p>
       ) : (
         <FileGrid items={items} nameOf={nameOf} selected={selected} onToggle={toggle} onOpen={setOpen} />
       )}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { FileItem } from '../../../common/methods/files';
 import { RpcError, rpc } from '../rpc/client';
 import { Dialog } from '../ui/Dialog';
@@ -15,6 +16,7 @@ function playable(type: string): boolean {
 
 /** One file at full size: a photo with zoom, a video played where the browser can, else offered for saving. */
 export function MediaViewer({ file, label, onClose }: { file: FileItem; label: string; onClose: () => void }) {
+  const { t } = useTranslation('files');
   const { body, error } = useFileBody(file.uid, file.type);
   const [zoom, setZoom] = useState(3); // index of 1×
   // canPlayType is a guess: a file it cannot decode after all is offered for saving too.
@@ -38,30 +40,30 @@ export function MediaViewer({ file, label, onClose }: { file: FileItem; label: s
   const save = () => {
     setSaveError(null);
     saveFile(file.uid)
-      .then((n) => setSaved(`Saved as ${n}`))
+      .then((n) => setSaved(t('viewer.savedAs', { name: n })))
       .catch((e: unknown) => setSaveError(e instanceof RpcError ? e.text : String(e)));
   };
   const video = isVideo(body?.type ?? file.type);
   return (
     <Dialog title={label} onClose={onClose} className="files-viewer">
       <div className="files-dialog-body">
-      <div className="files-viewer-bar" role="toolbar" aria-label="Viewer">
+      <div className="files-viewer-bar" role="toolbar" aria-label={t('viewer.toolbar')}>
         {isImage(file.type) && (
           <>
             <button type="button" onClick={() => setZoom((z) => Math.max(0, z - 1))} disabled={zoom === 0}>
-              Zoom out
+              {t('viewer.zoomOut')}
             </button>
-            <output aria-label="Zoom">{Math.round(scale * 100)}%</output>
+            <output aria-label={t('viewer.zoom')}>{Math.round(scale * 100)}%</output>
             <button type="button" onClick={() => setZoom((z) => Math.min(ZOOMS.length - 1, z + 1))} disabled={zoom === ZOOMS.length - 1}>
-              Zoom in
+              {t('viewer.zoomIn')}
             </button>
             <button type="button" onClick={() => setZoom(3)}>
-              Actual size
+              {t('viewer.actual')}
             </button>
           </>
         )}
         <button type="button" onClick={save}>
-          Save file
+          {t('viewer.save')}
         </button>
         <span className="files-viewer-meta">
           {placeText(place)} · {sizeText(body?.size ?? file.size)}
@@ -79,13 +81,13 @@ export function MediaViewer({ file, label, onClose }: { file: FileItem; label: s
         {error ? (
           <p role="alert" className="error">{error}</p>
         ) : !body ? (
-          <p role="status">Downloading…</p>
+          <p role="status">{t('viewer.downloading')}</p>
         ) : isImage(body.type) ? (
           <img src={body.url} alt={label} onLoad={(e) => setNatural(e.currentTarget.naturalWidth)} style={natural ? { width: natural * scale, maxWidth: 'none' } : undefined} />
         ) : video && playable(body.type) && !videoFailed ? (
           <video src={body.url} controls aria-label={label} onError={() => setVideoFailed(true)} />
         ) : (
-          <p role="status">This {video ? 'video' : 'file'} ({body.type}) cannot be {video ? 'played' : 'shown'} here: save it to open it with another program.</p>
+          <p role="status">{video ? t('viewer.cannotPlay', { type: body.type }) : t('viewer.cannotShow', { type: body.type })}</p>
         )}
       </div>
       </div>

@@ -4,7 +4,9 @@
  * a grid does not ask the core again, and memory stays bounded.
  */
 import { useEffect, useState } from 'react';
+import { i18n } from '../i18n';
 import { RpcError, rpc } from '../rpc/client';
+import { numberText } from '../ui/format';
 
 interface Loaded {
   url: string;
@@ -61,10 +63,12 @@ export function useFileBody(uid: string | null, type: string, enabled = true): {
 }
 
 export function sizeText(n: number | null | undefined): string {
-  if (n == null) return 'size not known yet';
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
-  return `${(n / 1024 / 1024).toFixed(1)} MB`;
+  if (n == null) return i18n.t('files:size.unknown');
+  // One decimal always, with the locale's decimal mark.
+  const tenth = (v: number) => v.toFixed(1).replace('.', numberText(0.5, 1).charAt(1));
+  if (n < 1024) return i18n.t('files:size.b', { n });
+  if (n < 1024 * 1024) return i18n.t('files:size.kb', { n: tenth(n / 1024) });
+  return i18n.t('files:size.mb', { n: tenth(n / 1024 / 1024) });
 }
 
 export const isImage = (type: string): boolean => type.toLowerCase().startsWith('image/');

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { FleetEvent } from '../../../common/resources';
 import type { DerivedHistory } from './model/use-derived';
 import type { HistoryActions, HistoryRequest, HistoryState } from './model/use-history';
@@ -7,15 +8,8 @@ import { EventsList, SummaryPanel, TripsList, ViolationsList } from './Panels';
 import { RemoteRecords } from './records/RemoteRecords';
 
 type Tab = 'summary' | 'trips' | 'events' | 'violations' | 'sessions' | 'parkings' | 'packets';
-const TABS: { id: Tab; label: string }[] = [
-  { id: 'summary', label: 'Summary' },
-  { id: 'trips', label: 'Trips and stops' },
-  { id: 'events', label: 'Events' },
-  { id: 'violations', label: 'Violations' },
-  { id: 'sessions', label: 'Driver sessions' },
-  { id: 'parkings', label: 'Parkings and engine' },
-  { id: 'packets', label: 'Raw packets' },
-];
+/** Each tab's name is `history:tabs.<id>`. */
+const TABS: Tab[] = ['summary', 'trips', 'events', 'violations', 'sessions', 'parkings', 'packets'];
 
 interface Props {
   derived: DerivedHistory;
@@ -28,19 +22,20 @@ interface Props {
 
 /** The interval's details under the readout: figures, lists and the service's catalogue records, one tab at a time. */
 export function DetailsTabs({ derived, hist, req, tz, onPickTrip, onPickTime }: Props) {
+  const { t } = useTranslation('history');
   const [tab, setTab] = useState<Tab>('summary');
   const { data, d, daily } = derived;
   return (
     <>
-      <div role="tablist" aria-label="Interval details" className="history-tabs">
-        {TABS.map((t) => (
-          <button key={t.id} type="button" role="tab" aria-selected={tab === t.id} onClick={() => setTab(t.id)}>
-            {t.label}
-            {t.id === 'trips' && d ? ` (${d.stops.length})` : t.id === 'events' && data ? ` (${data.events.length})` : t.id === 'violations' && d ? ` (${d.violations.length})` : ''}
+      <div role="tablist" aria-label={t('tabs.label')} className="history-tabs">
+        {TABS.map((id) => (
+          <button key={id} type="button" role="tab" aria-selected={tab === id} onClick={() => setTab(id)}>
+            {t(`tabs.${id}`)}
+            {id === 'trips' && d ? ` (${d.stops.length})` : id === 'events' && data ? ` (${data.events.length})` : id === 'violations' && d ? ` (${d.violations.length})` : ''}
           </button>
         ))}
       </div>
-      <div role="tabpanel" className="history-tabpanel" aria-label={TABS.find((t) => t.id === tab)!.label}>
+      <div role="tabpanel" className="history-tabpanel" aria-label={t(`tabs.${tab}`)}>
         {tab === 'summary' && (
           <SummaryPanel
             track={d && d.model.n > 0 ? d.figures : null}

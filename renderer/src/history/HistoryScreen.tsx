@@ -4,6 +4,7 @@
  * the map, timeline, details, exports and charts that show them.
  */
 import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { FleetFile } from '../../../common/resources';
 import { DetailsTabs } from './DetailsTabs';
 import { useChartCanvases } from './export/chart-canvases';
@@ -25,11 +26,12 @@ import { ChartsLink, SensorCharts } from './timeline/SensorCharts';
 import { Timeline } from './timeline/Timeline';
 import { useBands } from './timeline/use-bands';
 import { useObjectAndInterval } from './use-object-interval';
-import { numberText } from '../ui/format';
+import { numberText, speedText } from '../ui/format';
 import { useHistoryShortcuts } from '../shortcuts/use-history-shortcuts';
 import './history-layout.css';
 
 export function HistoryScreen() {
+  const { t } = useTranslation('history');
   const sel = useObjectAndInterval();
   const { objectId, object, interval, tz } = sel;
   const [file, setFile] = useState<FleetFile | null>(null);
@@ -47,19 +49,19 @@ export function HistoryScreen() {
   const keys = useHistoryShortcuts(replay, d);
 
   const describe = useCallback(
-    (t: number) => {
-      const f = d ? fixAt(d.model, t) : null;
-      return f && Number.isFinite(f.speed) ? `${Math.round(f.speed)} km/h` : '';
+    (at: number) => {
+      const f = d ? fixAt(d.model, at) : null;
+      return f && Number.isFinite(f.speed) ? speedText(f.speed) : '';
     },
     [d],
   );
   const loadDone = !hist.progress || hist.progress.done;
 
   return (
-    <main className="history" aria-label="History">
+    <main className="history" aria-label={t('screen.label')}>
       {/* The bar, the map, the timeline and the player fill the window; the charts follow below it. */}
       <div className="history-top">
-      <section className="history-bar" aria-label="Object and interval">
+      <section className="history-bar" aria-label={t('screen.bar')}>
         <ObjectPicker value={object} onPick={(o) => sel.setObjectId(o.Id)} />
         <IntervalPicker
           value={interval}
@@ -110,7 +112,7 @@ export function HistoryScreen() {
             </>
           )}
         </div>
-        <aside className="history-side" aria-label="Details of the interval">
+        <aside className="history-side" aria-label={t('screen.side')}>
           <Readout model={d?.model ?? null} sensors={d?.sensors ?? []} cursor={cursor} tz={tz} />
           <ExportButtons data={data} d={d} object={object} tz={tz} loadDone={loadDone} charts={charts} />
           <DetailsTabs derived={derived} hist={hist} req={req} tz={tz} onPickTrip={replay.zoomTo} onPickTime={replay.seekTime} />
@@ -124,7 +126,7 @@ export function HistoryScreen() {
       {file && <FileViewer file={file} tz={tz} onClose={() => setFile(null)} />}
       {data && (
         <p className="history-caption muted">
-          {object?.Name}: {fmtShort(data.from, tz)} – {fmtShort(data.till, tz)}, {numberText(data.track.time.length)} points
+          {t('screen.caption', { name: object?.Name ?? '', from: fmtShort(data.from, tz), till: fmtShort(data.till, tz), n: numberText(data.track.time.length), count: data.track.time.length })}
         </p>
       )}
     </main>

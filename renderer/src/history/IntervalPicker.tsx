@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { QUICK_RANGES, formatLocal, parseLocal, quickInterval, type Interval } from './interval';
 import { offsetsText } from './time-format';
 
@@ -17,10 +18,13 @@ interface Props {
  * 11/25/2026, 08:00 PM) whatever the page's lang says, so it could not read as every other
  * time in the console does. The text is checked on Show (ui/time.ts parseDateMinute).
  */
-const DATE_FIELD = { placeholder: 'yyyy-mm-dd hh:mm', inputMode: 'numeric', spellCheck: false, autoComplete: 'off', size: 16 } as const;
+const DATE_FIELD = { inputMode: 'numeric', spellCheck: false, autoComplete: 'off', size: 16 } as const;
+
+const MAX_DAYS = 400;
 
 /** Quick choices and free dates with times, read in the zone the screen names. */
 export function IntervalPicker({ value, tz, objectTz, operatorTz, useObjectTz, onUseObjectTz, onChange }: Props) {
+  const { t } = useTranslation('history');
   const [fromText, setFromText] = useState('');
   const [tillText, setTillText] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -39,19 +43,19 @@ export function IntervalPicker({ value, tz, objectTz, operatorTz, useObjectTz, o
   const apply = () => {
     const from = parseLocal(fromText, tz);
     const till = parseLocal(tillText, tz);
-    if (from === null || till === null) return setError(`Write ${from === null ? 'the start' : 'the end'} as year-month-day and 24-hour time, e.g. ${formatLocal(Date.now(), tz)}.`);
-    if (till <= from) return setError('The end must be after the start.');
-    if (till - from > 400 * 86_400_000) return setError('At most 400 days at once.');
+    if (from === null || till === null) return setError(t(from === null ? 'interval.writeStart' : 'interval.writeEnd', { example: formatLocal(Date.now(), tz) }));
+    if (till <= from) return setError(t('interval.endAfterStart'));
+    if (till - from > MAX_DAYS * 86_400_000) return setError(t('interval.tooLong', { count: MAX_DAYS }));
     setError(null);
     onChange({ from, till });
   };
 
   return (
-    <div className="history-interval" role="group" aria-label="Interval">
+    <div className="history-interval" role="group" aria-label={t('interval.group')}>
       <div className="quick">
         {QUICK_RANGES.map((r) => (
           <button key={r.id} type="button" onClick={() => onChange(quickInterval(r.id, Date.now(), tz))}>
-            {r.label}
+            {t(`interval.quick.${r.id}`)}
           </button>
         ))}
       </div>
@@ -63,21 +67,25 @@ export function IntervalPicker({ value, tz, objectTz, operatorTz, useObjectTz, o
         }}
       >
         <label>
-          From
-          <input type="text" {...DATE_FIELD} value={fromText} onChange={(e) => setFromText(e.target.value)} />
+          {t('interval.from')}
+          <input type="text" {...DATE_FIELD} placeholder={t('interval.placeholder')} value={fromText} onChange={(e) => setFromText(e.target.value)} />
         </label>
         <label>
-          To
-          <input type="text" {...DATE_FIELD} value={tillText} onChange={(e) => setTillText(e.target.value)} />
+          {t('interval.to')}
+          <input type="text" {...DATE_FIELD} placeholder={t('interval.placeholder')} value={tillText} onChange={(e) => setTillText(e.target.value)} />
         </label>
-        <button type="submit">Show</button>
+        <button type="submit">{t('interval.show')}</button>
       </form>
-      <label className="tz" title="Dates, times and day boundaries are read in this zone">
+      <label className="tz" title={t('interval.zoneTitle')}>
         <input type="checkbox" checked={useObjectTz} disabled={!objectTz} onChange={(e) => onUseObjectTz(e.target.checked)} />
-        Object’s time zone
+        {t('interval.objectZone')}
       </label>
-      <span className="tz-name" aria-label="Time zone in use">
-        Times in {tz} ({offsets}){useObjectTz && objectTz ? ', the object’s zone' : objectTz && objectTz !== operatorTz ? `, yours; the object is in ${objectTz}` : ', yours'}
+      <span className="tz-name" aria-label={t('interval.zoneInUse')}>
+        {useObjectTz && objectTz
+          ? t('interval.zoneObject', { zone: tz, offsets })
+          : objectTz && objectTz !== operatorTz
+            ? t('interval.zoneYoursObjectElsewhere', { zone: tz, offsets, objectZone: objectTz })
+            : t('interval.zoneYours', { zone: tz, offsets })}
       </span>
       {error && <span role="alert" className="error">{error}</span>}
     </div>

@@ -1,4 +1,5 @@
 import { useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { FleetObject } from '../../../common/resources';
 import { useFleetObjectList } from '../stores/use-fleet-objects';
 
@@ -6,6 +7,7 @@ const MAX = 50;
 
 /** Search by name, plate or IMEI; the first 50 matches are offered (a fleet can be 50,000). */
 export function ObjectPicker({ value, onPick }: { value: FleetObject | null; onPick: (o: FleetObject) => void }) {
+  const { t } = useTranslation('history');
   const [q, setQ] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
@@ -30,13 +32,13 @@ export function ObjectPicker({ value, onPick }: { value: FleetObject | null; onP
     <div className="history-object-picker">
       <input
         role="combobox"
-        aria-label="Object"
+        aria-label={t('picker.object')}
         aria-expanded={open}
         aria-controls={listId}
         aria-autocomplete="list"
         // The option the arrows are on, so a screen reader says it as it moves.
         aria-activedescendant={open && matches[active] ? optionId(active) : undefined}
-        placeholder={value ? value.Name : 'Search an object…'}
+        placeholder={value ? value.Name : t('picker.search')}
         value={q}
         onChange={(e) => {
           setQ(e.target.value);
@@ -54,9 +56,9 @@ export function ObjectPicker({ value, onPick }: { value: FleetObject | null; onP
           e.preventDefault();
         }}
       />
-      {value && <span className="picked" aria-label="Selected object">{value.Name}{value.StateNumber ? ` · ${value.StateNumber}` : ''}</span>}
+      {value && <span className="picked" aria-label={t('picker.selected')}>{value.Name}{value.StateNumber ? ` · ${value.StateNumber}` : ''}</span>}
       {open && matches.length > 0 && (
-        <ul id={listId} role="listbox" aria-label="Matching objects">
+        <ul id={listId} role="listbox" aria-label={t('picker.matches')}>
           {matches.map((o, i) => (
             <li key={o.Id} id={optionId(i)} role="option" aria-selected={i === active} onMouseDown={(e) => e.preventDefault()} onClick={() => pick(o)}>
               {o.Name} <span className="muted">{o.StateNumber}</span>
@@ -66,7 +68,7 @@ export function ObjectPicker({ value, onPick }: { value: FleetObject | null; onP
       )}
       {open && matches.length === 0 && q.trim() !== '' && (
         <p role="status" className="no-match">
-          No object matches “{q.trim()}” by name, plate or IMEI.
+          {t('picker.noMatch', { q: q.trim() })}
         </p>
       )}
     </div>

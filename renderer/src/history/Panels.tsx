@@ -1,13 +1,14 @@
+import { useTranslation } from 'react-i18next';
 import type { FleetEvent } from '../../../common/resources';
 import type { HistoryViolations } from '../../../common/methods/history';
 import type { Figures } from './model/summary';
 import { fmtDuration, fmtEnd, fmtKm, fmtShort, fmtTime } from './time-format';
 import type { Stop, Trip } from './model/trips';
-import { VIOLATION_LABEL, type Violation } from './model/violations';
-import { ageText } from '../ui/format';
+import { violationDetail, violationLabel, type Violation } from './model/violations';
+import { ageText, speedText } from '../ui/format';
 
 const dur = (v: number | null) => (v === null ? '—' : fmtDuration(v));
-const kmh = (v: number) => `${Math.round(v)} km/h`;
+const kmh = speedText;
 
 /** Where the daily statistics stand: the copy shown may be the cache's while the service is asked. */
 export interface DailyState {
@@ -20,26 +21,27 @@ export interface DailyState {
 }
 
 export function SummaryPanel({ track, daily, dailyState, tz }: { track: Figures | null; daily: Figures | null; dailyState: DailyState; tz: string }) {
+  const { t } = useTranslation('history');
   const ds = dailyState;
   // Never a bare dash while something is known: loading, or why not.
-  const noDaily = ds.loading ? 'Loading…' : ds.error ? 'Not available' : '—';
+  const noDaily = ds.loading ? t('common.loading') : ds.error ? t('summary.notAvailable') : '—';
   const rows: [string, (f: Figures) => string][] = [
-    ['Distance', (f) => fmtKm(f.distance)],
-    ['Moving', (f) => dur(f.moveTime)],
-    ['Parked', (f) => dur(f.parkTime)],
-    ['Idling', (f) => dur(f.idleTime)],
-    ['Engine', (f) => dur(f.engineTime)],
-    ['Max speed', (f) => kmh(f.maxSpeed)],
-    ['Average speed', (f) => kmh(f.avgSpeed)],
+    [t('summary.distance'), (f) => fmtKm(f.distance)],
+    [t('summary.moving'), (f) => dur(f.moveTime)],
+    [t('summary.parked'), (f) => dur(f.parkTime)],
+    [t('summary.idling'), (f) => dur(f.idleTime)],
+    [t('summary.engine'), (f) => dur(f.engineTime)],
+    [t('summary.maxSpeed'), (f) => kmh(f.maxSpeed)],
+    [t('summary.avgSpeed'), (f) => kmh(f.avgSpeed)],
   ];
   return (
     <>
-    <table role="table" aria-label="Summary" className="history-summary">
+    <table role="table" aria-label={t('summary.label')} className="history-summary">
       <thead>
         <tr>
           <th />
-          <th>From the track</th>
-          <th>Daily statistics</th>
+          <th>{t('summary.fromTrack')}</th>
+          <th>{t('summary.daily')}</th>
         </tr>
       </thead>
       <tbody>
@@ -53,12 +55,12 @@ export function SummaryPanel({ track, daily, dailyState, tz }: { track: Figures 
       </tbody>
     </table>
     {(ds.fromCache || ds.loading || ds.error) && (
-      <p role="status" aria-label="Daily statistics" className={`note ${ds.error ? 'warn' : 'muted'}`}>
-        {ds.fromCache && daily && (ds.fetchedAt !== null ? `Last copy from ${fmtTime(ds.fetchedAt, tz)} (${ageText(ds.fetchedAt, Date.now())}). ` : 'Last copy from an earlier session. ')}
-        {ds.loading ? 'Asking the service for the current figures…' : ds.error ? `The service’s figures did not come: ${ds.error} ` : ''}
+      <p role="status" aria-label={t('summary.daily')} className={`note ${ds.error ? 'warn' : 'muted'}`}>
+        {ds.fromCache && daily && `${ds.fetchedAt !== null ? t('summary.lastCopyAt', { time: fmtTime(ds.fetchedAt, tz), age: ageText(ds.fetchedAt, Date.now()) }) : t('summary.lastCopyEarlier')} `}
+        {ds.loading ? t('summary.asking') : ds.error ? `${t('summary.failed', { error: ds.error })} ` : ''}
         {ds.error && !ds.loading && (
           <button type="button" onClick={ds.onRetry}>
-            Try again
+            {t('common.tryAgain')}
           </button>
         )}
       </p>
@@ -68,29 +70,30 @@ export function SummaryPanel({ track, daily, dailyState, tz }: { track: Figures 
 }
 
 export function TripsList({ items, tz, onPick }: { items: (Trip | Stop)[]; tz: string; onPick: (x: Trip | Stop) => void }) {
-  if (items.length === 0) return <p className="muted">No trips or stops in the cache for this interval.</p>;
+  const { t } = useTranslation('history');
+  if (items.length === 0) return <p className="muted">{t('trips.empty')}</p>;
   return (
-    <table role="table" aria-label="Trips and stops" className="history-list">
+    <table role="table" aria-label={t('trips.label')} className="history-list">
       <thead>
         <tr>
           <th>#</th>
-          <th>From</th>
-          <th>To</th>
-          <th>Duration</th>
-          <th>Distance</th>
+          <th>{t('trips.from')}</th>
+          <th>{t('trips.to')}</th>
+          <th>{t('trips.duration')}</th>
+          <th>{t('trips.distance')}</th>
           <th>
-            <abbr title="Maximum speed">Max</abbr>
+            <abbr title={t('trips.maxTitle')}>{t('trips.max')}</abbr>
           </th>
         </tr>
       </thead>
       <tbody>
         {items.map((x) => (
           <tr key={`${x.kind}${x.n}`} className={x.kind} tabIndex={0} onClick={() => onPick(x)} onKeyDown={(e) => e.key === 'Enter' && onPick(x)}>
-            <td>{x.kind === 'stop' ? <span className="stop-n">P{x.n}</span> : `Trip ${x.n}`}</td>
+            <td>{x.kind === 'stop' ? <span className="stop-n">P{x.n}</span> : t('trips.trip', { n: x.n })}</td>
             <td>{fmtShort(x.from, tz)}</td>
             <td title={fmtShort(x.till, tz)}>{fmtEnd(x.from, x.till, tz)}</td>
             <td>{fmtDuration(x.till - x.from)}</td>
-            <td>{x.kind === 'trip' ? fmtKm(x.metres) : 'Parked'}</td>
+            <td>{x.kind === 'trip' ? fmtKm(x.metres) : t('trips.parked')}</td>
             <td>{x.kind === 'trip' ? kmh(x.maxSpeed) : ''}</td>
           </tr>
         ))}
@@ -100,20 +103,21 @@ export function TripsList({ items, tz, onPick }: { items: (Trip | Stop)[]; tz: s
 }
 
 export function EventsList({ events, tz, onPick }: { events: FleetEvent[]; tz: string; onPick: (e: FleetEvent) => void }) {
-  if (events.length === 0) return <p className="muted">No events in the cache for this interval.</p>;
+  const { t } = useTranslation('history');
+  if (events.length === 0) return <p className="muted">{t('events.empty')}</p>;
   return (
-    <table role="table" aria-label="Events" className="history-list">
+    <table role="table" aria-label={t('events.label')} className="history-list">
       <thead>
         <tr>
-          <th>Time</th>
-          <th>Event</th>
+          <th>{t('events.time')}</th>
+          <th>{t('events.event')}</th>
         </tr>
       </thead>
       <tbody>
         {events.map((e) => (
           <tr key={e.Id} tabIndex={0} onClick={() => onPick(e)} onKeyDown={(k) => k.key === 'Enter' && onPick(e)}>
             <td>{fmtTime(e.Time, tz)}</td>
-            <td>{e.Text || `Type ${e.Type}`}</td>
+            <td>{e.Text || t('events.type', { type: e.Type })}</td>
           </tr>
         ))}
       </tbody>
@@ -122,31 +126,31 @@ export function EventsList({ events, tz, onPick }: { events: FleetEvent[]; tz: s
 }
 
 export function ViolationsList({ list, faulty, tz, onPick }: { list: Violation[]; faulty: HistoryViolations[]; tz: string; onPick: (v: Violation) => void }) {
+  const { t } = useTranslation('history');
   return (
     <div>
       {faulty.length > 0 && (
         <p role="note" className="history-warning">
-          The accelerometer was faulty in this period ({faulty.map((w) => `${fmtShort(w.from, tz)} – ${fmtShort(w.till, tz)}`).join('; ')}):
-          acceleration, braking and turning figures are unreliable and may be missing.
+          {t('violations.faulty', { periods: faulty.map((w) => `${fmtShort(w.from, tz)} – ${fmtShort(w.till, tz)}`).join('; ') })}
         </p>
       )}
       {list.length === 0 ? (
-        <p className="muted">No violations in the cache for this interval.</p>
+        <p className="muted">{t('violations.empty')}</p>
       ) : (
-        <table role="table" aria-label="Violations" className="history-list">
+        <table role="table" aria-label={t('violations.label')} className="history-list">
           <thead>
             <tr>
-              <th>Time</th>
-              <th>Violation</th>
-              <th>Reading</th>
+              <th>{t('violations.time')}</th>
+              <th>{t('violations.violation')}</th>
+              <th>{t('violations.reading')}</th>
             </tr>
           </thead>
           <tbody>
             {list.map((v) => (
               <tr key={`${v.kind}${v.time}`} tabIndex={0} onClick={() => onPick(v)} onKeyDown={(k) => k.key === 'Enter' && onPick(v)}>
                 <td>{fmtTime(v.time, tz)}</td>
-                <td>{VIOLATION_LABEL[v.kind]}</td>
-                <td>{v.detail}</td>
+                <td>{violationLabel(v.kind)}</td>
+                <td>{violationDetail(v)}</td>
               </tr>
             ))}
           </tbody>

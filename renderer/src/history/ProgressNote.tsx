@@ -1,13 +1,15 @@
+import { useTranslation } from 'react-i18next';
 import { ERROR_TEXT } from '../../../common/errors';
 import { fmtShort } from './time-format';
 import type { HistoryState } from './model/use-history';
 
 /** How complete the picture is: fetching (with progress), stopped (and why), or what the cache lacks. */
 export function ProgressNote({ hist, tz, missing, loadDone, objectName, onRetry }: { hist: HistoryState; tz: string; missing: [number, number][]; loadDone: boolean; objectName?: string; onRetry: () => void }) {
+  const { t } = useTranslation('history');
   const p = hist.progress;
   const again = (
     <button type="button" onClick={onRetry}>
-      Try again
+      {t('common.tryAgain')}
     </button>
   );
   if (hist.error)
@@ -16,20 +18,20 @@ export function ProgressNote({ hist, tz, missing, loadDone, objectName, onRetry 
         {hist.error} {again}
       </p>
     );
-  if (hist.loading && !hist.data) return <p role="status" className="history-note">Reading the cache…</p>;
+  if (hist.loading && !hist.data) return <p role="status" className="history-note">{t('progress.reading')}</p>;
   if (p && !p.done) {
     const pct = p.totalMs > 0 ? Math.round((100 * p.fetchedMs) / p.totalMs) : 0;
     return (
       <div className="history-note" role="status">
-        Fetching what the cache lacks… {pct}%
-        <progress aria-label="History download" max={100} value={pct} />
+        {t('progress.fetching', { pct })}
+        <progress aria-label={t('progress.download')} max={100} value={pct} />
         {p.retrying ? (
           // Waiting is not stuck: said with why and when the next try is.
           <span className="warn">
-            {ERROR_TEXT[p.retrying.error.code] ?? p.retrying.error.message} Trying again in {Math.round(p.retrying.inMs / 1000)} s.
+            {ERROR_TEXT[p.retrying.error.code] ?? p.retrying.error.message} {t('progress.retryIn', { s: Math.round(p.retrying.inMs / 1000) })}
           </span>
         ) : (
-          <span className="muted">What is already cached is shown.</span>
+          <span className="muted">{t('progress.cachedShown')}</span>
         )}
       </div>
     );
@@ -42,27 +44,26 @@ export function ProgressNote({ hist, tz, missing, loadDone, objectName, onRetry 
     // Loaded, and nothing in it: "whole interval loaded" beside 0.0 km read as a parked vehicle.
     return (
       <p role="status" className="history-note warn">
-        No data in this interval: {objectName ?? 'the object'} reported no position or event between {fmtShort(hist.data.from, tz)} and {fmtShort(hist.data.till, tz)}.
+        {t('progress.noData', { name: objectName ?? t('progress.theObject'), from: fmtShort(hist.data.from, tz), till: fmtShort(hist.data.till, tz) })}
       </p>
     );
-  if (missing.length === 0) return <p role="status" className="history-note muted">Whole interval loaded.</p>;
+  if (missing.length === 0) return <p role="status" className="history-note muted">{t('progress.whole')}</p>;
   const offline = p?.error?.code === 'offline';
   if (empty)
     // Nothing was last seen and there is no rest to show: the partial wording below would mislead.
     return (
-      <p role="status" className="history-note warn" aria-label="Missing parts">
+      <p role="status" className="history-note warn" aria-label={t('progress.missingParts')}>
         {p?.error && <b>{ERROR_TEXT[p.error.code] ?? p.error.message} </b>}
-        Nothing of this interval is in the cache{offline ? ': it is fetched by itself once the service answers.' : '.'}
+        {t(offline ? 'progress.nothingCachedOffline' : 'progress.nothingCached')}
         {p?.error && <> {again}</>}
       </p>
     );
-  const why = p?.error ? ERROR_TEXT[p.error.code] ?? p.error.message : p?.cancelled ? 'The download was stopped.' : '';
+  const why = p?.error ? ERROR_TEXT[p.error.code] ?? p.error.message : p?.cancelled ? t('progress.stopped') : '';
   const shown = missing.slice(0, 4).map(([a, b]) => `${fmtShort(a, tz)} – ${fmtShort(b, tz)}`);
   return (
-    <p role="status" className="history-note warn" aria-label="Missing parts">
+    <p role="status" className="history-note warn" aria-label={t('progress.missingParts')}>
       {why && <b>{why} </b>}
-      Not in the cache: {shown.join('; ')}
-      {missing.length > 4 ? ` and ${missing.length - 4} more` : ''}. The rest of the interval is shown.
+      {missing.length > 4 ? t('progress.notCachedMore', { parts: shown.join('; '), count: missing.length - 4 }) : t('progress.notCached', { parts: shown.join('; ') })} {t('progress.restShown')}
       {p?.error && <> {again}</>}
     </p>
   );

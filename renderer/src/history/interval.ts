@@ -10,13 +10,8 @@ import { computerZone, dateMinuteText, parseDateMinute, validZone } from '../ui/
 
 export type QuickRange = 'today' | 'yesterday' | 'last7' | 'month' | 'last3months';
 
-export const QUICK_RANGES: { id: QuickRange; label: string }[] = [
-  { id: 'today', label: 'Today' },
-  { id: 'yesterday', label: 'Yesterday' },
-  { id: 'last7', label: 'Last 7 days' },
-  { id: 'month', label: 'This month' },
-  { id: 'last3months', label: 'Last 3 months' },
-];
+/** Their words are `history:interval.quick.<id>`. */
+export const QUICK_RANGES: { id: QuickRange }[] = [{ id: 'today' }, { id: 'yesterday' }, { id: 'last7' }, { id: 'month' }, { id: 'last3months' }];
 
 export interface Interval {
   from: number;

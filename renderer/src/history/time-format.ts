@@ -4,6 +4,8 @@
  */
 import { TZDate, tz as inZone } from '@date-fns/tz';
 import { differenceInCalendarDays, format } from 'date-fns';
+import { i18n } from '../i18n';
+import { numberText } from '../ui/format';
 import { DATE_MINUTE_PATTERN, DATE_TIME_PATTERN, timeIn } from '../ui/time';
 
 export function fmtTime(ms: number, tz: string, pattern = DATE_TIME_PATTERN): string {
@@ -22,23 +24,25 @@ export function fmtShort(ms: number, tz: string): string {
 export function fmtEnd(from: number, till: number, tz: string): string {
   const days = differenceInCalendarDays(till, from, { in: inZone(tz) });
   const time = fmtTime(till, tz, 'HH:mm');
-  return days === 0 ? time : `${time} +${days} d`;
+  return days === 0 ? time : i18n.t('history:units.plusDays', { time, d: days });
 }
 
 /** "2 h 05 min", "45 min", "12 s", "3 d 4 h". */
 export function fmtDuration(ms: number): string {
   const s = Math.max(0, Math.round(ms / 1000));
-  if (s < 60) return `${s} s`;
+  if (s < 60) return i18n.t('history:units.s', { n: s });
   const m = Math.floor(s / 60);
-  if (m < 60) return `${m} min`;
+  if (m < 60) return i18n.t('history:units.min', { n: m });
   const h = Math.floor(m / 60);
-  if (h < 48) return `${h} h ${String(m % 60).padStart(2, '0')} min`;
-  return `${Math.floor(h / 24)} d ${h % 24} h`;
+  if (h < 48) return i18n.t('history:units.hMin', { h, m: String(m % 60).padStart(2, '0') });
+  return i18n.t('history:units.dH', { d: Math.floor(h / 24), h: h % 24 });
 }
 
 export function fmtKm(metres: number): string {
   const km = metres / 1000;
-  return `${km >= 100 ? Math.round(km) : km.toFixed(1)} km`;
+  // One decimal always below 100 km ("0.0 km" says nothing was driven), with the locale's decimal mark.
+  const n = km >= 100 ? numberText(Math.round(km)) : km.toFixed(1).replace('.', numberText(0.5, 1).charAt(1));
+  return i18n.t('history:units.km', { n });
 }
 
 /** UTC offset of `tz` at `ms`, e.g. "UTC+02:00", shown next to the zone's name. */

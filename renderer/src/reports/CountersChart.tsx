@@ -5,19 +5,25 @@
  * the lines join the readings it gave rather than invent the ones between.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { ReportTable } from '../../../common/methods/reports';
 import { counterLines, type Counter } from './chart-model';
 import { timeAxis } from './time-axis';
+import { numberText } from '../ui/format';
+import { unitText } from './format';
 
 const COLOURS = ['#2f6fd6', '#2f9e58', '#d64545', '#c9822b', '#7d4cc2', '#1d9aa8', '#b8447f', '#6b7a12', '#555', '#e0628f'];
-const NUM = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
+const num = (v: number) => numberText(v, 1);
 
-const LABEL: Record<Counter, string> = { mileage: 'Mileage, km', engineHours: 'Engine hours, h' };
+/** The axis's words per counter (`reports:counters.<key>`). */
+const LABEL: Record<Counter, 'axisMileage' | 'axisEngineHours'> = { mileage: 'axisMileage', engineHours: 'axisEngineHours' };
 
 export function CountersChart({ table }: { table: ReportTable }) {
+  const { t } = useTranslation('reports');
   const [counter, setCounter] = useState<Counter>('mileage');
+  const label = t(`counters.${LABEL[counter]}`);
   const host = useRef<HTMLDivElement>(null);
   const lines = useMemo(() => counterLines(table, counter), [table, counter]);
   const totalIndex = table.columns.findIndex((c) => c.id === counter);
@@ -30,29 +36,30 @@ export function CountersChart({ table }: { table: ReportTable }) {
       {
         width: Math.max(320, el.clientWidth),
         height: 240,
-        axes: [timeAxis(text), { stroke: text, label: LABEL[counter], size: 70 }],
-        series: [{}, ...lines.map((l, i) => ({ label: l.name, stroke: COLOURS[i % COLOURS.length]!, width: 2 }))],
+        axes: [timeAxis(text), { stroke: text, label, size: 70 }],
+        series: [{ label: t('chart.time') }, ...lines.map((l, i) => ({ label: l.name, stroke: COLOURS[i % COLOURS.length]!, width: 2 }))],
       },
       [[table.from / 1000, table.till / 1000], ...lines.map((l) => [0, l.value])],
       el,
     );
     return () => plot.destroy();
-  }, [lines, counter, table.from, table.till]);
+  }, [lines, label, table.from, table.till, t]);
   const top = lines[0];
-  const unit = counter === 'mileage' ? 'km' : 'h';
+  const unit = unitText(counter === 'mileage' ? 'km' : 'h');
+  const amount = (v: number) => t('units.amount', { n: num(v), unit });
   return (
-    <figure className="rp-chart" aria-label="Counters over the interval">
+    <figure className="rp-chart" aria-label={t('counters.label')}>
       <figcaption>
-        Since the interval’s start{' '}
-        <select aria-label="Chart counter" value={counter} onChange={(e) => setCounter(e.target.value as Counter)}>
-          <option value="mileage">Mileage</option>
-          <option value="engineHours">Engine hours</option>
+        {t('counters.since')}{' '}
+        <select aria-label={t('counters.select')} value={counter} onChange={(e) => setCounter(e.target.value as Counter)}>
+          <option value="mileage">{t('counters.mileage')}</option>
+          <option value="engineHours">{t('counters.engineHours')}</option>
         </select>
       </figcaption>
-      <div ref={host} role="img" aria-label={`${LABEL[counter]} of the ${lines.length} objects with the most, from the interval's start to its end`} />
+      <div ref={host} role="img" aria-label={t('counters.img', { what: label, count: lines.length })} />
       <p className="hint">
-        {typeof total === 'number' ? `All ${table.rows.length} objects: ${NUM.format(total)} ${unit}` : ''}
-        {top ? `; most: ${top.name}, ${NUM.format(top.value)} ${unit}.` : '.'} The service reads the counters at the interval’s ends; the table lists every object.
+        {typeof total === 'number' ? t('counters.all', { count: table.rows.length, value: amount(total) }) : ''}
+        {top ? t('counters.most', { name: top.name, value: amount(top.value) }) : '.'} {t('counters.note')}
       </p>
     </figure>
   );

@@ -4,6 +4,7 @@
  * (most idle, most days over the speed limit, least mileage).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { Dashboard, ReportColumn } from '../../../common/methods/reports';
@@ -12,15 +13,17 @@ import { useGroupNames } from '../stores/use-group-names';
 import { ageText } from '../ui/format';
 import { useNow } from '../ui/use-now';
 import { dashboardModel, objectRows, ranked, SUM_COLUMNS, sumCells, type DashboardModel } from './dashboard-model';
-import { cellText, durationText, localText } from './format';
-import { PRESETS, PRESET_LABEL, presetInterval, type Preset } from './presets';
+import { cellText, coreText, durationText, localText, unitText } from './format';
+import { PRESETS, presetInterval, type Preset } from './presets';
 import { ReportTableView } from './ReportTableView';
 import { timeAxis } from './time-axis';
 
+// Labels are English fallbacks: the table names columns by id (format.ts columnLabel).
 const OBJECT_COLUMNS: ReportColumn[] = [{ id: 'object', label: 'Object', type: 'text' }, ...SUM_COLUMNS, { id: 'speeding', label: 'Speeding days', type: 'number', sums: true }];
 const GROUP_COLUMNS: ReportColumn[] = [{ id: 'group', label: 'Group', type: 'text' }, ...SUM_COLUMNS];
 
 export function DashboardView() {
+  const { t } = useTranslation('reports');
   const groups = useGroupNames();
   const [preset, setPreset] = useState<Exclude<Preset, 'custom'>>('last-week');
   const [group, setGroup] = useState<number | null>(null);
@@ -42,60 +45,62 @@ export function DashboardView() {
   useEffect(() => void load(), [load]);
   const model = useMemo(() => (data ? dashboardModel(data) : null), [data]);
   return (
-    <section className="rp-dashboard" aria-label="Fleet dashboard">
+    <section className="rp-dashboard" aria-label={t('dashboard.label')}>
       <div className="rp-form rp-inline">
         <label>
-          Interval{' '}
-          <select aria-label="Dashboard interval" value={preset} onChange={(e) => setPreset(e.target.value as typeof preset)}>
+          {t('dashboard.interval')}{' '}
+          <select aria-label={t('dashboard.intervalLabel')} value={preset} onChange={(e) => setPreset(e.target.value as typeof preset)}>
             {PRESETS.filter((p) => p !== 'custom').map((p) => (
               <option key={p} value={p}>
-                {PRESET_LABEL[p]}
+                {t(`preset.${p}`)}
               </option>
             ))}
           </select>
         </label>
         <label>
-          Objects{' '}
-          <select aria-label="Dashboard objects" value={group ?? ''} onChange={(e) => setGroup(e.target.value ? Number(e.target.value) : null)}>
-            <option value="">All objects</option>
+          {t('dashboard.objects')}{' '}
+          <select aria-label={t('dashboard.objectsLabel')} value={group ?? ''} onChange={(e) => setGroup(e.target.value ? Number(e.target.value) : null)}>
+            <option value="">{t('dashboard.all')}</option>
             {[...groups].map(([id, name]) => (
               <option key={id} value={id}>
-                Group: {name}
+                {t('dashboard.group', { name })}
               </option>
             ))}
           </select>
         </label>
         <button type="button" onClick={() => void load()} disabled={loading}>
-          {loading ? 'Loading…' : 'Refresh'}
+          {loading ? t('dashboard.loading') : t('dashboard.refresh')}
         </button>
         {data && (
           <span className="hint">
-            {data.objectIds.length} objects · {localText(data.from)} – {localText(data.till)} · read {ageText(data.fetchedAt, now)}
+            {t('run.summary', { count: data.objectIds.length, from: localText(data.from), till: localText(data.till), age: ageText(data.fetchedAt, now) })}
           </span>
         )}
       </div>
       {error && <p role="alert">{error}</p>}
-      {data?.notRefreshed && <p role="status" className="rp-stale">{data.notRefreshed}</p>}
+      {data?.notRefreshed && <p role="status" className="rp-stale">{coreText(data.notRefreshed)}</p>}
       {data && model && <Body data={data} model={model} />}
     </section>
   );
 }
 
 function Body({ data, model }: { data: Dashboard; model: DashboardModel }) {
-  const t = model.total;
+  const { t } = useTranslation('reports');
+  const sum = model.total;
+  const km = (v: number) => t('units.amount', { n: cellText(SUM_COLUMNS[0]!, Math.round(v), undefined), unit: unitText('km') });
   const tiles: Array<[string, string]> = [
-    ['Mileage', `${cellText(SUM_COLUMNS[0]!, Math.round(t.km), undefined)} km`],
-    ['Engine on', durationText(t.engine)],
-    ['Moving', durationText(t.move)],
-    ['Parked', durationText(t.park)],
-    ['Idle', durationText(t.idle)],
-    ['Fuel used', `${cellText(SUM_COLUMNS[5]!, Math.round(t.fuel), undefined)} l`],
+    [t('columns.km'), km(sum.km)],
+    [t('columns.engine'), durationText(sum.engine)],
+    [t('columns.move'), durationText(sum.move)],
+    [t('columns.park'), durationText(sum.park)],
+    [t('columns.idle'), durationText(sum.idle)],
+    [t('columns.fuel'), t('units.amount', { n: cellText(SUM_COLUMNS[5]!, Math.round(sum.fuel), undefined), unit: unitText('l') })],
   ];
   const rows = useMemo(() => objectRows(data, model), [data, model]);
-  const total = ['Total', ...sumCells(t), Object.values(data.speeding).reduce((s, v) => s + v, 0)];
+  const total = [t('dashboard.total'), ...sumCells(sum), Object.values(data.speeding).reduce((s, v) => s + v, 0)];
   return (
     <>
-      <ul className="rp-tiles" aria-label="Fleet totals">
+      <ul className="rp-tiles" aria-label={t('dashboard.totals')}>
         {tiles.map(([label, value]) => (
           <li key={label}>
             <span className="hint">{label}</span>
@@ -105,17 +110,17 @@ function Body({ data, model }: { data: Dashboard; model: DashboardModel }) {
       </ul>
       <Trend model={model} />
       <div className="rp-ranks">
-        <Ranked title="Most idle" items={ranked(data, model, 'idle', 5).map((x) => [x.name, durationText(x.value)])} />
-        <Ranked title="Most days over the speed limit" items={ranked(data, model, 'speeding', 5).map((x) => [x.name, `${x.value} days`])} />
-        <Ranked title="Most mileage" items={ranked(data, model, 'km', 5).map((x) => [x.name, `${Math.round(x.value)} km`])} />
-        <Ranked title="Least mileage" items={ranked(data, model, 'km', 5, true).map((x) => [x.name, `${Math.round(x.value)} km`])} />
+        <Ranked title={t('dashboard.mostIdle')} items={ranked(data, model, 'idle', 5).map((x) => [x.name, durationText(x.value)])} />
+        <Ranked title={t('dashboard.mostSpeeding')} items={ranked(data, model, 'speeding', 5).map((x) => [x.name, t('dashboard.days', { count: x.value })])} />
+        <Ranked title={t('dashboard.mostMileage')} items={ranked(data, model, 'km', 5).map((x) => [x.name, km(x.value)])} />
+        <Ranked title={t('dashboard.leastMileage')} items={ranked(data, model, 'km', 5, true).map((x) => [x.name, km(x.value)])} />
       </div>
-      <h3>Per object</h3>
-      <ReportTableView label="Dashboard per object" columns={OBJECT_COLUMNS} rows={rows} total={total} timeZones={{}} height={360} />
+      <h3>{t('dashboard.perObject')}</h3>
+      <ReportTableView label={t('dashboard.perObjectLabel')} columns={OBJECT_COLUMNS} rows={rows} total={total} timeZones={{}} height={360} />
       {model.perGroup.length > 0 && (
         <>
-          <h3>Per group</h3>
-          <ReportTableView label="Dashboard per group" columns={GROUP_COLUMNS} rows={model.perGroup.map((g) => ({ objectId: g.id, cells: [g.name, ...sumCells(g)] }))} timeZones={{}} height={240} />
+          <h3>{t('dashboard.perGroup')}</h3>
+          <ReportTableView label={t('dashboard.perGroupLabel')} columns={GROUP_COLUMNS} rows={model.perGroup.map((g) => ({ objectId: g.id, cells: [g.name, ...sumCells(g)] }))} timeZones={{}} height={240} />
         </>
       )}
     </>
@@ -123,11 +128,12 @@ function Body({ data, model }: { data: Dashboard; model: DashboardModel }) {
 }
 
 function Ranked({ title, items }: { title: string; items: Array<[string, string]> }) {
+  const { t } = useTranslation('reports');
   return (
     <section className="rp-rank" aria-label={title}>
       <h3>{title}</h3>
       {items.length === 0 ? (
-        <p className="hint">None.</p>
+        <p className="hint">{t('dashboard.none')}</p>
       ) : (
         <ol>
           {items.map(([name, value]) => (
@@ -142,6 +148,7 @@ function Ranked({ title, items }: { title: string; items: Array<[string, string]
 }
 
 function Trend({ model }: { model: DashboardModel }) {
+  const { t } = useTranslation('reports');
   const host = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = host.current;
@@ -153,18 +160,18 @@ function Trend({ model }: { model: DashboardModel }) {
         width: Math.max(320, el.clientWidth),
         height: 220,
         scales: { km: {}, h: {} },
-        axes: [timeAxis(text), { stroke: text, scale: 'km', label: 'Mileage, km' }, { stroke: text, scale: 'h', side: 1, label: 'Engine on, h', grid: { show: false } }],
-        series: [{}, { label: 'Mileage, km', scale: 'km', stroke: '#3b6fd8', fill: 'rgba(59,111,216,0.35)', paths: bars }, { label: 'Engine on, h', scale: 'h', stroke: '#e08a1e', width: 2 }],
+        axes: [timeAxis(text), { stroke: text, scale: 'km', label: t('dashboard.axisMileage') }, { stroke: text, scale: 'h', side: 1, label: t('dashboard.axisEngine'), grid: { show: false } }],
+        series: [{ label: t('chart.time') }, { label: t('dashboard.axisMileage'), scale: 'km', stroke: '#3b6fd8', fill: 'rgba(59,111,216,0.35)', paths: bars }, { label: t('dashboard.axisEngine'), scale: 'h', stroke: '#e08a1e', width: 2 }],
       },
       [model.perDay.map((d) => d.day / 1000), model.perDay.map((d) => Math.round(d.km)), model.perDay.map((d) => Math.round((d.engine / 3600) * 10) / 10)],
       el,
     );
     return () => plot.destroy();
-  }, [model]);
+  }, [model, t]);
   return (
-    <figure className="rp-chart" aria-label="Day by day trend">
-      <figcaption>Day by day</figcaption>
-      {model.perDay.length === 0 ? <p className="hint">No days in this interval.</p> : <div ref={host} />}
+    <figure className="rp-chart" aria-label={t('dashboard.trend')}>
+      <figcaption>{t('dashboard.trendCaption')}</figcaption>
+      {model.perDay.length === 0 ? <p className="hint">{t('dashboard.noDays')}</p> : <div ref={host} />}
     </figure>
   );
 }

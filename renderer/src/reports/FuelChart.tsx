@@ -5,10 +5,11 @@
  * refuel and drain) rather than a level line it would have to guess between them.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { ReportTable } from '../../../common/methods/reports';
-import { headerText } from './format';
+import { unitText } from './format';
 import { timeAxis } from './time-axis';
 
 export function fuelSteps(t: ReportTable, objectId: number | null): { x: number[]; refuelled: number[]; drained: number[] } {
@@ -30,6 +31,7 @@ export function fuelSteps(t: ReportTable, objectId: number | null): { x: number[
 }
 
 export function FuelChart({ table }: { table: ReportTable }) {
+  const { t } = useTranslation('reports');
   const [objectId, setObjectId] = useState<number | null>(null);
   const host = useRef<HTMLDivElement>(null);
   const names = useMemo(() => new Map(table.rows.map((r) => [r.objectId, String(r.cells[0])])), [table]);
@@ -44,20 +46,20 @@ export function FuelChart({ table }: { table: ReportTable }) {
       {
         width: Math.max(320, el.clientWidth),
         height: 220,
-        axes: [timeAxis(text), { stroke: text, label: unit ? headerText(unit).replace('Refuelled', 'Fuel') : 'Fuel' }],
-        series: [{}, { label: 'Refuelled', stroke: '#2f9e58', width: 2, paths: uPlot.paths.stepped!({ align: 1 }) }, { label: 'Drained', stroke: '#d64545', width: 2, paths: uPlot.paths.stepped!({ align: 1 }) }],
+        axes: [timeAxis(text), { stroke: text, label: unit?.unit ? t('fuel.axisUnit', { unit: unitText(unit.unit) }) : t('fuel.axis') }],
+        series: [{ label: t('chart.time') }, { label: t('fuel.refuelled'), stroke: '#2f9e58', width: 2, paths: uPlot.paths.stepped!({ align: 1 }) }, { label: t('fuel.drained'), stroke: '#d64545', width: 2, paths: uPlot.paths.stepped!({ align: 1 }) }],
       },
       [data.x, data.refuelled, data.drained],
       el,
     );
     return () => plot.destroy();
-  }, [data, unit]);
+  }, [data, unit, t]);
   return (
-    <figure className="rp-chart" aria-label="Fuel refuelled and drained over the interval">
+    <figure className="rp-chart" aria-label={t('fuel.label')}>
       <figcaption>
-        Refuelled and drained so far{' '}
-        <select aria-label="Chart object" value={objectId ?? ''} onChange={(e) => setObjectId(e.target.value ? Number(e.target.value) : null)}>
-          <option value="">All objects</option>
+        {t('fuel.caption')}{' '}
+        <select aria-label={t('fuel.select')} value={objectId ?? ''} onChange={(e) => setObjectId(e.target.value ? Number(e.target.value) : null)}>
+          <option value="">{t('fuel.all')}</option>
           {[...names].map(([id, name]) => (
             <option key={id} value={id}>
               {name}

@@ -5,6 +5,7 @@
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Cell, ReportColumn, ReportRow } from '../../../common/methods/reports';
 import { cellText, headerText } from './format';
 
@@ -15,6 +16,8 @@ interface Props {
   total?: Cell[] | undefined;
   timeZones: Record<number, string>;
   height?: number;
+  /** The columns are the service's own (a template's): named as it names them. */
+  ownLabels?: boolean;
 }
 
 const ROW = 30;
@@ -43,7 +46,8 @@ function usePrinting(): boolean {
   return printing;
 }
 
-export function ReportTableView({ label, columns, rows, total, timeZones, height = 420 }: Props) {
+export function ReportTableView({ label, columns, rows, total, timeZones, height = 420, ownLabels = false }: Props) {
+  const { t } = useTranslation('reports');
   const [sort, setSort] = useState<{ col: number; desc: boolean } | null>(null);
   const scroller = useRef<HTMLDivElement>(null);
   const head = useRef<HTMLDivElement>(null);
@@ -71,7 +75,7 @@ export function ReportTableView({ label, columns, rows, total, timeZones, height
           {columns.map((c, i) => (
             <span key={c.id} role="columnheader" className={align(c)} aria-sort={sort?.col === i ? (sort.desc ? 'descending' : 'ascending') : 'none'}>
               <button type="button" className="rp-sort" onClick={() => toggle(i)}>
-                {headerText(c)}
+                {headerText(c, ownLabels)}
                 <span aria-hidden="true">{sort?.col === i ? (sort.desc ? ' ▼' : ' ▲') : ''}</span>
               </button>
             </span>
@@ -87,7 +91,7 @@ export function ReportTableView({ label, columns, rows, total, timeZones, height
           if (head.current) head.current.scrollLeft = e.currentTarget.scrollLeft;
         }}
       >
-        {sorted.length === 0 && <p className="hint rp-empty">No rows: the service reported nothing for these objects in this interval.</p>}
+        {sorted.length === 0 && <p className="hint rp-empty">{t('table.empty')}</p>}
         <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
           {items.map((item) => {
             const r = sorted[item.index]!;
@@ -105,7 +109,7 @@ export function ReportTableView({ label, columns, rows, total, timeZones, height
       </div>
       {total && (
         <div role="rowgroup" className="rp-foot">
-          <div role="row" aria-rowindex={sorted.length + 2} aria-label="Total" className="rp-row rp-total" style={{ gridTemplateColumns: template }}>
+          <div role="row" aria-rowindex={sorted.length + 2} aria-label={t('table.total')} className="rp-row rp-total" style={{ gridTemplateColumns: template }}>
             {columns.map((c, i) => (
               <span key={c.id} role="cell" className={align(c)}>
                 {cellText(c, total[i], undefined)}

@@ -4,6 +4,7 @@
  * every match, and the count chosen.
  */
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useFleetObjectList } from '../stores/use-fleet-objects';
 import { useGroupNames } from '../stores/use-group-names';
 
@@ -15,6 +16,7 @@ export interface Targets {
 const SHOWN = 100;
 
 export function TargetPicker({ value, onChange }: { value: Targets; onChange: (t: Targets) => void }) {
+  const { t } = useTranslation('reports');
   const objects = useFleetObjectList();
   const groups = useGroupNames();
   const [q, setQ] = useState('');
@@ -28,10 +30,10 @@ export function TargetPicker({ value, onChange }: { value: Targets; onChange: (t
   return (
     <fieldset className="rp-targets">
       <legend>
-        Objects <span className="hint">({value.objectIds.length} objects, {value.groupIds.length} groups chosen)</span>
+        {t('targets.legend')} <span className="hint">{t('targets.chosen', { objects: t('targets.objects', { count: value.objectIds.length }), groups: t('targets.groups', { count: value.groupIds.length }) })}</span>
       </legend>
       {groups.size > 0 && (
-        <div role="group" aria-label="Groups" className="rp-groups">
+        <div role="group" aria-label={t('targets.groupList')} className="rp-groups">
           {[...groups].map(([id, name]) => (
             <label key={id}>
               <input type="checkbox" checked={value.groupIds.includes(id)} onChange={(e) => toggleGroup(id, e.target.checked)} /> {name}
@@ -40,15 +42,15 @@ export function TargetPicker({ value, onChange }: { value: Targets; onChange: (t
         </div>
       )}
       <div className="rp-search">
-        <input type="search" aria-label="Find objects" placeholder="Name, plate or IMEI" value={q} onChange={(e) => setQ(e.target.value)} />
+        <input type="search" aria-label={t('targets.find')} placeholder={t('targets.placeholder')} value={q} onChange={(e) => setQ(e.target.value)} />
         <button type="button" onClick={() => onChange({ ...value, objectIds: [...new Set([...value.objectIds, ...matches.map((o) => o.Id)])] })}>
-          All shown ({matches.length})
+          {t('targets.allShown', { count: matches.length })}
         </button>
         <button type="button" onClick={() => onChange({ objectIds: [], groupIds: [] })} disabled={value.objectIds.length + value.groupIds.length === 0}>
-          Clear
+          {t('targets.clear')}
         </button>
       </div>
-      <ul aria-label="Objects to report on" className="rp-objects">
+      <ul aria-label={t('targets.list')} className="rp-objects">
         {matches.slice(0, SHOWN).map((o) => (
           <li key={o.Id}>
             <label>
@@ -56,7 +58,7 @@ export function TargetPicker({ value, onChange }: { value: Targets; onChange: (t
             </label>
           </li>
         ))}
-        {matches.length > SHOWN && <li className="hint">…and {matches.length - SHOWN} more: narrow the search, or take them all with “All shown”.</li>}
+        {matches.length > SHOWN && <li className="hint">{t('targets.more', { count: matches.length - SHOWN })}</li>}
       </ul>
     </fieldset>
   );

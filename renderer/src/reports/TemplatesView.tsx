@@ -5,6 +5,7 @@
  * screen reads results and says so.
  */
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ReportColumn, ReportTemplate, TemplateResult } from '../../../common/methods/reports';
 import { rpc, RpcError } from '../rpc/client';
 import { localText } from './format';
@@ -13,6 +14,7 @@ import { ReportTableView } from './ReportTableView';
 const words = (e: unknown) => (e instanceof RpcError ? e.text : String(e));
 
 export function TemplatesView() {
+  const { t } = useTranslation('reports');
   const [list, setList] = useState<{ templates: ReportTemplate[]; types: Array<{ id: number | string; name: string }> } | null>(null);
   const [chosen, setChosen] = useState<ReportTemplate | null>(null);
   const [columns, setColumns] = useState<ReportColumn[] | null>(null);
@@ -21,25 +23,25 @@ export function TemplatesView() {
   useEffect(() => {
     rpc('reports/templates', {}).then(setList, (e: unknown) => setError(words(e)));
   }, []);
-  const typeName = (t: ReportTemplate) => list?.types.find((x) => String(x.id) === String(t.reportType))?.name ?? `Type ${String(t.reportType)}`;
-  const choose = (t: ReportTemplate) => {
-    setChosen(t);
+  const typeName = (tpl: ReportTemplate) => list?.types.find((x) => String(x.id) === String(tpl.reportType))?.name ?? t('templates.typeN', { type: String(tpl.reportType) });
+  const choose = (tpl: ReportTemplate) => {
+    setChosen(tpl);
     setResult(null);
     setColumns(null);
     setError(null);
-    rpc('reports/template-columns', { reportType: t.reportType }).then(setColumns, (e: unknown) => setError(words(e)));
+    rpc('reports/template-columns', { reportType: tpl.reportType }).then(setColumns, (e: unknown) => setError(words(e)));
   };
   return (
-    <section className="rp-templates" aria-label="Report templates">
-      <p className="hint">Templates are built in the service’s web interface; the service cannot run one from here, so the console reads each template’s last result.</p>
+    <section className="rp-templates" aria-label={t('templates.label')}>
+      <p className="hint">{t('templates.hint')}</p>
       {error && <p role="alert">{error}</p>}
-      {list && list.templates.length === 0 && <p>No report templates on this service.</p>}
+      {list && list.templates.length === 0 && <p>{t('templates.none')}</p>}
       {list && list.templates.length > 0 && (
-        <ul aria-label="Templates" className="rp-template-list">
-          {list.templates.map((t) => (
-            <li key={t.id}>
-              <button type="button" aria-pressed={chosen?.id === t.id} onClick={() => choose(t)}>
-                {t.name} <span className="hint">({typeName(t)})</span>
+        <ul aria-label={t('templates.list')} className="rp-template-list">
+          {list.templates.map((tpl) => (
+            <li key={tpl.id}>
+              <button type="button" aria-pressed={chosen?.id === tpl.id} onClick={() => choose(tpl)}>
+                {tpl.name} <span className="hint">({typeName(tpl)})</span>
               </button>
             </li>
           ))}
@@ -49,9 +51,9 @@ export function TemplatesView() {
         <div>
           <h3>{chosen.name}</h3>
           <p>
-            Columns: {columns.map((c) => c.label).join(', ') || 'none listed'}{' '}
+            {t('templates.columns', { list: columns.map((c) => c.label).join(', ') || t('templates.noneListed') })}{' '}
             <button type="button" onClick={() => rpc('reports/template-result', { id: chosen.id }).then(setResult, (e: unknown) => setError(words(e)))}>
-              Show last result
+              {t('templates.showResult')}
             </button>
           </p>
         </div>
@@ -60,9 +62,9 @@ export function TemplatesView() {
         <>
           <p>
             {result.name}
-            {result.from !== null && result.till !== null && ` · ${localText(result.from)} – ${localText(result.till)} (UTC times)`} · {result.rows.length} rows
+            {result.from !== null && result.till !== null && ` · ${t('templates.interval', { from: localText(result.from), till: localText(result.till) })}`} · {t('templates.rows', { count: result.rows.length })}
           </p>
-          <ReportTableView label={`Result of ${result.name}`} columns={result.columns} rows={result.rows.map((cells, i) => ({ objectId: i, cells }))} timeZones={{}} />
+          <ReportTableView label={t('templates.resultLabel', { name: result.name })} ownLabels columns={result.columns} rows={result.rows.map((cells, i) => ({ objectId: i, cells }))} timeZones={{}} />
         </>
       )}
     </section>

@@ -4,6 +4,7 @@
  * a pointer and the figure says in words what it shows; the table below lists every visit.
  */
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ReportTable } from '../../../common/methods/reports';
 import { timelineRows } from './chart-model';
 import { localText, timeText } from './format';
@@ -14,18 +15,19 @@ const LABEL_W = 170;
 const WIDTH = 1000;
 const COLOURS = ['#2f6fd6', '#2f9e58', '#c9822b', '#7d4cc2', '#1d9aa8', '#b8447f', '#d64545', '#6b7a12'];
 
-export function VisitsTimeline({ table: t }: { table: ReportTable }) {
-  const rows = useMemo(() => timelineRows(t), [t]);
+export function VisitsTimeline({ table: tb }: { table: ReportTable }) {
+  const { t } = useTranslation('reports');
+  const rows = useMemo(() => timelineRows(tb), [tb]);
   const zones = useMemo(() => [...new Set(rows.flatMap((r) => r.visits.map((v) => v.zone)))].sort(), [rows]);
   const shown = rows.slice(0, ROWS);
-  const span = t.till - t.from;
-  const x = (ms: number) => LABEL_W + ((ms - t.from) / span) * (WIDTH - LABEL_W - 8);
+  const span = tb.till - tb.from;
+  const x = (ms: number) => LABEL_W + ((ms - tb.from) / span) * (WIDTH - LABEL_W - 8);
   const visits = rows.reduce((s, r) => s + r.visits.length, 0);
   const height = shown.length * ROW_H + 24;
-  const summary = `${visits} visits to ${zones.length} geozones by ${rows.length} objects, ${localText(t.from)} to ${localText(t.till)}${rows.length > ROWS ? `; the first ${ROWS} objects drawn` : ''}.`;
+  const summary = `${t('visits.summary', { visits, zones: zones.length, objects: rows.length, from: localText(tb.from), till: localText(tb.till) })}${rows.length > ROWS ? t('visits.drawn', { count: ROWS }) : ''}.`;
   return (
-    <figure className="rp-chart" aria-label="Geozone visits timeline">
-      <figcaption>Visits over the interval, one row per object</figcaption>
+    <figure className="rp-chart" aria-label={t('visits.label')}>
+      <figcaption>{t('visits.caption')}</figcaption>
       <svg role="img" aria-label={summary} viewBox={`0 0 ${WIDTH} ${height}`} width="100%" className="rp-timeline">
         {shown.map((r, i) => (
           <g key={r.objectId} transform={`translate(0, ${i * ROW_H})`}>
@@ -35,20 +37,22 @@ export function VisitsTimeline({ table: t }: { table: ReportTable }) {
             <line x1={LABEL_W} x2={WIDTH - 8} y1={ROW_H / 2} y2={ROW_H / 2} className="rp-tl-track" />
             {r.visits.map((v, j) => (
               <rect key={j} x={x(v.enter)} y={4} width={Math.max(2, x(v.exit) - x(v.enter))} height={ROW_H - 8} rx={2} fill={COLOURS[zones.indexOf(v.zone) % COLOURS.length]}>
-                <title>{`${r.name}: ${v.zone}, ${timeText(v.enter, t.timeZones[r.objectId])} – ${timeText(v.exit, t.timeZones[r.objectId])}`}</title>
+                <title>{`${r.name}: ${v.zone}, ${timeText(v.enter, tb.timeZones[r.objectId])} – ${timeText(v.exit, tb.timeZones[r.objectId])}`}</title>
               </rect>
             ))}
           </g>
         ))}
         <text x={LABEL_W} y={height - 6} className="rp-tl-axis">
-          {localText(t.from)}
+          {localText(tb.from)}
         </text>
         <text x={WIDTH - 8} y={height - 6} textAnchor="end" className="rp-tl-axis">
-          {localText(t.till)}
+          {localText(tb.till)}
         </text>
       </svg>
-      <p className="hint">{summary} Each visit is a row of the table below.</p>
-      <ul className="rp-tl-legend" aria-label="Geozone colours">
+      <p className="hint">
+        {summary} {t('visits.eachVisit')}
+      </p>
+      <ul className="rp-tl-legend" aria-label={t('visits.colours')}>
         {zones.slice(0, 16).map((z) => (
           <li key={z}>
             <span aria-hidden="true" style={{ background: COLOURS[zones.indexOf(z) % COLOURS.length] }} /> {z}

@@ -3,6 +3,9 @@
  * day, and the ranked lists. Pure, so the sums are tested without a page.
  */
 import type { Dashboard, DashboardDay, ReportColumn, ReportRow } from '../../../common/methods/reports';
+import { i18n } from '../i18n';
+
+const unnamed = (id: number) => i18n.t('reports:dashboard.objectN', { id });
 
 /** The figures of a day that add up over days, objects and groups. */
 export type Sums = Pick<DashboardDay, 'km' | 'engine' | 'move' | 'park' | 'idle' | 'fuel'>;
@@ -48,6 +51,7 @@ export function dashboardModel(d: Dashboard): DashboardModel {
   return { total, perObject, perDay, perGroup };
 }
 
+/** Labels here are the English fallbacks: the screen names columns by id (`columnLabel`). */
 export const SUM_COLUMNS: ReportColumn[] = [
   { id: 'km', label: 'Mileage', type: 'number', unit: 'km', sums: true },
   { id: 'engine', label: 'Engine on', type: 'duration', sums: true },
@@ -61,12 +65,12 @@ const r2 = (v: number) => Math.round(v * 100) / 100;
 export const sumCells = (s: Sums) => [r2(s.km), s.engine, s.move, s.park, s.idle, r2(s.fuel)];
 
 export function objectRows(d: Dashboard, m: DashboardModel): ReportRow[] {
-  return [...m.perObject].map(([id, s]) => ({ objectId: id, cells: [d.names[id] ?? `Object ${id}`, ...sumCells(s), d.speeding[id] ?? 0] }));
+  return [...m.perObject].map(([id, s]) => ({ objectId: id, cells: [d.names[id] ?? unnamed(id), ...sumCells(s), d.speeding[id] ?? 0] }));
 }
 
 /** The `n` objects highest (or lowest) by `key`, with their value; objects without a value of it left out. */
 export function ranked(d: Dashboard, m: DashboardModel, key: keyof Sums | 'speeding', n: number, lowest = false): Array<{ id: number; name: string; value: number }> {
-  const all = [...m.perObject].map(([id, s]) => ({ id, name: d.names[id] ?? `Object ${id}`, value: key === 'speeding' ? (d.speeding[id] ?? 0) : s[key] }));
+  const all = [...m.perObject].map(([id, s]) => ({ id, name: d.names[id] ?? unnamed(id), value: key === 'speeding' ? (d.speeding[id] ?? 0) : s[key] }));
   const list = key === 'speeding' ? all.filter((x) => x.value > 0) : all;
   list.sort((a, b) => (lowest ? a.value - b.value : b.value - a.value) || a.name.localeCompare(b.name));
   return list.slice(0, n);

@@ -11,7 +11,7 @@ import type { ReportTable } from '../../../common/methods/reports';
 import { download } from '../history/export/download';
 import { rpc } from '../rpc/client';
 import { csvRows } from '../ui/csv';
-import { durationText, headerText, timeText } from './format';
+import { durationText, headerText, timeText, withCoreName } from './format';
 
 export async function exportXlsx(t: ReportTable): Promise<void> {
   const { bytes, filename } = await rpc('reports/xlsx', { key: t.key });
@@ -28,9 +28,9 @@ export function reportCsv(t: ReportTable): string {
     return v;
   };
   const rows = [
-    t.columns.map(headerText),
+    t.columns.map((c) => headerText(c)),
     ...t.rows.map((r) => r.cells.map((v, i) => cell(i, v, t.timeZones[r.objectId]))),
-    t.total.map((v, i) => cell(i, v, undefined)),
+    withCoreName(t.total).map((v, i) => cell(i, v, undefined)),
   ];
   return csvRows(rows);
 }

@@ -6,6 +6,8 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import type { Cell, ReportColumn } from '../../../common/methods/reports';
+import { i18n } from '../i18n';
+import { numberText } from '../ui/format';
 
 export function timeText(ms: number, tz: string | undefined): string {
   return format(new TZDate(ms, tz ?? 'UTC'), 'yyyy-MM-dd HH:mm');
@@ -21,17 +23,54 @@ export function durationText(s: number): string {
   return `${Math.floor(m / 60)}:${String(m % 60).padStart(2, '0')}`;
 }
 
-const NUM = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 });
-
 export function cellText(c: ReportColumn, v: Cell | undefined, tz: string | undefined): string {
   if (v === null || v === undefined) return '';
   if (typeof v === 'string') return v;
   if (c.type === 'time') return timeText(v, tz);
   if (c.type === 'duration') return durationText(v);
-  return NUM.format(v);
+  return numberText(v, 2);
 }
 
-export function headerText(c: ReportColumn): string {
-  if (c.type === 'duration') return `${c.label}, h:mm`;
-  return c.unit ? `${c.label}, ${c.unit}` : c.label;
+/**
+ * A column's name: ours, by its id, for the report kinds' columns (the core names them in
+ * English); a template's columns are the service's own (`own`), shown as it names them.
+ */
+export function columnLabel(c: ReportColumn, own = false): string {
+  return own ? c.label : i18n.t(`reports:columns.${c.id}`, { defaultValue: c.label });
+}
+
+/** A unit the core writes ("km", "l", "h") in the language shown; any other as it is. */
+export function unitText(unit: string): string {
+  return i18n.t(`reports:units.${unit}`, { defaultValue: unit });
+}
+
+export function headerText(c: ReportColumn, own = false): string {
+  const label = columnLabel(c, own);
+  if (c.type === 'duration') return i18n.t('reports:header', { label, unit: unitText('hmm') });
+  return c.unit ? i18n.t('reports:header', { label, unit: unitText(c.unit) }) : label;
+}
+
+const TOTAL = /^Total \((\d+) objects?\)$/;
+const VISITS = /^(.+) \((\d+) visits?\)$/;
+const OFFLINE = 'Offline: this is the last copy; it cannot be refreshed until the service answers.';
+const FAILED = /^The service did not answer \((.*)\); this is the last copy\.$/s;
+
+/**
+ * The few sentences the core writes into a table (its total row's name, a cached copy's
+ * state), said in the language shown: the core sends them as English text, not as codes.
+ * Anything else is shown as it came.
+ */
+export function coreText(s: string, objectTotal = false): string {
+  let m = TOTAL.exec(s);
+  if (m) return i18n.t('reports:table.totalObjects', { count: Number(m[1]) });
+  if (objectTotal && (m = VISITS.exec(s))) return i18n.t('reports:table.objectVisits', { name: m[1], count: Number(m[2]) });
+  if (s === OFFLINE) return i18n.t('reports:stale.offline');
+  if ((m = FAILED.exec(s))) return i18n.t('reports:stale.failed', { error: m[1] });
+  return s;
+}
+
+/** A row with its first cell (what it sums) said by `coreText`. */
+export function withCoreName(cells: readonly Cell[], objectTotal = false): Cell[] {
+  const [first, ...rest] = cells;
+  return [typeof first === 'string' ? coreText(first, objectTotal) : (first ?? null), ...rest];
 }

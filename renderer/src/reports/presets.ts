@@ -8,15 +8,7 @@ import { addDays, addMonths, addWeeks, startOfDay, startOfMonth, startOfWeek } f
 export const PRESETS = ['today', 'yesterday', 'this-week', 'last-week', 'this-month', 'last-month', 'custom'] as const;
 export type Preset = (typeof PRESETS)[number];
 
-export const PRESET_LABEL: Record<Preset, string> = {
-  today: 'Today',
-  yesterday: 'Yesterday',
-  'this-week': 'This week',
-  'last-week': 'Last week',
-  'this-month': 'This month',
-  'last-month': 'Last month',
-  custom: 'Custom',
-};
+/** Each preset's name is `reports:preset.<preset>`. */
 
 export interface Interval {
   from: number;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatLocal, parseLocal, quickInterval, validTimeZone } from '../../../renderer/src/history/interval';
 import { advance, spanAt } from '../../../renderer/src/history/replay/player';
 import { splitRange } from '../../../renderer/src/history/records/record-windows';
-import { readViolations } from '../../../renderer/src/history/model/violations';
+import { readViolations, violationDetail } from '../../../renderer/src/history/model/violations';
 
 describe('player clock', () => {
   it('advances speed × elapsed, dropping nothing', () => {
@@ -86,7 +86,7 @@ describe('violations', () => {
       0,
       150,
     );
-    expect(r.list.map((x) => [x.kind, x.detail])).toEqual([
+    expect(r.list.map((x) => [x.kind, violationDetail(x)])).toEqual([
       ['speed', '112 km/h, limit 90'],
       ['braking', '4.2 m/s²'],
     ]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HistoryViolations } from '../../../common/methods/history';
-import { accelerationText, readViolations } from '../../../renderer/src/history/model/violations';
+import { accelerationText, readViolations, violationDetail } from '../../../renderer/src/history/model/violations';
 
 const H = 3600_000;
 const DAY = 24 * H;
@@ -49,7 +49,7 @@ describe('AccelerometerFaulty periods', () => {
 describe('harsh manoeuvre readings', () => {
   it('carry a unit', () => {
     const { list } = readViolations([win(0, DAY, false, [{ Time: H, Value: 3.1 }, { Time: 2 * H, Value: 0.42 }])], null, 0, DAY);
-    expect(list.map((v) => v.detail)).toEqual(['3.1 m/s²', '0.42 g']);
+    expect(list.map(violationDetail)).toEqual(['3.1 m/s²', '0.42 g']);
   });
 
   it('tell m/s² from g by size: no road vehicle manoeuvres at 1.5 g, none is harsh under 2.5 m/s²', () => {

@@ -6,6 +6,7 @@ import type { Derived } from '../model/derive';
 import { buildCsv, buildGpx, buildKml, type ExportInput } from './formats';
 import { download } from './download';
 import { fmtDuration, fmtTime } from '../time-format';
+import { i18n } from '../../i18n';
 
 export type ExportKind = 'gpx' | 'kml' | 'csv';
 
@@ -39,8 +40,9 @@ export function exportInterval(kind: ExportKind, name: string, data: HistoryData
     track: data.track,
     // The model is built from these very columns; its breaks index them one to one.
     breaks: d.model.n === data.track.time.length ? d.model.breakBefore : undefined,
-    stops: d.stops.map((s) => ({ time: s.from, lat: s.lat, lng: s.lng, name: `Stop ${s.n}`, description: `${fmtTime(s.from, tz)} – ${fmtTime(s.till, tz)}, ${fmtDuration(s.till - s.from)}` })),
-    events: d.eventMarks.map((e) => ({ time: e.time, lat: e.lat, lng: e.lng, name: e.text })),
+    stops: d.stops.map((s) => ({ time: s.from, lat: s.lat, lng: s.lng, name: i18n.t('history:export.stop', { n: s.n }), description: `${fmtTime(s.from, tz)} – ${fmtTime(s.till, tz)}, ${fmtDuration(s.till - s.from)}` })),
+    events: d.eventMarks.map((e) => ({ time: e.time, lat: e.lat, lng: e.lng, name: e.text || i18n.t('history:events.eventType', { type: e.type }) })),
+    words: { track: i18n.t('history:export.track'), stops: i18n.t('history:export.stops'), stop: i18n.t('history:export.stopWord'), events: i18n.t('history:export.events'), event: i18n.t('history:export.event') },
   };
   const parts = kind === 'gpx' ? buildGpx(input) : kind === 'kml' ? buildKml(input) : buildCsv(input);
   download(parts, `${fileStem(name, data.from, data.till, tz)}.${kind}`, TYPES[kind]);

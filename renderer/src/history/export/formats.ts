@@ -27,7 +27,11 @@ export interface ExportInput {
   zone?: string;
   /** CSV: a column per sensor, its last reading at or before each track point. */
   sensors?: ExportSensor[];
+  /** KML's folder and placemark words, in the operator's language (English without). */
+  words?: { track: string; stops: string; stop: string; events: string; event: string };
 }
+
+const ENGLISH = { track: 'Track', stops: 'Stops', stop: 'Stop', events: 'Events', event: 'Event' };
 
 export interface ExportSensor {
   /** The column's heading: the sensor's name and units. */
@@ -86,11 +90,12 @@ export function buildKml(x: ExportInput): string[] {
   const placemark = (p: ExportPoint, folder: string) =>
     `<Placemark><name>${xmlEscape(p.name)}</name><description>${xmlEscape(p.description ?? folder)}</description>` +
     `<TimeStamp><when>${iso(p.time)}</when></TimeStamp><Point><coordinates>${coord(p.lng)},${coord(p.lat)}</coordinates></Point></Placemark>\n`;
+  const w = x.words ?? ENGLISH;
   const parts: string[] = [
     '<?xml version="1.0" encoding="UTF-8"?>\n<kml xmlns="http://www.opengis.net/kml/2.2"><Document>\n',
     `<name>${xmlEscape(x.name)}</name>\n`,
     '<Style id="track"><LineStyle><color>ffde6f2f</color><width>3</width></LineStyle></Style>\n',
-    `<Placemark><name>Track</name><styleUrl>#track</styleUrl><MultiGeometry>${LINE_START}`,
+    `<Placemark><name>${xmlEscape(w.track)}</name><styleUrl>#track</styleUrl><MultiGeometry>${LINE_START}`,
   ];
   const t = x.track;
   let buf = '';
@@ -103,8 +108,8 @@ export function buildKml(x: ExportInput): string[] {
     }
   }
   parts.push(buf, '</coordinates></LineString></MultiGeometry></Placemark>\n');
-  parts.push('<Folder><name>Stops</name>\n', ...x.stops.map((p) => placemark(p, 'Stop')), '</Folder>\n');
-  parts.push('<Folder><name>Events</name>\n', ...x.events.map((p) => placemark(p, 'Event')), '</Folder>\n');
+  parts.push(`<Folder><name>${xmlEscape(w.stops)}</name>\n`, ...x.stops.map((p) => placemark(p, w.stop)), '</Folder>\n');
+  parts.push(`<Folder><name>${xmlEscape(w.events)}</name>\n`, ...x.events.map((p) => placemark(p, w.event)), '</Folder>\n');
   parts.push('</Document></kml>\n');
   return parts;
 }

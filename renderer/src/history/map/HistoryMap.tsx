@@ -1,6 +1,7 @@
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { addBasemap, type Basemap } from '../../basemap/basemap';
 import { LazyCanvas } from '../../canvas/lazy-canvas';
 import { rpc } from '../../rpc/client';
@@ -76,6 +77,9 @@ export function HistoryMap({ model, sketch = false, filling = false, stops, even
   const awaitingRef = useRef(awaitingTrack);
   awaitingRef.current = awaitingTrack;
   const themeName = useTheme();
+  // Markers carry their words: a change of language draws them again.
+  const { t, i18n } = useTranslation('history');
+  const lang = i18n.language;
   useEffect(() => {
     baseRef.current?.setColors(CANVAS_COLORS[themeName]);
   }, [themeName]);
@@ -221,7 +225,7 @@ export function HistoryMap({ model, sketch = false, filling = false, stops, even
       marks.addLayer(endMarker('start', c.lat[0]!, c.lng[0]!, c.time[0]!, tz));
       marks.addLayer(endMarker('end', c.lat[model.n - 1]!, c.lng[model.n - 1]!, c.time[model.n - 1]!, tz));
     }
-  }, [model, stops, events, violations, fuel, tz]);
+  }, [model, stops, events, violations, fuel, tz, lang]);
 
   // Stops: one marker per place, and places that would overlap at this zoom as one group.
   useEffect(() => {
@@ -243,7 +247,7 @@ export function HistoryMap({ model, sketch = false, filling = false, stops, even
       map.off('moveend', draw);
       layer.remove();
     };
-  }, [stops, tz]);
+  }, [stops, tz, lang]);
 
   useEffect(() => {
     const map = mapRef.current;
@@ -277,7 +281,7 @@ export function HistoryMap({ model, sketch = false, filling = false, stops, even
 
   return (
     <div className="history-map-wrap">
-      <div ref={el} className="history-map" role="region" aria-label="Map of the track" />
+      <div ref={el} className="history-map" role="region" aria-label={t('map.region')} />
       <MapLegend />
     </div>
   );

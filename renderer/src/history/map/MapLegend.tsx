@@ -3,44 +3,47 @@
  * looks like the map; and the track's speed colours. Open by default where the map has room.
  */
 import { useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
 import { SPEED_BUCKETS } from './speed-colors';
 import '../history-layout.css';
 
-const KINDS: { key: string; icon: ReactElement; text: string }[] = [
-  { key: 'start', icon: <span className="history-end-marker start legend-icon">A</span>, text: 'Start of the track' },
-  { key: 'end', icon: <span className="history-end-marker end legend-icon">B</span>, text: 'End of the track' },
-  { key: 'car', icon: <span className="history-car legend-icon"><span className="arrow" /></span>, text: 'Vehicle at the time cursor' },
-  { key: 'stop', icon: <span className="history-stop-marker legend-icon">1</span>, text: 'Stop (its number)' },
-  { key: 'many', icon: <span className="history-stop-marker many legend-icon">3×</span>, text: 'Several stops at one place' },
-  { key: 'group', icon: <span className="history-stop-marker group legend-icon">9</span>, text: 'Stops close together: click to zoom in' },
-  { key: 'event', icon: <span className="legend-dot event" />, text: 'Event' },
-  { key: 'violation', icon: <span className="legend-dot violation" />, text: 'Violation' },
-  { key: 'refuel', icon: <span className="history-fuel-marker refuel legend-icon">+</span>, text: 'Refuel' },
-  { key: 'drain', icon: <span className="history-fuel-marker drain legend-icon">−</span>, text: 'Fuel drain' },
+/** Each entry's words are `history:legend.<key>`. */
+const KINDS: { key: string; icon: ReactElement }[] = [
+  { key: 'start', icon: <span className="history-end-marker start legend-icon">A</span> },
+  { key: 'end', icon: <span className="history-end-marker end legend-icon">B</span> },
+  { key: 'car', icon: <span className="history-car legend-icon"><span className="arrow" /></span> },
+  { key: 'stop', icon: <span className="history-stop-marker legend-icon">1</span> },
+  { key: 'many', icon: <span className="history-stop-marker many legend-icon">3×</span> },
+  { key: 'group', icon: <span className="history-stop-marker group legend-icon">9</span> },
+  { key: 'event', icon: <span className="legend-dot event" /> },
+  { key: 'violation', icon: <span className="legend-dot violation" /> },
+  { key: 'refuel', icon: <span className="history-fuel-marker refuel legend-icon">+</span> },
+  { key: 'drain', icon: <span className="history-fuel-marker drain legend-icon">−</span> },
 ];
 
 /** Wide enough that the open legend leaves most of the map in sight. */
 const OPEN_FROM_PX = 1280;
 
 export function MapLegend() {
+  const { t } = useTranslation('history');
   const [open, setOpen] = useState(() => window.innerWidth >= OPEN_FROM_PX);
   return (
     <div className="history-legend">
       <details open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
-        <summary>Legend</summary>
-        <ul className="marks" aria-label="Map legend">
+        <summary>{t('legend.title')}</summary>
+        <ul className="marks" aria-label={t('legend.marks')}>
           {KINDS.map((k) => (
             <li key={k.key}>
               <span className="icon" aria-hidden="true">
                 {k.icon}
               </span>
-              {k.text}
+              {t(`legend.${k.key}`)}
             </li>
           ))}
         </ul>
       </details>
-      <div className="speeds" role="group" aria-label="Speed legend (km/h)">
-        <span className="title">km/h</span>
+      <div className="speeds" role="group" aria-label={t('legend.speeds')}>
+        <span className="title">{t('units.kmh')}</span>
         {SPEED_BUCKETS.map((b) => (
           <span key={b.label} className="item">
             <i style={{ background: b.color }} />

@@ -1,10 +1,12 @@
 /** Small Leaflet markers of the history map: stops, events, violations, fuel steps, start and end. */
 import L from 'leaflet';
 import { h, lines } from '../../ui/dom';
+import { numberText } from '../../ui/format';
 import { fmtDuration, fmtShort, fmtTime } from '../time-format';
 import type { Place, Stop } from '../model/trips';
 import type { Violation } from '../model/violations';
-import { VIOLATION_LABEL } from '../model/violations';
+import { violationDetail, violationLabel } from '../model/violations';
+import { i18n } from '../../i18n';
 import type { EventMark, FuelMark } from './marks';
 
 export type { EventMark, FuelMark } from './marks';
@@ -19,7 +21,7 @@ function named<M extends L.Marker>(m: M, label: string): M {
 }
 
 const stopLine = (s: Stop, tz: string) =>
-  h('div', null, h('b', null, `Stop ${s.n}`), `: arrival ${fmtTime(s.from, tz)}, departure ${fmtTime(s.till, tz)}, ${fmtDuration(s.till - s.from)}`);
+  h('div', null, h('b', null, i18n.t('history:map.stopLine', { n: s.n })), i18n.t('history:map.stopTimes', { from: fmtTime(s.from, tz), till: fmtTime(s.till, tz), duration: fmtDuration(s.till - s.from) }));
 
 /** Visits shown in one popup; a depot visited every night lists its latest ones. */
 const POPUP_MAX = 25;
@@ -29,8 +31,8 @@ export function placeMarker(p: Place, tz: string): L.Marker {
   const first = p.stops[0]!;
   const many = p.stops.length > 1;
   const label = many
-    ? `${p.stops.length} stops here (stops ${p.stops.map((s) => s.n).slice(0, 8).join(', ')}${p.stops.length > 8 ? '…' : ''})`
-    : `Stop ${first.n}: arrived ${fmtShort(first.from, tz)}, left ${fmtShort(first.till, tz)}, ${fmtDuration(first.till - first.from)}`;
+    ? i18n.t('history:map.stopsHere', { count: p.stops.length, list: `${p.stops.map((s) => s.n).slice(0, 8).join(', ')}${p.stops.length > 8 ? '…' : ''}` })
+    : i18n.t('history:map.stop', { n: first.n, from: fmtShort(first.from, tz), till: fmtShort(first.till, tz), duration: fmtDuration(first.till - first.from) });
   const m = L.marker([p.lat, p.lng], {
     icon: L.divIcon({
       className: `history-stop-marker${many ? ' many' : ''}`,
@@ -46,14 +48,14 @@ export function placeMarker(p: Place, tz: string): L.Marker {
   named(m, label).bindTooltip(h('span', null, label), { direction: 'top', offset: [0, -10] });
   const shown = p.stops.slice(-POPUP_MAX);
   m.bindPopup(
-    lines(p.stops.length > POPUP_MAX && h('i', null, `Latest ${POPUP_MAX} of ${p.stops.length} stops here`), ...shown.map((s) => stopLine(s, tz))),
+    lines(p.stops.length > POPUP_MAX && h('i', null, i18n.t('history:map.latest', { shown: POPUP_MAX, count: p.stops.length })), ...shown.map((s) => stopLine(s, tz))),
     { maxHeight: 260, maxWidth: 420 },
   );
   return m;
 }
 
 export function endMarker(kind: 'start' | 'end', lat: number, lng: number, time: number, tz: string): L.Marker {
-  const label = `${kind === 'start' ? 'Start' : 'End'} of the track, ${fmtTime(time, tz)}`;
+  const label = i18n.t(kind === 'start' ? 'history:map.start' : 'history:map.end', { time: fmtTime(time, tz) });
   const m = L.marker([lat, lng], {
     // A pin: the disc stands above its point on a stem, so the replay's vehicle, which
     // starts on A, does not cover it.
@@ -67,20 +69,21 @@ export function endMarker(kind: 'start' | 'end', lat: number, lng: number, time:
 
 export function eventMarker(e: EventMark, tz: string, renderer: L.Renderer): L.CircleMarker {
   return L.circleMarker([e.lat, e.lng], { renderer, radius: 5, color: '#fff', weight: 1.5, fillColor: '#8e44ad', fillOpacity: 0.95 }).bindTooltip(
-    lines(fmtTime(e.time, tz), e.text),
+    lines(fmtTime(e.time, tz), e.text || i18n.t('history:events.eventType', { type: e.type })),
     { direction: 'top' },
   );
 }
 
 export function violationMarker(v: Violation, tz: string, renderer: L.Renderer): L.CircleMarker {
   return L.circleMarker([v.lat, v.lng], { renderer, radius: 7, color: '#c0392b', weight: 2.5, fillColor: '#fff', fillOpacity: 1 }).bindTooltip(
-    lines(h('div', null, h('b', null, VIOLATION_LABEL[v.kind]), ` ${v.detail}`), fmtTime(v.time, tz)),
+    lines(h('div', null, h('b', null, violationLabel(v.kind)), ` ${violationDetail(v)}`), fmtTime(v.time, tz)),
     { direction: 'top' },
   );
 }
 
 export function fuelMarker(f: FuelMark, tz: string): L.Marker {
-  const label = `${f.kind === 'refuel' ? 'Refuel' : 'Fuel drain'} ${f.delta > 0 ? '+' : ''}${f.delta.toFixed(1)} ${f.units}`;
+  const amount = `${f.delta > 0 ? '+' : ''}${numberText(Number(f.delta.toFixed(1)), 1)} ${f.units}`.trim();
+  const label = i18n.t(f.kind === 'refuel' ? 'history:map.refuel' : 'history:map.drain', { amount });
   const m = L.marker([f.lat, f.lng], {
     icon: L.divIcon({ className: `history-fuel-marker ${f.kind}`, html: h('span', null, f.kind === 'refuel' ? '+' : '−'), iconSize: [22, 22], iconAnchor: [11, 11] }),
     title: label,
@@ -95,7 +98,7 @@ export function groupMarker(places: Place[], onOpen: (places: Place[]) => void):
   const stops = places.reduce((n, p) => n + p.stops.length, 0);
   const lat = places.reduce((s, p) => s + p.lat, 0) / places.length;
   const lng = places.reduce((s, p) => s + p.lng, 0) / places.length;
-  const label = `${stops} stops at ${places.length} places: zoom in`;
+  const label = i18n.t('history:map.group', { stops, count: places.length });
   const m = L.marker([lat, lng], {
     icon: L.divIcon({ className: 'history-stop-marker group', html: h('span', null, stops), iconSize: [28, 28], iconAnchor: [14, 14] }),
     title: label,

@@ -4,7 +4,9 @@ export interface EventMark {
   time: number;
   lat: number;
   lng: number;
+  /** The service's text, or '' (then the event is named by its `type` when drawn). */
   text: string;
+  type: number;
 }
 
 export interface FuelMark {

@@ -35,7 +35,7 @@ export function deriveTrack(data: HistoryData, prev?: TrackDerived | null): Trac
   const eventMarks: EventMark[] = [];
   for (const e of data.events) {
     const p = positionAt(model, stops, e.Time);
-    if (p) eventMarks.push({ id: e.Id, time: e.Time, lat: p.lat, lng: p.lng, text: e.Text || `Event type ${e.Type}` });
+    if (p) eventMarks.push({ id: e.Id, time: e.Time, lat: p.lat, lng: p.lng, text: e.Text ?? '', type: e.Type });
   }
   const { list: violations, faulty } = readViolations(data.violations, model, data.from, data.till);
   return { model, stops, trips, list: timelineOf(trips, stops), eventMarks, violations, faulty };

@@ -4,12 +4,14 @@ import type { Sensor } from '../../../../common/resources';
 import { isOnOffSensor, namesIgnition } from '../../../../common/sensors';
 import { calibrateAll, readCalibration } from '../../../../common/calibration';
 import { readingNumberText } from '../../ui/format';
+import { i18n } from '../../i18n';
 
 export interface SensorView {
   id: number;
   name: string;
   units: string;
   onOff: boolean;
+  /** The sensor's own words for on and off, or '' (then ours, `onOffText`). */
   onText: string;
   offText: string;
   fuel: boolean;
@@ -36,11 +38,12 @@ export function sensorViews(sensors: readonly Sensor[] | undefined, series: read
       const cal = isOnOffSensor(s) ? null : readCalibration(s?.CalibrationTable);
       return {
         id: c.sensorId,
-        name: s?.Name ?? `Sensor ${c.sensorId}`,
+        // A sensor the object's record does not list (yet): named by its id.
+        name: s?.Name ?? i18n.t('history:sensors.sensorN', { id: c.sensorId }),
         units: s?.Units ?? '',
         onOff: isOnOffSensor(s),
-        onText: s?.OnText || 'On',
-        offText: s?.OffText || 'Off',
+        onText: s?.OnText || '',
+        offText: s?.OffText || '',
         fuel: isFuel(s),
         series: cal ? { sensorId: c.sensorId, time: c.time, value: calibrateAll(cal, c.value) } : c,
         calibrated: cal !== null,
@@ -64,9 +67,14 @@ export function valueAt(c: SensorColumns, t: number): number {
 
 export function sensorText(s: SensorView, v: number): string {
   if (!Number.isFinite(v)) return '—';
-  if (s.onOff) return v ? s.onText : s.offText;
+  if (s.onOff) return onOffText(s, !!v);
   const r = readingNumberText(v);
   return s.units ? `${r} ${s.units}` : r;
+}
+
+/** An on/off input's state in words: the sensor's own, else the console's. */
+export function onOffText(s: Pick<SensorView, 'onText' | 'offText'>, on: boolean): string {
+  return on ? s.onText || i18n.t('history:sensors.on') : s.offText || i18n.t('history:sensors.off');
 }
 
 /** Total time the input was on within [from, till). */

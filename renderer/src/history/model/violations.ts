@@ -4,16 +4,16 @@
  * its time when it carries no position.
  */
 import type { HistoryViolations } from '../../../../common/methods/history';
+import { i18n } from '../../i18n';
+import { numberText, speedText } from '../../ui/format';
 import { fixAt, type TrackModel } from './track-model';
 
 export type ViolationKind = 'speed' | 'acceleration' | 'braking' | 'turning';
 
-export const VIOLATION_LABEL: Record<ViolationKind, string> = {
-  speed: 'Speeding',
-  acceleration: 'Harsh acceleration',
-  braking: 'Harsh braking',
-  turning: 'Sharp turn',
-};
+/** The kind in the operator's language, asked when drawn. */
+export function violationLabel(kind: ViolationKind): string {
+  return i18n.t(`history:violations.kind.${kind}`);
+}
 
 const KEYS: [ViolationKind, string][] = [
   ['speed', 'SpeedViolations'],
@@ -27,8 +27,10 @@ export interface Violation {
   time: number;
   lat: number;
   lng: number;
-  /** A reading in words ("112 km/h, limit 90", "4.2 m/s²", "0.35 g"), or ''. */
-  detail: string;
+  /** The reading the service gave: a speed (km/h) with its limit, or an acceleration (`violationDetail` says it). */
+  speed?: number | undefined;
+  limit?: number | undefined;
+  value?: number | undefined;
 }
 
 function field(o: Record<string, unknown>, ...names: string[]): number | undefined {
@@ -69,14 +71,18 @@ export function readViolations(windows: readonly HistoryViolations[], m: TrackMo
         const speed = field(o, 'speed');
         const limit = field(o, 'maxspeed', 'limit');
         const value = field(o, 'value');
-        const detail =
-          speed !== undefined ? `${Math.round(speed)} km/h${limit !== undefined ? `, limit ${Math.round(limit)}` : ''}` : value !== undefined ? accelerationText(value) : '';
-        list.push({ kind, time, lat, lng, detail });
+        list.push({ kind, time, lat, lng, speed, limit, value });
       }
     }
   }
   list.sort((a, b) => a.time - b.time);
   return { list, faulty: faultyPeriods(windows, from, till) };
+}
+
+/** A violation's reading in words ("112 km/h, limit 90", "4.2 m/s²", "0.35 g"), or ''. */
+export function violationDetail(v: Pick<Violation, 'speed' | 'limit' | 'value'>): string {
+  if (v.speed !== undefined) return v.limit !== undefined ? i18n.t('history:violations.speedLimit', { speed: speedText(v.speed), limit: Math.round(v.limit) }) : speedText(v.speed);
+  return v.value !== undefined ? accelerationText(v.value) : '';
 }
 
 /**
@@ -88,8 +94,8 @@ export function readViolations(windows: readonly HistoryViolations[], m: TrackMo
  */
 export function accelerationText(value: number): string {
   const a = Math.abs(value);
-  if (a > 0 && a <= 1.5) return `${Number(value.toFixed(2))} g`;
-  return `${Number(value.toFixed(1))} m/s²`;
+  if (a > 0 && a <= 1.5) return i18n.t('history:units.g', { n: numberText(Number(value.toFixed(2)), 2) });
+  return i18n.t('history:units.ms2', { n: numberText(Number(value.toFixed(1)), 1) });
 }
 
 /**

@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { numberText } from '../../ui/format';
 import type { RecordsShape } from './record-shapes';
 
 interface Props {
@@ -11,6 +13,7 @@ const MAX_ROWS = 2000;
 
 /** A catalogue tab's records (record-shapes.ts says how each kind reads). */
 export function RecordsTable({ label, shape, tz, empty }: Props) {
+  const { t } = useTranslation('history');
   const { rows, columns } = shape;
   if (rows.length === 0) return <p className="muted">{empty}</p>;
   const shown = rows.slice(0, MAX_ROWS);
@@ -38,7 +41,7 @@ export function RecordsTable({ label, shape, tz, empty }: Props) {
       </table>
       {rows.length > MAX_ROWS && (
         <p className="muted">
-          The first {MAX_ROWS} of {rows.length} rows are shown; pick a shorter interval for the rest.
+          {t('records.firstRows', { shown: numberText(MAX_ROWS), count: rows.length })}
         </p>
       )}
     </div>

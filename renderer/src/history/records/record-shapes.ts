@@ -5,7 +5,8 @@
  * under their own names, so nothing a real service adds is hidden.
  */
 import { PACKETS_MAX_ROWS, PACKETS_MAX_WINDOWS } from './record-windows';
-import { keyText } from '../../ui/format';
+import { keyText, numberText } from '../../ui/format';
+import { i18n } from '../../i18n';
 import { fmtDuration, fmtShort, fmtTime } from '../time-format';
 
 export type RecordsTab = 'sessions' | 'parkings' | 'packets';
@@ -13,6 +14,7 @@ export type RecordsTab = 'sessions' | 'parkings' | 'packets';
 type Rec = Record<string, unknown>;
 
 export interface RecordColumn {
+  /** Shown as is: a known column's words (asked when the shape is made) or a field's own name. */
   header: string;
   cell: (row: Rec, tz: string) => string;
 }
@@ -21,6 +23,9 @@ export interface RecordsShape {
   rows: Rec[];
   columns: RecordColumn[];
 }
+
+/** The tables' words, in the language shown when the records are read (the tab reads them again on a change). */
+const w = (key: string, options: Record<string, unknown> = {}): string => i18n.t(`history:records.${key}`, options);
 
 const isRec = (x: unknown): x is Rec => !!x && typeof x === 'object' && !Array.isArray(x);
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
@@ -61,16 +66,16 @@ const byFrom = (a: Rec, b: Rec) => (num(a.From) ?? 0) - (num(b.From) ?? 0);
 function sessions(items: readonly unknown[]): RecordsShape {
   const rows = items.filter(isRec).sort(byFrom);
   const columns: RecordColumn[] = [
-    { header: 'Driver', cell: (r) => keyText(text(r.UId), text(r.DriverName) || (r.DriverId !== undefined && r.DriverId !== 0 ? `Driver ${text(r.DriverId)}` : null)) },
-    { header: 'From', cell: when('From') },
-    { header: 'To', cell: when('Till') },
-    { header: 'Duration', cell: duration },
+    { header: w('driver'), cell: (r) => keyText(text(r.UId), text(r.DriverName) || (r.DriverId !== undefined && r.DriverId !== 0 ? w('driverN', { id: text(r.DriverId) }) : null)) },
+    { header: w('from'), cell: when('From') },
+    { header: w('to'), cell: when('Till') },
+    { header: w('duration'), cell: duration },
   ];
   return { rows, columns: withExtras(rows, columns, ['DriverName', 'UId', 'From', 'Till', 'Duration'], ['ObjectId', 'DriverId']) };
 }
 
 /** ParkingMoto nests its rows (one record per object with Parkings and EngineIntervals lists): one row per element, in time order. */
-const NESTED_LABEL: Record<string, string> = { Parkings: 'Parked', EngineIntervals: 'Engine on' };
+const NESTED_LABEL: Record<string, string> = { Parkings: 'parked', EngineIntervals: 'engineOn' };
 const NESTED_ROW = '\u0000what';
 
 function parkings(items: readonly unknown[]): RecordsShape {
@@ -78,16 +83,16 @@ function parkings(items: readonly unknown[]): RecordsShape {
   for (const it of items) {
     if (!isRec(it)) continue;
     for (const [key, list] of Object.entries(it))
-      if (Array.isArray(list)) for (const x of list) if (isRec(x)) rows.push({ [NESTED_ROW]: NESTED_LABEL[key] ?? key, ...x });
+      if (Array.isArray(list)) for (const x of list) if (isRec(x)) rows.push({ [NESTED_ROW]: NESTED_LABEL[key] ? w(NESTED_LABEL[key]) : key, ...x });
   }
   rows.sort(byFrom);
   const place = (r: Rec) => (num(r.Lat) !== undefined && num(r.Lng) !== undefined ? `${(r.Lat as number).toFixed(5)}, ${(r.Lng as number).toFixed(5)}` : '');
   const columns: RecordColumn[] = [
-    { header: 'What', cell: (r) => text(r[NESTED_ROW]) },
-    { header: 'From', cell: when('From') },
-    { header: 'To', cell: when('Till') },
-    { header: 'Duration', cell: duration },
-    { header: 'Place', cell: place },
+    { header: w('what'), cell: (r) => text(r[NESTED_ROW]) },
+    { header: w('from'), cell: when('From') },
+    { header: w('to'), cell: when('Till') },
+    { header: w('duration'), cell: duration },
+    { header: w('place'), cell: place },
   ];
   return { rows, columns: withExtras(rows, columns, [NESTED_ROW, 'From', 'Till', 'Duration', 'Lat', 'Lng'], ['ObjectId']) };
 }
@@ -96,8 +101,8 @@ function parkings(items: readonly unknown[]): RecordsShape {
 function packets(items: readonly unknown[]): RecordsShape {
   const rows = items.map((x): Rec => (isRec(x) ? x : { Raw: x }));
   const columns: RecordColumn[] = [
-    { header: 'Received', cell: (r, tz) => (num(r.Time) !== undefined ? fmtTime(r.Time as number, tz) : '') },
-    { header: 'Packet', cell: (r) => text(r.Raw) },
+    { header: w('received'), cell: (r, tz) => (num(r.Time) !== undefined ? fmtTime(r.Time as number, tz) : '') },
+    { header: w('packet'), cell: (r) => text(r.Raw) },
   ];
   return { rows, columns: withExtras(rows, columns, ['Time', 'Raw'], ['ObjectId']) };
 }
@@ -111,7 +116,7 @@ export function recordsShape(tab: RecordsTab, items: readonly unknown[]): Record
  * what is shown (how many packets, over how many days, up to when), then why it stops.
  */
 export function cutShortNote(shownTill: number, tz: string, packets: number, days: number): string {
-  const span = days === 1 ? 'the first day' : `the first ${days} days`;
-  const cap = packets >= PACKETS_MAX_ROWS ? `${PACKETS_MAX_ROWS} packets were reached` : `${PACKETS_MAX_WINDOWS} days were asked for`;
-  return `Showing ${packets.toLocaleString('en-GB')} packet${packets === 1 ? '' : 's'} from ${span} of the interval, up to ${fmtShort(shownTill, tz)}. Packets come a day per request, and asking stops once ${cap}: pick a shorter interval to see later ones.`;
+  const span = days === 1 ? w('firstDay') : w('firstDays', { count: days });
+  const cap = packets >= PACKETS_MAX_ROWS ? w('capRows', { count: PACKETS_MAX_ROWS, n: PACKETS_MAX_ROWS }) : w('capDays', { count: PACKETS_MAX_WINDOWS, n: PACKETS_MAX_WINDOWS });
+  return w('cutShort', { count: packets, n: numberText(packets), span, till: fmtShort(shownTill, tz), cap });
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { FuelJump } from '../model/fuel';
@@ -6,7 +7,7 @@ import type { Cursor } from '../replay/clock';
 import { cachedTzDate } from '../time-format';
 import { tickLabel } from './timeline-ticks';
 import type { TimeWindow } from './timeline-window';
-import { sensorText, valueAt, type SensorView } from '../model/sensors';
+import { onOffText, sensorText, valueAt, type SensorView } from '../model/sensors';
 
 interface Props {
   view: SensorView;
@@ -24,6 +25,8 @@ const HEIGHT = 110;
 
 /** One sensor over the interval; on/off inputs are drawn as filled steps (bands), levels as lines. */
 export function SensorChart({ view, tz, cursor, timeWindow, jumps, onSeek, onCanvas }: Props) {
+  const { t, i18n } = useTranslation('history');
+  const lang = i18n.language;
   const box = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -61,7 +64,7 @@ export function SensorChart({ view, tz, cursor, timeWindow, jumps, onSeek, onCan
         {
           size: 56,
           stroke: css.getPropertyValue('--muted').trim() || '#5f6b7a',
-          ...(view.onOff ? { splits: () => [0, 1], values: (_u: uPlot, v: number[]) => v.map((x) => (x ? view.onText : view.offText)) } : {}),
+          ...(view.onOff ? { splits: () => [0, 1], values: (_u: uPlot, v: number[]) => v.map((x) => onOffText(view, !!x)) } : {}),
         },
       ],
       series: [
@@ -146,24 +149,25 @@ export function SensorChart({ view, tz, cursor, timeWindow, jumps, onSeek, onCan
       onCanvas(view.id, null);
       u.destroy();
     };
-  }, [view, tz, jumps, cursor, timeWindow, onSeek, onCanvas]);
+    // The axis of an on/off sensor may carry words of ours ("On", "Off"): redrawn in a new language.
+  }, [view, tz, jumps, cursor, timeWindow, onSeek, onCanvas, lang]);
 
-  const t = useSyncExternalStore(cursor.subscribe, cursor.get);
+  const at = useSyncExternalStore(cursor.subscribe, cursor.get);
 
-  const v = valueAt(view.series, t);
+  const v = valueAt(view.series, at);
   return (
-    <figure className="sensor-chart" aria-label={`${view.name} chart`}>
+    <figure className="sensor-chart" aria-label={t('sensors.chart', { name: view.name })}>
       <figcaption>
         <span className="name">{view.name}</span>
-        {view.units && <span className="units">({view.units}{view.calibrated ? ', calibrated' : ''})</span>}
+        {view.units && <span className="units">{view.calibrated ? t('sensors.unitsCalibrated', { units: view.units }) : t('sensors.units', { units: view.units })}</span>}
         {/* Not a live region: it changes at every replay frame, and a reader announcing each
             value of five charts drowns everything else. The readout is there to be read. */}
-        <output className="value" aria-label={`${view.name} at the cursor`} aria-live="off">
+        <output className="value" aria-label={t('sensors.atCursor', { name: view.name })} aria-live="off">
           {sensorText(view, v)}
         </output>
         {jumps.length > 0 && (
           <span className="jumps">
-            {jumps.filter((j) => j.kind === 'refuel').length} refuel(s), {jumps.filter((j) => j.kind === 'drain').length} drain(s)
+            {t('sensors.refuels', { count: jumps.filter((j) => j.kind === 'refuel').length })}, {t('sensors.drains', { count: jumps.filter((j) => j.kind === 'drain').length })}
           </span>
         )}
       </figcaption>

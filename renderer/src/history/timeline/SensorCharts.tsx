@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { Derived } from '../model/derive';
 import type { FuelJump } from '../model/fuel';
 import type { Cursor } from '../replay/clock';
@@ -25,15 +26,16 @@ interface Props {
  * fills in and the readout follows the cursor.
  */
 export function SensorCharts({ d, tz, cursor, timeWindow, loadDone, version, onSeek, onCanvas }: Props) {
+  const { t } = useTranslation('history');
   return (
-    <section id={CHARTS_ID} className="history-sensors" aria-label="Sensors" tabIndex={-1}>
+    <section id={CHARTS_ID} className="history-sensors" aria-label={t('sensors.region')} tabIndex={-1}>
       {loadDone ? (
         d.sensors.map((s) => (
           <SensorChart key={`${s.id}:${version}`} view={s} tz={tz} cursor={cursor} timeWindow={timeWindow} jumps={d.jumps.get(s.id) ?? NO_JUMPS} onSeek={onSeek} onCanvas={onCanvas} />
         ))
       ) : (
         <p className="history-note muted">
-          Charts of {d.sensors.length} sensor{d.sensors.length === 1 ? '' : 's'} are drawn once the interval is loaded.
+          {t('sensors.waiting', { count: d.sensors.length })}
         </p>
       )}
     </section>
@@ -47,6 +49,7 @@ export const CHARTS_ID = 'history-sensor-charts';
  * are there and takes the operator to them (focus moves too, so the keyboard follows).
  */
 export function ChartsLink({ count }: { count: number }) {
+  const { t } = useTranslation('history');
   return (
     <button
       type="button"
@@ -57,7 +60,7 @@ export function ChartsLink({ count }: { count: number }) {
         el?.focus({ preventScroll: true });
       }}
     >
-      Sensor charts ({count}) <span aria-hidden="true">↓</span>
+      {t('sensors.link', { count })} <span aria-hidden="true">↓</span>
     </button>
   );
 }

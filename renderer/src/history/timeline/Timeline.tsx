@@ -1,4 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent, type PointerEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { FleetFile } from '../../../../common/resources';
 import { useTheme } from '../../theme/theme';
 import { CameraIcon } from '../icons';
@@ -23,6 +24,8 @@ interface Props {
 }
 
 const H = 64;
+/** The zoom-out button's sign (U+2212), not a word. */
+const MINUS = '\u2212';
 /** The scale row at the top: dragging there pans, as one drags a map; below it the drag moves the cursor. */
 const SCALE_H = 16;
 const LANE = { y: 18, h: 20, tickH: 8 };
@@ -32,6 +35,7 @@ const LANE = { y: 18, h: 20, tickH: 8 };
  * line is a DOM overlay so moving it redraws nothing.
  */
 export function Timeline({ tz, bands, hasMissing, files, cursor, timeWindow, describe, onOpenFile, onSeek }: Props) {
+  const { t } = useTranslation('history');
   const wrap = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const [width, setWidth] = useState(0);
@@ -40,7 +44,7 @@ export function Timeline({ tz, bands, hasMissing, files, cursor, timeWindow, des
   const autoScroll = useRef(0);
   const trackId = useId();
   const themeName = useTheme();
-  const t = useSyncExternalStore(cursor.subscribe, cursor.get);
+  const at = useSyncExternalStore(cursor.subscribe, cursor.get);
   const w = useSyncExternalStore(timeWindow.subscribe, timeWindow.get);
   const bounds = timeWindow.getBounds();
   const span = Math.max(1, w.till - w.from);
@@ -179,30 +183,30 @@ export function Timeline({ tz, bands, hasMissing, files, cursor, timeWindow, des
   };
 
   const visibleFiles = files.filter((f) => f.Time >= w.from && f.Time <= w.till);
-  const cursorShown = t >= w.from && t <= w.till;
+  const cursorShown = at >= w.from && at <= w.till;
+  const shown = { from: fmtShort(w.from, tz), till: fmtShort(w.till, tz), duration: fmtDuration(w.till - w.from) };
   return (
     <div className="history-timeline">
       <div className="timeline-bar">
-        <div className="zoom" role="group" aria-label="Timeline zoom">
-          <button type="button" aria-label="Zoom out" title="Zoom out (−)" disabled={whole} onClick={() => zoomBy(1 / ZOOM_STEP)}>
-            −
+        <div className="zoom" role="group" aria-label={t('timeline.zoom')}>
+          <button type="button" aria-label={t('timeline.zoomOut')} title={t('timeline.zoomOutTitle')} disabled={whole} onClick={() => zoomBy(1 / ZOOM_STEP)}>
+            {MINUS}
           </button>
-          <button type="button" aria-label="Zoom in" title="Zoom in (+)" disabled={narrowest} onClick={() => zoomBy(ZOOM_STEP)}>
+          <button type="button" aria-label={t('timeline.zoomIn')} title={t('timeline.zoomInTitle')} disabled={narrowest} onClick={() => zoomBy(ZOOM_STEP)}>
             +
           </button>
-          <button type="button" title="Whole interval (0)" disabled={whole} onClick={() => timeWindow.whole()}>
-            Whole interval
+          <button type="button" title={t('timeline.wholeTitle')} disabled={whole} onClick={() => timeWindow.whole()}>
+            {t('timeline.whole')}
           </button>
-          <output aria-label="Visible window" className="window-text">
-            Showing {fmtShort(w.from, tz)} – {fmtShort(w.till, tz)} ({whole ? 'whole interval, ' : ''}
-            {fmtDuration(w.till - w.from)})
+          <output aria-label={t('timeline.visible')} className="window-text">
+            {(whole ? t('timeline.showingWhole', shown) : t('timeline.showing', shown))}
           </output>
         </div>
         <div className="legend" aria-hidden="true">
-          <span><i className="move" />Moving</span>
-          <span><i className="park" />Parked</span>
-          <span><i className="tick" />Event</span>
-          {hasMissing && <span><i className="missing" />Not in the cache</span>}
+          <span><i className="move" />{t('timeline.moving')}</span>
+          <span><i className="park" />{t('timeline.parked')}</span>
+          <span><i className="tick" />{t('timeline.event')}</span>
+          {hasMissing && <span><i className="missing" />{t('timeline.missing')}</span>}
         </div>
       </div>
       <div
@@ -211,12 +215,12 @@ export function Timeline({ tz, bands, hasMissing, files, cursor, timeWindow, des
         className="track"
         role="slider"
         tabIndex={0}
-        aria-label="Time cursor"
+        aria-label={t('timeline.cursor')}
         aria-keyshortcuts="+ - 0"
         aria-valuemin={bounds.from}
         aria-valuemax={bounds.till}
-        aria-valuenow={Math.round(t)}
-        aria-valuetext={`${fmtTime(t, tz)}${describe(t) ? `, ${describe(t)}` : ''}`}
+        aria-valuenow={Math.round(at)}
+        aria-valuetext={`${fmtTime(at, tz)}${describe(at) ? `, ${describe(at)}` : ''}`}
         onPointerDown={onDown}
         onPointerMove={onMove}
         onPointerUp={onUp}
@@ -224,17 +228,17 @@ export function Timeline({ tz, bands, hasMissing, files, cursor, timeWindow, des
         onKeyDown={onKey}
       >
         <canvas ref={canvas} aria-hidden="true" />
-        <div className="scale-grip" aria-hidden="true" title={whole ? undefined : 'Drag to move the shown part'} />
-        <div className="cursor" hidden={!cursorShown} style={{ transform: `translateX(${xOf(t)}px)` }} aria-hidden="true" />
-        <div className="files" role="group" aria-label="Photos in view">
+        <div className="scale-grip" aria-hidden="true" title={whole ? undefined : t('timeline.drag')} />
+        <div className="cursor" hidden={!cursorShown} style={{ transform: `translateX(${xOf(at)}px)` }} aria-hidden="true" />
+        <div className="files" role="group" aria-label={t('timeline.photos')}>
           {visibleFiles.map((f) => (
             <button
               key={f.Uid}
               type="button"
               className="file"
               style={{ left: `${((f.Time - w.from) / span) * 100}%` }}
-              aria-label={`Photo ${fmtTime(f.Time, tz)}`}
-              title={`Photo ${fmtTime(f.Time, tz)}`}
+              aria-label={t('photo.title', { time: fmtTime(f.Time, tz) })}
+              title={t('photo.title', { time: fmtTime(f.Time, tz) })}
               onClick={() => onOpenFile(f)}
             >
               <CameraIcon />
@@ -242,7 +246,7 @@ export function Timeline({ tz, bands, hasMissing, files, cursor, timeWindow, des
           ))}
         </div>
       </div>
-      <TimelineOverview bands={bands} timeWindow={timeWindow} cursor={cursor} controls={trackId} label={`Showing ${fmtShort(w.from, tz)} – ${fmtShort(w.till, tz)}`} />
+      <TimelineOverview bands={bands} timeWindow={timeWindow} cursor={cursor} controls={trackId} label={t('timeline.showingShort', { from: fmtShort(w.from, tz), till: fmtShort(w.till, tz) })} />
     </div>
   );
 }

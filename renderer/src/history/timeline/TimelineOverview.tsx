@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent, type PointerEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useTheme } from '../../theme/theme';
 import type { Cursor } from '../replay/clock';
 import { bandColors, drawBands, prepareCanvas, type BandData } from './timeline-draw';
@@ -21,6 +22,7 @@ const H = 12;
  * pan, press elsewhere to bring that moment to the middle; arrow keys and Page keys pan.
  */
 export function TimelineOverview({ bands, timeWindow, cursor, controls, label }: Props) {
+  const { t } = useTranslation('history');
   const box = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const line = useRef<HTMLDivElement>(null);
@@ -87,7 +89,7 @@ export function TimelineOverview({ bands, timeWindow, cursor, controls, label }:
       className="timeline-overview"
       role="scrollbar"
       tabIndex={0}
-      aria-label="Shown part of the interval"
+      aria-label={t('timeline.overview')}
       aria-controls={controls}
       aria-orientation="horizontal"
       aria-valuemin={0}
