@@ -16,6 +16,7 @@ import { AdminScreen } from '../admin/AdminScreen';
 import { ReportsScreen } from '../reports/ReportsScreen';
 import { FilesScreen } from '../files/FilesScreen';
 import { JobIndicator } from '../admin/jobs/JobIndicator';
+import { ConnectionSwitcher } from '../connections/ConnectionSwitcher';
 
 interface Props {
   session: Extract<SessionState, { status: 'signed_in' | 'needs_password' }>;
@@ -59,9 +60,7 @@ export function Shell({ session, onSession }: Props) {
             </button>
           ))}
         </nav>
-        <span className="server" title={profile.baseUrl}>
-          {profile.demo ? 'Demo fleet' : profile.name} · {profile.login}
-        </span>
+        <ConnectionSwitcher session={session} onSession={onSession} />
         <LiveConnectivityBadge state={conn} server={profile.baseUrl} />
         <JobIndicator />
         <PanelLaunchers />
