@@ -1,7 +1,7 @@
 /**
  * Two companies watched together: sign in to two simulators this test owns, switch between
  * them from the top bar in one click without a password, and see an alarm raised on the
- * one in the background counted in the bar. Then the connections dialog: rename one inline
+ * one in the background counted in the bar and notified on the desktop. Then the connections dialog: rename one inline
  * and forget the other after its question (its cache file goes, the other stays).
  * Elements are found by role and name; screenshots go to test/artifacts.
  */
@@ -50,6 +50,20 @@ const alarmsIn = async (page: Page, s: SimulatorHandle): Promise<number> => {
 const objectsShown = (page: Page, n: number) => page.getByText(new RegExp(`^${n} objects$`));
 
 test('two connections stay signed in; one click switches; the background one counts its alarms', async ({ page }) => {
+  // A stand-in for the desktop (as in events-panel.spec): permission granted, every notification recorded.
+  await page.addInitScript(() => {
+    const shown: string[] = [];
+    (globalThis as unknown as { __notifications: string[] }).__notifications = shown;
+    class DesktopStandIn {
+      static permission = 'granted';
+      static requestPermission = () => Promise.resolve('granted');
+      constructor(title: string) {
+        shown.push(title);
+      }
+    }
+    (globalThis as unknown as { Notification: unknown }).Notification = DesktopStandIn;
+  });
+  const shown = () => page.evaluate(() => (globalThis as unknown as { __notifications: string[] }).__notifications.filter((t) => t.startsWith('New alarm on')));
   await signInToOwnFleet(page, host.url, a.baseUrl);
   await expect(objectsShown(page, aObjects.length)).toBeVisible({ timeout: 30_000 });
   await expect(switcher(page)).toHaveText(`${hostOf(a)} · demo`);
@@ -74,8 +88,10 @@ test('two connections stay signed in; one click switches; the background one cou
 
   // An alarm on A while B is on screen: A's own poller stores it and the bar counts it.
   a.sim.store.addEvent({ ObjectId: aObjects[0]!.Id, Time: Date.now(), Type: 0x8000, Status: 1, Text: 'Panic button (connections e2e)', ResetTime: 0, NotificationId: 0 });
-  await expect(page.getByRole('status').filter({ hasText: new RegExp(`^${before + 1} alarms? elsewhere$`) })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('status', { name: new RegExp(`^${before + 1} alarms? elsewhere$`) })).toBeVisible({ timeout: 20_000 });
   await page.screenshot({ path: join(ART, 'connections-alarm-elsewhere.png'), clip: { x: 0, y: 0, width: 1400, height: 60 } });
+  // Raised, not only counted: the desktop is told which connection has it.
+  await expect.poll(shown).toEqual([`New alarm on ${hostOf(a)}`]);
   // B's screen shows B's events only.
   await expect(page.getByRole('region', { name: 'Events' }).getByText('Panic button (connections e2e)')).toHaveCount(0);
   await switcher(page).click();

@@ -8,6 +8,7 @@ import { SignIn } from '../screens/SignIn';
 import { Dialog } from '../ui/Dialog';
 import { ConnectionsSection } from './ConnectionsSection';
 import { useConnectionName } from './connection-name';
+import { useBackgroundAlarms } from './use-background-alarms';
 import { backgroundAlarms, useConnections } from './use-connections';
 import './connections.css';
 
@@ -36,6 +37,7 @@ export function ConnectionSwitcher({ session, onSession }: Props) {
   const profile = session.profile;
   const connections = list?.connections ?? [];
   const elsewhere = backgroundAlarms(connections);
+  useBackgroundAlarms(list?.connections ?? null, nameOf);
 
   useEffect(() => {
     if (!open) return;
@@ -101,8 +103,12 @@ export function ConnectionSwitcher({ session, onSession }: Props) {
         {nameOf(profile)} · {profile.login}
       </button>
       {elsewhere > 0 && (
-        <span className="alarms-elsewhere" role="status">
-          {t('switcher.alarmsElsewhere', { count: elsewhere })}
+        // Short in a crowded bar: the count beside a bell; the words for screen readers and the tooltip.
+        <span className="alarms-elsewhere" role="status" title={t('switcher.alarmsElsewhere', { count: elsewhere })}>
+          <span aria-hidden="true" className="count">
+            {elsewhere}
+          </span>
+          <span className="visually-hidden">{t('switcher.alarmsElsewhere', { count: elsewhere })}</span>
         </span>
       )}
       {open && (

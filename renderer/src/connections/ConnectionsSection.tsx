@@ -149,14 +149,16 @@ function ForgetDialog({ c, onCancel, onForget }: { c: ConnectionInfo; onCancel: 
   const body = useId();
   return (
     <Dialog title={t('forget.title', { name: nameOf(c) })} role="alertdialog" describedBy={body} initialFocus={cancel} onClose={onCancel}>
-      <p id={body}>{t(c.state === 'closed' ? 'forget.body' : 'forget.bodyOpen', { size: megabytes(c.cacheBytes) })}</p>
-      <div className="buttons">
-        <button ref={cancel} type="button" onClick={onCancel}>
-          {t('forget.cancel')}
-        </button>
-        <button type="button" className="danger" onClick={onForget}>
-          {t('forget.confirm')}
-        </button>
+      <div className="confirm">
+        <p id={body}>{t(c.state === 'closed' ? 'forget.body' : 'forget.bodyOpen', { size: megabytes(c.cacheBytes) })}</p>
+        <div className="buttons">
+          <button ref={cancel} type="button" onClick={onCancel}>
+            {t('forget.cancel')}
+          </button>
+          <button type="button" className="danger" onClick={onForget}>
+            {t('forget.confirm')}
+          </button>
+        </div>
       </div>
     </Dialog>
   );
