@@ -100,6 +100,20 @@ export class SessionService {
    */
   async start(): Promise<void> {
     const lastId = this.deps.settings.get('lastProfileId');
+    const others = this.deps.settings.get('openProfileIds').filter((id) => id !== lastId);
+    await this.startForeground(lastId);
+    // The others open behind it from their stored tokens, as they were when the console closed.
+    for (const id of others.slice(0, MAX_OPEN - this.open.size)) {
+      try {
+        await this.reopenBehind(id);
+      } catch (e) {
+        this.log(`could not reopen ${id} in the background`, e);
+      }
+    }
+    this.rememberOpen();
+  }
+
+  private async startForeground(lastId: string | null): Promise<void> {
     if (lastId === DEMO_PROFILE_ID && this.deps.demo) {
       await this.useDemo();
       return;
@@ -114,6 +128,27 @@ export class SessionService {
       return;
     }
     if (!this.deps.suggestedBaseUrl && this.deps.demo) await this.useDemo();
+  }
+
+  /** Opens a connection behind the foreground (at launch): from its stored token, or the demo's password. */
+  private async reopenBehind(id: string): Promise<void> {
+    if (this.open.has(id) || this.open.size >= MAX_OPEN) return;
+    if (id === DEMO_PROFILE_ID) {
+      if (!this.deps.demo) return;
+      const demo = await this.deps.demo.start();
+      const profile = demoProfile();
+      this.attach(profile, demo.baseUrl, await this.authenticate(profile, demo.baseUrl, { password: demo.password, remember: true }), !this.open.foreground());
+      return;
+    }
+    const profile = this.deps.settings.get('profiles').find((p) => p.id === id);
+    if (!profile) return;
+    const baseUrl = this.addressOf(profile);
+    this.attach(profile, baseUrl, await this.authenticate(profile, baseUrl, null), !this.open.foreground());
+  }
+
+  /** Which connections are open, for the next launch; not called when the console closes, which closes them all. */
+  private rememberOpen(): void {
+    this.deps.settings.set('openProfileIds', this.open.ids());
   }
 
   async useDemo(): Promise<SessionState> {
@@ -169,6 +204,7 @@ export class SessionService {
     const id = this.open.foregroundId;
     if (id !== null) {
       const e = this.open.close(id)!;
+      this.rememberOpen();
       if (a.forget) await this.forgetFiles(e.conn.profile, e.conn.credentials);
       else await e.conn.credentials.wipe();
       this.afterForegroundClosed();
@@ -180,6 +216,7 @@ export class SessionService {
   async forget(a: { profileId: string }): Promise<SessionState> {
     const wasForeground = this.open.isForeground(a.profileId);
     const e = this.open.close(a.profileId);
+    this.rememberOpen();
     const profile = e?.conn.profile ?? (a.profileId === DEMO_PROFILE_ID ? demoProfile() : this.saved(a.profileId));
     await this.forgetFiles(profile, e?.conn.credentials ?? this.credentialsFor(profile, this.addressOf(profile)));
     if (wasForeground) this.afterForegroundClosed();
@@ -334,6 +371,7 @@ export class SessionService {
       },
     );
     this.open.add(id, { conn, connectivity });
+    this.rememberOpen();
     if (!profile.demo) settings.set('profiles', upsertProfile(settings.get('profiles'), profile));
     if (foreground) {
       this.open.bringForward(id);

@@ -26,11 +26,12 @@ describe('core: several connections open together', () => {
   let core: Core;
   const dataDir = mkdtempSync(join(tmpdir(), 'fleet-conns-'));
   const settings = memorySettings({ eventsPollMs: 300, statusPollMs: 60_000, objectsRefreshMs: 600_000 });
+  const vault = memoryVault();
   const pushes: PushEnvelope[] = [];
 
   beforeAll(async () => {
     [a, b] = await Promise.all([startSimulator({ port: 0, seed: 3, objects: 40 }), startSimulator({ port: 0, seed: 4, objects: 40 })]);
-    core = createCore({ dataDir, vault: memoryVault(), settings, log: () => {} });
+    core = createCore({ dataDir, vault, settings, log: () => {} });
     core.bus.subscribe((p) => pushes.push(p));
   });
   afterAll(async () => {
@@ -131,7 +132,10 @@ describe('core: several connections open together', () => {
     expect((await info(a.baseUrl, 'demo'))!.name).toBe('Company A');
     await expect(call('session/rename', { profileId: demoA.profileId, name: '  ' })).rejects.toMatchObject({ code: 'invalid_input' });
 
-    // Clearing the background A/demo's cache reopens it empty; B/admin stays in front.
+    // Clearing the background A/demo's cache reopens it on an empty file; B/admin stays in front.
+    await call('session/switch', { profileId: demoA.profileId });
+    core.session.current().cache.meta.set('test:marker', 1);
+    await call('session/switch', { profileId: adminB.profileId });
     const before = core.session.current();
     await call('session/clearCache', { profileId: demoA.profileId });
     expect(core.session.current()).toBe(before);
@@ -139,8 +143,25 @@ describe('core: several connections open together', () => {
     expect(cleared).toMatchObject({ state: 'signed_in', foreground: false, name: 'Company A' });
 
     await call('session/switch', { profileId: demoA.profileId });
+    expect(core.session.current().cache.meta.get('test:marker')).toBeUndefined();
     const out = await call<SessionState>('session/signOut', { forget: false });
     expect(idOf(out)).toBe(adminB.profileId);
     expect((await info(a.baseUrl, 'demo'))!.state).toBe('closed');
+  });
+
+  it('a restart opens again every connection that was open, the foreground one in front', async () => {
+    const before = await call<ConnectionsList>('session/connections');
+    const open = before.connections.filter((c) => c.state !== 'closed');
+    expect(open.length).toBeGreaterThan(1);
+    const front = open.find((c) => c.foreground)!.profileId;
+    await core.close();
+
+    core = createCore({ dataDir, vault, settings, log: () => {} });
+    await core.start();
+    const after = await call<ConnectionsList>('session/connections');
+    const reopened = after.connections.filter((c) => c.state !== 'closed');
+    expect(reopened.map((c) => c.profileId).sort()).toEqual(open.map((c) => c.profileId).sort());
+    expect(reopened.find((c) => c.foreground)?.profileId).toBe(front);
+    expect(core.session.current().profile.id).toBe(front);
   });
 });
