@@ -75,6 +75,7 @@ test('two connections stay signed in; one click switches; the background one cou
   await form.getByLabel('Server address').fill(b.baseUrl);
   await form.getByLabel('Login').fill('demo');
   await form.getByLabel('Password').fill('demo');
+  await page.screenshot({ path: join(ART, 'connections-sign-in-another.png') });
   await form.getByRole('button', { name: 'Sign in' }).click();
   await expect(switcher(page)).toHaveText(`${hostOf(b)} · demo`);
   await expect(objectsShown(page, bObjects.length)).toBeVisible({ timeout: 30_000 });
