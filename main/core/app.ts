@@ -22,7 +22,7 @@ import { catalogueHandlers } from './handlers/catalogue';
 import { reportsHandlers } from './handlers/reports';
 import { filesHandlers } from './handlers/files';
 import { createReports } from './reports/service';
-import { createJobs } from './jobs';
+import { createJobs, jobServer } from './jobs';
 import { HistoryImports } from './history-import/service';
 import { historyImportHandlers } from './handlers/history-import';
 import { createNotices, type Notices } from './seams/notices';
@@ -100,7 +100,7 @@ export function createCore(o: CoreOptions): Core {
   let imports: HistoryImports | null = null;
   const jobs = createJobs({ dataDir: o.dataDir, current: () => session.current(), bus, settings: o.settings, onProgress: (p) => void (p.state === 'done' && imports?.finished(p.jobId, 'done')) });
   dispatcher.register(jobsHandlers(jobs));
-  imports = new HistoryImports({ jobs: jobs.service, journal: jobs.journal, cache: () => { try { return session.current().cache; } catch { return null; } } });
+  imports = new HistoryImports({ jobs: jobs.service, journal: jobs.journal, cache: (job) => session.openConnections().find((c) => jobServer(c) === job.server && c.profile.login === job.login)?.cache ?? null });
   dispatcher.register(historyImportHandlers(imports));
   const reports = createReports({ current, bus, isOffline: () => session.knownOffline() });
   dispatcher.register(reportsHandlers(reports));

@@ -21,7 +21,7 @@ const KEEP = 8;
 export class HistoryImports {
   private readonly previews = new Map<string, ImportPreview>();
 
-  constructor(private readonly o: { jobs: JobsService; journal: Journal; cache: () => Cache | null; now?: () => number }) {}
+  constructor(private readonly o: { jobs: JobsService; journal: Journal; cache: (job: { server: string; login: string }) => Cache | null; now?: () => number }) {}
 
   preview(fileName: string, bytes: Uint8Array, opts: CheckOptions = {}): ImportPreview {
     const read = readTrackFile(fileName, bytes);
@@ -55,7 +55,8 @@ export class HistoryImports {
     if (!items.length) return null;
     const parts = items.map((i) => partFromValue(i.value));
     const span = { objectId: items[0]!.object_id, from: Math.min(...parts.map((x) => x.from)), till: Math.max(...parts.map((x) => x.till)) + 1 };
-    const cache = this.o.cache();
+    // The job's own connection (open, foreground or not): another one's cache holds another fleet.
+    const cache = this.o.cache(job);
     if (cache) {
       cache.tracks.deleteTrack(span.objectId, span.from, span.till);
       // Coverage can only be forgotten per object: the next History load fetches it again.

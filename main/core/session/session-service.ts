@@ -84,6 +84,12 @@ export class SessionService {
     return this.open.foreground()?.connectivity.knownOffline() ?? false;
   }
 
+  /** Every open connection, foreground first (work that belongs to one of them, e.g. a finished import). */
+  openConnections(): Connection[] {
+    const fg = this.open.foreground();
+    return [...(fg ? [fg.conn] : []), ...this.open.ids().flatMap((id) => (this.open.isForeground(id) ? [] : [this.open.get(id)!.conn]))];
+  }
+
   connections(): ConnectionsList {
     return connectionsList({
       dataDir: this.deps.dataDir,
