@@ -23,7 +23,7 @@ import { reportsHandlers } from './handlers/reports';
 import { filesHandlers } from './handlers/files';
 import { shellHandlers } from './handlers/shell';
 import { createReports } from './reports/service';
-import { createJobs } from './jobs';
+import { createJobs, jobServer } from './jobs';
 import { HistoryImports } from './history-import/service';
 import { historyImportHandlers } from './handlers/history-import';
 import { createNotices, type Notices } from './seams/notices';
@@ -33,7 +33,6 @@ import { workerTileLoader } from './tiles/worker';
 import type { SettingsStore } from './seams/settings';
 import type { Vault } from './seams/vault';
 import { SessionService, type DemoProvider } from './session/session-service';
-import { createConnectivity } from './sync/connectivity';
 import type { WorkerScript } from './workers/protocol';
 
 export interface CoreOptions {
@@ -65,17 +64,11 @@ export function createCore(o: CoreOptions): Core {
   const notices = o.notices ?? createNotices();
   notices.onChange((list) => bus.emit('notices/changed', list));
   if (o.vault.warning) notices.add({ id: 'vault_weak', kind: 'vault_weak', message: o.vault.warning });
-  const connectivity = createConnectivity(
-    (s) => bus.emit('connectivity/changed', s),
-    Date.now,
-    () => ({ status: o.settings.get('statusPollMs'), objects: o.settings.get('objectsRefreshMs'), events: o.settings.get('eventsPollMs') }),
-  );
   const session = new SessionService({
     dataDir: o.dataDir,
     vault: o.vault,
     settings: o.settings,
     bus,
-    connectivity,
     log,
     notices,
     ...(o.demo ? { demo: o.demo } : {}),
@@ -83,10 +76,10 @@ export function createCore(o: CoreOptions): Core {
     ...(o.ingestWorker ? { ingestWorker: o.ingestWorker } : {}),
   });
   const dispatcher = createDispatcher(log);
-  // Every per-connection handler reaches the open connection this one way.
+  // Every per-connection handler reaches the foreground connection this one way.
   const current = () => session.current();
   dispatcher.register(sessionHandlers(session));
-  dispatcher.register(connectivityHandlers(connectivity));
+  dispatcher.register(connectivityHandlers({ state: () => session.connectivity() }));
   dispatcher.register(liveHandlers(current));
   dispatcher.register(historyHandlers(current));
   dispatcher.register(eventsHandlers(current));
@@ -109,9 +102,9 @@ export function createCore(o: CoreOptions): Core {
   let imports: HistoryImports | null = null;
   const jobs = createJobs({ dataDir: o.dataDir, current: () => session.current(), bus, settings: o.settings, onProgress: (p) => void (p.state === 'done' && imports?.finished(p.jobId, 'done')) });
   dispatcher.register(jobsHandlers(jobs));
-  imports = new HistoryImports({ jobs: jobs.service, journal: jobs.journal, cache: () => { try { return session.current().cache; } catch { return null; } } });
+  imports = new HistoryImports({ jobs: jobs.service, journal: jobs.journal, cache: (job) => session.openConnections().find((c) => jobServer(c) === job.server && c.profile.login === job.login)?.cache ?? null });
   dispatcher.register(historyImportHandlers(imports));
-  const reports = createReports({ current, bus, isOffline: () => connectivity.knownOffline() });
+  const reports = createReports({ current, bus, isOffline: () => session.knownOffline() });
   dispatcher.register(reportsHandlers(reports));
   return {
     dispatcher,

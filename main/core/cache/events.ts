@@ -100,6 +100,18 @@ export class EventsRepo {
   }
 
   /**
+   * How many unacknowledged events the lists would show (those with an acknowledgement
+   * queued here left out), and how many of them carry a bit of `alarmMask`: the count the
+   * top bar shows for a connection in the background, read without building its lists.
+   */
+  unacknowledgedCounts(alarmMask: number): { unacknowledged: number; alarms: number } {
+    const r = this.db
+      .prepare('SELECT count(*) AS n, coalesce(sum((type & ?) != 0), 0) AS a FROM events WHERE acknowledged = 0 AND ack_pending = 0')
+      .get(alarmMask) as { n: number; a: number };
+    return { unacknowledged: r.n, alarms: r.a };
+  }
+
+  /**
    * Every unacknowledged event and every id with an acknowledgement pending (also of
    * events not unacknowledged now): what EventsService's in-memory model starts from.
    */

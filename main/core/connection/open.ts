@@ -77,7 +77,14 @@ export interface OpenConnection {
   cacheUrl: string;
   /** A cache file that could not be used was moved aside. */
   onSetAside: (s: SetAside) => void;
+  /** In the background (another connection on screen): positions are polled less often, events as usual. */
+  inBackground?: () => boolean;
+  /** An events poll was stored: the session counts this connection's unacknowledged alarms again. */
+  onEventsStored?: () => void;
 }
+
+/** A connection in the background polls positions at most this often; its events keep their own period. */
+export const BACKGROUND_STATUS_MS = 60_000;
 
 /** Builds and starts a connection; the cache is open (the last known fleet readable) when it returns. */
 export function openConnection(d: ConnectionDeps, o: OpenConnection): Connection {
@@ -104,7 +111,7 @@ export function openConnection(d: ConnectionDeps, o: OpenConnection): Connection
     bus: d.bus,
     connectivity,
     recovery,
-    statusPollMs: () => d.settings.get('statusPollMs'),
+    statusPollMs: () => (o.inBackground?.() ? Math.max(BACKGROUND_STATUS_MS, d.settings.get('statusPollMs')) : d.settings.get('statusPollMs')),
     objectsRefreshMs: () => d.settings.get('objectsRefreshMs'),
     log: d.log,
   });
@@ -121,7 +128,9 @@ export function openConnection(d: ConnectionDeps, o: OpenConnection): Connection
   });
   const files = new FilesService({ api, cache, isOffline: () => connectivity.knownOffline(), body: (uid) => history.history.extras.file(uid), attached: (p) => d.bus.emit('files/attached', p) });
   const kinds = { [CATALOGUE_KIND]: catalogue.outboxKind(), [FILES_ATTACH_KIND]: outboxKind(files.outboxKind()) };
-  const offline = startOfflineServices({ api, eventsBodies, cache, ingestor, recovery, bus: d.bus, connectivity, settings: d.settings, log: d.log, kinds });
+  const stored = o.onEventsStored;
+  const eventsIngestor: Pick<Ingestor, 'events'> = stored ? { events: (...a) => ingestor.events(...a).finally(stored) } : ingestor;
+  const offline = startOfflineServices({ api, eventsBodies, cache, ingestor: eventsIngestor, recovery, bus: d.bus, connectivity, settings: d.settings, log: d.log, kinds });
   catalogue.attach({ flush: () => void offline.services.outbox.flush(), outboxChanged: offline.services.changed });
   files.attachOutbox({ flush: () => void offline.services.outbox.flush(), changed: offline.services.changed });
   return {

@@ -1,8 +1,8 @@
 import type { HandlerMap } from '../rpc/dispatcher';
 import type { ConnectivityTracker } from '../sync/connectivity';
 
-/** One tracker for the app: it outlives connections, so it answers signed out too. */
-export function connectivityHandlers(connectivity: ConnectivityTracker): HandlerMap {
+/** The foreground connection's link (each open connection judges its own); signed out, an idle one. */
+export function connectivityHandlers(connectivity: Pick<ConnectivityTracker, 'state'>): HandlerMap {
   return {
     'connectivity/state': () => connectivity.state(),
   };

@@ -8,5 +8,10 @@ export function sessionHandlers(session: SessionService): HandlerMap {
     'session/resume': (a) => session.resume(a),
     'session/useDemo': () => session.useDemo(),
     'session/signOut': (a) => session.signOut(a),
+    'session/connections': () => session.connections(),
+    'session/switch': (a) => session.switchTo(a),
+    'session/rename': (a) => session.rename(a),
+    'session/forget': (a) => session.forget(a),
+    'session/clearCache': (a) => session.clearCache(a),
   };
 }

@@ -22,7 +22,7 @@ const HOUR = 3_600_000;
 export class HistoryImports {
   private readonly previews = new Map<string, ImportPreview>();
 
-  constructor(private readonly o: { jobs: JobsService; journal: Journal; cache: () => Cache | null; now?: () => number }) {}
+  constructor(private readonly o: { jobs: JobsService; journal: Journal; cache: (job: { server: string; login: string }) => Cache | null; now?: () => number }) {}
 
   preview(fileName: string, bytes: Uint8Array, opts: CheckOptions = {}): ImportPreview {
     const read = readTrackFile(fileName, bytes);
@@ -68,7 +68,8 @@ export class HistoryImports {
     const items = this.o.journal.allItems(jobId).filter((i) => i.state === 'done');
     if (!items.length) return null;
     const spans = new Map<number, { objectId: number; from: number; till: number }>();
-    const cache = this.o.cache();
+    // The job's own connection (open, foreground or not): another one's cache holds another fleet.
+    const cache = this.o.cache(job);
     for (const item of items) {
       const part = partFromValue(item.value);
       const till = part.till + 1;

@@ -23,10 +23,15 @@ export interface Jobs {
   close(): Promise<void>;
 }
 
+/** The server a job of this connection is recorded under (the demo's address changes each launch). */
+export function jobServer(c: Pick<Connection, 'baseUrl' | 'profile'>): string {
+  return c.profile.demo ? 'embedded demo' : c.baseUrl;
+}
+
 export function targetFor(active: Connection): JobTarget {
   const { credentials, baseUrl, profile } = active;
   const http = createHttp({ baseUrl, getToken: credentials.getToken, onUnauthorized: credentials.onUnauthorized, maxInFlight: 16, ...JOB_HTTP });
-  return { api: createApi(http), server: profile.demo ? 'embedded demo' : baseUrl, login: profile.login };
+  return { api: createApi(http), server: jobServer(active), login: profile.login };
 }
 
 export function createJobs(o: { dataDir: string; current: () => Connection; bus: PushBus; settings: SettingsStore; onProgress?: (p: JobProgress) => void }): Jobs {

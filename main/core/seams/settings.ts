@@ -13,6 +13,8 @@ import { FILE_MODE, securePrivateDir } from './private-files';
 export interface SettingsData {
   profiles: ConnectionProfile[];
   lastProfileId: string | null;
+  /** The connections open at the last change (the foreground one is lastProfileId): a restart opens them all again. */
+  openProfileIds: string[];
   statusPollMs: number;
   objectsRefreshMs: number;
   /** Period of the events poll (feed and full list). */
@@ -39,6 +41,7 @@ export interface SettingsData {
 export const DEFAULT_SETTINGS: SettingsData = {
   profiles: [],
   lastProfileId: null,
+  openProfileIds: [],
   statusPollMs: 5000,
   objectsRefreshMs: 10 * 60_000,
   eventsPollMs: 10_000,

@@ -44,6 +44,8 @@ export interface LiveSync {
   stop(): void;
   /** One status poll now (tests and "refresh" buttons). */
   pollStatus(): Promise<void>;
+  /** The next scheduled status poll runs now: a connection back on screen was polled slowly in the background. */
+  statusSoon(): void;
   refreshObjects(): Promise<void>;
   refreshReference(): Promise<ReferenceRefresh>;
 }
@@ -125,6 +127,7 @@ export function createLiveSync(o: LiveSyncOptions): LiveSync {
       pollers.forEach((p) => p.stop());
     },
     pollStatus,
+    statusSoon: () => statusPoller.soon(0),
     refreshObjects,
     refreshReference: reference,
   };

@@ -1,3 +1,4 @@
+/// <reference path="./glob.d.ts" />
 /**
  * Every translation file, bundled: `locales/<language>/<namespace>.json`, one namespace per
  * renderer folder (its own name; `app` for the top files), so each folder's strings live beside

@@ -18,6 +18,7 @@ import { FilesScreen } from '../files/FilesScreen';
 import { JobIndicator } from '../admin/jobs/JobIndicator';
 import { useScreenShortcuts } from '../shortcuts/use-screen-shortcuts';
 import { useNavigatePushes } from '../shortcuts/navigate-push';
+import { ConnectionSwitcher } from '../connections/ConnectionSwitcher';
 
 interface Props {
   session: Extract<SessionState, { status: 'signed_in' | 'needs_password' }>;
@@ -63,9 +64,7 @@ export function Shell({ session, onSession }: Props) {
             </button>
           ))}
         </nav>
-        <span className="server" title={profile.baseUrl}>
-          {profile.demo ? 'Demo fleet' : profile.name} · {profile.login}
-        </span>
+        <ConnectionSwitcher session={session} onSession={onSession} />
         <LiveConnectivityBadge state={conn} server={profile.baseUrl} />
         <JobIndicator />
         <PanelLaunchers />
