@@ -4,10 +4,12 @@
  * rejected rows), then the import job with its progress and a link to History.
  */
 import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { HistoryImportPreview } from '../../../../common/methods/history-import';
 import type { AdminObjectRow } from '../../../../common/methods/jobs';
 import { unpackHistory } from '../../../../common/methods/history';
 import { RpcError, rpc } from '../../rpc/client';
+import { numberText } from '../../ui/format';
 import { JobProgressPanel } from '../jobs/JobProgressPanel';
 import { loadJobs, useJob } from '../jobs/jobs-store';
 import { TrackPreviewMap } from './TrackPreviewMap';
@@ -18,6 +20,7 @@ const text = (e: unknown) => (e instanceof RpcError ? e.text : String(e));
 const when = (t: number | null) => (t === null ? '—' : new Date(t).toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC'));
 
 export function HistoryImportView() {
+  const { t } = useTranslation('admin');
   const [preview, setPreview] = useState<HistoryImportPreview | null>(null);
   const [objects, setObjects] = useState<AdminObjectRow[]>([]);
   const [objectId, setObjectId] = useState<number | null>(null);
@@ -54,7 +57,7 @@ export function HistoryImportView() {
     setError(null);
     setPreview(null);
     setJobId(null);
-    if (file.size > MAX_BYTES) return setError(`${file.name} is larger than ${MAX_BYTES / 1048576} MB`);
+    if (file.size > MAX_BYTES) return setError(t('historyImport.tooBig', { name: file.name, mb: MAX_BYTES / 1048576 }));
     setBusy(true);
     try {
       const p = await rpc('historyImport/preview', { fileName: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
@@ -85,48 +88,48 @@ export function HistoryImportView() {
   );
 
   return (
-    <section className="himport" aria-label="Import history">
-      <h2>Import history</h2>
-      <p>A GPX, KML or CSV file of one object's positions (time, latitude, longitude; speed, heading and altitude when present). It is checked here; nothing is sent until you run the import.</p>
+    <section className="himport" aria-label={t('tabs.historyImport')}>
+      <h2>{t('tabs.historyImport')}</h2>
+      <p>{t('historyImport.intro')}</p>
       <label>
-        Track file
+        {t('historyImport.file')}
         <input type="file" accept=".gpx,.kml,.csv,.txt" disabled={busy} onChange={(e) => e.target.files?.[0] && void read(e.target.files[0])} />
       </label>
       {error && <p role="alert">{error}</p>}
       {preview && s && (
         <>
           <label>
-            Object
-            <select aria-label="Object" value={objectId ?? ''} onChange={(e) => (setPickedByUser(true), setObjectId(e.target.value ? Number(e.target.value) : null))}>
-              <option value="">Choose the object…</option>
+            {t('historyImport.object')}
+            <select aria-label={t('historyImport.object')} value={objectId ?? ''} onChange={(e) => (setPickedByUser(true), setObjectId(e.target.value ? Number(e.target.value) : null))}>
+              <option value="">{t('historyImport.chooseObject')}</option>
               {objects.map((o) => (
                 <option key={o.id} value={o.id}>{`${o.name}${o.imei ? ` (${o.imei})` : ''}`}</option>
               ))}
             </select>
           </label>
-          <dl aria-label="Summary" className="himport-summary">
-            <dt>Points</dt><dd>{s.points}</dd>
-            <dt>Rejected rows</dt><dd>{s.rejected}</dd>
-            <dt>From</dt><dd>{when(s.from)}</dd>
-            <dt>Till</dt><dd>{when(s.till)}</dd>
-            <dt>Interval</dt><dd>{s.intervalMs === null ? '—' : `${Math.round(s.intervalMs / 1000)} s`}</dd>
-            <dt>Distance</dt><dd>{`${s.distanceKm.toFixed(2)} km`}</dd>
-            <dt>Gaps</dt><dd>{s.gaps}</dd>
+          <dl aria-label={t('historyImport.summary.label')} className="himport-summary">
+            <dt>{t('historyImport.summary.points')}</dt><dd>{s.points}</dd>
+            <dt>{t('historyImport.summary.rejected')}</dt><dd>{s.rejected}</dd>
+            <dt>{t('historyImport.summary.from')}</dt><dd>{when(s.from)}</dd>
+            <dt>{t('historyImport.summary.till')}</dt><dd>{when(s.till)}</dd>
+            <dt>{t('historyImport.summary.interval')}</dt><dd>{s.intervalMs === null ? '—' : t('historyImport.seconds', { n: Math.round(s.intervalMs / 1000) })}</dd>
+            <dt>{t('historyImport.summary.distance')}</dt><dd>{t('historyImport.km', { n: numberText(s.distanceKm, 2) })}</dd>
+            <dt>{t('historyImport.summary.gaps')}</dt><dd>{s.gaps}</dd>
           </dl>
           <TrackPreviewMap imported={preview.track} existing={existing} />
           {preview.rejected.length > 0 && (
-            <table aria-label="Rejected rows">
-              <thead><tr><th scope="col">Row</th><th scope="col">Reason</th></tr></thead>
+            <table aria-label={t('historyImport.summary.rejected')}>
+              <thead><tr><th scope="col">{t('historyImport.row')}</th><th scope="col">{t('historyImport.reason')}</th></tr></thead>
               <tbody>
                 {preview.rejected.map((r) => (
-                  <tr key={`${r.row}-${r.line ?? ''}`}><td>{r.line !== undefined ? `${r.row} (line ${r.line})` : r.row}</td><td>{r.reason}</td></tr>
+                  <tr key={`${r.row}-${r.line ?? ''}`}><td>{r.line !== undefined ? t('historyImport.rowLine', { row: r.row, line: r.line }) : r.row}</td><td>{r.reason}</td></tr>
                 ))}
               </tbody>
             </table>
           )}
           {jobId === null && (
             <button type="button" disabled={busy || objectId === null} onClick={() => void run()}>
-              {`Import ${s.points} positions`}
+              {t('historyImport.run', { count: s.points })}
             </button>
           )}
         </>
@@ -134,7 +137,7 @@ export function HistoryImportView() {
       {job && <JobProgressPanel job={job} />}
       {job?.state === 'done' && historyLink && (
         <p>
-          <a href={historyLink}>Open History for this object and interval</a>
+          <a href={historyLink}>{t('historyImport.openHistory')}</a>
         </p>
       )}
     </section>

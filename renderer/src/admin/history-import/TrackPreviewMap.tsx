@@ -1,6 +1,7 @@
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { addBasemap } from '../../basemap/basemap';
 import { rpc } from '../../rpc/client';
 import { CANVAS_COLORS, theme } from '../../theme/theme';
@@ -11,6 +12,7 @@ const latLngs = (t: Line): L.LatLngExpression[] => Array.from({ length: t.lat.le
 
 /** The file's track (blue) over the object's existing track for the same interval (grey), on the history map's basemap. */
 export function TrackPreviewMap({ imported, existing }: { imported: Line; existing: Line | null }) {
+  const { t } = useTranslation('admin');
   const el = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);
   const layers = useRef<L.LayerGroup | null>(null);
@@ -37,9 +39,9 @@ export function TrackPreviewMap({ imported, existing }: { imported: Line; existi
   }, [imported, existing]);
   return (
     <figure className="himport-map">
-      <div ref={el} role="img" aria-label={`Map: the file's track${existing ? ' beside the existing track' : ''}`} style={{ height: 320 }} />
+      <div ref={el} role="img" aria-label={existing ? t('historyImport.map.both') : t('historyImport.map.file')} style={{ height: 320 }} />
       <figcaption>
-        Blue: the file ({imported.lat.length} points). Grey, dashed: already in History for that interval ({existing ? existing.lat.length : 'not read'} points).
+        {t('historyImport.map.legend', { file: imported.lat.length, existing: existing ? existing.lat.length : t('historyImport.map.notRead') })}
       </figcaption>
     </figure>
   );
