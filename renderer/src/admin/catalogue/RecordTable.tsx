@@ -54,7 +54,8 @@ export function RecordTable({ desc, records, selected, onOpen, empty }: Props) {
     }
     return shown;
   }, [records, query, sort, desc, names, t]);
-  const template = desc.columns.map((c) => c.width ?? 'minmax(100px, 1fr)').join(' ') + ' 70px';
+  // The Open column holds the word in every language (Russian "Открыть" is the widest).
+  const template = desc.columns.map((c) => c.width ?? 'minmax(100px, 1fr)').join(' ') + ' 88px';
   const scroller = useRef<HTMLDivElement>(null);
   const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW, overscan: 20 });
   return (
