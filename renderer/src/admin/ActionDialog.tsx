@@ -1,10 +1,11 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { JobItemInput, PreviewRow } from '../../../common/methods/jobs';
 import { Dialog } from '../ui/Dialog';
 import { RpcError, rpc } from '../rpc/client';
 import { navigate } from '../ui/route';
 import type { AdminRow } from './admin-rows';
-import type { ActionInfo } from './actions';
+import { actionLabel, type ActionInfo } from './actions';
 import { DeleteConfirm } from './DeleteConfirm';
 import { putJob } from './jobs/jobs-store';
 import { askNotificationPermission } from './jobs/notify';
@@ -19,15 +20,17 @@ type Step = { at: 'value' } | { at: 'previewing' } | { at: 'preview'; items: Job
  * nothing sent), then the start. Delete skips the value and asks for the count typed out.
  */
 export function ActionDialog({ action, targets, onClose }: { action: ActionInfo; targets: AdminRow[]; onClose: () => void }) {
+  const { t } = useTranslation('admin');
   const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
   const [step, setStep] = useState<Step>({ at: 'value' });
   const [error, setError] = useState<string | null>(null);
   const ids = targets.map((t) => t.id);
   const names = new Map(targets.map((t) => [t.id, t.name]));
-  const whom = targets.length === 1 ? targets[0]!.name : `${targets.length} objects`;
+  const whom = targets.length === 1 ? targets[0]!.name : t('common.objects', { count: targets.length });
+  const label = actionLabel(action);
 
   const preview = async () => {
-    const made = itemsOf(action, draft, ids, (id) => names.get(id) ?? `Object ${id}`);
+    const made = itemsOf(action, draft, ids, (id) => names.get(id) ?? t('common.objectNumbered', { id }));
     if ('error' in made) return setError(made.error);
     setError(null);
     setStep({ at: 'previewing' });
@@ -43,7 +46,7 @@ export function ActionDialog({ action, targets, onClose }: { action: ActionInfo;
     setStep({ at: 'starting', items, rows });
     try {
       askNotificationPermission();
-      const job = await rpc('jobs/start', { kind: action.kind, items, label: `${action.label}: ${whom}` });
+      const job = await rpc('jobs/start', { kind: action.kind, items, label: `${label}: ${whom}` });
       putJob(job);
       onClose();
       navigate(`/admin/jobs/${job.jobId}`);
@@ -55,10 +58,10 @@ export function ActionDialog({ action, targets, onClose }: { action: ActionInfo;
 
   const inPreview = step.at === 'preview' || step.at === 'starting';
   return (
-    <Dialog title={`${action.label}: ${whom}`} onClose={onClose} className="admin-dialog" role={action.kind === 'delete' && inPreview ? 'alertdialog' : 'dialog'}>
+    <Dialog title={`${label}: ${whom}`} onClose={onClose} className="admin-dialog" role={action.kind === 'delete' && inPreview ? 'alertdialog' : 'dialog'}>
       {!inPreview ? (
         <form
-          aria-label={action.label}
+          aria-label={label}
           onSubmit={(e) => {
             e.preventDefault();
             void preview();
@@ -72,16 +75,18 @@ export function ActionDialog({ action, targets, onClose }: { action: ActionInfo;
           )}
           <div className="buttons">
             <button type="button" onClick={onClose}>
-              Cancel
+              {t('common.cancel')}
             </button>
             <button type="submit" className="primary" disabled={step.at === 'previewing'} aria-busy={step.at === 'previewing'}>
-              {step.at === 'previewing' ? 'Reading current values…' : 'Preview'}
+              {step.at === 'previewing' ? t('dialog.reading') : t('dialog.preview')}
             </button>
           </div>
         </form>
       ) : (
         <div className="confirm">
-          <p>Nothing has been sent yet. {action.kind === 'delete' ? 'These objects will be deleted:' : 'Each object now and after:'}</p>
+          <p>
+            {t('dialog.nothingSent')} {action.kind === 'delete' ? t('dialog.willDelete') : t('dialog.nowAndAfter')}
+          </p>
           <PreviewTable rows={step.rows} withRows={false} />
           {error && (
             <p role="alert" className="error">
@@ -93,10 +98,10 @@ export function ActionDialog({ action, targets, onClose }: { action: ActionInfo;
           ) : (
             <div className="buttons">
               <button type="button" onClick={() => setStep({ at: 'value' })}>
-                Back
+                {t('common.back')}
               </button>
               <button type="button" className="primary" disabled={step.at === 'starting'} onClick={() => void start(step.items, step.rows)}>
-                {step.at === 'starting' ? 'Starting…' : `Start: ${step.items.length} ${step.items.length === 1 ? 'object' : 'objects'}`}
+                {step.at === 'starting' ? t('common.starting') : t('dialog.start', { count: step.items.length })}
               </button>
             </div>
           )}

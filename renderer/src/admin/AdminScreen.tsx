@@ -4,6 +4,7 @@
  * a window of its own, on the same session.
  */
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { navigate, useRoute } from '../ui/route';
 import { ImportWizard } from './import/ImportWizard';
 import { JobsHistory } from './jobs/JobsHistory';
@@ -15,41 +16,43 @@ import { HistoryImportView } from './history-import/HistoryImportView';
 import { useAdminShortcuts } from '../shortcuts/use-admin-shortcuts';
 import './admin.css';
 
+/** Each tab's words are a key of the `admin` namespace, read when the tabs are drawn. */
 const TABS = [
-  { route: '/admin', label: 'Objects' },
-  { route: '/admin/import', label: 'Import from a file' },
-  { route: '/admin/history-import', label: 'Import history' },
-  { route: '/admin/jobs', label: 'Jobs' },
-  { route: '/admin/catalogue', label: 'Catalogue' },
-  { route: '/admin/geozones', label: 'Geozones' },
-];
+  { route: '/admin', label: 'tabs.objects' },
+  { route: '/admin/import', label: 'tabs.import' },
+  { route: '/admin/history-import', label: 'tabs.historyImport' },
+  { route: '/admin/jobs', label: 'tabs.jobs' },
+  { route: '/admin/catalogue', label: 'tabs.catalogue' },
+  { route: '/admin/geozones', label: 'tabs.geozones' },
+] as const;
 
 export function adminWindowUrl(): string {
   return `${location.pathname}${location.search}#/admin`;
 }
 
 export function AdminScreen() {
+  const { t } = useTranslation('admin');
   const route = useRoute();
   const shortcutsHelp = useAdminShortcuts();
   const job = /^\/admin\/jobs\/(\d+)/.exec(route);
-  const tab = job || route.startsWith('/admin/jobs') ? '/admin/jobs' : (TABS.find((t) => t.route !== '/admin' && route.startsWith(t.route))?.route ?? '/admin');
+  const tab = job || route.startsWith('/admin/jobs') ? '/admin/jobs' : (TABS.find((x) => x.route !== '/admin' && route.startsWith(x.route))?.route ?? '/admin');
   useEffect(() => {
-    document.title = 'Admin · Fleet Console';
+    document.title = t('screen.documentTitle');
     return () => {
-      document.title = 'Fleet Console';
+      document.title = t('app:title');
     };
-  }, []);
+  }, [t]);
   return (
-    <main className="admin" aria-label="Admin">
-      <nav className="admin-tabs" aria-label="Admin sections">
-        {TABS.map((t) => (
-          <button key={t.route} type="button" aria-current={t.route === tab ? 'page' : undefined} onClick={() => navigate(t.route)}>
-            {t.label}
+    <main className="admin" aria-label={t('screen.label')}>
+      <nav className="admin-tabs" aria-label={t('screen.sections')}>
+        {TABS.map((item) => (
+          <button key={item.route} type="button" aria-current={item.route === tab ? 'page' : undefined} onClick={() => navigate(item.route)}>
+            {t(item.label)}
           </button>
         ))}
         <span className="spacer" />
-        <button type="button" title="Open the Admin screen in its own window" onClick={() => window.open(adminWindowUrl(), 'fleet-admin', 'popup,width=1400,height=900')}>
-          Admin window
+        <button type="button" title={t('screen.windowHint')} onClick={() => window.open(adminWindowUrl(), 'fleet-admin', 'popup,width=1400,height=900')}>
+          {t('screen.window')}
         </button>
       </nav>
       {tab === '/admin' && <ObjectsView />}

@@ -5,6 +5,7 @@
 import type { Row } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { adminColumns, TABLE_MIN_WIDTH, TEMPLATE, type adminFeatures } from './admin-columns';
 import type { AdminRow } from './admin-rows';
 import { AdminTableRow } from './AdminTableRow';
@@ -23,6 +24,7 @@ interface Props {
 }
 
 export function AdminTable({ model, selected, onClick, onAllShown }: Props) {
+  const { t } = useTranslation('admin');
   const { table, rows } = model;
   const scroller = useRef<HTMLDivElement>(null);
   const head = useRef<HTMLDivElement>(null);
@@ -52,7 +54,7 @@ export function AdminTable({ model, selected, onClick, onAllShown }: Props) {
   return (
     <div
       role="grid"
-      aria-label="Objects to administer"
+      aria-label={t('objects.grid')}
       aria-multiselectable="true"
       aria-rowcount={rows.length + 1}
       aria-colcount={adminColumns.length + 1}

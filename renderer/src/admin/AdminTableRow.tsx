@@ -4,6 +4,7 @@
  */
 import { flexRender, type Row } from '@tanstack/react-table';
 import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { NUMERIC_COLUMNS, type adminFeatures } from './admin-columns';
 import type { AdminRow } from './admin-rows';
 import { clickKind, type ClickKind } from './selection-model';
@@ -20,6 +21,7 @@ interface Props {
 }
 
 function AdminTableRowView({ row, index, start, height, template, selected, tabbable, onClick }: Props) {
+  const { t } = useTranslation('admin');
   const o = row.original;
   return (
     <div
@@ -43,7 +45,7 @@ function AdminTableRowView({ row, index, start, height, template, selected, tabb
         <input
           type="checkbox"
           tabIndex={-1}
-          aria-label={`Select ${o.name}`}
+          aria-label={t('objects.selectRow', { name: o.name })}
           checked={selected}
           onClick={(e) => {
             e.stopPropagation();

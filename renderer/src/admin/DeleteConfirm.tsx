@@ -1,28 +1,30 @@
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { deletePhrase } from './actions';
 
 /** Deleting asks for the count typed out ("delete 12"): a wrong selection shows in the number, and there is no undo. */
 export function DeleteConfirm({ count, busy, onCancel, onConfirm }: { count: number; busy: boolean; onCancel: () => void; onConfirm: () => void }) {
+  const { t } = useTranslation('admin');
   const [typed, setTyped] = useState('');
   const phrase = deletePhrase(count);
   const id = useId();
-  const ok = typed.trim().toLowerCase() === phrase;
+  const ok = typed.trim().toLowerCase() === phrase.toLowerCase();
   return (
     <>
       <p className="warning" id={id}>
-        <strong>There is no undo.</strong> Deleting {count === 1 ? 'this object' : `these ${count} objects`} removes {count === 1 ? 'it' : 'them'} from the
-        service with {count === 1 ? 'its' : 'their'} history; the console cannot bring {count === 1 ? 'it' : 'them'} back.
+        {/* One object is "this object … it", never a count: a plural form of 1 is also 21 in Russian and Lithuanian. */}
+        <strong>{t('delete.noUndo')}</strong> {count === 1 ? t('delete.whatOne') : t('delete.whatMany', { count })}
       </p>
       <label className="field">
-        Type “{phrase}” to confirm
+        {t('delete.typeToConfirm', { phrase })}
         <input value={typed} onChange={(e) => setTyped(e.target.value)} aria-describedby={id} autoComplete="off" spellCheck={false} />
       </label>
       <div className="buttons">
         <button type="button" autoFocus onClick={onCancel}>
-          Cancel
+          {t('common.cancel')}
         </button>
         <button type="button" className="danger" disabled={!ok || busy} onClick={onConfirm}>
-          {busy ? 'Starting…' : `Delete ${count} ${count === 1 ? 'object' : 'objects'}`}
+          {busy ? t('common.starting') : t('delete.button', { count })}
         </button>
       </div>
     </>

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ACTION_BY_KIND, type ActionInfo } from './actions';
 import { useShortcutTargets } from '../shortcuts/targets';
 import { ActionDialog } from './ActionDialog';
@@ -12,6 +13,7 @@ import { useAdminSelection } from './use-selection';
 
 /** The table of every object with its search, filters, selection and the actions on it. */
 export function ObjectsView() {
+  const { t } = useTranslation('admin');
   const { rows, error, loading, fetchedAt } = useAdminObjects();
   const ref = useAdminReference();
   const [filters, setFilters] = useState<AdminFilters>({ query: '', companyId: null, groupId: null });
@@ -26,19 +28,19 @@ export function ObjectsView() {
   });
   const targets = useMemo(() => (action ? rows.filter((r) => sel.ids.has(r.id)) : []), [action, rows, sel.ids]);
   return (
-    <section className="admin-objects" aria-label="Objects">
+    <section className="admin-objects" aria-label={t('tabs.objects')}>
       <AdminToolbar filters={filters} onFilters={setFilters} companies={ref.companies} groups={ref.groups} />
       {error && (
         <p role="alert" className="error admin-note">
           {error}{' '}
           <button type="button" className="link" onClick={() => void loadAdminObjects(true)}>
-            Try again
+            {t('common.tryAgain')}
           </button>
         </p>
       )}
       {fetchedAt === null && loading ? (
         <p role="status" className="hint admin-note">
-          Loading objects…
+          {t('objects.loading')}
         </p>
       ) : (
         <AdminTable model={model} selected={sel.ids} onClick={sel.click} onAllShown={sel.allShown} />

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { AdminChoice } from '../../../common/methods/jobs';
 import type { IconView } from './reference';
 
@@ -11,11 +12,12 @@ interface ChoiceProps {
 
 /** A company or a group, chosen by name (the service's list, sorted). */
 export function ChoicePicker({ label, choices, value, onChange, error }: ChoiceProps) {
+  const { t } = useTranslation('admin');
   return (
     <label className="field">
       {label}
       <select value={value ?? ''} onChange={(e) => onChange(e.target.value ? Number(e.target.value) : null)}>
-        <option value="">{choices.length ? 'Choose…' : error ? 'The list could not be loaded' : 'Loading…'}</option>
+        <option value="">{choices.length ? t('pickers.choose') : error ? t('pickers.listFailed') : t('common.loading')}</option>
         {choices.map((c) => (
           <option key={c.id} value={c.id}>
             {c.name}
@@ -29,10 +31,11 @@ export function ChoicePicker({ label, choices, value, onChange, error }: ChoiceP
 
 /** The service's icons as pictures: a radio group, so arrows move between them. */
 export function IconPicker({ icons, value, onChange, error }: { icons: IconView[]; value: number | null; onChange: (id: number) => void; error: string | null }) {
+  const { t } = useTranslation('admin');
   return (
     <fieldset className="icon-picker">
-      <legend>Icon</legend>
-      {icons.length === 0 && <p className="hint">{error ?? 'Loading icons…'}</p>}
+      <legend>{t('pickers.icon')}</legend>
+      {icons.length === 0 && <p className="hint">{error ?? t('pickers.loadingIcons')}</p>}
       <div className="icon-grid">
         {icons.map((i) => (
           <label key={i.id} className={value === i.id ? 'chosen' : undefined} title={i.name}>

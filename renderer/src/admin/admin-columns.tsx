@@ -15,6 +15,7 @@ import {
   type ColumnDef,
   type FilterFn,
 } from '@tanstack/react-table';
+import { currentLanguage } from '../i18n';
 import { dateText, rowMatches, type AdminRow } from './admin-rows';
 import { IconImage } from './IconImage';
 
@@ -54,9 +55,18 @@ export const COLUMN_WIDTH: Record<AdminColumnId, string> = {
 export const CHECK_WIDTH = '36px';
 export const TABLE_MIN_WIDTH = 36 + 160 + 90 + 140 + 120 + 90 + 120 + 100 + 100 + 100 + 56 + 11 * 8 + 20;
 
-/** One decimal always, so a right-aligned column's digits line up (107,556.0 above 36,305.2). */
-const TENTHS = new Intl.NumberFormat(undefined, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-const num = (v: number | null) => (v === null ? '—' : TENTHS.format(v));
+/**
+ * One decimal always, so a right-aligned column's digits line up (107,556.0 above 36,305.2),
+ * grouped and pointed as the console's language writes numbers (one formatter per language).
+ */
+const TENTHS = new Map<string, Intl.NumberFormat>();
+function num(v: number | null): string {
+  if (v === null) return '—';
+  const lang = currentLanguage();
+  let f = TENTHS.get(lang);
+  if (!f) TENTHS.set(lang, (f = new Intl.NumberFormat(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 })));
+  return f.format(v);
+}
 
 /** A value that may not be known yet (null): sorted by value, the unknown ones last. */
 function maybeKnown(id: AdminColumnId, header: string, value: (r: AdminRow) => number | null, text: (v: number | null) => string): ColumnDef<F, AdminRow> {
@@ -71,19 +81,20 @@ function maybeKnown(id: AdminColumnId, header: string, value: (r: AdminRow) => n
   };
 }
 
+/** Headers are keys of the admin namespace: AdminTableHead reads them in today's language. */
 export const adminColumns: ColumnDef<F, AdminRow>[] = [
-  { id: 'name', header: 'Name', accessorFn: (r) => r.name, sortFn: 'alphanumeric', enableGlobalFilter: true },
-  { id: 'plate', header: 'Plate', accessorFn: (r) => r.plate, sortFn: 'alphanumeric', enableGlobalFilter: false },
-  { id: 'imei', header: 'IMEI', accessorFn: (r) => r.imei, sortFn: 'alphanumeric', enableGlobalFilter: false },
-  { id: 'company', header: 'Company', accessorFn: (r) => r.company, sortFn: 'alphanumeric', filterFn: companyFilter, enableGlobalFilter: false },
-  { id: 'model', header: 'Model', accessorFn: (r) => r.model, sortFn: 'alphanumeric', enableGlobalFilter: false },
-  { id: 'groups', header: 'Groups', accessorFn: (r) => r.groups.join(', '), sortFn: 'alphanumeric', filterFn: groupFilter, enableGlobalFilter: false },
-  maybeKnown('odometer', 'Odometer, km', (r) => r.odometer, (v) => num(v)),
-  maybeKnown('engine', 'Engine hours', (r) => r.engineHours, (v) => num(v)),
-  maybeKnown('paidTill', 'Paid till', (r) => r.paidTill, dateText),
+  { id: 'name', header: 'objects.columns.name', accessorFn: (r) => r.name, sortFn: 'alphanumeric', enableGlobalFilter: true },
+  { id: 'plate', header: 'objects.columns.plate', accessorFn: (r) => r.plate, sortFn: 'alphanumeric', enableGlobalFilter: false },
+  { id: 'imei', header: 'objects.columns.imei', accessorFn: (r) => r.imei, sortFn: 'alphanumeric', enableGlobalFilter: false },
+  { id: 'company', header: 'objects.columns.company', accessorFn: (r) => r.company, sortFn: 'alphanumeric', filterFn: companyFilter, enableGlobalFilter: false },
+  { id: 'model', header: 'objects.columns.model', accessorFn: (r) => r.model, sortFn: 'alphanumeric', enableGlobalFilter: false },
+  { id: 'groups', header: 'objects.columns.groups', accessorFn: (r) => r.groups.join(', '), sortFn: 'alphanumeric', filterFn: groupFilter, enableGlobalFilter: false },
+  maybeKnown('odometer', 'objects.columns.odometer', (r) => r.odometer, (v) => num(v)),
+  maybeKnown('engine', 'objects.columns.engine', (r) => r.engineHours, (v) => num(v)),
+  maybeKnown('paidTill', 'objects.columns.paidTill', (r) => r.paidTill, dateText),
   {
     id: 'icon',
-    header: 'Icon',
+    header: 'objects.columns.icon',
     accessorFn: (r) => r.iconId ?? undefined,
     sortFn: 'basic',
     sortUndefined: 'last',

@@ -2,6 +2,7 @@
 import type { JobItemInput } from '../../../common/methods/jobs';
 import { parseCounter, type ActionInfo } from './actions';
 import { isValidDay } from '../ui/time';
+import { i18n } from '../i18n';
 
 export interface Draft {
   /** Counters: one value for every object, or one per object. */
@@ -21,14 +22,17 @@ export const EACH_LIMIT = 200;
 
 export type DraftResult = { items: JobItemInput[] } | { error: string };
 
+/** The form's complaint in the console's language now (the keys under admin:draft). */
+const say = (key: string, values: Record<string, unknown> = {}) => i18n.t(`admin:draft.${key}`, values);
+
 export function itemsOf(action: ActionInfo, draft: Draft, ids: readonly number[], nameOf: (id: number) => string): DraftResult {
-  const unit = action.value === 'km' ? 'kilometres' : 'hours';
+  const km = action.value === 'km';
   switch (action.value) {
     case 'km':
     case 'hours': {
       if (draft.mode === 'one') {
         const v = parseCounter(draft.one);
-        if (v === null) return { error: `Type the ${unit} as a number, 0 or more.` };
+        if (v === null) return { error: say(km ? 'kmNotNumber' : 'hoursNotNumber') };
         return { items: ids.map((objectId) => ({ objectId, value: v })) };
       }
       const items: JobItemInput[] = [];
@@ -36,19 +40,19 @@ export function itemsOf(action: ActionInfo, draft: Draft, ids: readonly number[]
         const text = draft.each[id] ?? '';
         if (text.trim() === '') continue;
         const v = parseCounter(text);
-        if (v === null) return { error: `${nameOf(id)}: “${text}” is not a number of ${unit}.` };
+        if (v === null) return { error: say(km ? 'kmNotNumberFor' : 'hoursNotNumberFor', { name: nameOf(id), text }) };
         items.push({ objectId: id, value: v });
       }
-      return items.length ? { items } : { error: 'Type a value for at least one object (objects left empty keep theirs).' };
+      return items.length ? { items } : { error: say('noValue') };
     }
     case 'company':
     case 'icon':
     case 'group': {
-      if (draft.choice === null) return { error: `Choose ${action.value === 'company' ? 'a company' : action.value === 'icon' ? 'an icon' : 'a group'}.` };
+      if (draft.choice === null) return { error: say(action.value === 'company' ? 'chooseCompany' : action.value === 'icon' ? 'chooseIcon' : 'chooseGroup') };
       return { items: ids.map((objectId) => ({ objectId, value: draft.choice })) };
     }
     case 'date':
-      if (!isValidDay(draft.date)) return { error: 'Write the date as year-month-day, e.g. 2026-12-31.' };
+      if (!isValidDay(draft.date)) return { error: say('badDate') };
       return { items: ids.map((objectId) => ({ objectId, value: draft.date })) };
     case 'none':
       return { items: ids.map((objectId) => ({ objectId })) };

@@ -1,11 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ACTIONS, deletePhrase, parseCounter } from '../../../renderer/src/admin/actions';
 import { EMPTY_DRAFT, itemsOf } from '../../../renderer/src/admin/draft';
+import { chooseLanguage } from '../../../renderer/src/i18n';
 
 const action = (kind: string) => ACTIONS.find((a) => a.kind === kind)!;
 const name = (id: number) => `Bus ${id}`;
 
 describe('the action dialog’s values', () => {
+  beforeEach(() => chooseLanguage('en'));
+  afterEach(() => chooseLanguage('en'));
+
   it('reads a counter with a decimal comma or spaces, and refuses what is not one', () => {
     expect(parseCounter('12 345,5')).toBe(12345.5);
     expect(parseCounter('0')).toBe(0);
@@ -40,5 +44,13 @@ describe('the action dialog’s values', () => {
 
   it('the delete confirmation carries the count', () => {
     expect(deletePhrase(12)).toBe('delete 12');
+  });
+
+  it('says what is wrong, and asks for the phrase, in the console’s language', async () => {
+    await chooseLanguage('ru');
+    expect(itemsOf(action('odometer'), { ...EMPTY_DRAFT, one: 'abc' }, [1], name)).toEqual({ error: 'Введите километры числом, не меньше 0.' });
+    expect(deletePhrase(3)).toBe('удалить 3');
+    await chooseLanguage('lt');
+    expect(itemsOf(action('owner'), EMPTY_DRAFT, [1], name)).toEqual({ error: 'Pasirinkite įmonę.' });
   });
 });

@@ -3,11 +3,12 @@
  * hidden), and beside it the chosen record's form or a new one. The route holds the choice:
  * #/admin/catalogue/<collection>[/new | /<id>].
  */
+import { useTranslation } from 'react-i18next';
 import { COLLECTION_OPS } from '../../../../common/catalogue';
 import { navigate } from '../../ui/route';
 import { ageText } from '../../ui/format';
 import { useNow } from '../../ui/use-now';
-import type { CollectionDesc } from './descriptor';
+import { collectionKey, type CollectionDesc } from './descriptor';
 import { RecordExtras } from './extras/RecordExtras';
 import { PendingChanges } from './PendingChanges';
 import { RecordForm } from './RecordForm';
@@ -16,7 +17,9 @@ import { useCollection } from './use-collection';
 import { useShortcutTargets } from '../../shortcuts/targets';
 
 export function CollectionView({ desc, chosen }: { desc: CollectionDesc; chosen: 'new' | number | null }) {
+  const { t } = useTranslation('admin');
   const { list, loading, error, refresh } = useCollection(desc.id);
+  const title = t(collectionKey(desc.id, 'title'));
   const now = useNow(10_000);
   const base = `/admin/catalogue/${desc.id}`;
   const readOnly = list?.readOnly ?? null;
@@ -24,31 +27,31 @@ export function CollectionView({ desc, chosen }: { desc: CollectionDesc; chosen:
   useShortcutTargets({ 'admin.new': canCreate ? () => navigate(`${base}/new`) : null, 'admin.refresh': refresh });
   const record = typeof chosen === 'number' ? (list?.records.find((r) => r.Id === chosen) ?? null) : null;
   return (
-    <section className="cat-view" aria-label={desc.title}>
+    <section className="cat-view" aria-label={title}>
       <header className="cat-head">
-        <h2>{desc.title}</h2>
+        <h2>{title}</h2>
         <span className="hint" role="status">
-          {loading && !list ? 'Loading…' : list?.fetchedAt ? `${list.staleReason ? 'Kept copy' : 'Updated'} ${ageText(list.fetchedAt, now)}` : ''}
+          {loading && !list ? t('common.loading') : list?.fetchedAt ? t(list.staleReason ? 'catalogue.keptCopy' : 'catalogue.updated', { age: ageText(list.fetchedAt, now) }) : ''}
         </span>
         <span className="spacer" />
         <button type="button" onClick={refresh}>
-          Refresh
+          {t('catalogue.refresh')}
         </button>
         {canCreate && (
           <button type="button" className="primary" onClick={() => navigate(`${base}/new`)}>
-            New {desc.one}
+            {t(collectionKey(desc.id, 'new'))}
           </button>
         )}
       </header>
       {readOnly && (
         <p className="warning" role="note">
-          Read-only: {readOnly}
+          {t('catalogue.readOnly', { why: readOnly })}
         </p>
       )}
-      {desc.note && <p className="hint cat-note">{desc.note}</p>}
+      {desc.note && <p className="hint cat-note">{t(desc.note)}</p>}
       {list?.staleReason && !readOnly && (
         <p className="warning" role="note">
-          The service did not answer ({list.staleReason}); this is the copy kept from {ageText(list.fetchedAt, now)}.
+          {t('catalogue.stale', { why: list.staleReason, age: ageText(list.fetchedAt, now) })}
         </p>
       )}
       <PendingChanges desc={desc} />
@@ -59,7 +62,7 @@ export function CollectionView({ desc, chosen }: { desc: CollectionDesc; chosen:
       )}
       <div className="cat-body">
         <RecordTable desc={desc} records={list?.records ?? []} selected={typeof chosen === 'number' ? chosen : null} onOpen={(r) => navigate(`${base}/${r.Id}`)}
-          {...(readOnly && list?.fetchedAt === null ? { empty: 'Nothing to show: this account may not see them.' } : {})}
+          {...(readOnly && list?.fetchedAt === null ? { empty: t('catalogue.notAllowed') } : {})}
         />
         {(chosen === 'new' && canCreate) || record ? (
           <RecordForm

@@ -1,11 +1,13 @@
 /** One form field by its kind, bound to react-hook-form; errors under it, tied by aria-describedby. */
 import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Controller, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import type { CollectionId } from '../../../../common/catalogue';
 import type { CatalogueRecord } from '../../../../common/methods/catalogue';
 import { rpc } from '../../rpc/client';
 import { nameOf, type FieldDesc } from './descriptor';
 import { ImeiStatus, ModelSelect } from './extras/ObjectFields';
+import { fieldErrorText } from './field-error';
 
 type Values = Record<string, unknown>;
 
@@ -41,11 +43,13 @@ interface Props {
 }
 
 export function FieldInput({ field: f, register, control, errors, disabled, original }: Props) {
+  const { t } = useTranslation('admin');
   const errId = useId();
   const helpId = useId();
   const options = useOptions(f.kind === 'ref' || f.kind === 'refs' ? f.of : undefined);
   const [find, setFind] = useState('');
-  const err = errors[f.name]?.message;
+  const err = fieldErrorText(errors[f.name]);
+  const label = t(f.label);
   const described = [err ? errId : '', f.help ? helpId : ''].filter(Boolean).join(' ') || undefined;
   const common = { 'aria-invalid': err ? true : undefined, 'aria-describedby': described, disabled } as const;
   let input;
@@ -53,7 +57,7 @@ export function FieldInput({ field: f, register, control, errors, disabled, orig
     return (
       <div className="field check">
         <label>
-          <input type="checkbox" {...register(f.name)} {...common} /> {f.label}
+          <input type="checkbox" {...register(f.name)} {...common} /> {label}
         </label>
         {err && <span id={errId} className="field-error">{String(err)}</span>}
       </div>
@@ -68,7 +72,7 @@ export function FieldInput({ field: f, register, control, errors, disabled, orig
           const v = typeof field.value === 'number' ? field.value : 0;
           return (
             <fieldset className="field bits" aria-describedby={described}>
-              <legend>{f.label}</legend>
+              <legend>{label}</legend>
               {f.bits!.map((b) => (
                 <label key={b.bit}>
                   <input type="checkbox" disabled={disabled} checked={(v & b.bit) !== 0} onChange={(e) => field.onChange(e.target.checked ? v | b.bit : v & ~b.bit)} /> {b.label}
@@ -94,15 +98,15 @@ export function FieldInput({ field: f, register, control, errors, disabled, orig
           const shown = options.filter((r) => chosen.has(r.Id) || !q || nameOf(r).toLowerCase().includes(q)).slice(0, REFS_SHOWN);
           return (
             <fieldset className="field refs" aria-describedby={described}>
-              <legend>{f.label}</legend>
-              {options.length === 0 && <span className="hint">None to choose from.</span>}
-              {options.length > REFS_FIND && <input type="search" aria-label={`Find in ${f.label}`} placeholder="Find by name" value={find} onChange={(e) => setFind(e.target.value)} />}
+              <legend>{label}</legend>
+              {options.length === 0 && <span className="hint">{t('catalogue.noneToChoose')}</span>}
+              {options.length > REFS_FIND && <input type="search" aria-label={t('catalogue.findIn', { field: label })} placeholder={t('catalogue.findByName')} value={find} onChange={(e) => setFind(e.target.value)} />}
               {shown.map((r) => (
                 <label key={r.Id}>
                   <input type="checkbox" disabled={disabled} checked={chosen.has(r.Id)} onChange={(e) => toggle(r.Id, e.target.checked)} /> {nameOf(r)}
                 </label>
               ))}
-              {shown.length === REFS_SHOWN && options.length > REFS_SHOWN && <span className="hint">The first {REFS_SHOWN} are shown: find the others by name.</span>}
+              {shown.length === REFS_SHOWN && options.length > REFS_SHOWN && <span className="hint">{t('catalogue.firstShown', { n: REFS_SHOWN })}</span>}
               {err && <span id={errId} className="field-error">{String(err)}</span>}
             </fieldset>
           );
@@ -130,7 +134,7 @@ export function FieldInput({ field: f, register, control, errors, disabled, orig
           const v = Number(field.value ?? 0);
           return (
             <select value={String(v)} onChange={(e) => field.onChange(Number(e.target.value))} onBlur={field.onBlur} {...common}>
-              <option value="0">None</option>
+              <option value="0">{t('catalogue.none')}</option>
               {v !== 0 && !options.some((r) => r.Id === v) && <option value={String(v)}>#{v}</option>}
               {options.map((r) => (
                 <option key={r.Id} value={String(r.Id)}>
@@ -159,11 +163,11 @@ export function FieldInput({ field: f, register, control, errors, disabled, orig
   }
   return (
     <label className="field">
-      {f.label}
+      {label}
       {input}
       {f.help && (
         <span id={helpId} className="hint">
-          {f.help}
+          {t(f.help)}
         </span>
       )}
       {err && (

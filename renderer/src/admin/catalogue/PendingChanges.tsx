@@ -4,6 +4,7 @@
  * copy now, and the user keeps one.
  */
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { CollectionId } from '../../../../common/catalogue';
 import type { CatalogueRecord, PendingChange } from '../../../../common/methods/catalogue';
 import { onPush, rpc, RpcError } from '../../rpc/client';
@@ -29,6 +30,7 @@ function usePending(collection: CollectionId): [PendingChange[], (c: PendingChan
 }
 
 function Conflict({ desc, change, onDone }: { desc: CollectionDesc; change: PendingChange; onDone: (c: PendingChange[]) => void }) {
+  const { t } = useTranslation('admin');
   const [theirs, setTheirs] = useState<CatalogueRecord | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -36,17 +38,20 @@ function Conflict({ desc, change, onDone }: { desc: CollectionDesc; change: Pend
     rpc('catalogue/get', { collection: change.collection, id: change.recordId }).then(setTheirs, (e: unknown) => setError(words(e)));
   }, [change]);
   const fields = Object.keys(change.record ?? {}).filter((f) => f !== 'Id');
-  const label = (f: string) => desc.fields.find((x) => x.name === f)?.label ?? f;
+  const label = (f: string) => {
+    const key = desc.fields.find((x) => x.name === f)?.label;
+    return key ? t(key) : f;
+  };
   const resolve = (keep: 'mine' | 'theirs') => void rpc('catalogue/resolve', { id: change.id, keep }).then((r) => onDone(r.changes), (e: unknown) => setError(words(e)));
   return (
     <div className="cat-conflict">
-      <table aria-label={`Conflict: ${change.summary}`}>
+      <table aria-label={t('catalogue.pending.conflictOf', { summary: change.summary })}>
         <thead>
           <tr>
-            <th scope="col">Field</th>
-            <th scope="col">When edited</th>
-            <th scope="col">Mine</th>
-            <th scope="col">Service now</th>
+            <th scope="col">{t('catalogue.pending.field')}</th>
+            <th scope="col">{t('catalogue.pending.whenEdited')}</th>
+            <th scope="col">{t('catalogue.pending.mine')}</th>
+            <th scope="col">{t('catalogue.pending.serviceNow')}</th>
           </tr>
         </thead>
         <tbody>
@@ -63,10 +68,10 @@ function Conflict({ desc, change, onDone }: { desc: CollectionDesc; change: Pend
       {error && <p className="error">{error}</p>}
       <div className="buttons">
         <button type="button" onClick={() => resolve('theirs')}>
-          Keep the service’s
+          {t('catalogue.pending.keepTheirs')}
         </button>
         <button type="button" className="primary" onClick={() => resolve('mine')}>
-          Keep mine
+          {t('catalogue.pending.keepMine')}
         </button>
       </div>
     </div>
@@ -74,24 +79,25 @@ function Conflict({ desc, change, onDone }: { desc: CollectionDesc; change: Pend
 }
 
 export function PendingChanges({ desc }: { desc: CollectionDesc }) {
+  const { t } = useTranslation('admin');
   const [changes, setChanges] = usePending(desc.id);
   const [error, setError] = useState<string | null>(null);
   if (changes.length === 0) return null;
   const cancel = (id: number) => void rpc('catalogue/cancelPending', { id }).then((r) => setChanges(r.changes), (e: unknown) => setError(words(e)));
   return (
-    <section className="cat-pending" aria-label="Pending changes">
-      <h3>Pending changes ({changes.length})</h3>
-      <p className="hint">Made while the service did not answer; sent in order when it answers again.</p>
+    <section className="cat-pending" aria-label={t('catalogue.pending.label')}>
+      <h3>{t('catalogue.pending.heading', { n: changes.length })}</h3>
+      <p className="hint">{t('catalogue.pending.explain')}</p>
       <ul>
         {changes.map((c) => (
           <li key={c.id} aria-label={c.summary}>
             <span>{c.summary}</span>{' '}
             <span className="hint">
-              {c.state === 'pending' ? 'waiting' : c.state === 'conflict' ? 'conflict: the service’s copy changed since' : `refused: ${c.lastError ?? ''}`}
+              {c.state === 'pending' ? t('catalogue.pending.waiting') : c.state === 'conflict' ? t('catalogue.pending.conflict') : t('catalogue.pending.refused', { why: c.lastError ?? '' })}
             </span>{' '}
             {c.state !== 'conflict' && (
-              <button type="button" onClick={() => cancel(c.id)} aria-label={`Cancel ${c.summary}`}>
-                Cancel
+              <button type="button" onClick={() => cancel(c.id)} aria-label={t('catalogue.pending.cancelOf', { summary: c.summary })}>
+                {t('common.cancel')}
               </button>
             )}
             {c.state === 'conflict' && <Conflict desc={desc} change={c} onDone={setChanges} />}

@@ -5,12 +5,13 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useForm, type Resolver } from 'react-hook-form';
 import { catalogueSchemas, COLLECTION_OPS } from '../../../../common/catalogue';
 import type { CatalogueRecord, CatalogueWrite } from '../../../../common/methods/catalogue';
 import { rpc, RpcError } from '../../rpc/client';
 import { Dialog } from '../../ui/Dialog';
-import { nameOf, type CollectionDesc } from './descriptor';
+import { collectionKey, nameOf, type CollectionDesc } from './descriptor';
 import { FieldInput } from './FieldInput';
 import { RuleSentence } from './RuleSentence';
 
@@ -29,6 +30,7 @@ interface Props {
 const words = (e: unknown) => (e instanceof RpcError ? e.text : e instanceof Error ? e.message : String(e));
 
 export function RecordForm({ desc, record, readOnly, onDone, extra }: Props) {
+  const { t } = useTranslation('admin');
   const creating = record === null;
   const schema = catalogueSchemas[desc.id];
   const start: Values = { ...desc.blank, ...(record ?? {}) };
@@ -60,7 +62,7 @@ export function RecordForm({ desc, record, readOnly, onDone, extra }: Props) {
       else {
         // Only what differs from the record as opened: the service merges by Id, so the rest stays as it is there.
         const changed = Object.fromEntries(Object.entries(values).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(record[k]) && !(k === 'Password' && !v)));
-        if (Object.keys(changed).length === 0) return setNote('Nothing was changed.');
+        if (Object.keys(changed).length === 0) return setNote(t('catalogue.nothingChanged'));
         outcome(await rpc('catalogue/update', { collection: desc.id, id: record.Id, record: changed }));
       }
     } catch (e) {
@@ -82,7 +84,7 @@ export function RecordForm({ desc, record, readOnly, onDone, extra }: Props) {
     }
   };
 
-  const title = creating ? `New ${desc.one}` : `${desc.one[0]!.toUpperCase()}${desc.one.slice(1)} ${nameOf(record)}`;
+  const title = creating ? t(collectionKey(desc.id, 'new')) : t(collectionKey(desc.id, 'record'), { name: nameOf(record) });
   const rootError = formState.errors.root?.server?.message;
   return (
     <form className="cat-form" aria-label={title} noValidate onSubmit={(e) => void save(e)}>
@@ -100,30 +102,28 @@ export function RecordForm({ desc, record, readOnly, onDone, extra }: Props) {
       {note && <p role="status">{note}</p>}
       <div className="buttons">
         <button type="button" onClick={() => onDone(null)}>
-          {canSave ? 'Cancel' : 'Close'}
+          {canSave ? t('common.cancel') : t('catalogue.close')}
         </button>
         {!creating && !readOnly && ops.includes('delete') && (
           <button type="button" className="danger-outline" disabled={busy} onClick={() => setAsking(true)}>
-            Delete
+            {t('catalogue.delete')}
           </button>
         )}
         {canSave && (
           <button type="submit" className="primary" disabled={busy}>
-            {busy ? 'Saving…' : creating ? `Create ${desc.one}` : 'Save changes'}
+            {busy ? t('catalogue.saving') : creating ? t(collectionKey(desc.id, 'create')) : t('catalogue.save')}
           </button>
         )}
       </div>
       {asking && (
-        <Dialog title={`Delete ${desc.one}?`} role="alertdialog" onClose={() => setAsking(false)}>
-          <p>
-            Delete {desc.one} “{nameOf(record!)}” from the service? There is no undo.
-          </p>
+        <Dialog title={t(collectionKey(desc.id, 'deleteTitle'))} role="alertdialog" onClose={() => setAsking(false)}>
+          <p>{t(collectionKey(desc.id, 'deleteAsk'), { name: nameOf(record!) })}</p>
           <div className="buttons">
             <button type="button" autoFocus onClick={() => setAsking(false)}>
-              Keep it
+              {t('catalogue.keep')}
             </button>
             <button type="button" className="danger" onClick={() => void remove()}>
-              Delete
+              {t('catalogue.delete')}
             </button>
           </div>
         </Dialog>

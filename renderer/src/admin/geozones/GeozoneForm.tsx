@@ -5,11 +5,14 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import { GeozoneDraftSchema, type GeozoneDraft, type GeozoneGroupsList } from '../../../../common/methods/geozones';
 import { RpcError } from '../../rpc/client';
 import { Dialog } from '../../ui/Dialog';
+import { i18n } from '../../i18n';
 import { numberText } from '../../ui/format';
+import { fieldErrorText } from '../catalogue/field-error';
 
 type Geometry = Pick<GeozoneDraft, 'Type' | 'Center' | 'Radius' | 'Points'>;
 type Field = 'Name' | 'Color' | 'GroupId' | 'Width';
@@ -20,9 +23,10 @@ export function fieldOfMessage(message: string): Field | null {
   return m ? (m[1] as Field) : null;
 }
 
+/** The shape in words, in the console's language at the call. */
 export function geometryText(g: Geometry): string {
-  if (g.Type === 'Circle') return `Circle, radius ${numberText(g.Radius ?? 0, 0)} m`;
-  return `${g.Type === 'Line' ? 'Line' : 'Polygon'}, ${g.Points.length} points`;
+  if (g.Type === 'Circle') return i18n.t('admin:geozones.geometry.circle', { radius: numberText(g.Radius ?? 0, 0) });
+  return i18n.t(g.Type === 'Line' ? 'admin:geozones.geometry.line' : 'admin:geozones.geometry.polygon', { count: g.Points.length });
 }
 
 interface Props {
@@ -41,6 +45,7 @@ interface Props {
 }
 
 export function GeozoneForm({ id, initial, geometry, groups, readOnly, save, remove, cancel, preview, forbidden }: Props) {
+  const { t } = useTranslation('admin');
   const form = useForm<GeozoneDraft>({ resolver: zodResolver(GeozoneDraftSchema), defaultValues: initial, disabled: readOnly });
   const { register, handleSubmit, setValue, setError, watch, formState } = form;
   const [asking, setAsking] = useState(false);
@@ -86,28 +91,38 @@ export function GeozoneForm({ id, initial, geometry, groups, readOnly, save, rem
     }
   };
 
-  const err = formState.errors;
-  const shapeError = err.Points?.message ?? err.Radius?.message ?? err.Center?.message;
-  const title = id === null ? 'New geozone' : 'Geozone';
+  // The schema's English complaints said in the console's language (the service's own words stay as they came).
+  const errors = formState.errors;
+  const err = {
+    Name: fieldErrorText(errors.Name),
+    Color: fieldErrorText(errors.Color),
+    GroupId: fieldErrorText(errors.GroupId),
+    Width: fieldErrorText(errors.Width),
+    root: fieldErrorText(errors.root),
+  };
+  const shapeError = fieldErrorText(errors.Points) ?? fieldErrorText(errors.Radius) ?? fieldErrorText(errors.Center);
+  const title = id === null ? t('geozones.form.new') : t('geozones.form.one');
+  // Bound here, not in the markup: field names are not words (the literal-words lint reads JSX).
+  const fields = { name: register('Name'), color: register('Color'), group: register('GroupId', { valueAsNumber: true }), width: geometry.Type === 'Line' ? register('Width', { valueAsNumber: true }) : null };
   return (
     <form className="gz-form" aria-label={title} onSubmit={(e) => void onSubmit(e)} noValidate>
       <h3>{title}</h3>
       <p className="gz-shape">{geometryText(geometry)}</p>
       {shapeError && <p className="gz-error" role="alert">{shapeError}</p>}
       <label>
-        Name
-        <input {...register('Name')} aria-invalid={err.Name ? true : undefined} aria-describedby={err.Name ? 'gz-name-error' : undefined} />
+        {t('catalogue.field.name')}
+        <input {...fields.name} aria-invalid={err.Name ? true : undefined} aria-describedby={err.Name ? 'gz-name-error' : undefined} />
       </label>
-      {err.Name && <p id="gz-name-error" className="gz-error">{err.Name.message}</p>}
+      {err.Name && <p id="gz-name-error" className="gz-error">{err.Name}</p>}
       <div className="gz-row">
         <label>
-          Colour
-          <input type="color" {...register('Color')} aria-invalid={err.Color ? true : undefined} />
+          {t('catalogue.field.colour')}
+          <input type="color" {...fields.color} aria-invalid={err.Color ? true : undefined} />
         </label>
         <label>
-          Group
-          <select {...register('GroupId', { valueAsNumber: true })} aria-invalid={err.GroupId ? true : undefined}>
-            <option value={0}>No group</option>
+          {t('catalogue.field.group')}
+          <select {...fields.group} aria-invalid={err.GroupId ? true : undefined}>
+            <option value={0}>{t('geozones.form.noGroup')}</option>
             {groups.map((g) => (
               <option key={g.Id} value={g.Id}>
                 {g.Name}
@@ -117,41 +132,41 @@ export function GeozoneForm({ id, initial, geometry, groups, readOnly, save, rem
         </label>
         {geometry.Type === 'Line' && (
           <label>
-            Width (m)
-            <input type="number" min={1} step={1} {...register('Width', { valueAsNumber: true })} aria-invalid={err.Width ? true : undefined} aria-describedby={err.Width ? 'gz-width-error' : undefined} />
+            {t('catalogue.field.width')}
+            <input type="number" min={1} step={1} {...fields.width} aria-invalid={err.Width ? true : undefined} aria-describedby={err.Width ? 'gz-width-error' : undefined} />
           </label>
         )}
       </div>
-      {err.Color && <p className="gz-error">{err.Color.message}</p>}
-      {err.GroupId && <p className="gz-error">{err.GroupId.message}</p>}
-      {err.Width && <p id="gz-width-error" className="gz-error">{err.Width.message}</p>}
-      {err.root && <p className="gz-error" role="alert">{err.root.message}</p>}
+      {err.Color && <p className="gz-error">{err.Color}</p>}
+      {err.GroupId && <p className="gz-error">{err.GroupId}</p>}
+      {err.Width && <p id="gz-width-error" className="gz-error">{err.Width}</p>}
+      {err.root && <p className="gz-error" role="alert">{err.root}</p>}
       {!readOnly && (
         <div className="buttons">
           {id !== null && (
             <button type="button" className="danger" disabled={busy} onClick={() => setAsking(true)}>
-              Delete…
+              {t('geozones.form.deleteAsk')}
             </button>
           )}
           <span className="spacer" />
           <button type="button" disabled={busy} onClick={cancel}>
-            {id === null ? 'Discard' : 'Cancel'}
+            {id === null ? t('geozones.form.discard') : t('common.cancel')}
           </button>
           <button type="submit" className="primary" disabled={busy}>
-            {id === null ? 'Create' : 'Save'}
+            {id === null ? t('geozones.form.create') : t('geozones.form.save')}
           </button>
         </div>
       )}
       {asking && (
-        <Dialog title="Delete this geozone?" role="alertdialog" describedBy="gz-delete-what" onClose={() => setAsking(false)} initialFocus={keep}>
+        <Dialog title={t('geozones.form.deleteTitle')} role="alertdialog" describedBy="gz-delete-what" onClose={() => setAsking(false)} initialFocus={keep}>
           <div className="confirm">
-            <p id="gz-delete-what">“{initial.Name}” is deleted on the server for every user. There is no undo.</p>
+            <p id="gz-delete-what">{t('geozones.form.deleteWhat', { name: initial.Name })}</p>
             <div className="buttons">
               <button ref={keep} type="button" onClick={() => setAsking(false)}>
-                Keep it
+                {t('catalogue.keep')}
               </button>
               <button type="button" className="danger" onClick={() => void onDelete()}>
-                Delete
+                {t('catalogue.delete')}
               </button>
             </div>
           </div>

@@ -1,9 +1,11 @@
 /** The geozones as a list box: one option per zone (its colour, name, shape and group); choosing one selects it on the map too. */
 import { useMemo, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { GeozoneGroupsList } from '../../../../common/methods/geozones';
 import type { ZoneRec } from './geometry';
 
-const SHAPE_WORD = { Circle: 'circle', Polygon: 'polygon', Line: 'line' } as const;
+/** The shape's word: a key of the admin namespace. */
+const SHAPE_WORD = { Circle: 'geozones.shape.circle', Polygon: 'geozones.shape.polygon', Line: 'geozones.shape.line' } as const;
 
 interface Props {
   zones: ZoneRec[];
@@ -13,6 +15,7 @@ interface Props {
 }
 
 export function GeozoneList({ zones, groups, selected, onSelect }: Props) {
+  const { t } = useTranslation('admin');
   const [query, setQuery] = useState('');
   const groupName = useMemo(() => new Map(groups.map((g) => [g.Id, g.Name])), [groups]);
   const shown = useMemo(() => {
@@ -29,20 +32,20 @@ export function GeozoneList({ zones, groups, selected, onSelect }: Props) {
   };
   return (
     <div className="gz-list">
-      <input type="search" aria-label="Find a geozone" placeholder="Find a geozone" value={query} onChange={(e) => setQuery(e.target.value)} />
-      <ul role="listbox" aria-label="Geozones" tabIndex={0} onKeyDown={onKey} aria-activedescendant={selected !== null ? `gz-${selected}` : undefined}>
+      <input type="search" aria-label={t('geozones.find')} placeholder={t('geozones.find')} value={query} onChange={(e) => setQuery(e.target.value)} />
+      <ul role="listbox" aria-label={t('tabs.geozones')} tabIndex={0} onKeyDown={onKey} aria-activedescendant={selected !== null ? `gz-${selected}` : undefined}>
         {shown.map((z) => (
           <li key={z.Id} id={`gz-${z.Id}`} role="option" aria-selected={z.Id === selected} onClick={() => onSelect(z.Id)} ref={(el) => { if (el && z.Id === selected) el.scrollIntoView({ block: 'nearest' }); }}>
             <span className="gz-swatch" style={{ background: z.Color }} aria-hidden="true" />
             <span className="gz-name">{z.Name}</span>
             <span className="gz-meta">
-              {SHAPE_WORD[z.Type]}
-              {z.GroupId ? ` · ${groupName.get(z.GroupId) ?? `group ${z.GroupId}`}` : ''}
+              {t(SHAPE_WORD[z.Type])}
+              {z.GroupId ? ` · ${groupName.get(z.GroupId) ?? t('geozones.groupNumbered', { id: z.GroupId })}` : ''}
             </span>
           </li>
         ))}
       </ul>
-      {shown.length === 0 && <p className="gz-empty">{zones.length ? 'No geozone matches.' : 'No geozones yet.'}</p>}
+      {shown.length === 0 && <p className="gz-empty">{zones.length ? t('geozones.noMatch') : t('geozones.noneYet')}</p>}
     </div>
   );
 }

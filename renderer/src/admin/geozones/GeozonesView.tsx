@@ -5,6 +5,7 @@
  * catalogue engine (listed here, replayed when it answers); a 403 turns the screen read-only.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { GeozoneDraft, GeozoneType } from '../../../../common/methods/geozones';
 import { expose } from '../../diagnostics/hooks';
 import { rpc } from '../../rpc/client';
@@ -20,15 +21,17 @@ import { ZoneMap, type ZoneKey } from './zone-map';
 import './geozones.css';
 
 type Geometry = Pick<GeozoneDraft, 'Type' | 'Center' | 'Radius' | 'Points'>;
+/** The draw buttons; each label is a key of the admin namespace. */
 const DRAW: { type: GeozoneType; label: string }[] = [
-  { type: 'Circle', label: 'Draw circle' },
-  { type: 'Polygon', label: 'Draw polygon' },
-  { type: 'Line', label: 'Draw line' },
+  { type: 'Circle', label: 'geozones.draw.circle' },
+  { type: 'Polygon', label: 'geozones.draw.polygon' },
+  { type: 'Line', label: 'geozones.draw.line' },
 ];
 /** A new line's corridor until the form says otherwise. */
 const NEW_LINE_WIDTH_M = 20;
 
 export function GeozonesView() {
+  const { t } = useTranslation('admin');
   const data = useGeozones();
   const now = useNow(10_000);
   const el = useRef<HTMLDivElement>(null);
@@ -126,14 +129,14 @@ export function GeozonesView() {
       if (w.geozone) pendingSelect.current = w.geozone.Id;
       mapRef.current?.revert('new', null);
       setSelected(null);
-      setNotice(w.queued ? w.queued.message : `Created “${draft.Name.trim()}”.`);
+      setNotice(w.queued ? w.queued.message : t('geozones.created', { name: draft.Name.trim() }));
       data.reload();
     } else if (typeof selected === 'number') {
       const w = await rpc('geozones/update', { id: selected, zone: draft });
       // Held back offline, the edit stays drawn as the user left it until it is replayed.
       if (!w.queued) mapRef.current?.saved(selected);
       pendingSelect.current = selected;
-      setNotice(w.queued ? w.queued.message : `Saved “${draft.Name.trim()}”.`);
+      setNotice(w.queued ? w.queued.message : t('geozones.saved', { name: draft.Name.trim() }));
       data.reload();
     }
   };
@@ -142,7 +145,7 @@ export function GeozonesView() {
     if (typeof selected !== 'number' || !zone) return;
     const w = await rpc('geozones/delete', { id: selected });
     setSelected(null);
-    setNotice(w.queued ? w.queued.message : `Deleted “${zone.Name}”.`);
+    setNotice(w.queued ? w.queued.message : t('geozones.deleted', { name: zone.Name }));
     data.reload();
   };
 
@@ -166,48 +169,48 @@ export function GeozonesView() {
 
   const stale = data.fetchedAt !== null && now - data.fetchedAt > 60_000;
   return (
-    <section className="gz" aria-label="Geozones editor">
+    <section className="gz" aria-label={t('geozones.editor')}>
       <div className="gz-side">
         {readOnly ? (
           <p className="gz-readonly" role="status">
-            Read-only: this account may not change geozones ({readOnly}). The list and the map still show every zone.
+            {t('geozones.readOnly', { why: readOnly })}
           </p>
         ) : (
-          <div className="gz-tools" role="toolbar" aria-label="Draw a geozone">
+          <div className="gz-tools" role="toolbar" aria-label={t('geozones.draw.label')}>
             {DRAW.map((d) => (
               <button key={d.type} type="button" aria-pressed={drawing && drawType === d.type} onClick={() => startDraw(d.type)}>
-                {d.label}
+                {t(d.label)}
               </button>
             ))}
             {drawing && (
               <button type="button" onClick={() => mapRef.current?.cancelDraw()}>
-                Stop drawing
+                {t('geozones.draw.stop')}
               </button>
             )}
           </div>
         )}
         {drawing && (
           <p className="gz-hint" role="status">
-            {drawType === 'Circle' ? 'Click the centre, then a point on the edge.' : drawType === 'Polygon' ? 'Click each corner; click the first corner again to close.' : 'Click each point; click the last point again to finish.'}
+            {drawType === 'Circle' ? t('geozones.hint.circle') : drawType === 'Polygon' ? t('geozones.hint.polygon') : t('geozones.hint.line')}
           </p>
         )}
         <p className="gz-age" aria-live="polite">
-          {data.loading ? 'Loading geozones…' : `${data.zones.length} geozones${data.fetchedAt ? `, list from ${ageText(data.fetchedAt, now)}` : ''}`}
-          {stale && ' (kept copy: the service has not confirmed it since)'}
+          {data.loading ? t('geozones.loading') : t('geozones.count', { count: data.zones.length }) + (data.fetchedAt ? t('geozones.listFrom', { age: ageText(data.fetchedAt, now) }) : '')}
+          {stale && t('geozones.stale')}
         </p>
         {data.error && <p className="gz-error" role="alert">{data.error}</p>}
         {notice && <p className="gz-notice" role="status">{notice}</p>}
         <PendingChanges desc={GEOZONE_DESC} />
         <GeozoneList zones={data.zones} groups={data.groups} selected={typeof selected === 'number' ? selected : null} onSelect={pick} />
         {initial && geometry && !readOnly && (
-          <div className="gz-mode" role="group" aria-label="Edit on the map">
+          <div className="gz-mode" role="group" aria-label={t('geozones.mode.label')}>
             <button type="button" aria-pressed={mode === 'reshape'} onClick={() => (setMode('reshape'), mapRef.current?.setMode('reshape'))}>
-              Reshape
+              {t('geozones.mode.reshape')}
             </button>
             <button type="button" aria-pressed={mode === 'move'} onClick={() => (setMode('move'), mapRef.current?.setMode('move'))}>
-              Move
+              {t('geozones.mode.move')}
             </button>
-            <span className="gz-hint">{mode === 'reshape' ? 'Drag a handle: a corner, the centre or the edge.' : 'Drag the shape to where it belongs.'}</span>
+            <span className="gz-hint">{mode === 'reshape' ? t('geozones.mode.reshapeHint') : t('geozones.mode.moveHint')}</span>
           </div>
         )}
         {initial && geometry && (
@@ -226,7 +229,7 @@ export function GeozonesView() {
           />
         )}
       </div>
-      <div className="gz-map" ref={el} role="region" aria-label="Geozone map" />
+      <div className="gz-map" ref={el} role="region" aria-label={t('geozones.map')} />
     </section>
   );
 }

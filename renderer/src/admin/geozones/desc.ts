@@ -1,23 +1,21 @@
 /**
  * Geozones as the catalogue engine's pieces know a collection: the pending changes list and
- * its conflict view read the fields' names from here. The list and the form themselves are
- * the map editor's own (a shape is drawn, not typed).
+ * its conflict view read the fields' names (keys of the admin namespace) from here. The list
+ * and the form themselves are the map editor's own (a shape is drawn, not typed).
  */
 import type { CollectionDesc } from '../catalogue/descriptor';
 
 export const GEOZONE_DESC: CollectionDesc = {
   id: 'geozones',
-  title: 'Geozones',
-  one: 'geozone',
-  columns: [{ field: 'Name', label: 'Name' }],
+  columns: [{ field: 'Name', label: 'catalogue.field.name' }],
   fields: [
-    { name: 'Name', label: 'Name', kind: 'text' },
-    { name: 'Color', label: 'Colour', kind: 'color' },
-    { name: 'GroupId', label: 'Group', kind: 'ref', of: 'geozoneGroups' },
-    { name: 'Center', label: 'Centre', kind: 'text' },
-    { name: 'Radius', label: 'Radius (m)', kind: 'number' },
-    { name: 'Points', label: 'Points', kind: 'text' },
-    { name: 'Width', label: 'Width (m)', kind: 'number' },
+    { name: 'Name', label: 'catalogue.field.name', kind: 'text' },
+    { name: 'Color', label: 'catalogue.field.colour', kind: 'color' },
+    { name: 'GroupId', label: 'catalogue.field.group', kind: 'ref', of: 'geozoneGroups' },
+    { name: 'Center', label: 'catalogue.field.centre', kind: 'text' },
+    { name: 'Radius', label: 'catalogue.field.radius', kind: 'number' },
+    { name: 'Points', label: 'catalogue.field.shapePoints', kind: 'text' },
+    { name: 'Width', label: 'catalogue.field.width', kind: 'number' },
   ],
   blank: {},
 };

@@ -9,6 +9,7 @@ import { addBasemap, type Basemap } from '../../basemap/basemap';
 import { h } from '../../ui/dom';
 import { L } from './geoman';
 import { lineWeightPx, shapeOfZone, zoneCentre, type LatLngPair, type ZoneRec, type ZoneShape } from './geometry';
+import { applyGeomanWords } from './geoman-words';
 
 /** A saved zone by its Id, or the one just drawn and not saved yet. */
 export type ZoneKey = number | 'new';
@@ -173,6 +174,7 @@ export class ZoneMap {
     if (this.selected !== null) this.release(this.selected);
     this.selected = null;
     const shape = type === 'Line' ? 'Line' : type;
+    applyGeomanWords(this.map);
     this.map.pm.enableDraw(shape, {
       continueDrawing: false,
       tooltips: true,

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ImportSheet } from '../../../../common/methods/jobs';
 import { RpcError, rpc } from '../../rpc/client';
 
@@ -7,10 +8,11 @@ const MAX_BYTES = 20 * 1024 * 1024;
 
 /** Step 1: a CSV or XLSX file, read on the main side (the same reader as the command line). */
 export function FileStep({ onSheet }: { onSheet: (s: ImportSheet) => void }) {
+  const { t } = useTranslation('admin');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const read = async (file: File) => {
-    if (file.size > MAX_BYTES) return setError(`${file.name} is ${Math.round(file.size / 1048576)} MB: a values file is far smaller. Choose another.`);
+    if (file.size > MAX_BYTES) return setError(t('import.file.tooBig', { name: file.name, mb: Math.round(file.size / 1048576) }));
     setBusy(true);
     setError(null);
     try {
@@ -23,13 +25,10 @@ export function FileStep({ onSheet }: { onSheet: (s: ImportSheet) => void }) {
     }
   };
   return (
-    <section className="import-step" aria-label="Choose a file">
-      <p>
-        A CSV or XLSX file with a column that says which object a row is (Id, IMEI, plate or name) and a column with the value to set (odometer km, engine
-        hours, company, icon or paid-till). Nothing is sent until you confirm the preview.
-      </p>
+    <section className="import-step" aria-label={t('import.file.step')}>
+      <p>{t('import.file.intro')}</p>
       <label className="file-pick">
-        Choose a CSV or XLSX file
+        {t('import.file.pick')}
         <input
           type="file"
           accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -41,7 +40,7 @@ export function FileStep({ onSheet }: { onSheet: (s: ImportSheet) => void }) {
           }}
         />
       </label>
-      {busy && <p role="status">Reading the file…</p>}
+      {busy && <p role="status">{t('import.file.reading')}</p>}
       {error && (
         <p role="alert" className="error">
           {error}

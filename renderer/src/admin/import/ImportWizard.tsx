@@ -3,6 +3,7 @@
  * row excluded or kept) → the preview (current → new, nothing sent) → start the job.
  */
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ImportField, ImportSheet, JobItemInput, JobKind, MatchReport, PreviewRow } from '../../../../common/methods/jobs';
 import { RpcError, rpc } from '../../rpc/client';
 import { navigate } from '../../ui/route';
@@ -16,16 +17,12 @@ import { MappingStep } from './MappingStep';
 import { ReportStep } from './ReportStep';
 
 type Step = 'file' | 'mapping' | 'report' | 'preview';
-const STEPS: { id: Step; label: string }[] = [
-  { id: 'file', label: 'File' },
-  { id: 'mapping', label: 'Columns' },
-  { id: 'report', label: 'Report' },
-  { id: 'preview', label: 'Preview' },
-];
+const STEPS: Step[] = ['file', 'mapping', 'report', 'preview'];
 
 const errText = (e: unknown) => (e instanceof RpcError ? e.text : String(e));
 
 export function ImportWizard() {
+  const { t } = useTranslation('admin');
   const [step, setStep] = useState<Step>('file');
   const [sheet, setSheet] = useState<ImportSheet | null>(null);
   const [mapping, setMapping] = useState<ImportField[]>([]);
@@ -67,7 +64,7 @@ export function ImportWizard() {
         setReport(r);
         return;
       }
-      if (r.items.length === 0) throw new Error('No row is left to send: every row was excluded.');
+      if (r.items.length === 0) throw new Error(t('import.noRowLeft'));
       const items = r.items.map((i) => ({ objectId: i.objectId, value: i.value, row: i.row }));
       setPreview({ items, rows: await rpc('jobs/preview', { kind: kind!, items }) });
       setStep('preview');
@@ -75,17 +72,17 @@ export function ImportWizard() {
   const start = () =>
     run(async () => {
       askNotificationPermission();
-      const job = await rpc('jobs/start', { kind: kind!, items: preview!.items, label: `${kindNoun(kind!)} from ${sheet!.fileName}`.slice(0, 200) });
+      const job = await rpc('jobs/start', { kind: kind!, items: preview!.items, label: t('import.jobLabel', { kind: kindNoun(kind!), file: sheet!.fileName }).slice(0, 200) });
       putJob(job);
       navigate(`/admin/jobs/${job.jobId}`);
     });
 
   return (
     <div className="import-wizard">
-      <ol className="steps" aria-label="Import steps">
+      <ol className="steps" aria-label={t('import.steps.label')}>
         {STEPS.map((s) => (
-          <li key={s.id} aria-current={s.id === step ? 'step' : undefined}>
-            {s.label}
+          <li key={s} aria-current={s === step ? 'step' : undefined}>
+            {t(`import.steps.${s}`)}
           </li>
         ))}
       </ol>
@@ -123,9 +120,9 @@ export function ImportWizard() {
         />
       )}
       {step === 'preview' && preview && (
-        <section className="import-step" aria-label="Preview">
+        <section className="import-step" aria-label={t('import.steps.preview')}>
           <p>
-            Nothing has been sent yet. {kindNoun(kind!)} of {preview.rows.length} {preview.rows.length === 1 ? 'object' : 'objects'}, now and after:
+            {t('dialog.nothingSent')} {t('import.previewOf', { kind: kindNoun(kind!), count: preview.rows.length })}
           </p>
           <PreviewTable rows={preview.rows} withRows />
           {error && (
@@ -135,10 +132,10 @@ export function ImportWizard() {
           )}
           <div className="buttons">
             <button type="button" onClick={() => setStep('report')}>
-              Back to the report
+              {t('import.backToReport')}
             </button>
             <button type="button" className="primary" disabled={busy} onClick={() => void start()}>
-              {busy ? 'Starting…' : `Start: ${preview.items.length} ${preview.items.length === 1 ? 'object' : 'objects'}`}
+              {busy ? t('common.starting') : t('dialog.start', { count: preview.items.length })}
             </button>
           </div>
         </section>

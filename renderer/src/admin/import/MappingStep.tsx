@@ -1,6 +1,7 @@
+import { useTranslation } from 'react-i18next';
 import { IMPORT_FIELDS, type ImportField, type ImportSheet, type JobKind } from '../../../../common/methods/jobs';
 import { kindNoun } from '../actions';
-import { FIELD_LABEL, kindsFor, mappingProblem } from './import-model';
+import { fieldLabel, kindsFor, mappingProblem } from './import-model';
 
 interface Props {
   sheet: ImportSheet;
@@ -16,29 +17,28 @@ interface Props {
 
 /** Step 2: what each column holds (guessed from its header and cells; the user corrects it), and which value to set. */
 export function MappingStep({ sheet, mapping, onMapping, kind, onKind, busy, error, onBack, onNext }: Props) {
+  const { t } = useTranslation('admin');
   const kinds = kindsFor(mapping);
   const problem = mappingProblem(mapping);
   const chosen = kind && kinds.includes(kind) ? kind : (kinds[0] ?? null);
   return (
-    <section className="import-step" aria-label="Map the columns">
-      <p>
-        {sheet.fileName}: {sheet.rowCount} {sheet.rowCount === 1 ? 'row' : 'rows'}, {sheet.columns.length} columns. Check what each column holds.
-      </p>
+    <section className="import-step" aria-label={t('import.map.step')}>
+      <p>{t('import.map.summary', { file: sheet.fileName, rows: t('import.map.rows', { count: sheet.rowCount }), columns: t('import.map.columns', { count: sheet.columns.length }) })}</p>
       <div className="mapping-scroll">
         <table className="mapping">
           <thead>
             <tr>
               {sheet.columns.map((c, i) => (
                 <th key={i} scope="col">
-                  <span className="col-name">{c || `Column ${i + 1}`}</span>
+                  <span className="col-name">{c || t('import.map.columnN', { n: i + 1 })}</span>
                   <select
-                    aria-label={`Column “${c || `Column ${i + 1}`}” holds`}
+                    aria-label={t('import.map.holds', { column: c || t('import.map.columnN', { n: i + 1 }) })}
                     value={mapping[i] ?? 'ignore'}
                     onChange={(e) => onMapping(mapping.map((m, j) => (j === i ? (e.target.value as ImportField) : m)))}
                   >
                     {IMPORT_FIELDS.map((f) => (
                       <option key={f} value={f}>
-                        {FIELD_LABEL[f]}
+                        {fieldLabel(f)}
                       </option>
                     ))}
                   </select>
@@ -59,7 +59,7 @@ export function MappingStep({ sheet, mapping, onMapping, kind, onKind, busy, err
       </div>
       {kinds.length > 1 && (
         <label className="field inline">
-          What to set
+          {t('import.map.whatToSet')}
           <select value={chosen ?? ''} onChange={(e) => onKind(e.target.value as JobKind)}>
             {kinds.map((k) => (
               <option key={k} value={k}>
@@ -76,10 +76,10 @@ export function MappingStep({ sheet, mapping, onMapping, kind, onKind, busy, err
       )}
       <div className="buttons">
         <button type="button" onClick={onBack}>
-          Choose another file
+          {t('import.map.anotherFile')}
         </button>
         <button type="button" className="primary" disabled={problem !== null || busy} aria-busy={busy} onClick={onNext}>
-          {busy ? 'Matching…' : `Match ${sheet.rowCount} rows`}
+          {busy ? t('import.map.matching') : t('import.map.match', { count: sheet.rowCount })}
         </button>
       </div>
     </section>

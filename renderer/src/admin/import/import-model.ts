@@ -1,18 +1,25 @@
 /** The import's choices in words, and what may go on from each step (pure, unit-tested). */
 import { MATCH_FIELDS, type ImportField, type JobKind, type MatchProblem, type MatchProblemKind } from '../../../../common/methods/jobs';
+import { i18n } from '../../i18n';
 
-export const FIELD_LABEL: Record<ImportField, string> = {
-  ignore: 'Ignore this column',
-  id: 'Object Id (match)',
-  imei: 'IMEI (match)',
-  plate: 'Plate (match)',
-  name: 'Name (match)',
-  odometer: 'Odometer, km (set)',
-  'engine-hours': 'Engine hours (set)',
-  company: 'Company (set owner)',
-  icon: 'Icon (set)',
-  'paid-till': 'Paid till (set)',
+/** Keys under admin:import.field, by the field's id. */
+const FIELD_KEY: Record<ImportField, string> = {
+  ignore: 'ignore',
+  id: 'id',
+  imei: 'imei',
+  plate: 'plate',
+  name: 'name',
+  odometer: 'odometer',
+  'engine-hours': 'engineHours',
+  company: 'company',
+  icon: 'icon',
+  'paid-till': 'paidTill',
 };
+
+/** What a column mapped to this field is called, in the console's language now. */
+export function fieldLabel(f: ImportField): string {
+  return i18n.t(`admin:import.field.${FIELD_KEY[f]}`);
+}
 
 /** The job a mapped value column makes. */
 const KIND_OF: Partial<Record<ImportField, JobKind>> = {
@@ -35,21 +42,17 @@ export function kindsFor(mapping: readonly ImportField[]): JobKind[] {
 
 /** What stops the mapping going on, in words; null when it can. */
 export function mappingProblem(mapping: readonly ImportField[]): string | null {
-  if (!mapping.some((f) => (MATCH_FIELDS as readonly string[]).includes(f))) return 'Map a column to Id, IMEI, plate or name: it says which object a row is.';
-  if (kindsFor(mapping).length === 0) return 'Map a column to a value to set: odometer, engine hours, company, icon or paid-till.';
+  if (!mapping.some((f) => (MATCH_FIELDS as readonly string[]).includes(f))) return i18n.t('admin:import.mapping.noMatchColumn');
+  if (kindsFor(mapping).length === 0) return i18n.t('admin:import.mapping.noValueColumn');
   const dup = mapping.find((f, i) => f !== 'ignore' && mapping.indexOf(f) !== i);
-  if (dup) return `Two columns are mapped to ${FIELD_LABEL[dup]}: keep one.`;
+  if (dup) return i18n.t('admin:import.mapping.twice', { field: fieldLabel(dup) });
   return null;
 }
 
-export const PROBLEM_LABEL: Record<MatchProblemKind, string> = {
-  unmatched: 'No object',
-  ambiguous: 'Several objects',
-  unparseable: 'Bad value',
-  decrease: 'Goes down',
-  jump: 'Implausible jump',
-  duplicate: 'Same object twice',
-};
+/** A matching problem's kind in a word or two, in the console's language now. */
+export function problemLabel(kind: MatchProblemKind): string {
+  return i18n.t(`admin:import.problem.${kind}`);
+}
 
 /** A decrease or a jump may be right (a replaced dashboard): the user may keep it. The rest can only be left out. */
 export function canKeep(p: MatchProblem): boolean {

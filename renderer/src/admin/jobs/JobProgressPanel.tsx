@@ -1,11 +1,13 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { JobSummary } from '../../../../common/methods/jobs';
 import { RpcError, rpc } from '../../rpc/client';
 import { ACTIVE, putJob } from './jobs-store';
-import { etaText, percent, rateText, STATE_TEXT } from './progress-text';
+import { etaText, percent, rateText, stateText } from './progress-text';
 
 /** A job's progress: the bar, done / failed / remaining, rate and ETA, and pause, resume, cancel. */
 export function JobProgressPanel({ job }: { job: JobSummary }) {
+  const { t } = useTranslation('admin');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const pct = percent(job);
@@ -22,38 +24,38 @@ export function JobProgressPanel({ job }: { job: JobSummary }) {
   };
   const active = ACTIVE.has(job.state);
   return (
-    <section className="job-progress" aria-label="Progress">
+    <section className="job-progress" aria-label={t('jobs.progress')}>
       <div className="job-progress-head">
-        <strong role="status">{STATE_TEXT[job.state]}</strong>
+        <strong role="status">{stateText(job.state)}</strong>
         {job.message && <span className="job-message">{job.message}</span>}
       </div>
-      <div role="progressbar" aria-label={`${job.label}: progress`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct} aria-valuetext={`${pct}%`} className="bar">
+      <div role="progressbar" aria-label={t('jobs.progressOf', { label: job.label })} aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct} aria-valuetext={`${pct}%`} className="bar">
         <div className="bar-done" style={{ width: `${job.total ? (job.done / job.total) * 100 : 0}%` }} />
         <div className="bar-failed" style={{ width: `${job.total ? ((job.failed + job.skipped) / job.total) * 100 : 0}%` }} />
       </div>
       <dl className="job-counts">
         <div>
-          <dt>Done</dt>
+          <dt>{t('jobs.count.done')}</dt>
           <dd>{job.done}</dd>
         </div>
         <div>
-          <dt>Failed</dt>
+          <dt>{t('jobs.count.failed')}</dt>
           <dd className={job.failed ? 'error' : undefined}>{job.failed}</dd>
         </div>
         <div>
-          <dt>Skipped</dt>
+          <dt>{t('jobs.count.skipped')}</dt>
           <dd>{job.skipped}</dd>
         </div>
         <div>
-          <dt>Remaining</dt>
+          <dt>{t('jobs.count.remaining')}</dt>
           <dd>{job.remaining}</dd>
         </div>
         <div>
-          <dt>Rate</dt>
+          <dt>{t('jobs.count.rate')}</dt>
           <dd>{active ? rateText(job.rate) : '—'}</dd>
         </div>
         <div>
-          <dt>Time left</dt>
+          <dt>{t('jobs.count.timeLeft')}</dt>
           <dd>{active ? etaText(job.etaS) : '—'}</dd>
         </div>
       </dl>
@@ -61,15 +63,15 @@ export function JobProgressPanel({ job }: { job: JobSummary }) {
         <div className="buttons">
           {job.state === 'paused' || job.state === 'interrupted' ? (
             <button type="button" disabled={busy} onClick={() => void act('jobs/resume')}>
-              Resume
+              {t('jobs.resume')}
             </button>
           ) : (
             <button type="button" disabled={busy} onClick={() => void act('jobs/pause')}>
-              Pause
+              {t('jobs.pause')}
             </button>
           )}
           <button type="button" disabled={busy} onClick={() => void act('jobs/cancel')}>
-            Cancel job
+            {t('jobs.cancel')}
           </button>
         </div>
       )}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ItemState, JobItemRow, JobSummary } from '../../../../common/methods/jobs';
 import { RpcError, rpc } from '../../rpc/client';
 import { download } from '../../history/export/download';
@@ -9,28 +10,35 @@ import { ACTIVE, putJob } from './jobs-store';
 import { RevertConfirm } from './RevertConfirm';
 import { useJobItems } from './use-job-items';
 
-const ITEM_STATE: Record<ItemState, string> = { pending: 'Pending', sending: 'Sending', done: 'Done', failed: 'Failed', skipped: 'Skipped' };
+function ItemStateText({ state }: { state: ItemState }) {
+  const { t } = useTranslation('admin');
+  return <>{t(`jobs.item.${state}`)}</>;
+}
 
+/** Column headers are keys of the admin namespace, read when the table is drawn. */
 const COLUMNS: VColumn<JobItemRow>[] = [
-  { label: 'Row', width: '56px', cell: (r) => r.row ?? '' },
-  { label: 'Object', width: 'minmax(140px, 1.3fr)', cell: (r) => r.objectName },
-  { label: 'Old value', width: 'minmax(90px, 0.8fr)', cell: (r) => r.oldValue ?? '—' },
-  { label: 'New value', width: 'minmax(90px, 0.8fr)', cell: (r) => r.newValue },
-  { label: 'Status', width: '84px', cell: (r) => ITEM_STATE[r.state] },
-  { label: 'Message', width: 'minmax(160px, 1.6fr)', cell: (r) => <span title={r.message ?? undefined}>{r.message ?? ''}</span> },
-  { label: 'Time', width: '180px', cell: (r) => (r.at ? momentText(r.at) : '') },
+  { label: 'jobs.column.row', width: '56px', cell: (r) => r.row ?? '' },
+  { label: 'jobs.column.object', width: 'minmax(140px, 1.3fr)', cell: (r) => r.objectName },
+  { label: 'jobs.column.oldValue', width: 'minmax(90px, 0.8fr)', cell: (r) => r.oldValue ?? '—' },
+  { label: 'jobs.column.newValue', width: 'minmax(90px, 0.8fr)', cell: (r) => r.newValue },
+  { label: 'jobs.column.status', width: '84px', cell: (r) => <ItemStateText state={r.state} /> },
+  { label: 'jobs.column.message', width: 'minmax(160px, 1.6fr)', cell: (r) => <span title={r.message ?? undefined}>{r.message ?? ''}</span> },
+  { label: 'jobs.column.time', width: '180px', cell: (r) => (r.at ? momentText(r.at) : '') },
 ];
 
+/** Why Revert is greyed out, as a key (null: it is not). */
 function revertWhyNot(job: JobSummary): string | null {
-  if (job.kind === 'delete') return 'Delete has no revert';
-  if (job.kind === 'history-import') return 'An imported history has no revert';
-  if (!job.revertible) return 'Not every previous value was read: this job cannot be reverted';
+  if (job.kind === 'delete') return 'jobs.noRevert.delete';
+  if (job.kind === 'history-import') return 'jobs.noRevert.historyImport';
+  if (!job.revertible) return 'jobs.noRevert.notRead';
   return null;
 }
 
 /** Per item: what it was, what it was set to, and how it went; failures alone, retried, exported or reverted. */
 export function JobResults({ job }: { job: JobSummary }) {
+  const { t } = useTranslation('admin');
   const [failuresOnly, setFailuresOnly] = useState(false);
+  const whyNot = revertWhyNot(job);
   const [asking, setAsking] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const { items, total, error: loadError } = useJobItems(job, failuresOnly);
@@ -58,24 +66,24 @@ export function JobResults({ job }: { job: JobSummary }) {
   };
 
   return (
-    <section className="job-results" aria-label="Results">
+    <section className="job-results" aria-label={t('jobs.results')}>
       <div className="job-results-bar">
-        <h3>Results</h3>
+        <h3>{t('jobs.results')}</h3>
         <label className="check">
-          <input type="checkbox" checked={failuresOnly} onChange={(e) => setFailuresOnly(e.target.checked)} /> Failures only
+          <input type="checkbox" checked={failuresOnly} onChange={(e) => setFailuresOnly(e.target.checked)} /> {t('jobs.failuresOnly')}
         </label>
         <span className="spacer" />
         <button type="button" disabled={active || job.failed === 0} onClick={() => void startFrom('jobs/retry-failed')}>
-          Retry failed ({job.failed})
+          {t('jobs.retryFailed', { n: job.failed })}
         </button>
         <button type="button" onClick={() => void exportAs('csv')}>
-          Export CSV
+          {t('jobs.exportCsv')}
         </button>
         <button type="button" onClick={() => void exportAs('xlsx')}>
-          Export XLSX
+          {t('jobs.exportXlsx')}
         </button>
-        <button type="button" disabled={active || !job.revertible || job.done === 0 || job.kind === 'history-import'} title={revertWhyNot(job) ?? undefined} onClick={() => setAsking(true)}>
-          Revert
+        <button type="button" disabled={active || !job.revertible || job.done === 0 || job.kind === 'history-import'} title={whyNot ? t(whyNot) : undefined} onClick={() => setAsking(true)}>
+          {t('jobs.revert')}
         </button>
       </div>
       {(error ?? loadError) && (
@@ -84,19 +92,19 @@ export function JobResults({ job }: { job: JobSummary }) {
         </p>
       )}
       {items === null ? (
-        <p className="hint">Loading results…</p>
+        <p className="hint">{t('jobs.loadingResults')}</p>
       ) : (
         <>
           <VirtualTable
-            label={failuresOnly ? 'Failed items' : 'Items'}
-            columns={COLUMNS}
+            label={failuresOnly ? t('jobs.failedItems') : t('jobs.items')}
+            columns={COLUMNS.map((c) => ({ ...c, label: t(c.label) }))}
             rows={items}
             rowKey={(r) => r.seq}
             height={360}
             rowClass={(r) => (r.state === 'failed' ? 'failed' : undefined)}
-            empty={failuresOnly ? 'No item failed.' : 'No items.'}
+            empty={failuresOnly ? t('jobs.noneFailed') : t('jobs.noItems')}
           />
-          {total > items.length && <p className="hint">The first {items.length} of {total} are shown; the export has them all.</p>}
+          {total > items.length && <p className="hint">{t('jobs.firstShown', { shown: items.length, total })}</p>}
         </>
       )}
       {asking && <RevertConfirm job={job} onCancel={() => setAsking(false)} onConfirm={() => void startFrom('jobs/revert')} />}

@@ -3,6 +3,7 @@
  * gone to another window. Short jobs end under the user's eyes and say nothing.
  */
 import type { JobSummary } from '../../../../common/methods/jobs';
+import { i18n } from '../../i18n';
 import { kindNoun } from '../actions';
 import { jobEndText } from './progress-text';
 
@@ -20,7 +21,7 @@ export function longJobMs(): number {
 export function notifyJobEnded(j: JobSummary, ranMs: number): void {
   if (ranMs < longJobMs() || typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
   try {
-    new Notification(`${kindNoun(j.kind)} job ${jobEndText(j)}`, { body: j.label, tag: `fleet-job-${j.jobId}` });
+    new Notification(i18n.t('admin:jobs.notification', { kind: kindNoun(j.kind), end: jobEndText(j) }), { body: j.label, tag: `fleet-job-${j.jobId}` });
   } catch {
     // A window without notification support still shows the result on the screen.
   }

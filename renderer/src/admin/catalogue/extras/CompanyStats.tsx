@@ -1,16 +1,19 @@
 /** Companies/statistics for the company shown: objects, online, offline, never reported, users. */
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { rpc, RpcError } from '../../../rpc/client';
 
+/** The service's statistics fields, each with its key under admin:catalogue.stats. */
 const ROWS: [string, string][] = [
-  ['Objects', 'Objects'],
-  ['Online', 'Online'],
-  ['Offline', 'Offline'],
-  ['NeverReported', 'Never reported'],
-  ['Users', 'Users'],
+  ['Objects', 'objects'],
+  ['Online', 'online'],
+  ['Offline', 'offline'],
+  ['NeverReported', 'neverReported'],
+  ['Users', 'users'],
 ];
 
 export function CompanyStats({ companyId }: { companyId: number }) {
+  const { t } = useTranslation('admin');
   const [stats, setStats] = useState<Record<string, unknown> | null | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -24,16 +27,16 @@ export function CompanyStats({ companyId }: { companyId: number }) {
     };
   }, [companyId]);
   return (
-    <section aria-label="Company statistics" className="cat-stats">
-      <h4>Statistics</h4>
+    <section aria-label={t('catalogue.stats.label')} className="cat-stats">
+      <h4>{t('catalogue.stats.heading')}</h4>
       {error && <p className="hint">{error}</p>}
-      {stats === undefined && !error && <p className="hint">Loading…</p>}
-      {stats === null && <p className="hint">The service has no statistics for this company.</p>}
+      {stats === undefined && !error && <p className="hint">{t('common.loading')}</p>}
+      {stats === null && <p className="hint">{t('catalogue.stats.none')}</p>}
       {stats && (
         <dl>
-          {ROWS.map(([k, label]) => (
+          {ROWS.map(([k, key]) => (
             <div key={k}>
-              <dt>{label}</dt>
+              <dt>{t(`catalogue.stats.${key}`)}</dt>
               <dd>{String(stats[k] ?? '—')}</dd>
             </div>
           ))}

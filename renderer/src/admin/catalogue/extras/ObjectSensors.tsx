@@ -1,18 +1,20 @@
 /** An object's sensors as the service lists them (shown, not edited: the interface documents no sensor writes). */
+import { useTranslation } from 'react-i18next';
 import type { CatalogueRecord } from '../../../../../common/methods/catalogue';
 
 export function ObjectSensors({ record }: { record: CatalogueRecord }) {
+  const { t } = useTranslation('admin');
   const sensors = Array.isArray(record.Sensors) ? (record.Sensors as Record<string, unknown>[]) : [];
   return (
-    <section aria-label="Sensors" className="cat-stats">
-      <h4>Sensors</h4>
+    <section aria-label={t('catalogue.sensors.heading')} className="cat-stats">
+      <h4>{t('catalogue.sensors.heading')}</h4>
       {sensors.length === 0 ? (
-        <p className="hint">No sensors.</p>
+        <p className="hint">{t('catalogue.sensors.none')}</p>
       ) : (
         <ul className="cat-sensors">
           {sensors.map((s, i) => (
             <li key={String(s.Id ?? i)}>
-              {String(s.Name ?? `Sensor ${String(s.Id ?? i + 1)}`)}
+              {s.Name !== undefined && s.Name !== null ? String(s.Name) : t('catalogue.sensors.numbered', { id: String(s.Id ?? i + 1) })}
               {s.Units ? <span className="hint"> ({String(s.Units)})</span> : null}
             </li>
           ))}
