@@ -1,4 +1,5 @@
-import { STATE_COLOR, STATE_LABEL, objectState } from '../stores/object-state';
+import { STATE_COLOR, objectState } from '../stores/object-state';
+import { stateLabel } from '../ui/state-words';
 import type { FleetPositionView } from './row-position';
 import { ageText, speedText } from '../ui/format';
 import { momentText, zoneFor } from '../ui/time';
@@ -21,7 +22,7 @@ export function Cell({ k, o, pos, now }: { k: ColumnKey; o: FleetObject; pos: Fl
       return (
         <>
           <span className="dot" style={{ background: STATE_COLOR[s] }} aria-hidden="true" />
-          {STATE_LABEL[s]}
+          {stateLabel(s)}
         </>
       );
     }
