@@ -1,7 +1,7 @@
 /** Typed calls and pushes over whichever transport this window has. */
 import type { ArgsIn, MethodName, PayloadOf, PushName, ResultOf } from '../../../common/contract';
-import { ERROR_TEXT, type ErrorCode } from '../../../common/errors';
-import { i18n } from '../i18n';
+import type { ErrorCode } from '../../../common/errors';
+import { errorText } from './error-text';
 import { deadlineMs, timeoutError } from './deadline';
 import { createTransport, LINK_INVALID, NO_SESSION, type LinkState } from './transport';
 
@@ -18,11 +18,7 @@ export class RpcError extends Error {
    * the English reference, ERROR_TEXT), and the server's words when they add something.
    */
   get text(): string {
-    if (this.message === NO_SESSION) return i18n.t('rpc:noSession');
-    if (this.message === LINK_INVALID) return i18n.t('rpc:linkInvalid');
-    const plain = this.code in ERROR_TEXT ? i18n.t(`rpc:codes.${this.code}`) : i18n.t('rpc:unknown');
-    const same = !this.message || this.message === plain || this.message === ERROR_TEXT[this.code];
-    return same ? plain : i18n.t('rpc:withDetail', { plain, detail: this.message });
+    return errorText(this.code, this.message, { noSession: NO_SESSION, linkInvalid: LINK_INVALID });
   }
 }
 
