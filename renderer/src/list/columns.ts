@@ -37,10 +37,10 @@ const STATE_RANK: Record<ObjectState, number> = {
 
 export const COLUMNS: Record<ColumnKey, Column> = {
   name: { key: 'name', width: 1.4, value: (f) => f.o.Name },
-  plate: { key: 'plate', width: 1.2, value: (f) => f.o.StateNumber || null },
+  plate: { key: 'plate', short: true, width: 1.2, value: (f) => f.o.StateNumber || null },
   imei: { key: 'imei', width: 1.4, value: (f) => f.o.IMEI || null },
-  state: { key: 'state', width: 1, value: (f) => STATE_RANK[f.state] },
-  speed: { key: 'speed', width: 0.8, value: (f) => (Number.isNaN(f.speed) || !f.time ? null : f.speed) },
+  state: { key: 'state', short: true, width: 1, value: (f) => STATE_RANK[f.state] },
+  speed: { key: 'speed', short: true, width: 0.8, value: (f) => (Number.isNaN(f.speed) || !f.time ? null : f.speed) },
   // Ascending age = most recent first, so the value is the negated time.
   age: { key: 'age', short: true, width: 1, value: (f) => (f.time ? -f.time : null) },
   device: { key: 'device', width: 1, value: (f) => f.o.DeviceType || null },
