@@ -58,7 +58,7 @@ describe('Live words by language', () => {
 
   it('durations, outcomes and event places use the language’s words and units', async () => {
     await i18n.changeLanguage('ru');
-    expect(durationText(3 * 3600 + 12 * 60)).toBe('3 ч 12 мин');
+    expect(durationText(3 * 3600 + 12 * 60)).toBe('3\u00a0ч 12\u00a0мин');
     const send = { objectIds: [1], label: 'x', sentAt: NOW, status: 'unknown' as const, outcomes: new Map() };
     expect(outcomeLine(send, 1, NOW + 10_000).text).toBe('результат неизвестен: следим за событиями (ещё 20 с)');
     expect(outcomeLine(send, 1, NOW + OUTCOME_WATCH_MS + 1).text).toMatch(/^нет признаков доставки/);
