@@ -29,7 +29,9 @@ void i18n.use(initReactI18next).init({
 });
 
 function markDocument(lang: Language): void {
-  if (typeof document !== 'undefined') document.documentElement.lang = lang;
+  // Through globalThis: pure modules that say words (and their unit tests, typed for Node) import this too.
+  const doc = (globalThis as { document?: { documentElement: { lang: string } } }).document;
+  if (doc) doc.documentElement.lang = lang;
 }
 markDocument(i18n.language as Language);
 i18n.on('languageChanged', (lng) => markDocument(lng as Language));
