@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { SessionState } from '../../common/methods/session';
 import { RpcError, onPush, rpc } from './rpc/client';
 import { Shell } from './screens/Shell';
@@ -8,6 +9,7 @@ import { Notices } from './ui/Notices';
 import './theme/theme';
 
 export function App() {
+  const { t } = useTranslation('app');
   const [session, setSession] = useState<SessionState | null>(null);
   const [error, setError] = useState<string | null>(null);
   const profileId = useRef<string | null>(null);
@@ -30,7 +32,7 @@ export function App() {
   }, [accept]);
 
   if (error) return <p role="alert" className="error">{error}</p>;
-  if (!session) return <p className="loading" role="status">Starting…</p>;
+  if (!session) return <p className="loading" role="status">{t('starting')}</p>;
   // Notices (a damaged file set aside, no keyring) show above the form; the Shell shows them under its bar.
   if (session.status === 'signed_out')
     return (

@@ -1,9 +1,11 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../i18n';
 import type { CommandTemplate } from '../../../common/methods/commands';
 import { RpcError, rpc } from '../rpc/client';
 import { fleetStore } from '../stores/fleet-store';
 import { Dialog } from '../ui/Dialog';
-import { COMMAND_KINDS, type CommandKind } from '../../../common/command-kind';
+import type { CommandKind } from '../../../common/command-kind';
 import { classifyRaw, classifyTemplate } from './destructive';
 import { targetState } from './target-state';
 import { SendOutcome } from './SendOutcome';
@@ -24,11 +26,11 @@ type Phase =
   | { at: 'failed'; message: string; unknown: boolean; cmd: SentCommand | null };
 
 function namesOf(ids: number[]): string[] {
-  return ids.map((id) => fleetStore.objectsById.get(id)?.Name ?? `Object ${id}`);
+  return ids.map((id) => fleetStore.objectsById.get(id)?.Name ?? i18n.t('commands:object', { id }));
 }
 
 function targetText(names: string[]): string {
-  return names.length <= 3 ? names.join(', ') : `${names.slice(0, 3).join(', ')} and ${names.length - 3} more`;
+  return names.length <= 3 ? names.join(', ') : i18n.t('commands:names.andMore', { names: names.slice(0, 3).join(', '), count: names.length - 3 });
 }
 
 /**
@@ -41,13 +43,13 @@ function offlineText(ids: number[], now: number): string | null {
   if (fleetStore.positionsFetchedAt === null) return null;
   const off = ids.filter((id) => fleetStore.position(id)?.online !== true);
   if (off.length === 0) return null;
-  const tail = ': the service accepts the command, but it may report it not delivered rather than wait for the device to connect.';
+  const tail = i18n.t('commands:offline.tail');
   if (off.length === 1) {
     const p = fleetStore.position(off[0]!);
     const [name] = namesOf(off);
-    return `${name} ${p ? `is offline (last report ${ageText(p.time, now)})` : 'has never reported'}${tail}`;
+    return p ? i18n.t('commands:offline.one', { name, age: ageText(p.time, now), tail }) : i18n.t('commands:offline.never', { name, tail });
   }
-  return `${targetText(namesOf(off))} are offline${tail}`;
+  return i18n.t('commands:offline.many', { names: targetText(namesOf(off)), tail });
 }
 
 /**
@@ -56,46 +58,44 @@ function offlineText(ids: number[], now: number): string | null {
  * immobiliser is said first and marked: cutting an engine at speed is the harm to avoid.
  */
 function Confirm({ label, kind, objectIds, onCancel, onConfirm }: { label: string; kind: CommandKind; objectIds: number[]; onCancel: () => void; onConfirm: () => void }) {
+  const { t } = useTranslation('commands');
   const now = Date.now();
-  const info = COMMAND_KINDS[kind];
   const targets = objectIds.map((id) => targetState(fleetStore, id, now));
-  const danger = (t: (typeof targets)[number]) => kind === 'immobiliser' && t.state === 'moving';
-  const ordered = [...targets.filter(danger), ...targets.filter((t) => !danger(t))];
+  const danger = (x: (typeof targets)[number]) => kind === 'immobiliser' && x.state === 'moving';
+  const ordered = [...targets.filter(danger), ...targets.filter((x) => !danger(x))];
   const moving = ordered.filter(danger).length;
-  const whom = targets.length === 1 ? targets[0]!.name : `${targets.length} objects`;
+  const whom = targets.length === 1 ? targets[0]!.name : t('confirm.objects', { count: targets.length });
   return (
     <div className="confirm">
-      <h3 id="confirm-title">
-        “{label}” {info.heading}
-      </h3>
+      <h3 id="confirm-title">{t('confirm.heading', { label, heading: t(`kinds.${kind}.heading`) })}</h3>
       <p id="confirm-what">
-        It {info.does}. {targets.length === 1 ? 'Its target now:' : `Its ${targets.length} targets now:`}
+        {t('confirm.does', { does: t(`kinds.${kind}.does`) })} {targets.length === 1 ? t('confirm.targetNow') : t('confirm.targetsNow', { count: targets.length })}
       </p>
       {moving > 0 && (
         <p className="warning" role="alert">
-          <strong>{moving === 1 ? `${ordered[0]!.name} is moving` : `${moving} of them are moving`}: this stops the engine while driving.</strong>
+          <strong>{moving === 1 ? t('confirm.oneMoving', { name: ordered[0]!.name }) : t('confirm.manyMoving', { count: moving })}</strong>
         </p>
       )}
-      <ul className="names" aria-label="Targets now">
-        {ordered.slice(0, 20).map((t) => (
-          <li key={t.id} className={danger(t) ? 'danger' : undefined}>
-            {danger(t) ? (
+      <ul className="names" aria-label={t('confirm.targetsLabel')}>
+        {ordered.slice(0, 20).map((x) => (
+          <li key={x.id} className={danger(x) ? 'danger' : undefined}>
+            {danger(x) ? (
               <strong>
-                {t.name} {t.text}
+                {x.name} {x.text}
               </strong>
             ) : (
-              `${t.name} ${t.text}`
+              `${x.name} ${x.text}`
             )}
           </li>
         ))}
-        {ordered.length > 20 && <li>and {ordered.length - 20} more</li>}
+        {ordered.length > 20 && <li>{t('confirm.more', { count: ordered.length - 20 })}</li>}
       </ul>
       <div className="buttons">
         <button type="button" autoFocus onClick={onCancel}>
-          Cancel
+          {t('confirm.cancel')}
         </button>
         <button type="button" className="danger" onClick={onConfirm}>
-          {label} on {whom}
+          {t('confirm.go', { label, whom })}
         </button>
       </div>
     </div>
@@ -109,13 +109,14 @@ function SentOutcome({ cmd }: { cmd: SentCommand }) {
 
 /** Send one command to the chosen objects: by template or as a raw string; destructive ones are confirmed by name. */
 export function CommandDialog({ objectIds, onClose }: { objectIds: number[]; onClose: () => void }) {
+  const { t } = useTranslation('commands');
   const { list, error: listError } = useTemplates();
   const [mode, setMode] = useState<'template' | 'raw'>('template');
   const [templateId, setTemplateId] = useState<number | null>(null);
   const [raw, setRaw] = useState('');
   const [phase, setPhase] = useState<Phase>({ at: 'edit' });
   const names = namesOf(objectIds);
-  const template: CommandTemplate | undefined = list?.templates.find((t) => t.Id === templateId);
+  const template: CommandTemplate | undefined = list?.templates.find((x) => x.Id === templateId);
   const label = mode === 'template' ? (template?.Name ?? template?.Command ?? '') : raw.trim();
   const ready = mode === 'template' ? template !== undefined : raw.trim().length > 0;
   const classified = mode === 'template' ? (template ? classifyTemplate(template) : null) : classifyRaw(raw, list?.templates ?? []);
@@ -151,7 +152,7 @@ export function CommandDialog({ objectIds, onClose }: { objectIds: number[]; onC
   };
 
   return (
-    <Dialog title={`Send a command to ${names.length === 1 ? names[0] : `${names.length} objects`}`} onClose={onClose} className="command-dialog">
+    <Dialog title={t('dialog.title', { whom: names.length === 1 ? names[0] : t('confirm.objects', { count: names.length }) })} onClose={onClose} className="command-dialog">
       {phase.at === 'resend' ? (
         <ResendQuestion label={label} prior={phase.prior} onCancel={() => setPhase({ at: 'edit' })} onSend={afterResendCheck} />
       ) : phase.at === 'confirm' && classified ? (
@@ -164,70 +165,67 @@ export function CommandDialog({ objectIds, onClose }: { objectIds: number[]; onC
         />
       ) : phase.at === 'sent' ? (
         <div className="sent" role="status">
-          <p>
-            Accepted by the service at {momentText(phase.cmd.sentAt, sharedZone(objectIds))}: “{phase.cmd.label}” to {targetText(names)}. The outcome appears in the
-            objects’ events:
-          </p>
+          <p>{t('dialog.accepted', { time: momentText(phase.cmd.sentAt, sharedZone(objectIds)), label: phase.cmd.label, names: targetText(names) })}</p>
           {phase.offline && <p className="warning">{phase.offline}</p>}
           <SentOutcome cmd={phase.cmd} />
           <div className="buttons">
             <button type="button" onClick={onClose}>
-              Close
+              {t('dialog.close')}
             </button>
           </div>
         </div>
       ) : (
-        <form onSubmit={submit} aria-label="Command">
-          <p className="targets">To: {targetText(names)}</p>
+        <form onSubmit={submit} aria-label={t('dialog.form')}>
+          <p className="targets">{t('dialog.to', { names: targetText(names) })}</p>
           {consoleOffline && (
             <p className="warning" role="alert">
-              The console is offline: nothing can be sent until the service answers again. Commands are never queued.
+              {t('dialog.consoleOffline')}
             </p>
           )}
           <fieldset className="mode">
-            <legend className="visually-hidden">Command kind</legend>
+            <legend className="visually-hidden">{t('dialog.mode')}</legend>
             <label>
-              <input type="radio" name="cmd-mode" checked={mode === 'template'} onChange={() => setMode('template')} /> From a template
+              <input type="radio" name="cmd-mode" checked={mode === 'template'} onChange={() => setMode('template')} /> {t('dialog.fromTemplate')}
             </label>
             <label>
-              <input type="radio" name="cmd-mode" checked={mode === 'raw'} onChange={() => setMode('raw')} /> Raw command
+              <input type="radio" name="cmd-mode" checked={mode === 'raw'} onChange={() => setMode('raw')} /> {t('dialog.raw')}
             </label>
           </fieldset>
           {mode === 'template' ? (
             <label className="field">
-              Template
+              {t('dialog.template')}
               <select value={templateId ?? ''} onChange={(e) => setTemplateId(e.target.value ? Number(e.target.value) : null)} disabled={!list}>
-                <option value="">{list ? 'Choose a template…' : listError ? 'Templates unavailable' : 'Loading templates…'}</option>
-                {list?.templates.map((t) => (
-                  <option key={t.Id} value={t.Id}>
-                    {t.Name ?? t.Command ?? `Template ${t.Id}`}
-                    {classifyTemplate(t).confirm ? ' (asks first)' : ''}
+                <option value="">{list ? t('dialog.chooseTemplate') : listError ? t('dialog.templatesUnavailable') : t('dialog.loadingTemplates')}</option>
+                {list?.templates.map((x) => (
+                  <option key={x.Id} value={x.Id}>
+                    {x.Name ?? x.Command ?? t('template', { id: x.Id })}
+                    {classifyTemplate(x).confirm ? t('dialog.asksFirst') : ''}
                   </option>
                 ))}
               </select>
             </label>
           ) : (
             <label className="field">
-              Command text
-              <input value={raw} onChange={(e) => setRaw(e.target.value)} maxLength={4000} placeholder="e.g. getgps" autoComplete="off" spellCheck={false} />
+              {t('dialog.commandText')}
+              <input value={raw} onChange={(e) => setRaw(e.target.value)} maxLength={4000} placeholder={t('dialog.commandPlaceholder')} autoComplete="off" spellCheck={false} />
             </label>
           )}
           {listError && mode === 'template' && <p className="error">{listError}</p>}
-          {template?.Command && mode === 'template' && <p className="hint">Sends “{template.Command}”</p>}
+          {template?.Command && mode === 'template' && <p className="hint">{t('dialog.sends', { command: template.Command })}</p>}
           {offline && <p className="warning">{offline}</p>}
           {phase.at === 'failed' && (
             <div role="alert" className={phase.unknown ? 'warning' : 'error'}>
               <p>{phase.message}</p>
-              {phase.unknown && <p>Look at the events of {targetText(names)} before sending it again.</p>}
+              {phase.unknown && <p>{t('dialog.lookFirst', { names: targetText(names) })}</p>}
               {phase.cmd && <SentOutcome cmd={phase.cmd} />}
             </div>
           )}
           <div className="buttons">
             <button type="button" onClick={onClose}>
-              Cancel
+              {t('dialog.cancel')}
             </button>
             <button type="submit" className="primary" disabled={!ready || consoleOffline || phase.at === 'sending'} aria-busy={phase.at === 'sending'}>
-              {phase.at === 'sending' ? 'Sending…' : 'Send'}
+              {phase.at === 'sending' ? t('dialog.sending') : t('dialog.send')}
             </button>
           </div>
         </form>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { fleetStore } from '../stores/fleet-store';
 import { ageText } from '../ui/format';
 import { momentText, sharedZone } from '../ui/time';
@@ -11,16 +12,14 @@ import { outcomeLine } from './unknown-watch';
  * have acted on the first one (a second "block engine" or "reboot" is not harmless).
  */
 export function ResendQuestion({ label, prior, onCancel, onSend }: { label: string; prior: { send: SentCommand; objectIds: number[] }; onCancel: () => void; onSend: () => void }) {
+  const { t } = useTranslation('commands');
   const now = useNow(1000);
-  const names = prior.objectIds.map((id) => fleetStore.objectsById.get(id)?.Name ?? `Object ${id}`);
+  const names = prior.objectIds.map((id) => fleetStore.objectsById.get(id)?.Name ?? t('object', { id }));
   return (
     <div className="confirm" role="group" aria-labelledby="resend-title">
-      <h3 id="resend-title">“{label}” was already sent, with an unknown outcome</h3>
-      <p>
-        Sent at {momentText(prior.send.sentAt, sharedZone(prior.objectIds))} ({ageText(prior.send.sentAt, now)}); the connection dropped before the service confirmed it. The device may have
-        acted on it.
-      </p>
-      <ul className="names" aria-label="What is known">
+      <h3 id="resend-title">{t('resend.title', { label })}</h3>
+      <p>{t('resend.sentAt', { time: momentText(prior.send.sentAt, sharedZone(prior.objectIds)), age: ageText(prior.send.sentAt, now) })}</p>
+      <ul className="names" aria-label={t('resend.known')}>
         {prior.objectIds.map((id, i) => (
           <li key={id}>
             {names[i]}: {outcomeLine(prior.send, id, now).text}
@@ -29,10 +28,10 @@ export function ResendQuestion({ label, prior, onCancel, onSend }: { label: stri
       </ul>
       <div className="buttons">
         <button type="button" autoFocus onClick={onCancel}>
-          Don’t send
+          {t('resend.dontSend')}
         </button>
         <button type="button" className="danger" onClick={onSend}>
-          Send again
+          {t('resend.sendAgain')}
         </button>
       </div>
     </div>

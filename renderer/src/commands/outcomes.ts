@@ -9,6 +9,7 @@ export const SKEW_MS = 30_000;
 
 export interface Outcome {
   ok: boolean;
+  /** The event's own text; empty when it had none (the screen then says delivered or not in its language). */
   text: string;
   time: number;
   eventId: number;
@@ -63,7 +64,7 @@ function namesThisCommand(named: { command: string; name: string | undefined }, 
 
 function outcomeOf(e: FleetEvent): Outcome {
   const failed = (e.Type & FAILED_BIT) !== 0;
-  return { ok: !failed, text: e.Text ?? (failed ? 'Not delivered' : 'Delivered'), time: e.Time, eventId: e.Id };
+  return { ok: !failed, text: e.Text ?? '', time: e.Time, eventId: e.Id };
 }
 
 /**

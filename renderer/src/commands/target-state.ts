@@ -6,6 +6,7 @@ import { Ignition } from '../../../common/methods/live';
 import type { FleetStore } from '../stores/fleet-store';
 import { objectState, type ObjectState } from '../stores/object-state';
 import { ageText, speedText } from '../ui/format';
+import { i18n } from '../i18n';
 
 export interface TargetState {
   id: number;
@@ -16,30 +17,18 @@ export interface TargetState {
   text: string;
 }
 
-const WORDS: Record<ObjectState, string> = {
-  moving: 'is moving',
-  idle: 'is standing with the ignition on',
-  parked: 'is parked',
-  offline: 'is offline',
-  never: 'has never reported',
-  blocked: 'is blocked',
-  broken: 'is marked broken',
-  service: 'is on service',
-  inactive: 'has no device installed',
-};
-
 export function targetState(store: FleetStore, id: number, now: number): TargetState {
-  const name = store.objectsById.get(id)?.Name ?? `Object ${id}`;
+  const name = store.objectsById.get(id)?.Name ?? i18n.t('commands:object', { id });
   const s = store.slot(id);
   const p = store.positions;
-  if (s === undefined || s >= p.count || p.time[s] === 0) return { id, name, state: null, text: 'has never reported' };
+  if (s === undefined || s >= p.count || p.time[s] === 0) return { id, name, state: null, text: i18n.t('commands:target.state.never') };
   const state = objectState(p.status[s], p.time[s]!, p.online[s] === 1, p.speed[s]!, p.ignition[s] === Ignition.on);
   const age = ageText(p.time[s]!, now);
   const text =
     state === 'moving'
-      ? `is moving at ${speedText(p.speed[s]!)}`
+      ? i18n.t('commands:target.movingAt', { speed: speedText(p.speed[s]!) })
       : state === 'offline'
-        ? `is offline (last report ${age})`
-        : `${WORDS[state]} (last report ${age})`;
+        ? i18n.t('commands:target.offline', { age })
+        : i18n.t('commands:target.withAge', { words: i18n.t(`commands:target.state.${state}`), age });
   return { id, name, state, text };
 }

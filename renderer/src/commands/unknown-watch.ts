@@ -4,6 +4,7 @@
  * a second send of the same command to the same object asks first. Pure, so the words and the
  * rule are tested without a page. Types are structural: the store's SentCommand fits.
  */
+import { i18n } from '../i18n';
 import { normalCommand } from './destructive';
 import type { SentCommand } from './outcomes';
 
@@ -24,11 +25,11 @@ export type OutcomeLine = { kind: 'ok' | 'failed' | 'waiting' | 'watching' | 'no
 /** One object's line under a send: its outcome, or what is known while there is none. */
 export function outcomeLine(c: Sent, objectId: number, now: number): OutcomeLine {
   const o = c.outcomes.get(objectId);
-  if (o) return { kind: o.ok ? 'ok' : 'failed', text: o.text };
-  if (c.status !== 'unknown') return { kind: 'waiting', text: 'waiting for the device…' };
+  if (o) return { kind: o.ok ? 'ok' : 'failed', text: o.text || i18n.t(o.ok ? 'commands:outcome.delivered' : 'commands:outcome.notDelivered') };
+  if (c.status !== 'unknown') return { kind: 'waiting', text: i18n.t('commands:outcome.waiting') };
   const left = c.sentAt + OUTCOME_WATCH_MS - now;
-  if (left > 0) return { kind: 'watching', text: `outcome unknown: watching its events (${Math.ceil(left / 1000)} s more)` };
-  return { kind: 'no-sign', text: `no sign it was delivered: nothing in its events for ${Math.round(OUTCOME_WATCH_MS / 1000)} s after the send` };
+  if (left > 0) return { kind: 'watching', text: i18n.t('commands:outcome.watching', { seconds: Math.ceil(left / 1000) }) };
+  return { kind: 'no-sign', text: i18n.t('commands:outcome.noSign', { seconds: Math.round(OUTCOME_WATCH_MS / 1000) }) };
 }
 
 /** The command a send carried, as devices read it; sends by template compare by name too. */

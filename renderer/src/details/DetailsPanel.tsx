@@ -1,8 +1,10 @@
+import { useTranslation } from 'react-i18next';
 import { ignitionSensorOf } from '../../../common/sensors';
 import { CommandButton } from '../commands/CommandButton';
 import { RecentCommands } from '../commands/RecentCommands';
 import { useFleetObjects } from '../stores/use-fleet-objects';
-import { STATE_COLOR, STATE_LABEL, objectState } from '../stores/object-state';
+import { STATE_COLOR, objectState } from '../stores/object-state';
+import { stateLabel } from '../ui/state-words';
 import { useNow } from '../ui/use-now';
 import { ObjectFields } from './ObjectFields';
 import { PositionSection } from './PositionSection';
@@ -16,23 +18,24 @@ import { filesRoute } from '../files/route-state';
 
 /** Everything about the selected object: where, how fast, its sensors, driver and today's figures. */
 export function DetailsPanel({ selected }: { selected: number | null }) {
+  const { t } = useTranslation('details');
   const { details, error } = useDetails(selected);
   const now = useNow(1000);
   const objectsById = useFleetObjects();
-  const name = selected === null ? null : (details?.object.Name ?? objectsById.get(selected)?.Name ?? `Object ${selected}`);
+  const name = selected === null ? null : (details?.object.Name ?? objectsById.get(selected)?.Name ?? t('object', { id: selected }));
   return (
-    <section className="details-panel" aria-label="Object details">
+    <section className="details-panel" aria-label={t('panel.label')}>
       {selected === null ? (
-        <p className="empty">Select an object in the list, on the map or from an event to see its details.</p>
+        <p className="empty">{t('panel.empty')}</p>
       ) : (
         <>
           <header className="panel-head">
             <h2>{name}</h2>
             {details && <StateBadge details={details} />}
             <span className="spacer" />
-            <CommandButton selected={selected} label="Command…" />
+            <CommandButton selected={selected} label={t('panel.command')} />
             <button type="button" onClick={() => navigate(filesRoute({ objectId: selected }))}>
-              Files
+              {t('panel.files')}
             </button>
           </header>
           {details?.object.StateNumber && <p className="subtitle">{details.object.StateNumber}</p>}
@@ -41,14 +44,18 @@ export function DetailsPanel({ selected }: { selected: number | null }) {
               {error}
             </p>
           )}
-          {!details && !error && <p className="hint">Loading…</p>}
+          {!details && !error && <p className="hint">{t('panel.loading')}</p>}
           {details && (
             <div className="details-body">
               <PositionSection objectId={details.object.Id} position={details.position} now={now} />
               <SensorsSection sensors={details.sensors} now={now} />
               <section className="detail-section" aria-labelledby="driver-title">
-                <h3 id="driver-title">Driver</h3>
-                <p>{details.driverKey ? `${keyText(details.driverKey.UId, details.driverName)} · attached ${momentText(details.driverKey.Time, zoneFor(details.object), now)}` : 'No key attached'}</p>
+                <h3 id="driver-title">{t('panel.driver')}</h3>
+                <p>
+                  {details.driverKey
+                    ? t('panel.driverKey', { key: keyText(details.driverKey.UId, details.driverName), time: momentText(details.driverKey.Time, zoneFor(details.object), now) })
+                    : t('panel.noKey')}
+                </p>
               </section>
               <StatsSection stats={details.stats} />
               <RecentCommands objectId={details.object.Id} />
@@ -69,7 +76,7 @@ function StateBadge({ details }: { details: NonNullable<ReturnType<typeof useDet
   return (
     <span className="state-badge">
       <span className="dot" style={{ background: STATE_COLOR[s] }} aria-hidden="true" />
-      {STATE_LABEL[s]}
+      {stateLabel(s)}
     </span>
   );
 }

@@ -1,16 +1,12 @@
+import { useTranslation } from 'react-i18next';
 import type { FleetObject } from '../../../common/resources';
 import { groupsText } from '../stores/group-names';
 import { useGroupNames } from '../stores/use-group-names';
-import { STATUS_TEXT } from '../stores/object-state';
+import { statusText } from '../ui/state-words';
 import { momentText as timeText, zoneFor } from '../ui/time';
 
-/** Labels for the fields the spec names; anything else the server sends is shown under its own name. */
-const LABELS: Record<string, string> = {
-  Id: 'Id', Name: 'Name', StateNumber: 'Plate', IMEI: 'IMEI', DeviceType: 'Device', Phone: 'Phone', Phone1: 'Phone 2',
-  CompanyName: 'Company', CompanyId: 'Company id', ClusterId: 'Cluster', GroupIds: 'Groups', Status: 'Status',
-  Timeout: 'Offline after (s)', MaxSpeed: 'Speed limit (km/h)', TimeZone: 'Time zone', CreateDate: 'Created',
-  IconId: 'Icon', TrackColor: 'Track colour', Comment: 'Comment', Flags: 'Flags', PayedTill: 'Paid until',
-};
+/** Labels for the fields the spec names (fields.labels in details.json); anything else the server sends is shown under its own name. */
+const LABELLED = new Set(['Id', 'Name', 'StateNumber', 'IMEI', 'DeviceType', 'Phone', 'Phone1', 'CompanyName', 'CompanyId', 'ClusterId', 'GroupIds', 'Status', 'Timeout', 'MaxSpeed', 'TimeZone', 'CreateDate', 'IconId', 'TrackColor', 'Comment', 'Flags', 'PayedTill']);
 const HIDDEN = new Set(['Sensors']);
 
 /** Names that carry a moment, in any field a server adds ("CreateDate", "PayedTill", "LastTime"). */
@@ -33,7 +29,8 @@ function valueText(v: unknown): string {
 
 /** A field the way an operator reads it: names for ids the console knows, dates as dates, the raw value kept in the tooltip. */
 function fieldText(key: string, v: unknown, groupNames: ReadonlyMap<number, string>, zone: string): { text: string; raw?: string } {
-  if (key === 'Status' && typeof v === 'number' && STATUS_TEXT[v]) return { text: STATUS_TEXT[v], raw: String(v) };
+  const status = key === 'Status' && typeof v === 'number' ? statusText(v) : null;
+  if (status) return { text: status, raw: String(v) };
   if (key === 'GroupIds' && Array.isArray(v) && v.length > 0) return { text: groupsText(v as number[], groupNames), raw: v.join(', ') };
   if (MOMENT_NAME.test(key)) {
     const m = momentText(v, zone);
@@ -44,19 +41,20 @@ function fieldText(key: string, v: unknown, groupNames: ReadonlyMap<number, stri
 
 /** Every field of the object, in a collapsed section: reference data an operator looks up now and then. */
 export function ObjectFields({ object }: { object: FleetObject }) {
+  const { t } = useTranslation('details');
   const groupNames = useGroupNames();
   const keys = Object.keys(object).filter((k) => !HIDDEN.has(k));
   return (
     <details className="detail-section fields">
       <summary>
-        <h3>All fields</h3>
+        <h3>{t('fields.title')}</h3>
       </summary>
       <dl className="facts">
         {keys.map((k) => {
           const f = fieldText(k, (object as Record<string, unknown>)[k], groupNames, zoneFor(object));
           return (
             <div key={k} className="fact">
-              <dt>{LABELS[k] ?? k}</dt>
+              <dt>{LABELLED.has(k) ? t(`fields.labels.${k}`) : k}</dt>
               <dd title={f.raw}>{f.text}</dd>
             </div>
           );

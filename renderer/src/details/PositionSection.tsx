@@ -1,4 +1,6 @@
+import { useTranslation } from 'react-i18next';
 import type { Position } from '../../../common/resources';
+import { i18n } from '../i18n';
 import { useConnectivity } from '../stores/connectivity';
 import { ageText, speedText } from '../ui/format';
 import { objectZone, zoneNote } from '../ui/time';
@@ -13,25 +15,27 @@ function addressText(addr: AddressState): { text: string; detail?: string } {
     case 'done': {
       const a = addr.address;
       if (a.address ?? a.street) return { text: (a.address ?? a.street)! };
-      return a.error ? { text: 'No address found for this place', detail: a.error } : { text: 'No address found for this place' };
+      const none = i18n.t('details:position.noAddress');
+      return a.error ? { text: none, detail: a.error } : { text: none };
     }
     case 'failed':
-      if (addr.code === 'offline') return { text: 'Offline: this address was never looked up. It will be once the service answers.', detail: addr.message };
-      if (addr.code === 'rate_limited') return { text: 'Address unavailable for now: the service asked for fewer requests. It is asked again when the connection is back.', detail: addr.message };
-      return { text: 'Address unavailable: the address service did not answer properly. It is asked again when the connection is back.', detail: addr.message };
+      if (addr.code === 'offline') return { text: i18n.t('details:position.offline'), detail: addr.message };
+      if (addr.code === 'rate_limited') return { text: i18n.t('details:position.rateLimited'), detail: addr.message };
+      return { text: i18n.t('details:position.failed'), detail: addr.message };
     default:
-      return { text: 'Looking up the address…' };
+      return { text: i18n.t('details:position.looking') };
   }
 }
 
 function headingText(deg: number | undefined): string {
   if (deg === undefined || !Number.isFinite(deg)) return '—';
   const names = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'];
-  return `${Math.round(deg)}° ${names[Math.round((((deg % 360) + 360) % 360) / 45) % 8]}`;
+  return `${Math.round(deg)}° ${i18n.t(`details:position.compass.${names[Math.round((((deg % 360) + 360) % 360) / 45) % 8]!}`)}`;
 }
 
 /** Where the object is, in words first (the address) and numbers second. */
 export function PositionSection({ objectId, position, now }: { objectId: number; position: Position | null; now: number }) {
+  const { t } = useTranslation('details');
   const has = position !== null && position.Time > 0;
   const addr = useAddress(objectId, has ? position.Lat : undefined, has ? position.Lng : undefined);
   // The device's own link state is as old as the last answer: offline, say so.
@@ -39,8 +43,8 @@ export function PositionSection({ objectId, position, now }: { objectId: number;
   if (!has) {
     return (
       <section className="detail-section" aria-labelledby="pos-title">
-        <h3 id="pos-title">Position</h3>
-        <p className="hint">This device has never reported a position.</p>
+        <h3 id="pos-title">{t('position.title')}</h3>
+        <p className="hint">{t('position.never')}</p>
       </section>
     );
   }
@@ -48,26 +52,26 @@ export function PositionSection({ objectId, position, now }: { objectId: number;
   const address = addressText(addr);
   return (
     <section className="detail-section" aria-labelledby="pos-title">
-      <h3 id="pos-title">Position</h3>
-      <p className="address" aria-label="Address" title={address.detail}>
+      <h3 id="pos-title">{t('position.title')}</h3>
+      <p className="address" aria-label={t('position.address')} title={address.detail}>
         {address.text}
       </p>
       <dl className="facts">
-        <dt>Reported</dt>
+        <dt>{t('position.reported')}</dt>
         <dd title={zoneNote(p.Time, objectZone(objectId))}>
-          {ageText(p.Time, now)} · {p.Online ? 'online' : 'offline'}
-          {offline ? ' (last known)' : ''}
+          {ageText(p.Time, now)} · {p.Online ? t('position.online') : t('position.offlineWord')}
+          {offline ? t('position.lastKnown') : ''}
         </dd>
-        <dt>Speed</dt>
+        <dt>{t('position.speed')}</dt>
         <dd>{speedText(p.Speed)}</dd>
-        <dt>Heading</dt>
+        <dt>{t('position.heading')}</dt>
         <dd>{headingText(p.heading)}</dd>
-        <dt>Satellites</dt>
+        <dt>{t('position.satellites')}</dt>
         <dd>{p.Sat ?? '—'}</dd>
-        <dt>Coordinates</dt>
+        <dt>{t('position.coordinates')}</dt>
         <dd>
           {p.Lat.toFixed(5)}, {p.Lng.toFixed(5)}
-          {p.Alt !== undefined ? ` · ${Math.round(p.Alt)} m` : ''}
+          {p.Alt !== undefined ? t('position.altitude', { m: Math.round(p.Alt) }) : ''}
         </dd>
       </dl>
     </section>

@@ -1,31 +1,33 @@
+import { useTranslation } from 'react-i18next';
 import type { DailyStat } from '../../../common/resources';
 import { durationText, numberWithUnit } from './duration';
 
 /** Today's figures as the service computed them (the object's local day). */
 export function StatsSection({ stats }: { stats: DailyStat | null }) {
+  const { t } = useTranslation('details');
   return (
     <section className="detail-section" aria-labelledby="stats-title">
-      <h3 id="stats-title">Today</h3>
+      <h3 id="stats-title">{t('stats.title')}</h3>
       {!stats ? (
-        <p className="hint">No statistics for today yet.</p>
+        <p className="hint">{t('stats.none')}</p>
       ) : (
         <dl className="facts stats">
-          <dt>Distance</dt>
-          <dd>{numberWithUnit(stats.Length, 'km')}</dd>
-          <dt>Moving</dt>
+          <dt>{t('stats.distance')}</dt>
+          <dd>{numberWithUnit(stats.Length, t('units.km'))}</dd>
+          <dt>{t('stats.moving')}</dt>
           <dd>{durationText(stats.MoveTime)}</dd>
-          <dt>Parked</dt>
+          <dt>{t('stats.parked')}</dt>
           <dd>{durationText(stats.ParkTime)}</dd>
-          <dt>Idling</dt>
+          <dt>{t('stats.idling')}</dt>
           <dd>{durationText(stats.IdleTime)}</dd>
-          <dt>Engine</dt>
+          <dt>{t('stats.engine')}</dt>
           <dd>{durationText(stats.EngineTime)}</dd>
-          <dt>Avg speed</dt>
-          <dd>{numberWithUnit(stats.AvgSpeed, 'km/h', 0)}</dd>
-          <dt>Max speed</dt>
-          <dd>{numberWithUnit(stats.MaxSpeed, 'km/h', 0)}</dd>
-          <dt>Fuel used</dt>
-          <dd>{numberWithUnit(stats.Fuel, 'l')}</dd>
+          <dt>{t('stats.avgSpeed')}</dt>
+          <dd>{numberWithUnit(stats.AvgSpeed, t('units.kmh'), 0)}</dd>
+          <dt>{t('stats.maxSpeed')}</dt>
+          <dd>{numberWithUnit(stats.MaxSpeed, t('units.kmh'), 0)}</dd>
+          <dt>{t('stats.fuel')}</dt>
+          <dd>{numberWithUnit(stats.Fuel, t('units.l'))}</dd>
         </dl>
       )}
     </section>

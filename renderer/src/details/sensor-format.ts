@@ -3,6 +3,7 @@ import type { Sensor } from '../../../common/resources';
 import { isOnOffSensor } from '../../../common/sensors';
 import { calibrate, readCalibration } from '../../../common/calibration';
 import { readingNumberText } from '../ui/format';
+import { i18n } from '../i18n';
 
 export interface ReadingText {
   text: string;
@@ -11,8 +12,8 @@ export interface ReadingText {
 }
 
 export function readingText(s: Sensor, value: number | null): ReadingText {
-  if (value === null || !Number.isFinite(value)) return { text: 'no reading' };
-  if (isOnOffSensor(s)) return { text: value !== 0 ? s.OnText || 'On' : s.OffText || 'Off' };
+  if (value === null || !Number.isFinite(value)) return { text: i18n.t('details:sensors.noReading') };
+  if (isOnOffSensor(s)) return { text: value !== 0 ? s.OnText || i18n.t('details:sensors.on') : s.OffText || i18n.t('details:sensors.off') };
   const units = s.Units ? ` ${s.Units}` : '';
   const table = readCalibration(s.CalibrationTable);
   if (table) return { text: `${readingNumberText(calibrate(table, value))}${units}`, raw: readingNumberText(value) };

@@ -1,8 +1,10 @@
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import type { AckError } from '../../../common/methods/events';
 
 /** Acknowledgements the service refused for good: the reason, and what the operator can do. */
 export function AckErrors({ errors, onRetry, onDiscard }: { errors: AckError[]; onRetry: (entryId: number) => Promise<void>; onDiscard: (entryId: number) => Promise<void> }) {
+  const { t } = useTranslation('events');
   const [busy, setBusy] = useState<number | null>(null);
   const entries = new Map<number, { error: string; ids: number[] }>();
   for (const e of errors) {
@@ -19,12 +21,12 @@ export function AckErrors({ errors, onRetry, onDiscard }: { errors: AckError[]; 
     <div role="alert" className="ack-errors">
       {[...entries].map(([entryId, x]) => (
         <p key={entryId}>
-          {x.ids.length === 1 ? 'An acknowledgement was' : `${x.ids.length} acknowledgements were`} refused: {x.error}. The event{x.ids.length === 1 ? ' is' : 's are'} back in the list.{' '}
+          {t('ackErrors.refused', { count: x.ids.length, error: x.error })}{' '}
           <button type="button" disabled={busy === entryId} onClick={() => run(entryId, onRetry)}>
-            Retry
+            {t('ackErrors.retry')}
           </button>{' '}
           <button type="button" disabled={busy === entryId} onClick={() => run(entryId, onDiscard)}>
-            Keep unacknowledged
+            {t('ackErrors.keep')}
           </button>
         </p>
       ))}

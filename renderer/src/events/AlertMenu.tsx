@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { KNOWN_KINDS } from './event-types';
 import { placePopup, type Placement } from './popup-place';
@@ -9,6 +10,7 @@ import { soundPrefs, useMuted } from './sound-prefs';
  * events column, which clipped it to a few fragments of its labels.
  */
 export function AlertMenu() {
+  const { t } = useTranslation('events');
   const muted = useMuted();
   const [open, setOpen] = useState(false);
   const [place, setPlace] = useState<Placement | null>(null);
@@ -50,8 +52,8 @@ export function AlertMenu() {
   useEffect(() => {
     if (!open) return;
     const outside = (e: PointerEvent) => {
-      const t = e.target as Node;
-      if (!popup.current?.contains(t) && !button.current?.contains(t)) close(false);
+      const target = e.target as Node;
+      if (!popup.current?.contains(target) && !button.current?.contains(target)) close(false);
     };
     document.addEventListener('pointerdown', outside, true);
     return () => document.removeEventListener('pointerdown', outside, true);
@@ -76,10 +78,10 @@ export function AlertMenu() {
         type="button"
         aria-expanded={open}
         aria-controls={id}
-        title="Sound and desktop notification per event type"
+        title={t('alertMenu.title')}
         onClick={() => (open ? close(false) : setOpen(true))}
       >
-        Alerts
+        {t('alertMenu.button')}
       </button>
       {open && (
         <fieldset
@@ -88,7 +90,7 @@ export function AlertMenu() {
           className="alert-menu-popup"
           style={place ? { left: place.left, top: place.top, maxHeight: place.maxHeight } : { left: 0, top: 0, visibility: 'hidden' }}
         >
-          <legend>Sound and notification for</legend>
+          <legend>{t('alertMenu.legend')}</legend>
           {KNOWN_KINDS.map((k) => (
             <label key={k.bit}>
               <input type="checkbox" checked={!muted.has(k.bit)} onChange={(e) => soundPrefs.setMuted(k.bit, !e.target.checked)} />

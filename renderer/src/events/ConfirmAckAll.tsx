@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useId, useRef } from 'react';
 import { Dialog } from '../ui/Dialog';
 import { numberText } from '../ui/format';
@@ -8,21 +9,21 @@ import { numberText } from '../ui/format';
  * on a slip does nothing harmful.
  */
 export function ConfirmAckAll({ count, visible, scopeName, onConfirm, onCancel }: { count: number; visible: number; scopeName: string; onConfirm: () => void; onCancel: () => void }) {
+  const { t } = useTranslation('events');
   const cancel = useRef<HTMLButtonElement>(null);
   const body = useId();
   const hidden = count - Math.min(count, visible);
   return (
-    <Dialog title={`Acknowledge ${numberText(count)} events?`} onClose={onCancel} className="ack-confirm" role="alertdialog" describedBy={body} initialFocus={cancel}>
+    <Dialog title={t('confirmAll.title', { count, n: numberText(count) })} onClose={onCancel} className="ack-confirm" role="alertdialog" describedBy={body} initialFocus={cancel}>
       <p id={body}>
-        Every unacknowledged event in {scopeName} is acknowledged
-        {hidden > 0 ? `, including ${numberText(hidden)} beyond the rows shown` : ''}. This cannot be undone here.
+        {hidden > 0 ? t('confirmAll.bodyHidden', { scope: scopeName, hidden: numberText(hidden) }) : t('confirmAll.body', { scope: scopeName })}
       </p>
       <div className="buttons">
         <button ref={cancel} type="button" onClick={onCancel}>
-          Cancel
+          {t('confirmAll.cancel')}
         </button>
         <button type="button" onClick={onConfirm}>
-          Acknowledge {numberText(count)}
+          {t('confirmAll.confirm', { n: numberText(count) })}
         </button>
       </div>
     </Dialog>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useState } from 'react';
 import type { OutboxItem, OutboxState } from '../../../common/methods/outbox';
 import { RpcError, onPush, rpc } from '../rpc/client';
@@ -10,6 +11,7 @@ import '../ui/notices.css';
  * went on; nothing here is retried unless the user asks.
  */
 export function DeadLetters() {
+  const { t } = useTranslation('events');
   const [failed, setFailed] = useState<OutboxItem[]>([]);
   const [busy, setBusy] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -32,19 +34,19 @@ export function DeadLetters() {
   };
   return (
     <section className="dead-letters" aria-labelledby="dead-letters-title">
-      <h2 id="dead-letters-title">Writes that could not be delivered</h2>
+      <h2 id="dead-letters-title">{t('deadLetters.title')}</h2>
       <ul aria-labelledby="dead-letters-title">
         {failed.map((e) => (
           <li key={e.id}>
             <strong>{e.summary}</strong>
             <span className="why">
-              {e.lastError ?? 'Refused'} ({momentText(e.updatedAt)})
+              {t('deadLetters.why', { error: e.lastError ?? t('deadLetters.refused'), time: momentText(e.updatedAt) })}
             </span>
-            <button type="button" disabled={busy === e.id} aria-label={`Try again: ${e.summary}`} onClick={() => act(e.id, 'outbox/retry')}>
-              Try again
+            <button type="button" disabled={busy === e.id} aria-label={t('deadLetters.tryAgainLabel', { summary: e.summary })} onClick={() => act(e.id, 'outbox/retry')}>
+              {t('deadLetters.tryAgain')}
             </button>
-            <button type="button" disabled={busy === e.id} aria-label={`Discard: ${e.summary}`} onClick={() => act(e.id, 'outbox/discard')}>
-              Discard
+            <button type="button" disabled={busy === e.id} aria-label={t('deadLetters.discardLabel', { summary: e.summary })} onClick={() => act(e.id, 'outbox/discard')}>
+              {t('deadLetters.discard')}
             </button>
           </li>
         ))}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { memo } from 'react';
 import type { FleetEvent } from '../../../common/resources';
 import { eventKind, isAlarm } from './event-types';
@@ -17,13 +18,14 @@ interface Props {
 }
 
 export const EventRow = memo(function EventRow({ e, objectName, checked, focused, placeLine, refusal, onCheck, onFocus, onAck }: Props) {
+  const { t } = useTranslation('events');
   const kind = eventKind(e.Type);
   const what = `${kind.label}, ${objectName}`;
   const zone = objectZone(e.ObjectId);
   return (
     <li className={`event-row${isAlarm(e.Type) ? ' alarm' : ''}${focused ? ' focused' : ''}`}>
-      <input type="checkbox" aria-label={`Select event: ${what}`} checked={checked} onChange={(ev) => onCheck(e.Id, ev.target.checked)} />
-      <button type="button" className="event-main" aria-label={`Show on map: ${what}`} aria-pressed={focused} onClick={() => onFocus(e, what)}>
+      <input type="checkbox" aria-label={t('row.select', { what })} checked={checked} onChange={(ev) => onCheck(e.Id, ev.target.checked)} />
+      <button type="button" className="event-main" aria-label={t('row.show', { what })} aria-pressed={focused} onClick={() => onFocus(e, what)}>
         <span className="event-head">
           <span className="kind">{kind.label}</span>
           <span className="obj">{objectName}</span>
@@ -32,9 +34,9 @@ export const EventRow = memo(function EventRow({ e, objectName, checked, focused
           </time>
         </span>
         {e.Text && <span className="event-text">{e.Text}</span>}
-        {refusal && <span className="refusal">Acknowledgement refused: {refusal}</span>}
+        {refusal && <span className="refusal">{t('row.refused', { reason: refusal })}</span>}
       </button>
-      <button type="button" className="ack" aria-label={`Acknowledge: ${what}`} title="Acknowledge" onClick={() => onAck(e.Id)}>
+      <button type="button" className="ack" aria-label={t('row.ack', { what })} title={t('row.ackTitle')} onClick={() => onAck(e.Id)}>
         ✓
       </button>
       {placeLine && (

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useCallback, useState } from 'react';
 import type { EventScope } from '../../../common/methods/events';
 import type { FleetEvent } from '../../../common/resources';
@@ -28,6 +29,7 @@ function loadScope(): EventScope {
 
 /** Unacknowledged events: the feed (or everything), acknowledged one by one, by selection or all at once. */
 export function EventsPanel() {
+  const { t } = useTranslation('events');
   const view = useEvents();
   const objectsById = useFleetObjects();
   const now = useNow(5000);
@@ -64,8 +66,8 @@ export function EventsPanel() {
   return (
     <section className="events-panel" aria-labelledby="events-title">
       <header className="panel-head">
-        <h2 id="events-title">Events</h2>
-        <span className="hint">{view.loaded ? (check.checked ?? 'not checked yet') : 'loading…'}</span>
+        <h2 id="events-title">{t('panel.title')}</h2>
+        <span className="hint">{view.loaded ? (check.checked ?? t('panel.notChecked')) : t('panel.loading')}</span>
       </header>
       {check.failing && (
         <p role="alert" className="warning feed-failing">
@@ -78,20 +80,20 @@ export function EventsPanel() {
         <label className="check-all">
           <input
             type="checkbox"
-            aria-label="Select all shown events"
+            aria-label={t('panel.selectAll')}
             checked={shown.length > 0 && shown.every((e) => view.checked.has(e.Id))}
             onChange={(e) => eventsStore.setChecked(e.target.checked ? shown.map((x) => x.Id) : [])}
           />
         </label>
         <button type="button" disabled={checked.length === 0} aria-keyshortcuts="A" onClick={() => void eventsStore.ack(checked)}>
-          Acknowledge selected{checked.length ? ` (${checked.length})` : ''}
+          {checked.length ? t('panel.ackSelectedN', { n: checked.length }) : t('panel.ackSelected')}
         </button>
         <button type="button" disabled={events.length === 0} onClick={ackAll}>
-          Acknowledge all {events.length}
+          {t('panel.ackAll', { n: events.length })}
         </button>
         {view.pendingAcks > 0 && (
           <span className="hint pending-acks" role="status">
-            {view.pendingAcks} waiting to be delivered{view.pendingReason ? ` — ${view.pendingReason}` : ''}
+            {view.pendingReason ? t('panel.pendingWhy', { count: view.pendingAcks, reason: view.pendingReason }) : t('panel.pending', { count: view.pendingAcks })}
           </span>
         )}
         <span className="spacer" />
@@ -102,7 +104,7 @@ export function EventsPanel() {
         <ConfirmAckAll
           count={confirming.length}
           visible={Math.min(confirming.length, shown.length)}
-          scopeName={scope === 'feed' ? 'your feed' : '“All events”'}
+          scopeName={scope === 'feed' ? t('confirmAll.scopeFeed') : t('confirmAll.scopeAll')}
           onConfirm={() => endConfirm(true)}
           onCancel={() => endConfirm(false)}
         />
@@ -114,14 +116,14 @@ export function EventsPanel() {
       )}
       <AckErrors errors={view.ackErrors} onRetry={eventsStore.retry} onDiscard={eventsStore.discard} />
       {view.loaded && events.length === 0 ? (
-        <p className="empty">No unacknowledged events{scope === 'feed' ? ' in your feed' : ''}.</p>
+        <p className="empty">{scope === 'feed' ? t('panel.emptyFeed') : t('panel.empty')}</p>
       ) : (
-        <ul className="event-list" aria-label={scope === 'feed' ? 'Event feed' : 'All events'}>
+        <ul className="event-list" aria-label={scope === 'feed' ? t('panel.listFeed') : t('panel.listAll')}>
           {shown.map((e) => (
             <EventRow
               key={e.Id}
               e={e}
-              objectName={objectsById.get(e.ObjectId)?.Name ?? `Object ${e.ObjectId}`}
+              objectName={objectsById.get(e.ObjectId)?.Name ?? t('object', { id: e.ObjectId })}
               checked={view.checked.has(e.Id)}
               focused={focus?.eventId === e.Id}
               placeLine={focus?.eventId === e.Id ? placeText(focus, now) : undefined}
@@ -133,7 +135,7 @@ export function EventsPanel() {
           ))}
         </ul>
       )}
-      {events.length > MAX_ROWS && <p className="hint">Showing the newest {MAX_ROWS} of {events.length}.</p>}
+      {events.length > MAX_ROWS && <p className="hint">{t('panel.showing', { max: MAX_ROWS, total: events.length })}</p>}
     </section>
   );
 }

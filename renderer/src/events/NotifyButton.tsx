@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 
 /**
@@ -6,15 +7,16 @@ import { useState } from 'react';
  * question leaves the button to ask again.
  */
 export function NotifyButton() {
+  const { t } = useTranslation('events');
   const supported = typeof Notification !== 'undefined';
   const [perm, setPerm] = useState(supported ? Notification.permission : 'denied');
   const [dismissed, setDismissed] = useState(false);
   if (supported && perm === 'granted') return null;
-  if (!supported) return <span className="hint">This browser cannot show desktop notifications</span>;
+  if (!supported) return <span className="hint">{t('notify.unsupported')}</span>;
   if (perm === 'denied') {
     return (
       <span className="hint" role="status">
-        Notifications are blocked in this browser&apos;s settings
+        {t('notify.blocked')}
       </span>
     );
   }
@@ -26,11 +28,11 @@ export function NotifyButton() {
   return (
     <>
       <button type="button" onClick={ask}>
-        Enable notifications
+        {t('notify.enable')}
       </button>
       {dismissed && (
         <span className="hint" role="status">
-          Notifications were not allowed
+          {t('notify.notAllowed')}
         </span>
       )}
     </>

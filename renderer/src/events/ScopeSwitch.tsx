@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { EventScope } from '../../../common/methods/events';
 
 /**
@@ -5,21 +6,22 @@ import type { EventScope } from '../../../common/methods/events';
  * leaves out (groups muted on the service); the console mutes no groups, so it claims none.
  */
 export function ScopeSwitch({ scope, onScope, feed, all }: { scope: EventScope; onScope: (s: EventScope) => void; feed: number; all: number }) {
+  const { t } = useTranslation('events');
   return (
     <fieldset className="scope-switch">
-      <legend className="visually-hidden">Which events</legend>
+      <legend className="visually-hidden">{t('scope.legend')}</legend>
       <label>
         <input type="radio" name="event-scope" checked={scope === 'feed'} onChange={() => onScope('feed')} />
-        My feed ({feed})
+        {t('scope.feed', { n: feed })}
       </label>
       <label>
         <input type="radio" name="event-scope" checked={scope === 'all'} onChange={() => onScope('all')} />
-        All events ({all})
+        {t('scope.all', { n: all })}
       </label>
       <p className="hint" id="scope-hint">
         {scope === 'feed'
-          ? "Your feed is what the service's feed returns. Alerts sound only for the feed."
-          : `Every unacknowledged event, including ${Math.max(0, all - feed)} outside your feed.`}
+          ? t('scope.feedHint')
+          : t('scope.allHint', { outside: Math.max(0, all - feed) })}
       </p>
     </fieldset>
   );

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useSyncExternalStore } from 'react';
 import { audioUnlock } from './beep';
 
@@ -6,11 +7,12 @@ import { audioUnlock } from './beep';
  * click or a key press (beep.ts unlocks it at the first one). Until then the panel says so.
  */
 export function SoundNote() {
+  const { t } = useTranslation('events');
   const unlocked = useSyncExternalStore(audioUnlock.subscribe, audioUnlock.get);
   if (unlocked) return null;
   return (
     <p role="status" className="hint sound-note">
-      Click anywhere to enable alarm sounds
+      {t('sound.enable')}
     </p>
   );
 }

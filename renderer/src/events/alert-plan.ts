@@ -4,6 +4,7 @@
  */
 import type { FleetEvent } from '../../../common/resources';
 import { eventKind, type EventKind } from './event-types';
+import { i18n } from '../i18n';
 
 export interface AlertPlan {
   /** One beep pattern per kind present and not muted, most urgent first (at most three). */
@@ -27,11 +28,12 @@ export function alertPlan(events: readonly FleetEvent[], muted: ReadonlySet<numb
       ? []
       : loud.length <= MAX_SINGLE_NOTIFICATIONS
         ? loud.map((e) => ({ title: `${eventKind(e.Type).label}: ${nameOf(e.ObjectId)}`, body: e.Text ?? '', tag: `event-${e.Id}` }))
-        : [{ title: `${loud.length} new events`, body: [...new Set(loud.map((e) => eventKind(e.Type).label))].join(', '), tag: 'events-burst' }];
+        : [{ title: i18n.t('events:alerts.burst', { count: loud.length }), body: [...new Set(loud.map((e) => eventKind(e.Type).label))].join(', '), tag: 'events-burst' }];
   return { sounds, notifications };
 }
 
 /** The window title carries the count, so it shows in the taskbar while the console is behind other windows. */
 export function titleFor(unacknowledged: number): string {
-  return unacknowledged > 0 ? `(${unacknowledged}) Fleet Console` : 'Fleet Console';
+  const name = i18n.t('app:title');
+  return unacknowledged > 0 ? `(${unacknowledged}) ${name}` : name;
 }

@@ -8,6 +8,7 @@
  */
 import type { ConnectivityState } from '../../../common/methods/connectivity';
 import { ageText } from '../ui/format';
+import { i18n } from '../i18n';
 
 /** Three missed polls at the default 10 s: one slow answer is not yet "failing". */
 export const CHECKS_FAILING_AFTER_MS = 30_000;
@@ -21,7 +22,7 @@ export interface FeedCheck {
 
 export function feedCheck(conn: ConnectivityState | null, fallback: number | null, now: number): FeedCheck {
   const last = conn?.lastGood.events ?? fallback;
-  const checked = last ? `checked ${ageText(last, now)}` : null;
+  const checked = last ? i18n.t('events:feedCheck.checked', { age: ageText(last, now) }) : null;
   if (!conn) return { checked, failing: null };
   const link = conn.link;
   const troubled = link ? link.state !== 'online' || link.failed > 0 : conn.lastError !== null;
@@ -29,5 +30,5 @@ export function feedCheck(conn: ConnectivityState | null, fallback: number | nul
   // Judged offline is evidence every poll fails; a poor link may be another data set's trouble.
   const stale = !last || now - last > CHECKS_FAILING_AFTER_MS;
   if ((link?.state ?? conn.state) !== 'offline' && !stale) return { checked, failing: null };
-  return { checked, failing: `Checks are failing: last success ${ageText(last, now)}` };
+  return { checked, failing: i18n.t('events:feedCheck.failing', { age: ageText(last, now) }) };
 }

@@ -4,6 +4,7 @@
  * count that never goes down ("1 waiting to be delivered") reads as a hang.
  */
 import type { OutboxItem } from '../../../common/methods/outbox';
+import { i18n } from '../i18n';
 
 const ACK_KIND = 'events/ack';
 
@@ -15,6 +16,6 @@ export function pendingReason(entries: readonly OutboxItem[]): string | null {
     if (!last || e.updatedAt >= last.updatedAt) last = e;
   }
   // The core keeps it in the operator's words already (main/core/sync/failure-words.ts).
-  return last?.lastError ? `${last.lastError}; retrying` : null;
+  return last?.lastError ? i18n.t('events:pendingReason', { reason: last.lastError }) : null;
 }
 

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { fleetStore } from '../stores/fleet-store';
+import { i18n } from '../i18n';
 import { alertPlan, titleFor } from './alert-plan';
 import { beep } from './beep';
 import { eventsStore, useEvents } from './events-store';
@@ -17,7 +18,7 @@ export function useEventAlerts(): void {
   useEffect(
     () =>
       eventsStore.onNew((events) => {
-        const plan = alertPlan(events, soundPrefs.get(), (id) => fleetStore.objectsById.get(id)?.Name ?? `Object ${id}`);
+        const plan = alertPlan(events, soundPrefs.get(), (id) => fleetStore.objectsById.get(id)?.Name ?? i18n.t('events:object', { id }));
         plan.sounds.forEach((k, i) => setTimeout(() => beep(k.tone, k.beeps), i * 700));
         if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
         for (const n of plan.notifications) {

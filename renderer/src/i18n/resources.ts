@@ -1,3 +1,4 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- unit tests (typed for Node, no vite types) reach this file through the words they test
 /// <reference path="./glob.d.ts" />
 /**
  * Every translation file, bundled: `locales/<language>/<namespace>.json`, one namespace per

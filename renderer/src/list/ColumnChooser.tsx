@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { ALL_COLUMNS, COLUMNS, type ColumnKey } from './columns';
+import { useTranslation } from 'react-i18next';
+import { ALL_COLUMNS, columnLabel, type ColumnKey } from './columns';
 
 /**
  * A disclosure of checkboxes, one per column; the name column always stays. It closes on
@@ -7,6 +8,7 @@ import { ALL_COLUMNS, COLUMNS, type ColumnKey } from './columns';
  * the sort headers it opens beside.
  */
 export function ColumnChooser({ columns, onChange }: { columns: ColumnKey[]; onChange: (c: ColumnKey[]) => void }) {
+  const { t } = useTranslation('list');
   const box = useRef<HTMLDetailsElement>(null);
   const toggle = (k: ColumnKey, on: boolean) => {
     // Keep the table's order, not the clicking order, so columns do not jump around.
@@ -32,13 +34,13 @@ export function ColumnChooser({ columns, onChange }: { columns: ColumnKey[]; onC
         box.current.querySelector('summary')?.focus();
       }}
     >
-      <summary>Columns</summary>
+      <summary>{t('chooser.summary')}</summary>
       <fieldset>
-        <legend>Columns to show</legend>
+        <legend>{t('chooser.legend')}</legend>
         {ALL_COLUMNS.map((k) => (
           <label key={k}>
             <input type="checkbox" checked={columns.includes(k)} disabled={k === 'name'} onChange={(e) => toggle(k, e.target.checked)} />
-            <span>{COLUMNS[k].label}{k === 'name' ? ' (always shown)' : ''}</span>
+            <span>{k === 'name' ? t('chooser.always', { label: columnLabel(k) }) : columnLabel(k)}</span>
           </label>
         ))}
       </fieldset>

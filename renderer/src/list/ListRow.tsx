@@ -4,6 +4,7 @@
  * entering the view are new — most of the list's script time while scrolling.
  */
 import { memo, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { FleetObject } from '../../../common/resources';
 import type { ColumnKey } from './columns';
 import { marks } from '../stores/marked';
@@ -30,6 +31,7 @@ export interface ListRowProps {
 }
 
 function ListRowView({ o, pos, index, start, height, template, columns, selected, marked, tabbable, now, onClick, onSelect, onFollow }: ListRowProps) {
+  const { t } = useTranslation('list');
   return (
     <div
       data-id={o.Id}
@@ -55,7 +57,7 @@ function ListRowView({ o, pos, index, start, height, template, columns, selected
         <span key={k} role="gridcell" className={k === 'name' ? 'name-cell' : undefined}>
           {k === 'name' && (
             // Inside the name cell, so the first cell of a row still reads as its name.
-            <input type="checkbox" tabIndex={-1} aria-label={`Mark ${o.Name}`} checked={marked} onClick={(e) => e.stopPropagation()} onChange={() => marks.toggle(o.Id)} />
+            <input type="checkbox" tabIndex={-1} aria-label={t('list.mark', { name: o.Name })} checked={marked} onClick={(e) => e.stopPropagation()} onChange={() => marks.toggle(o.Id)} />
           )}
           <Cell k={k} o={o} pos={pos} now={now} />
         </span>

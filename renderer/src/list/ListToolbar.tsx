@@ -1,6 +1,8 @@
+import { useTranslation } from 'react-i18next';
 import type { KeyboardEvent } from 'react';
 import { useGroupNames } from '../stores/use-group-names';
 import { STATE_LABEL, type ObjectState } from '../stores/object-state';
+import { stateLabel } from '../ui/state-words';
 import { ColumnChooser } from './ColumnChooser';
 import type { ColumnKey } from './columns';
 
@@ -23,15 +25,16 @@ interface Props {
 
 /** Search, the two filters and the column chooser: everything that decides which rows show. */
 export function ListToolbar(p: Props) {
+  const { t } = useTranslation('list');
   const groupNames = useGroupNames();
   return (
     <div className="list-toolbar">
       <input
         id={SEARCH_INPUT_ID}
         type="search"
-        aria-label="Search objects by name, plate or IMEI"
+        aria-label={t('toolbar.search')}
         aria-keyshortcuts="/ Control+K"
-        placeholder="Search name, plate, IMEI  ( / )"
+        placeholder={t('toolbar.searchPlaceholder')}
         value={p.query}
         onChange={(e) => p.onQuery(e.target.value)}
         onKeyDown={(e) => {
@@ -39,25 +42,25 @@ export function ListToolbar(p: Props) {
         }}
       />
       <div className="list-filters">
-        <select aria-label="Filter by state" value={p.state ?? ''} onChange={(e) => p.onState((e.target.value || null) as ObjectState | null)}>
-          <option value="">All states</option>
+        <select aria-label={t('toolbar.byState')} value={p.state ?? ''} onChange={(e) => p.onState((e.target.value || null) as ObjectState | null)}>
+          <option value="">{t('toolbar.allStates')}</option>
           {(Object.keys(STATE_LABEL) as ObjectState[]).map((s) => (
             <option key={s} value={s}>
-              {STATE_LABEL[s]}
+              {stateLabel(s)}
             </option>
           ))}
         </select>
-        <select aria-label="Filter by group" value={p.groupId ?? ''} onChange={(e) => p.onGroup(e.target.value ? Number(e.target.value) : null)}>
-          <option value="">All groups</option>
+        <select aria-label={t('toolbar.byGroup')} value={p.groupId ?? ''} onChange={(e) => p.onGroup(e.target.value ? Number(e.target.value) : null)}>
+          <option value="">{t('toolbar.allGroups')}</option>
           {p.groups.map(([id, n]) => (
             <option key={id} value={id}>
-              {groupNames.get(id) ?? `Group ${id}`} ({n})
+              {t('toolbar.groupCount', { name: groupNames.get(id) ?? t('toolbar.group', { id }), n })}
             </option>
           ))}
         </select>
         <ColumnChooser columns={p.columns} onChange={p.onColumns} />
         {p.onHelp && (
-          <button type="button" className="help-button" aria-label="Keyboard shortcuts" aria-keyshortcuts="?" title="Keyboard shortcuts (?)" onClick={p.onHelp}>
+          <button type="button" className="help-button" aria-label={t('toolbar.shortcuts')} aria-keyshortcuts="?" title={t('toolbar.shortcutsTitle')} onClick={p.onHelp}>
             ?
           </button>
         )}

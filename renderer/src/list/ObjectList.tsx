@@ -1,6 +1,8 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { CommandButton } from '../commands/CommandButton';
+import { i18n } from '../i18n';
 import { fleetStore } from '../stores/fleet-store';
 import type { ObjectState } from '../stores/object-state';
 import { useNow } from '../ui/use-now';
@@ -26,13 +28,19 @@ interface Props {
 const ROW_HEIGHT = 40;
 
 function countText(loading: boolean, shown: number, total: number): string {
-  if (loading) return 'Loading objects…';
-  return shown === total ? `${total} objects` : `${shown} of ${total}`;
+  if (loading) return i18n.t('list:list.loading');
+  return shown === total ? i18n.t('list:list.count', { count: total }) : i18n.t('list:list.shownOf', { shown, total });
+}
+
+function noMatchText(query: string, filtered: boolean): string {
+  if (query) return i18n.t(filtered ? 'list:list.noMatchQueryFilters' : 'list:list.noMatchQuery', { query });
+  return i18n.t(filtered ? 'list:list.noMatchFilters' : 'list:list.noMatch');
 }
 
 /** A grid of every object, virtualised: only the rows in view exist in the DOM. */
 export function ObjectList({ selected, onSelect, onHelp }: Props) {
   // Every second, as the details panel: two ages of one object must not disagree on screen.
+  const { t } = useTranslation('list');
   const now = useNow(1000);
   const [prefs, setPrefs] = useState<ListPrefs>(loadPrefs);
   const [query, setQuery] = useState('');
@@ -110,7 +118,7 @@ export function ObjectList({ selected, onSelect, onHelp }: Props) {
   };
 
   return (
-    <section className="object-list" aria-label="Objects">
+    <section className="object-list" aria-label={t('list.label')}>
       <ListToolbar
         query={query}
         onQuery={setQuery}
@@ -127,10 +135,10 @@ export function ObjectList({ selected, onSelect, onHelp }: Props) {
       {/* Under the search, outside the grid (whose children are rows): an empty list says why. */}
       {rows.length === 0 && total > 0 && (
         <p role="status" className="list-empty">
-          No objects match{query.trim() ? ` “${query.trim()}”` : ''}{groupId !== null || state !== null ? ' with these filters' : ''}.
+          {noMatchText(query.trim(), groupId !== null || state !== null)}
         </p>
       )}
-      <div role="grid" aria-label="Object list" aria-rowcount={rows.length + 1} aria-colcount={prefs.columns.length} aria-multiselectable="true" className="grid">
+      <div role="grid" aria-label={t('list.grid')} aria-rowcount={rows.length + 1} aria-colcount={prefs.columns.length} aria-multiselectable="true" className="grid">
         {/* The header scrolls sideways with the rows (it sits outside their vertical scroller). */}
         <div
           ref={head}
@@ -184,9 +192,9 @@ export function ObjectList({ selected, onSelect, onHelp }: Props) {
         </span>
         {marked.size > 0 && (
           <>
-            <span className="marked-count">{marked.size} marked</span>
+            <span className="marked-count">{t('list.marked', { count: marked.size })}</span>
             <button type="button" className="link" onClick={() => marks.clear()}>
-              Clear marks
+              {t('list.clearMarks')}
             </button>
           </>
         )}

@@ -1,4 +1,5 @@
-import { STATE_COLOR, STATE_LABEL, objectState } from '../stores/object-state';
+import { STATE_COLOR, objectState } from '../stores/object-state';
+import { stateLabel } from '../ui/state-words';
 import type { FleetPositionView } from './row-position';
 import { ageText, speedText } from '../ui/format';
 import { momentText, zoneFor } from '../ui/time';
@@ -18,11 +19,12 @@ export function Cell({ k, o, pos, now }: { k: ColumnKey; o: FleetObject; pos: Fl
       return <>{o.IMEI ?? ''}</>;
     case 'state': {
       const s = objectState(o.Status, pos?.time ?? 0, pos?.online ?? false, pos?.speed ?? 0, pos?.ignitionOn);
+      // The title: a long state word is cut to the column's width.
       return (
-        <>
+        <span title={stateLabel(s)}>
           <span className="dot" style={{ background: STATE_COLOR[s] }} aria-hidden="true" />
-          {STATE_LABEL[s]}
-        </>
+          {stateLabel(s)}
+        </span>
       );
     }
     case 'speed':

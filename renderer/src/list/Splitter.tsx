@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useState, type KeyboardEvent, type PointerEvent } from 'react';
 
 const KEY = 'fleet.live.listWidth';
@@ -10,6 +11,7 @@ function clamp(w: number): number {
 
 /** Drag (or arrow keys) to size the object list against the map; the width is remembered. */
 export function Splitter() {
+  const { t } = useTranslation('list');
   const [width, setWidth] = useState(() => clamp(Number(localStorage.getItem(KEY)) || 460));
   useEffect(() => {
     document.documentElement.style.setProperty('--list-w', `${width}px`);
@@ -36,7 +38,7 @@ export function Splitter() {
       className="splitter"
       role="separator"
       aria-orientation="vertical"
-      aria-label="Resize the object list"
+      aria-label={t('splitter')}
       aria-valuemin={MIN}
       aria-valuemax={MAX}
       aria-valuenow={width}

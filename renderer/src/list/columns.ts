@@ -4,7 +4,9 @@
  */
 import type { FleetObject } from '../../../common/resources';
 import { groupNamesNow, groupsText } from '../stores/group-names';
-import { STATE_LABEL, type ObjectState } from '../stores/object-state';
+import type { ObjectState } from '../stores/object-state';
+import { i18n } from '../i18n';
+import { stateLabel as stateWords } from '../ui/state-words';
 
 /** What a row shows, gathered once per list pass (never per cell, never per subscription). */
 export interface RowFacts {
@@ -20,9 +22,8 @@ export type ColumnKey = 'name' | 'plate' | 'imei' | 'state' | 'speed' | 'age' | 
 
 export interface Column {
   key: ColumnKey;
-  label: string;
-  /** A shorter heading where the label would not fit the column's minimum width. */
-  heading?: string;
+  /** Has a shorter heading (columns.<key>Short in list.json) where the label would not fit the column's minimum width. */
+  short?: true;
   /** Relative width in the row's CSS grid. */
   width: number;
   /** Ascending order means: this value ascending. Missing values sort last either way. */
@@ -35,16 +36,16 @@ const STATE_RANK: Record<ObjectState, number> = {
 };
 
 export const COLUMNS: Record<ColumnKey, Column> = {
-  name: { key: 'name', label: 'Name', width: 1.4, value: (f) => f.o.Name },
-  plate: { key: 'plate', label: 'Plate', width: 1.2, value: (f) => f.o.StateNumber || null },
-  imei: { key: 'imei', label: 'IMEI', width: 1.4, value: (f) => f.o.IMEI || null },
-  state: { key: 'state', label: 'State', width: 1, value: (f) => STATE_RANK[f.state] },
-  speed: { key: 'speed', label: 'Speed', width: 0.8, value: (f) => (Number.isNaN(f.speed) || !f.time ? null : f.speed) },
+  name: { key: 'name', width: 1.4, value: (f) => f.o.Name },
+  plate: { key: 'plate', short: true, width: 1.2, value: (f) => f.o.StateNumber || null },
+  imei: { key: 'imei', width: 1.4, value: (f) => f.o.IMEI || null },
+  state: { key: 'state', short: true, width: 1, value: (f) => STATE_RANK[f.state] },
+  speed: { key: 'speed', short: true, width: 0.8, value: (f) => (Number.isNaN(f.speed) || !f.time ? null : f.speed) },
   // Ascending age = most recent first, so the value is the negated time.
-  age: { key: 'age', label: 'Last position', heading: 'Updated', width: 1, value: (f) => (f.time ? -f.time : null) },
-  device: { key: 'device', label: 'Device', width: 1, value: (f) => f.o.DeviceType || null },
-  phone: { key: 'phone', label: 'Phone', width: 1.1, value: (f) => f.o.Phone || null },
-  groups: { key: 'groups', label: 'Groups', width: 0.9, value: (f) => (f.o.GroupIds?.length ? groupsText(f.o.GroupIds, groupNamesNow()) : null) },
+  age: { key: 'age', short: true, width: 1, value: (f) => (f.time ? -f.time : null) },
+  device: { key: 'device', width: 1, value: (f) => f.o.DeviceType || null },
+  phone: { key: 'phone', width: 1.1, value: (f) => f.o.Phone || null },
+  groups: { key: 'groups', width: 0.9, value: (f) => (f.o.GroupIds?.length ? groupsText(f.o.GroupIds, groupNamesNow()) : null) },
 };
 
 export const ALL_COLUMNS = Object.keys(COLUMNS) as ColumnKey[];
@@ -76,5 +77,15 @@ export function gridLayout(columns: readonly ColumnKey[]): { template: string; m
 }
 
 export function stateLabel(s: ObjectState): string {
-  return STATE_LABEL[s];
+  return stateWords(s);
+}
+
+/** A column's name in the screen's language, read when drawn. */
+export function columnLabel(k: ColumnKey): string {
+  return i18n.t(`list:columns.${k}`);
+}
+
+/** Its header: the shorter heading where it has one. */
+export function columnHeading(k: ColumnKey): string {
+  return COLUMNS[k].short ? i18n.t(`list:columns.${k}Short`) : columnLabel(k);
 }

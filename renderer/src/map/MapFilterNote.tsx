@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useFleetObjectList } from '../stores/use-fleet-objects';
 import { mapFilter, useMapFilter } from '../stores/map-filter';
 import { numberText } from '../ui/format';
@@ -7,6 +8,7 @@ import { numberText } from '../ui/format';
  * view: a map that silently hides objects is one an operator stops trusting.
  */
 export function MapFilterNote() {
+  const { t } = useTranslation('map');
   const { listIds, followList } = useMapFilter();
   const total = useFleetObjectList().length;
   if (!listIds) return null;
@@ -15,18 +17,16 @@ export function MapFilterNote() {
     <div className="map-filter-note" role="status" aria-live="off">
       {followList ? (
         <>
-          <span>
-            {numberText(listIds.size)} of {numberText(total)} objects on the map, as the list is filtered
-          </span>
+          <span>{t('filterNote.some', { shown: numberText(listIds.size), total: numberText(total) })}</span>
           <button type="button" onClick={() => mapFilter.setFollowList(false)}>
-            Show all
+            {t('filterNote.showAll')}
           </button>
         </>
       ) : (
         <>
-          <span>All {numberText(total)} objects on the map; the list is filtered</span>
+          <span>{t('filterNote.all', { total: numberText(total) })}</span>
           <button type="button" onClick={() => mapFilter.setFollowList(true)}>
-            Show only the list’s
+            {t('filterNote.showList')}
           </button>
         </>
       )}

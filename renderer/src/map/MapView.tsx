@@ -1,6 +1,8 @@
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import './map.css';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../i18n';
 import { useEffect, useRef, useState } from 'react';
 import type { TilesConfig } from '../../../common/methods/tiles';
 import { rpc } from '../rpc/client';
@@ -53,7 +55,9 @@ export interface MapHooks {
 
 /** React owns the container and the controls; Leaflet and the canvas layers own the map itself. */
 export function MapView({ selected, onSelect }: Props) {
+  const { t } = useTranslation('map');
   const el = useRef<HTMLDivElement>(null);
+  const zoomRef = useRef<L.Control.Zoom | null>(null);
   const mapRef = useRef<L.Map | null>(null);
   const layerRef = useRef<ObjectLayer | null>(null);
   const baseRef = useRef<Basemap | null>(null);
@@ -76,7 +80,8 @@ export function MapView({ selected, onSelect }: Props) {
     const colors = CANVAS_COLORS[document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light'];
     // No tile fade: it changes every new tile's opacity on each frame for a quarter second,
     // and without a GPU each of those frames is composited again (docs/decisions/0018-tiles-without-fade.md).
-    const map = L.map(el.current!, { preferCanvas: true, worldCopyJump: true, zoomControl: true, minZoom: 2, fadeAnimation: false }).setView([50, 10], 4);
+    const map = L.map(el.current!, { preferCanvas: true, worldCopyJump: true, zoomControl: false, minZoom: 2, fadeAnimation: false }).setView([50, 10], 4);
+    zoomRef.current = L.control.zoom({ zoomInTitle: i18n.t('map:view.zoomIn'), zoomOutTitle: i18n.t('map:view.zoomOut') }).addTo(map);
     baseRef.current = addBasemap(map, colors);
     zonesRef.current = new GeozoneOverlay(map);
     const layer = new ObjectLayer({
@@ -222,6 +227,16 @@ export function MapView({ selected, onSelect }: Props) {
   // A double click on a list row asks to follow its object (stores/follow-request.ts).
   useEffect(() => followRequest.subscribe(() => setFollow(true)), []);
 
+  // Leaflet writes the zoom buttons' names once; a language change renames them.
+  useEffect(() => {
+    const box = zoomRef.current?.getContainer();
+    for (const [cls, key] of [['.leaflet-control-zoom-in', 'view.zoomIn'], ['.leaflet-control-zoom-out', 'view.zoomOut']] as const) {
+      const b = box?.querySelector(cls);
+      b?.setAttribute('title', t(key));
+      b?.setAttribute('aria-label', t(key));
+    }
+  }, [t]);
+
   // F toggles follow anywhere in the window, except while typing.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -236,23 +251,23 @@ export function MapView({ selected, onSelect }: Props) {
 
   return (
     <div className="map-wrap">
-      <div ref={el} className="map" role="region" aria-label="Map of the fleet" data-testid="map" />
+      <div ref={el} className="map" role="region" aria-label={t('view.label')} data-testid="map" />
       <div className="map-controls">
         <button
           type="button"
           aria-pressed={follow}
           aria-keyshortcuts="F"
           disabled={selected === null}
-          title={selected === null ? 'Select an object to follow it' : 'Keep the selected object centred (F)'}
+          title={selected === null ? t('view.followNone') : t('view.followTitle')}
           onClick={() => setFollow((f) => !f)}
         >
-          Follow
+          {t('view.follow')}
         </button>
-        <fieldset className="map-layers" aria-label="Map layers">
-          <legend>Layers</legend>
+        <fieldset className="map-layers" aria-label={t('view.layers')}>
+          <legend>{t('view.layersLegend')}</legend>
           <label>
             <input type="checkbox" checked={showZones} onChange={(e) => setShowZones(e.target.checked)} />
-            Geozones{zoneCount !== null ? ` (${zoneCount})` : ''}
+            {zoneCount !== null ? t('view.geozonesN', { n: zoneCount }) : t('view.geozones')}
           </label>
         </fieldset>
         <TileSourceControl
@@ -268,11 +283,11 @@ export function MapView({ selected, onSelect }: Props) {
         <StateLegend />
       </div>
       {clusters.length > 0 && (
-        <ul className="sr-only" aria-label="Clusters in view">
+        <ul className="sr-only" aria-label={t('view.clusters')}>
           {clusters.map((c) => (
             <li key={`${c.id}`}>
               <button type="button" onClick={() => layerRef.current?.expand(c)}>
-                Zoom to a cluster of {c.count} objects
+                {t('view.zoomCluster', { count: c.count })}
               </button>
             </li>
           ))}

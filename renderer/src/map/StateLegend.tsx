@@ -1,7 +1,9 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { fleetStore } from '../stores/fleet-store';
 import { mapFilter, useMapFilter } from '../stores/map-filter';
 import { STATE_COLOR, STATE_LABEL, type ObjectState } from '../stores/object-state';
+import { stateLabel } from '../ui/state-words';
 import { countStates } from '../stores/state-counts';
 import { numberText } from '../ui/format';
 
@@ -13,17 +15,18 @@ const RECOUNT_MS = 1000;
 
 /** The colours of the map with how many objects wear each; states with none are left out. */
 export function StateLegend() {
+  const { t } = useTranslation('map');
   const version = useSyncExternalStore(fleetStore.subscribe, fleetStore.getVersion);
   const filter = useMapFilter();
   const [counts, setCounts] = useState(() => countStates(fleetStore, mapFilter.shownIds()));
   const [lastAt, setLastAt] = useState(0);
   useEffect(() => {
     const wait = Math.max(0, lastAt + RECOUNT_MS - Date.now());
-    const t = setTimeout(() => {
+    const timer = setTimeout(() => {
       setCounts(countStates(fleetStore, mapFilter.shownIds()));
       setLastAt(Date.now());
     }, wait);
-    return () => clearTimeout(t);
+    return () => clearTimeout(timer);
   }, [version, lastAt]);
   // A new filter is counted at once: the legend must agree with the map it sits on.
   useEffect(() => setCounts(countStates(fleetStore, mapFilter.shownIds())), [filter]);
@@ -31,11 +34,11 @@ export function StateLegend() {
   const shown = (Object.keys(STATE_LABEL) as ObjectState[]).filter((s) => counts[s] > 0);
   if (shown.length === 0) return null;
   return (
-    <ul className="state-legend" aria-label="Objects by state">
+    <ul className="state-legend" aria-label={t('legend.label')}>
       {shown.map((s) => (
         <li key={s}>
           <i style={{ background: STATE_COLOR[s] }} aria-hidden="true" />
-          {STATE_LABEL[s]} <b>{numberText(counts[s])}</b>
+          {stateLabel(s)} <b>{numberText(counts[s])}</b>
         </li>
       ))}
     </ul>

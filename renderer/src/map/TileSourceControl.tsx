@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { TileUrlSchema, type TilesConfig } from '../../../common/methods/tiles';
 import { RpcError, rpc } from '../rpc/client';
@@ -9,6 +10,7 @@ interface Props {
 
 /** The tile source setting: any http(s) template with {z}/{x}/{y}; the main side fetches only from it. */
 export function TileSourceControl({ config, onChange }: Props) {
+  const { t } = useTranslation('map');
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const value = draft ?? config?.url ?? '';
@@ -18,7 +20,7 @@ export function TileSourceControl({ config, onChange }: Props) {
     // not the contract's "Invalid arguments for tiles/setUrl".
     const checked = url === null ? null : TileUrlSchema.safeParse(url);
     if (checked && !checked.success) {
-      setError(`Not a tile address: ${checked.error.issues.map((i) => i.message).join('; ')}.`);
+      setError(t('tiles.notTile', { why: checked.error.issues.map((i) => i.message).join('; ') }));
       return;
     }
     rpc('tiles/setUrl', { url })
@@ -30,16 +32,16 @@ export function TileSourceControl({ config, onChange }: Props) {
   };
   return (
     <details className="tile-source">
-      <summary>Map tiles</summary>
+      <summary>{t('tiles.summary')}</summary>
       <form
-        aria-label="Map tile source"
+        aria-label={t('tiles.form')}
         onSubmit={(e) => {
           e.preventDefault();
           save(value.trim());
         }}
       >
         <label>
-          Tile URL
+          {t('tiles.url')}
           <input
             type="text"
             value={value}
@@ -50,7 +52,7 @@ export function TileSourceControl({ config, onChange }: Props) {
             placeholder={config?.defaultUrl}
           />
         </label>
-        <p className="hint">Tiles seen once are kept on this computer and still show offline.</p>
+        <p className="hint">{t('tiles.offline')}</p>
         {error && (
           <p role="alert" className="error" id="tile-url-error">
             {error}
@@ -58,10 +60,10 @@ export function TileSourceControl({ config, onChange }: Props) {
         )}
         <div className="row-buttons">
           <button type="submit" className="primary">
-            Save
+            {t('tiles.save')}
           </button>
           <button type="button" onClick={() => save(null)}>
-            Use OpenStreetMap
+            {t('tiles.osm')}
           </button>
         </div>
       </form>

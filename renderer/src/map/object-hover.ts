@@ -6,7 +6,9 @@
  */
 import type L from 'leaflet';
 import type { FleetStore } from '../stores/fleet-store';
-import { STATE_LABEL, type ObjectState } from '../stores/object-state';
+import type { ObjectState } from '../stores/object-state';
+import { stateLabel } from '../ui/state-words';
+import { i18n } from '../i18n';
 import { ageText, speedText } from '../ui/format';
 import type { ObjectLayer } from './object-layer';
 
@@ -65,15 +67,15 @@ export class ObjectHover {
     }
     if ('cluster' in hit) {
       const c = this.layer.clusterAt(hit.cluster);
-      const states = (Object.entries(c.ring) as [ObjectState, number][]).sort((a, b) => b[1] - a[1]).map(([s]) => STATE_LABEL[s].toLowerCase());
-      this.title.textContent = `${c.count} objects`;
-      this.detail.textContent = `${states.join(', ')} · click to zoom in`;
+      const states = (Object.entries(c.ring) as [ObjectState, number][]).sort((a, b) => b[1] - a[1]).map(([s]) => stateLabel(s).toLocaleLowerCase(i18n.language));
+      this.title.textContent = i18n.t('map:hover.objects', { count: c.count });
+      this.detail.textContent = i18n.t('map:hover.zoomIn', { states: states.join(', ') });
     } else {
       const p = this.store.positions;
       const i = hit.slot;
-      this.title.textContent = this.store.objectsById.get(p.ids[i]!)?.Name ?? `Object ${p.ids[i]}`;
+      this.title.textContent = this.store.objectsById.get(p.ids[i]!)?.Name ?? i18n.t('map:object', { id: p.ids[i] });
       const state = this.layer.stateAt(i);
-      this.detail.textContent = `${STATE_LABEL[state]} · ${speedText(p.speed[i]!)} · last report ${ageText(p.time[i]!, Date.now())}`;
+      this.detail.textContent = i18n.t('map:hover.object', { state: stateLabel(state), speed: speedText(p.speed[i]!), age: ageText(p.time[i]!, Date.now()) });
     }
     // Beside the pointer, kept inside the map.
     const size = this.map.getSize();

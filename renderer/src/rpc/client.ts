@@ -1,6 +1,7 @@
 /** Typed calls and pushes over whichever transport this window has. */
 import type { ArgsIn, MethodName, PayloadOf, PushName, ResultOf } from '../../../common/contract';
-import { ERROR_TEXT, type ErrorCode } from '../../../common/errors';
+import type { ErrorCode } from '../../../common/errors';
+import { errorText } from './error-text';
 import { deadlineMs, timeoutError } from './deadline';
 import { createTransport, LINK_INVALID, NO_SESSION, type LinkState } from './transport';
 
@@ -12,11 +13,12 @@ export class RpcError extends Error {
     super(message);
     this.name = 'RpcError';
   }
-  /** What to show a person: the plain meaning of the code, and the server's words when they add something. */
+  /**
+   * What to show a person: the plain meaning of the code in the screen's language (common/ keeps
+   * the English reference, ERROR_TEXT), and the server's words when they add something.
+   */
   get text(): string {
-    if (this.message === NO_SESSION || this.message === LINK_INVALID) return this.message;
-    const plain = ERROR_TEXT[this.code] ?? 'Something went wrong.';
-    return this.message && this.message !== plain ? `${plain} (${this.message})` : plain;
+    return errorText(this.code, this.message, { noSession: NO_SESSION, linkInvalid: LINK_INVALID });
   }
 }
 

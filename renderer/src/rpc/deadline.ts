@@ -5,6 +5,7 @@
  * with retries); these only catch what it cannot.
  */
 import type { ErrorCode } from '../../../common/errors';
+import { i18n } from '../i18n';
 
 /** Most calls: several of the core's 15 s requests with their retries fit. */
 export const DEFAULT_DEADLINE_MS = 60_000;
@@ -82,8 +83,8 @@ export function deadlineMs(name: string): number {
 }
 
 export function timeoutError(name: string, ms: number): { code: ErrorCode; message: string } {
-  const waited = ms >= 60_000 ? `${Math.round(ms / 60_000)} min` : `${Math.round(ms / 1000)} s`;
+  const waited = ms >= 60_000 ? i18n.t('rpc:timeout.min', { n: Math.round(ms / 60_000) }) : i18n.t('rpc:timeout.s', { n: Math.round(ms / 1000) });
   return WRITES.has(name)
-    ? { code: 'unknown_outcome', message: `No answer to ${name} within ${waited}.` }
-    : { code: 'offline', message: `The console’s host did not answer ${name} within ${waited}.` };
+    ? { code: 'unknown_outcome', message: i18n.t('rpc:timeout.write', { name, waited }) }
+    : { code: 'offline', message: i18n.t('rpc:timeout.read', { name, waited }) };
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useCallback, useState } from 'react';
 import { DetailsPanel } from '../details/DetailsPanel';
 import { EventsPanel } from '../events/EventsPanel';
@@ -11,13 +12,14 @@ import { selection, useSelected } from '../stores/selection';
 
 /** The control-room screen: object list, live map, and the selected object's details above the events. */
 export function LiveScreen() {
+  const { t } = useTranslation('screens');
   const selected = useSelected();
   const [help, setHelp] = useState(false);
   const openHelp = useCallback(() => setHelp(true), []);
   useShortcuts(openHelp);
   useEventAlerts();
   return (
-    <main className="live" aria-label="Live monitoring">
+    <main className="live" aria-label={t('live.label')}>
       <ObjectList selected={selected} onSelect={selection.set} onHelp={openHelp} />
       <Splitter />
       <div className="live-map">

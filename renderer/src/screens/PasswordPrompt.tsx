@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState, type FormEvent } from 'react';
 import type { ConnectionProfile, SessionState } from '../../../common/methods/session';
 import { rpc } from '../rpc/client';
@@ -8,6 +9,7 @@ import { signInErrorText } from './sign-in-error';
  * fleet stays on screen from the cache and queued work waits until the user signs in.
  */
 export function PasswordPrompt({ profile, onSession }: { profile: ConnectionProfile; onSession: (s: SessionState) => void }) {
+  const { t } = useTranslation('screens');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -24,17 +26,20 @@ export function PasswordPrompt({ profile, onSession }: { profile: ConnectionProf
     }
   };
   return (
-    <form className="password-prompt" role="alertdialog" aria-label="Sign in again" onSubmit={(e) => void submit(e)}>
+    <form className="password-prompt" role="alertdialog" aria-label={t('prompt.label')} onSubmit={(e) => void submit(e)}>
       <p>
-        Your session with <strong>{profile.name}</strong> has ended. The fleet below is from the cache; enter the password for{' '}
-        <strong>{profile.login}</strong> to continue.
+        {t('prompt.endedBefore')}
+        <strong>{profile.name}</strong>
+        {t('prompt.endedMiddle')}
+        <strong>{profile.login}</strong>
+        {t('prompt.endedAfter')}
       </p>
       <label>
-        Password
+        {t('prompt.password')}
         <input type="password" autoFocus autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
       </label>
       <button type="submit" className="primary" disabled={busy} aria-busy={busy}>
-        {busy ? 'Signing in…' : 'Sign in'}
+        {busy ? t('prompt.signingIn') : t('prompt.signIn')}
       </button>
       {error && (
         <span role="alert" className="error">

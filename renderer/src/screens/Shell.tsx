@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { SessionState } from '../../../common/methods/session';
 import { SignOutButton } from './SignOutButton';
 import { LiveConnectivityBadge } from './LiveConnectivityBadge';
@@ -46,6 +47,7 @@ const SCREENS: { route: string; label: string; render: () => React.ReactNode }[]
 ];
 
 export function Shell({ session, onSession }: Props) {
+  const { t } = useTranslation('screens');
   const conn = useLiveFleet();
   const route = useRoute();
   useScreenShortcuts(route);
@@ -56,11 +58,11 @@ export function Shell({ session, onSession }: Props) {
   return (
     <div className="app">
       <header className="topbar">
-        <h1>Fleet Console</h1>
-        <nav aria-label="Screens" className="tabs">
+        <h1>{t('app:title')}</h1>
+        <nav aria-label={t('tabs.label')} className="tabs">
           {SCREENS.map((s) => (
             <button key={s.route} type="button" aria-current={s === screen ? 'page' : undefined} onClick={() => navigate(s.route)}>
-              {s.label}
+              {t(`tabs.${s.route.slice(1)}`, { defaultValue: s.label })}
             </button>
           ))}
         </nav>

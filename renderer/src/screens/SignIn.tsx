@@ -1,8 +1,9 @@
+import { useTranslation } from 'react-i18next';
 import { useState, type FormEvent } from 'react';
 import type { SessionState } from '../../../common/methods/session';
 import { rpc } from '../rpc/client';
 import { signInErrorText } from './sign-in-error';
-import { PLAIN_HTTP_WARNING, crossesNetworkUnencrypted } from './plain-http';
+import { crossesNetworkUnencrypted } from './plain-http';
 import '../ui/notices.css';
 
 interface Props {
@@ -12,6 +13,7 @@ interface Props {
 
 /** The demo fleet is the first choice; a real service is one form away. */
 export function SignIn({ state, onSignedIn }: Props) {
+  const { t } = useTranslation('screens');
   const [baseUrl, setBaseUrl] = useState(state.status === 'signed_out' ? (state.suggestedBaseUrl ?? '') : '');
   const [login, setLogin] = useState('');
   const [password, setPassword] = useState('');
@@ -40,52 +42,52 @@ export function SignIn({ state, onSignedIn }: Props) {
 
   return (
     <main className="signin" aria-labelledby="signin-title">
-      <h1 id="signin-title">Fleet Console</h1>
-      <p className="lede">Watch your fleet live, replay its history and manage it in bulk.</p>
+      <h1 id="signin-title">{t('app:title')}</h1>
+      <p className="lede">{t('signIn.lede')}</p>
       <button type="button" className="primary big" disabled={busy} onClick={() => void run(() => rpc('session/useDemo', {}))}>
-        Open the demo fleet
+        {t('signIn.demo')}
       </button>
       {saved.length > 0 && (
-        <section aria-label="Saved connections" className="saved">
-          <h2>Saved connections</h2>
+        <section aria-label={t('signIn.saved')} className="saved">
+          <h2>{t('signIn.saved')}</h2>
           <ul>
             {saved.map((p) => (
               <li key={p.id}>
                 <button type="button" disabled={busy} onClick={() => void run(() => rpc('session/resume', { profileId: p.id }))}>
-                  {p.name} — {p.login}
+                  {t('signIn.savedItem', { name: p.name, login: p.login })}
                 </button>
               </li>
             ))}
           </ul>
         </section>
       )}
-      <form onSubmit={submit} aria-label="Sign in to a fleet service">
-        <h2>Or sign in to your fleet service</h2>
+      <form onSubmit={submit} aria-label={t('signIn.form')}>
+        <h2>{t('signIn.or')}</h2>
         <label>
-          Server address
+          {t('signIn.server')}
           {/* Text, not url: "fleet.example.com:8443" without a scheme is accepted (common/server-address.ts). */}
-          <input type="text" inputMode="url" spellCheck={false} required placeholder="https://fleet.example.com" value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} />
+          <input type="text" inputMode="url" spellCheck={false} required placeholder={t('signIn.serverPlaceholder')} value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} />
         </label>
         {/* Still allowed (a lab server may have no certificate); the user decides knowing it. */}
         {crossesNetworkUnencrypted(baseUrl) && (
           <p role="alert" className="warning" id="signin-http-warning">
-            {PLAIN_HTTP_WARNING}
+            {t('signIn.plainHttp')}
           </p>
         )}
         <label>
-          Login
+          {t('signIn.login')}
           <input required autoComplete="username" value={login} onChange={(e) => setLogin(e.target.value)} />
         </label>
         <label>
-          Password
+          {t('signIn.password')}
           <input type="password" required autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
         </label>
         <label className="check">
           <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
-          Remember me on this computer
+          {t('signIn.remember')}
         </label>
         <button type="submit" disabled={busy} aria-busy={busy}>
-          {busy ? 'Signing in…' : 'Sign in'}
+          {busy ? t('signIn.signingIn') : t('signIn.signIn')}
         </button>
       </form>
       {error && (

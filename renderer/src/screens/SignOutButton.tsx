@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useId, useRef, useState } from 'react';
 import type { SessionState } from '../../../common/methods/session';
 import { Dialog } from '../ui/Dialog';
@@ -8,23 +9,24 @@ import { rpc } from '../rpc/client';
  * stray click is worse than one more question. Cancel has the focus, so Enter keeps watching.
  */
 export function SignOutButton({ onSession }: { onSession: (s: SessionState) => void }) {
+  const { t } = useTranslation('screens');
   const [asking, setAsking] = useState(false);
   const cancel = useRef<HTMLButtonElement>(null);
   const body = useId();
   return (
     <>
       <button type="button" className="signout" onClick={() => setAsking(true)}>
-        Sign out
+        {t('signOut.button')}
       </button>
       {asking && (
-        <Dialog title="Sign out?" onClose={() => setAsking(false)} role="alertdialog" describedBy={body} initialFocus={cancel}>
-          <p id={body}>Monitoring and alarms stop until you sign in again.</p>
+        <Dialog title={t('signOut.title')} onClose={() => setAsking(false)} role="alertdialog" describedBy={body} initialFocus={cancel}>
+          <p id={body}>{t('signOut.body')}</p>
           <div className="buttons">
             <button ref={cancel} type="button" onClick={() => setAsking(false)}>
-              Cancel
+              {t('signOut.cancel')}
             </button>
             <button type="button" onClick={() => void rpc('session/signOut', {}).then(onSession)}>
-              Sign out
+              {t('signOut.confirm')}
             </button>
           </div>
         </Dialog>

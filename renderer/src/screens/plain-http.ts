@@ -16,5 +16,3 @@ export function crossesNetworkUnencrypted(input: string): boolean {
   const loopback = host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
   return !loopback;
 }
-
-export const PLAIN_HTTP_WARNING = 'Your password and data will cross the network unencrypted. Use an https:// address if the server has one.';

@@ -1,3 +1,4 @@
+import { i18n } from '../i18n';
 import { RpcError } from '../rpc/client';
 
 /**
@@ -7,6 +8,8 @@ import { RpcError } from '../rpc/client';
  */
 export function signInErrorText(e: unknown): string {
   if (!(e instanceof RpcError)) return String(e);
+  // The core's sentence for a refused login (main/core/api/auth.ts), said in the screen's language.
+  if (e.code === 'unauthorized' && e.message === i18n.t('screens:signIn.wrongPassword', { lng: 'en' })) return i18n.t('screens:signIn.wrongPassword');
   if ((e.code === 'unauthorized' || e.code === 'offline') && e.message) return e.message;
   return e.text;
 }

@@ -1,9 +1,11 @@
+import { useTranslation } from 'react-i18next';
 import { Dialog } from '../ui/Dialog';
 import { SHORTCUTS } from './keymap';
 
 export function ShortcutsHelp({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation('shortcuts');
   return (
-    <Dialog title="Keyboard shortcuts" onClose={onClose} className="help-dialog">
+    <Dialog title={t('live.title')} onClose={onClose} className="help-dialog">
       <table className="shortcuts">
         <tbody>
           {SHORTCUTS.map((s) => (
@@ -11,31 +13,31 @@ export function ShortcutsHelp({ onClose }: { onClose: () => void }) {
               <th scope="row">
                 {s.keys.map((k, i) => (
                   <span key={k}>
-                    {i > 0 && ' or '}
+                    {i > 0 && t('live.or')}
                     <kbd>{k}</kbd>
                   </span>
                 ))}
               </th>
-              <td>{s.text}</td>
+              <td>{t(`live.actions.${s.action}`)}</td>
             </tr>
           ))}
           <tr>
             <th scope="row">
               <kbd>↑</kbd> <kbd>↓</kbd>
             </th>
-            <td>Move through the object list</td>
+            <td>{t('live.move')}</td>
           </tr>
           <tr>
             <th scope="row">
-              <kbd>Ctrl</kbd>/<kbd>Shift</kbd>+click, <kbd>Space</kbd>
+              <kbd>{t('live.keys.ctrl')}</kbd>/<kbd>{t('live.keys.shift')}</kbd>{t('live.click')}<kbd>{t('live.keys.space')}</kbd>
             </th>
-            <td>Mark several objects for a command</td>
+            <td>{t('live.mark')}</td>
           </tr>
         </tbody>
       </table>
       <div className="buttons">
         <button type="button" onClick={onClose}>
-          Close
+          {t('live.close')}
         </button>
       </div>
     </Dialog>

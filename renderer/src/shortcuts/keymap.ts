@@ -1,12 +1,13 @@
 /** The live screen's keyboard shortcuts: one table for the handler and the help dialog. */
 export type ShortcutAction = 'search' | 'ack' | 'follow' | 'clear' | 'help';
 
-export const SHORTCUTS: { keys: string[]; action: ShortcutAction; text: string }[] = [
-  { keys: ['/', 'Ctrl+K'], action: 'search', text: 'Search objects' },
-  { keys: ['A'], action: 'ack', text: 'Acknowledge the selected events' },
-  { keys: ['F'], action: 'follow', text: 'Follow the selected object on the map; again to stop' },
-  { keys: ['Esc'], action: 'clear', text: 'Clear the search, marks and event selection' },
-  { keys: ['?'], action: 'help', text: 'Show this help' },
+/** What each does is said by the help dialog (live.actions.<action> in shortcuts.json). */
+export const SHORTCUTS: { keys: string[]; action: ShortcutAction }[] = [
+  { keys: ['/', 'Ctrl+K'], action: 'search' },
+  { keys: ['A'], action: 'ack' },
+  { keys: ['F'], action: 'follow' },
+  { keys: ['Esc'], action: 'clear' },
+  { keys: ['?'], action: 'help' },
 ];
 
 export interface KeyLike {

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { theme, useTheme } from './theme';
 
 /**
@@ -6,10 +7,12 @@ import { theme, useTheme } from './theme';
  * shows the theme in force to the eye, aria-pressed says it to a screen reader.
  */
 export function ThemeToggle() {
+  const { t } = useTranslation('theme');
   const current = useTheme();
   return (
     <button type="button" className="theme-toggle" aria-pressed={current === 'dark'} onClick={() => theme.set(current === 'dark' ? 'light' : 'dark')}>
-      Dark theme<span aria-hidden="true">: {current === 'dark' ? 'on' : 'off'}</span>
+      {t('dark')}
+      <span aria-hidden="true">{current === 'dark' ? t('on') : t('off')}</span>
     </button>
   );
 }

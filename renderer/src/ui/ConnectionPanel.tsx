@@ -1,24 +1,21 @@
 import type { ConnectivityState } from '../../../common/methods/connectivity';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../i18n';
 import { Dialog } from './Dialog';
 import { oldText } from './link-words';
 import { momentText } from './time';
 
-/** The data sets the core reports, in the words the operator knows them by. */
-const DATASETS: [string, string][] = [
-  ['status', 'Positions'],
-  ['events', 'Events'],
-  ['objects', 'Object list'],
-];
+/** The data sets the core reports, in the words the operator knows them by (connection.datasets in ui.json). */
+const DATASETS = ['status', 'events', 'objects'] as const;
 
 function stateSentence(s: ConnectivityState | null, now: number): string {
   const link = s?.link;
-  if (!s || !link) return 'Waiting for the first answer from the service.';
-  const since = `since ${momentText(link.since)}`;
-  const minutes = Math.round(link.windowMs / 60_000);
-  const rate = `${link.failed} of ${link.total} requests failed in the last ${minutes === 1 ? 'minute' : `${minutes} minutes`}`;
-  if (link.state === 'offline') return `Offline ${since}: the service has not answered. The console keeps trying and says so here when it answers.`;
-  if (link.state === 'degraded') return `Poor connection ${since}: ${rate}. The console keeps retrying; data on screen may be late.`;
-  return link.total > 0 || link.since < now ? `Online: ${rate}.` : 'Online.';
+  if (!s || !link) return i18n.t('ui:connection.waiting');
+  const since = i18n.t('ui:connection.since', { time: momentText(link.since) });
+  const rate = i18n.t('ui:connection.rate', { failed: link.failed, total: link.total, count: Math.round(link.windowMs / 60_000) });
+  if (link.state === 'offline') return i18n.t('ui:connection.offline', { since });
+  if (link.state === 'degraded') return i18n.t('ui:connection.degraded', { since, rate });
+  return link.total > 0 || link.since < now ? i18n.t('ui:connection.onlineRate', { rate }) : i18n.t('ui:connection.online');
 }
 
 /**
@@ -27,41 +24,42 @@ function stateSentence(s: ConnectivityState | null, now: number): string {
  * header keeps plain words; the technical words live here for whoever needs them.
  */
 export function ConnectionPanel({ state, server, now, onClose }: { state: ConnectivityState | null; server?: string | undefined; now: number; onClose: () => void }) {
+  const { t } = useTranslation('ui');
   const failures = state?.link?.failures ?? [];
   return (
-    <Dialog title="Connection" onClose={onClose} className="connection-panel">
+    <Dialog title={t('connection.title')} onClose={onClose} className="connection-panel">
       <p>{stateSentence(state, now)}</p>
       <dl className="facts">
         {server && (
           <>
-            <dt>Server</dt>
+            <dt>{t('connection.server')}</dt>
             <dd className="server-address">{server}</dd>
           </>
         )}
-        {DATASETS.map(([key, label]) => {
+        {DATASETS.map((key) => {
           const at = state?.lastGood[key];
           return (
             <div key={key} className="fact">
-              <dt>{label}</dt>
-              <dd>{at ? `${oldText(now - at)} (received ${momentText(at)})` : 'nothing received yet'}</dd>
+              <dt>{t(`connection.datasets.${key}`)}</dt>
+              <dd>{at ? t('connection.received', { old: oldText(now - at), time: momentText(at) }) : t('connection.nothingYet')}</dd>
             </div>
           );
         })}
       </dl>
       <table className="failures">
-        <caption>Recent failures</caption>
+        <caption>{t('connection.failures')}</caption>
         <thead>
           <tr>
-            <th scope="col">Time</th>
-            <th scope="col">Request</th>
-            <th scope="col">Status</th>
-            <th scope="col">Detail</th>
+            <th scope="col">{t('connection.time')}</th>
+            <th scope="col">{t('connection.request')}</th>
+            <th scope="col">{t('connection.statusCol')}</th>
+            <th scope="col">{t('connection.detail')}</th>
           </tr>
         </thead>
         <tbody>
           {failures.length === 0 ? (
             <tr>
-              <td colSpan={4}>No failures in this session.</td>
+              <td colSpan={4}>{t('connection.noFailures')}</td>
             </tr>
           ) : (
             failures.map((f, i) => (
@@ -77,7 +75,7 @@ export function ConnectionPanel({ state, server, now, onClose }: { state: Connec
       </table>
       <div className="buttons">
         <button type="button" onClick={onClose}>
-          Close
+          {t('connection.close')}
         </button>
       </div>
     </Dialog>

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   title: string;
@@ -19,6 +20,7 @@ interface Props {
  */
 export function Dialog({ title, onClose, children, className, role, describedBy, initialFocus }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
+  const { t } = useTranslation('ui');
   const titleId = useId();
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
@@ -47,7 +49,7 @@ export function Dialog({ title, onClose, children, className, role, describedBy,
     >
       <header className="dialog-head">
         <h2 id={titleId}>{title}</h2>
-        <button type="button" className="close" aria-label="Close" onClick={() => onCloseRef.current()}>
+        <button type="button" className="close" aria-label={t('dialog.close')} onClick={() => onCloseRef.current()}>
           ×
         </button>
       </header>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useState } from 'react';
 import type { Notice } from '../../../common/methods/notices';
 import { onPush, rpc } from '../rpc/client';
@@ -8,6 +9,7 @@ import './notices.css';
  * a fresh start), or secrets kept without a keyring: shown on every screen until dismissed.
  */
 export function Notices() {
+  const { t } = useTranslation('ui');
   const [list, setList] = useState<Notice[]>([]);
   useEffect(() => {
     const off = onPush('notices/changed', setList);
@@ -18,19 +20,19 @@ export function Notices() {
   }, []);
   if (list.length === 0) return null;
   return (
-    <section className="notices" aria-label="Notices">
+    <section className="notices" aria-label={t('notices.label')}>
       {list.map((n) => (
         <div key={n.id} role="alert" className="notice">
           <div>
             <p>{n.message}</p>
             {n.keptCopy && (
               <p className="kept">
-                Kept copy: <code>{n.keptCopy}</code>
+                {t('notices.keptCopy')} <code>{n.keptCopy}</code>
               </p>
             )}
           </div>
           <button type="button" onClick={() => void rpc('notices/dismiss', { id: n.id }).then(setList)}>
-            Dismiss
+            {t('notices.dismiss')}
           </button>
         </div>
       ))}

@@ -5,6 +5,7 @@
  * the connection panel, never here.
  */
 import type { Connectivity, ConnectivityState } from '../../../common/methods/connectivity';
+import { i18n } from '../i18n';
 
 /** The status poll's period when the core has not said (its default). */
 const DEFAULT_STATUS_POLL_MS = 5_000;
@@ -23,11 +24,11 @@ export interface LinkWords {
 /** "12 s old", "3 min old", "2 h old", "4 d old". */
 export function oldText(ms: number): string {
   const s = Math.max(0, Math.round(ms / 1000));
-  if (s < 60) return `${s} s old`;
+  if (s < 60) return i18n.t('ui:link.old.s', { n: s });
   const m = Math.floor(s / 60);
-  if (m < 60) return `${m} min old`;
+  if (m < 60) return i18n.t('ui:link.old.min', { n: m });
   const h = Math.floor(m / 60);
-  return h < 48 ? `${h} h old` : `${Math.floor(h / 24)} d old`;
+  return h < 48 ? i18n.t('ui:link.old.h', { n: h }) : i18n.t('ui:link.old.d', { n: Math.floor(h / 24) });
 }
 
 /** Positions older than this are late, whatever the connection's state. */
@@ -36,13 +37,13 @@ export function lateAfterMs(s: ConnectivityState | null): number {
 }
 
 export function linkWords(s: ConnectivityState | null, positionsAt: number | null, now: number): LinkWords {
-  const age = positionsAt ? `Positions ${oldText(now - positionsAt)}` : null;
-  const words = (tone: Connectivity, headline: string): LinkWords => ({ tone, headline, age, text: age ? `${headline}. ${age}` : headline });
+  const age = positionsAt ? i18n.t('ui:link.positions', { old: oldText(now - positionsAt) }) : null;
+  const words = (tone: Connectivity, headline: string): LinkWords => ({ tone, headline, age, text: age ? i18n.t('ui:link.sentence', { headline, age }) : headline });
   // Nothing has answered yet and nothing has failed: the first polls are on their way.
-  if (!s || (s.state === 'offline' && s.lastError === null && Object.keys(s.lastGood).length === 0)) return words('offline', 'Connecting…');
+  if (!s || (s.state === 'offline' && s.lastError === null && Object.keys(s.lastGood).length === 0)) return words('offline', i18n.t('ui:link.connecting'));
   const judged = s.link?.state ?? s.state;
-  if (judged === 'offline') return words('offline', 'Offline');
-  if (judged === 'degraded') return words('degraded', 'Poor connection: retrying');
+  if (judged === 'offline') return words('offline', i18n.t('ui:link.offline'));
+  if (judged === 'degraded') return words('degraded', i18n.t('ui:link.degraded'));
   const late = positionsAt !== null && now - positionsAt > lateAfterMs(s);
-  return late ? words('degraded', 'Updates late') : words('online', 'Online');
+  return late ? words('degraded', i18n.t('ui:link.late')) : words('online', i18n.t('ui:link.online'));
 }

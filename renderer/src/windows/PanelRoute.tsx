@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ConnectivityState } from '../../../common/methods/connectivity';
 import { EventsPanel } from '../events/EventsPanel';
 import { ObjectList } from '../list/ObjectList';
@@ -10,9 +11,10 @@ function ObjectsPanel() {
   return <ObjectList selected={selected} onSelect={selection.set} />;
 }
 
-const PANELS: Record<string, { label: string; render: () => React.ReactNode }> = {
-  objects: { label: 'Objects', render: () => <ObjectsPanel /> },
-  events: { label: 'Events', render: () => <EventsPanel /> },
+/** Each panel's name is panel.<key> in windows.json. */
+const PANELS: Record<string, { render: () => React.ReactNode }> = {
+  objects: { render: () => <ObjectsPanel /> },
+  events: { render: () => <EventsPanel /> },
 };
 
 /**
@@ -23,18 +25,20 @@ const PANELS: Record<string, { label: string; render: () => React.ReactNode }> =
  */
 export function PanelRoute({ route, connectivity }: { route: string; connectivity: ConnectivityState | null }) {
   const name = route.replace(/^\/panel\//, '').split(/[/?]/)[0] ?? '';
+  const { t } = useTranslation('windows');
   const panel = PANELS[name];
-  const label = panel?.label ?? 'Unknown panel';
+  const label = panel ? t(`panel.${name}`) : t('panel.unknown');
+  const title = t('panel.title', { label, app: t('app:title') });
   useEffect(() => {
-    document.title = `${label} · Fleet Console`;
-  }, [label]);
+    document.title = title;
+  }, [title]);
   return (
-    <main className="panel-window" aria-label={`${label} panel`}>
+    <main className="panel-window" aria-label={t('panel.label', { label })}>
       <header className="topbar panel-bar">
         <h1>{label}</h1>
         <LiveConnectivityBadge state={connectivity} />
       </header>
-      {panel ? panel.render() : <p role="alert">There is no panel called “{name}”.</p>}
+      {panel ? panel.render() : <p role="alert">{t('panel.none', { name })}</p>}
     </main>
   );
 }
