@@ -102,7 +102,7 @@ const literalWords = {
   plugins: { i18next },
   rules: {
     'i18next/no-literal-string': [
-      'warn',
+      'error',
       { mode: 'jsx-only', 'jsx-attributes': { include: I18N_SHOWN_ATTRIBUTES }, words: { exclude: ['[0-9!-/:-@[-`{-~\\s·…—–×↑↓←→▲▼●○✓✕]+', '[A-Z_-]+'] } },
     ],
   },
