@@ -21,6 +21,7 @@ import { catalogueMethods, cataloguePushes } from './methods/catalogue';
 import { reportsMethods, reportsPushes } from './methods/reports';
 import { filesMethods, filesPushes } from './methods/files';
 import { historyImportMethods } from './methods/history-import';
+import { settingsMethods, settingsPushes } from './methods/settings';
 
 export const methods = {
   ...sessionMethods,
@@ -40,6 +41,7 @@ export const methods = {
   ...reportsMethods,
   ...filesMethods,
   ...historyImportMethods,
+  ...settingsMethods,
 } satisfies Record<string, MethodDef>;
 
 export const pushes = {
@@ -59,6 +61,7 @@ export const pushes = {
   ...cataloguePushes,
   ...reportsPushes,
   ...filesPushes,
+  ...settingsPushes,
 } satisfies Record<string, PushDef>;
 
 export type Methods = typeof methods;

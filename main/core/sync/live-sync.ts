@@ -46,6 +46,8 @@ export interface LiveSync {
   pollStatus(): Promise<void>;
   refreshObjects(): Promise<void>;
   refreshReference(): Promise<ReferenceRefresh>;
+  /** The periods changed: each poller's waiting run moves to its new period. */
+  retime(): void;
 }
 
 /** Above this many changed objects, windows are told to read the list again rather than sent a delta. */
@@ -127,5 +129,6 @@ export function createLiveSync(o: LiveSyncOptions): LiveSync {
     pollStatus,
     refreshObjects,
     refreshReference: reference,
+    retime: () => pollers.forEach((p) => p.retime()),
   };
 }

@@ -70,6 +70,7 @@ export const WRITES: ReadonlySet<string> = new Set([
   'geozones/delete',
   'files/attach',
   'historyImport/start',
+  'settings/set',
 ]);
 
 export function deadlineMs(name: string): number {
