@@ -16,6 +16,8 @@ import { AdminScreen } from '../admin/AdminScreen';
 import { ReportsScreen } from '../reports/ReportsScreen';
 import { FilesScreen } from '../files/FilesScreen';
 import { JobIndicator } from '../admin/jobs/JobIndicator';
+import { SettingsScreen } from '../settings/SettingsScreen';
+import { ScreenIcon } from './ScreenIcon';
 
 interface Props {
   session: Extract<SessionState, { status: 'signed_in' | 'needs_password' }>;
@@ -32,6 +34,7 @@ const History = memo(HistoryScreen);
 const Admin = memo(AdminScreen);
 const Reports = memo(ReportsScreen);
 const Files = memo(FilesScreen);
+const Settings = memo(SettingsScreen);
 
 /** Screens a user can switch between; each route renders one. Panels render alone, without the bar. */
 const SCREENS: { route: string; label: string; render: () => React.ReactNode }[] = [
@@ -40,6 +43,7 @@ const SCREENS: { route: string; label: string; render: () => React.ReactNode }[]
   { route: '/reports', label: 'Reports', render: () => <Reports /> },
   { route: '/files', label: 'Files', render: () => <Files /> },
   { route: '/admin', label: 'Admin', render: () => <Admin /> },
+  { route: '/settings', label: 'Settings', render: () => <Settings /> },
 ];
 
 export function Shell({ session, onSession }: Props) {
@@ -54,8 +58,10 @@ export function Shell({ session, onSession }: Props) {
         <h1>Fleet Console</h1>
         <nav aria-label="Screens" className="tabs">
           {SCREENS.map((s) => (
-            <button key={s.route} type="button" aria-current={s === screen ? 'page' : undefined} onClick={() => navigate(s.route)}>
-              {s.label}
+            // Folded on narrow bars to the icon, the name kept for readers and as the tooltip (styles.css).
+            <button key={s.route} type="button" aria-current={s === screen ? 'page' : undefined} title={s.label} onClick={() => navigate(s.route)}>
+              <ScreenIcon route={s.route} />
+              <span className="tab-label">{s.label}</span>
             </button>
           ))}
         </nav>
