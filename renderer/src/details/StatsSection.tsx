@@ -1,8 +1,11 @@
 import type { DailyStat } from '../../../common/resources';
-import { durationText, numberWithUnit } from './duration';
+import { durationText } from './duration';
+import { distanceText, speedText, volumeText } from '../ui/format';
+import { usePreferences } from '../stores/preferences';
 
 /** Today's figures as the service computed them (the object's local day). */
 export function StatsSection({ stats }: { stats: DailyStat | null }) {
+  usePreferences(); // units: read as the text is made
   return (
     <section className="detail-section" aria-labelledby="stats-title">
       <h3 id="stats-title">Today</h3>
@@ -11,7 +14,7 @@ export function StatsSection({ stats }: { stats: DailyStat | null }) {
       ) : (
         <dl className="facts stats">
           <dt>Distance</dt>
-          <dd>{numberWithUnit(stats.Length, 'km')}</dd>
+          <dd>{distanceText(stats.Length)}</dd>
           <dt>Moving</dt>
           <dd>{durationText(stats.MoveTime)}</dd>
           <dt>Parked</dt>
@@ -21,11 +24,11 @@ export function StatsSection({ stats }: { stats: DailyStat | null }) {
           <dt>Engine</dt>
           <dd>{durationText(stats.EngineTime)}</dd>
           <dt>Avg speed</dt>
-          <dd>{numberWithUnit(stats.AvgSpeed, 'km/h', 0)}</dd>
+          <dd>{speedText(stats.AvgSpeed)}</dd>
           <dt>Max speed</dt>
-          <dd>{numberWithUnit(stats.MaxSpeed, 'km/h', 0)}</dd>
+          <dd>{speedText(stats.MaxSpeed)}</dd>
           <dt>Fuel used</dt>
-          <dd>{numberWithUnit(stats.Fuel, 'l')}</dd>
+          <dd>{volumeText(stats.Fuel)}</dd>
         </dl>
       )}
     </section>

@@ -24,7 +24,8 @@ import { ChartsLink, SensorCharts } from './timeline/SensorCharts';
 import { Timeline } from './timeline/Timeline';
 import { useBands } from './timeline/use-bands';
 import { useObjectAndInterval } from './use-object-interval';
-import { numberText } from '../ui/format';
+import { numberText, speedText } from '../ui/format';
+import { usePreferences } from '../stores/preferences';
 import './history-layout.css';
 
 export function HistoryScreen() {
@@ -43,12 +44,14 @@ export function HistoryScreen() {
   const { cursor, player, timeWindow, onSeek } = replay;
   const bands = useBands(d, data, missing);
 
+  const units = usePreferences().distanceUnit;
   const describe = useCallback(
     (t: number) => {
       const f = d ? fixAt(d.model, t) : null;
-      return f && Number.isFinite(f.speed) ? `${Math.round(f.speed)} km/h` : '';
+      return f && Number.isFinite(f.speed) ? speedText(f.speed) : '';
     },
-    [d],
+    // The units are read when the text is made: a change of them makes a new one.
+    [d, units],
   );
   const loadDone = !hist.progress || hist.progress.done;
 

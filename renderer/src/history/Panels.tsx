@@ -4,10 +4,11 @@ import type { Figures } from './model/summary';
 import { fmtDuration, fmtEnd, fmtKm, fmtShort, fmtTime } from './time-format';
 import type { Stop, Trip } from './model/trips';
 import { VIOLATION_LABEL, type Violation } from './model/violations';
-import { ageText } from '../ui/format';
+import { ageText, speedText } from '../ui/format';
+import { usePreferences } from '../stores/preferences';
 
 const dur = (v: number | null) => (v === null ? '—' : fmtDuration(v));
-const kmh = (v: number) => `${Math.round(v)} km/h`;
+const kmh = speedText;
 
 /** Where the daily statistics stand: the copy shown may be the cache's while the service is asked. */
 export interface DailyState {
@@ -20,6 +21,7 @@ export interface DailyState {
 }
 
 export function SummaryPanel({ track, daily, dailyState, tz }: { track: Figures | null; daily: Figures | null; dailyState: DailyState; tz: string }) {
+  usePreferences(); // units and clock: read as the text is made
   const ds = dailyState;
   // Never a bare dash while something is known: loading, or why not.
   const noDaily = ds.loading ? 'Loading…' : ds.error ? 'Not available' : '—';
@@ -68,6 +70,7 @@ export function SummaryPanel({ track, daily, dailyState, tz }: { track: Figures 
 }
 
 export function TripsList({ items, tz, onPick }: { items: (Trip | Stop)[]; tz: string; onPick: (x: Trip | Stop) => void }) {
+  usePreferences();
   if (items.length === 0) return <p className="muted">No trips or stops in the cache for this interval.</p>;
   return (
     <table role="table" aria-label="Trips and stops" className="history-list">
@@ -100,6 +103,7 @@ export function TripsList({ items, tz, onPick }: { items: (Trip | Stop)[]; tz: s
 }
 
 export function EventsList({ events, tz, onPick }: { events: FleetEvent[]; tz: string; onPick: (e: FleetEvent) => void }) {
+  usePreferences();
   if (events.length === 0) return <p className="muted">No events in the cache for this interval.</p>;
   return (
     <table role="table" aria-label="Events" className="history-list">
@@ -122,6 +126,7 @@ export function EventsList({ events, tz, onPick }: { events: FleetEvent[]; tz: s
 }
 
 export function ViolationsList({ list, faulty, tz, onPick }: { list: Violation[]; faulty: HistoryViolations[]; tz: string; onPick: (v: Violation) => void }) {
+  usePreferences();
   return (
     <div>
       {faulty.length > 0 && (

@@ -5,6 +5,7 @@
 import { TZDate, tz as inZone } from '@date-fns/tz';
 import { differenceInCalendarDays, format } from 'date-fns';
 import { DATE_MINUTE_PATTERN, DATE_TIME_PATTERN, timeIn } from '../ui/time';
+import { distanceText, toDistance } from '../ui/format';
 
 export function fmtTime(ms: number, tz: string, pattern = DATE_TIME_PATTERN): string {
   return timeIn(ms, tz, pattern);
@@ -38,7 +39,7 @@ export function fmtDuration(ms: number): string {
 
 export function fmtKm(metres: number): string {
   const km = metres / 1000;
-  return `${km >= 100 ? Math.round(km) : km.toFixed(1)} km`;
+  return distanceText(km, toDistance(km) >= 100 ? 0 : 1);
 }
 
 /** UTC offset of `tz` at `ms`, e.g. "UTC+02:00", shown next to the zone's name. */

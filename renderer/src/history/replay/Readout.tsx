@@ -3,10 +3,13 @@ import { fixAt, type TrackModel } from '../model/track-model';
 import type { Cursor } from './clock';
 import { sensorText, valueAt, type SensorView } from '../model/sensors';
 import { fmtTime } from '../time-format';
+import { speedText } from '../../ui/format';
+import { usePreferences } from '../../stores/preferences';
 
 /** What the vehicle was doing at the cursor: re-renders alone, at the replay's frame rate. */
 export function Readout({ model, sensors, cursor, tz }: { model: TrackModel | null; sensors: SensorView[]; cursor: Cursor; tz: string }) {
   const t = useSyncExternalStore(cursor.subscribe, cursor.get);
+  usePreferences(); // units and clock: read as the text is made
   const f = model ? fixAt(model, t) : null;
   return (
     <dl className="history-readout" aria-label="At the cursor">
@@ -16,7 +19,7 @@ export function Readout({ model, sensors, cursor, tz }: { model: TrackModel | nu
       </div>
       <div>
         <dt>Speed</dt>
-        <dd aria-label="Speed at the cursor">{f && Number.isFinite(f.speed) ? `${Math.round(f.speed)} km/h` : '—'}</dd>
+        <dd aria-label="Speed at the cursor">{f ? speedText(f.speed) : '—'}</dd>
       </div>
       <div>
         <dt>Heading</dt>
