@@ -3,12 +3,14 @@ import { groupsText } from '../stores/group-names';
 import { useGroupNames } from '../stores/use-group-names';
 import { STATUS_TEXT } from '../stores/object-state';
 import { momentText as timeText, zoneFor } from '../ui/time';
+import { speedText } from '../ui/format';
+import { usePreferences } from '../stores/preferences';
 
 /** Labels for the fields the spec names; anything else the server sends is shown under its own name. */
 const LABELS: Record<string, string> = {
   Id: 'Id', Name: 'Name', StateNumber: 'Plate', IMEI: 'IMEI', DeviceType: 'Device', Phone: 'Phone', Phone1: 'Phone 2',
   CompanyName: 'Company', CompanyId: 'Company id', ClusterId: 'Cluster', GroupIds: 'Groups', Status: 'Status',
-  Timeout: 'Offline after (s)', MaxSpeed: 'Speed limit (km/h)', TimeZone: 'Time zone', CreateDate: 'Created',
+  Timeout: 'Offline after (s)', MaxSpeed: 'Speed limit', TimeZone: 'Time zone', CreateDate: 'Created',
   IconId: 'Icon', TrackColor: 'Track colour', Comment: 'Comment', Flags: 'Flags', PayedTill: 'Paid until',
 };
 const HIDDEN = new Set(['Sensors']);
@@ -34,6 +36,8 @@ function valueText(v: unknown): string {
 /** A field the way an operator reads it: names for ids the console knows, dates as dates, the raw value kept in the tooltip. */
 function fieldText(key: string, v: unknown, groupNames: ReadonlyMap<number, string>, zone: string): { text: string; raw?: string } {
   if (key === 'Status' && typeof v === 'number' && STATUS_TEXT[v]) return { text: STATUS_TEXT[v], raw: String(v) };
+  // km/h from the service, shown in the operator's unit.
+  if (key === 'MaxSpeed' && typeof v === 'number') return { text: speedText(v), raw: String(v) };
   if (key === 'GroupIds' && Array.isArray(v) && v.length > 0) return { text: groupsText(v as number[], groupNames), raw: v.join(', ') };
   if (MOMENT_NAME.test(key)) {
     const m = momentText(v, zone);
@@ -45,6 +49,7 @@ function fieldText(key: string, v: unknown, groupNames: ReadonlyMap<number, stri
 /** Every field of the object, in a collapsed section: reference data an operator looks up now and then. */
 export function ObjectFields({ object }: { object: FleetObject }) {
   const groupNames = useGroupNames();
+  usePreferences(); // units, clock and zone: read as the text is made
   const keys = Object.keys(object).filter((k) => !HIDDEN.has(k));
   return (
     <details className="detail-section fields">

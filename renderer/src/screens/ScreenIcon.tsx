@@ -1,4 +1,4 @@
-import './screen-tabs.css';
+import './top-bar-fold.css';
 
 /** A small line icon for each screen tab, drawn in the text colour, so a folded tab still says which screen it is. */
 const PATHS: Record<string, string> = {
@@ -6,8 +6,8 @@ const PATHS: Record<string, string> = {
   '/history': 'M8 1.5a6.5 6.5 0 1 0 0 13 6.5 6.5 0 0 0 0-13ZM8 4v4l2.8 1.8',
   '/reports': 'M2 14.5h12M4 12V8m4 4V3.5m4 8.5V6',
   '/files': 'M4 1.5h5l3.5 3.5v9.5h-8.5ZM9 1.5V5h3.5',
-  '/admin': 'M2 3h12M2 8h12M2 13h12M5.5 1.5v3m5 2v3m-3 2v3',
-  '/settings': 'M8 5.5a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5ZM8 1v2m0 10v2M1 8h2m10 0h2M3 3l1.4 1.4m7.2 7.2L13 13M3 13l1.4-1.4m7.2-7.2L13 3',
+  '/admin': 'M2 2.5h12v11H2ZM2 6h12M2 9.5h12M6 2.5v11',
+  '/settings': 'M2 3h12M2 8h12M2 13h12M5.5 1.5v3m5 2v3m-3 2v3',
 };
 
 export function ScreenIcon({ route }: { route: string }) {

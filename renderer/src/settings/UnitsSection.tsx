@@ -17,7 +17,7 @@ export function UnitsSection({ prefs, save }: { prefs: Preferences; save: Save['
           { value: 'km', label: t('units.distanceKm') },
           { value: 'mi', label: t('units.distanceMi') },
         ]}
-        onPick={(distanceUnit) => void save({ distanceUnit })}
+        onPick={(distanceUnit) => save({ distanceUnit })}
       />
       <Choice
         name="volume"
@@ -27,7 +27,7 @@ export function UnitsSection({ prefs, save }: { prefs: Preferences; save: Save['
           { value: 'l', label: t('units.volumeL') },
           { value: 'gal', label: t('units.volumeGal') },
         ]}
-        onPick={(volumeUnit) => void save({ volumeUnit })}
+        onPick={(volumeUnit) => save({ volumeUnit })}
       />
       <Choice
         name="zone"
@@ -39,7 +39,7 @@ export function UnitsSection({ prefs, save }: { prefs: Preferences; save: Save['
           { value: 'utc', label: t('units.zoneUtc') },
         ]}
         hint={t('units.zoneHint')}
-        onPick={(timeZone) => void save({ timeZone })}
+        onPick={(timeZone) => save({ timeZone })}
       />
       <Choice
         name="clock"
@@ -49,7 +49,7 @@ export function UnitsSection({ prefs, save }: { prefs: Preferences; save: Save['
           { value: '24h', label: t('units.clock24') },
           { value: '12h', label: t('units.clock12') },
         ]}
-        onPick={(clock) => void save({ clock })}
+        onPick={(clock) => save({ clock })}
       />
     </section>
   );
