@@ -94,3 +94,18 @@ test('a bad period is refused in words and nothing changes', async ({ page }) =>
   await page.reload();
   await expect(page.getByRole('main', { name: 'Settings' }).getByLabel('Positions, every (s)')).toHaveValue(before);
 });
+
+test('a language chosen applies at once, and numbers and units follow it', async ({ page }) => {
+  await openLive(page, w);
+  await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('main', { name: 'Settings' }).getByRole('combobox', { name: 'Language' }).selectOption('ru');
+  const ru = page.getByRole('main', { name: 'Настройки' });
+  await expect(ru.getByRole('radio', { name: 'Мили (миль/ч)' })).toBeVisible();
+  await page.screenshot({ path: 'test/artifacts/settings-ru.png' });
+  // Live's speeds in Russian unit words ("миль/ч" after the first test, "км/ч" when run alone).
+  await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Live' }).click();
+  await expect(page.getByRole('grid', { name: 'Object list' }).getByText(/^\d+ (миль|км)\/ч$/).first()).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Settings' }).click();
+  await ru.getByRole('combobox', { name: 'Язык' }).selectOption('en');
+  await expect(page.getByRole('main', { name: 'Settings' })).toBeVisible();
+});

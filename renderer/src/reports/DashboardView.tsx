@@ -9,13 +9,14 @@ import 'uplot/dist/uPlot.min.css';
 import type { Dashboard, ReportColumn } from '../../../common/methods/reports';
 import { rpc, RpcError } from '../rpc/client';
 import { useGroupNames } from '../stores/use-group-names';
-import { ageText } from '../ui/format';
+import { ageText, distanceText, volumeText } from '../ui/format';
 import { useNow } from '../ui/use-now';
 import { dashboardModel, objectRows, ranked, SUM_COLUMNS, sumCells, type DashboardModel } from './dashboard-model';
-import { cellText, durationText, localText } from './format';
+import { durationText, localText } from './format';
 import { PRESETS, PRESET_LABEL, presetInterval, type Preset } from './presets';
 import { ReportTableView } from './ReportTableView';
 import { timeAxis } from './time-axis';
+import { usePreferences } from '../stores/preferences';
 
 const OBJECT_COLUMNS: ReportColumn[] = [{ id: 'object', label: 'Object', type: 'text' }, ...SUM_COLUMNS, { id: 'speeding', label: 'Speeding days', type: 'number', sums: true }];
 const GROUP_COLUMNS: ReportColumn[] = [{ id: 'group', label: 'Group', type: 'text' }, ...SUM_COLUMNS];
@@ -82,14 +83,15 @@ export function DashboardView() {
 }
 
 function Body({ data, model }: { data: Dashboard; model: DashboardModel }) {
+  usePreferences(); // units: read as the text is made
   const t = model.total;
   const tiles: Array<[string, string]> = [
-    ['Mileage', `${cellText(SUM_COLUMNS[0]!, Math.round(t.km), undefined)} km`],
+    ['Mileage', distanceText(t.km, 0)],
     ['Engine on', durationText(t.engine)],
     ['Moving', durationText(t.move)],
     ['Parked', durationText(t.park)],
     ['Idle', durationText(t.idle)],
-    ['Fuel used', `${cellText(SUM_COLUMNS[5]!, Math.round(t.fuel), undefined)} l`],
+    ['Fuel used', volumeText(t.fuel, 0)],
   ];
   const rows = useMemo(() => objectRows(data, model), [data, model]);
   const total = ['Total', ...sumCells(t), Object.values(data.speeding).reduce((s, v) => s + v, 0)];
@@ -107,8 +109,8 @@ function Body({ data, model }: { data: Dashboard; model: DashboardModel }) {
       <div className="rp-ranks">
         <Ranked title="Most idle" items={ranked(data, model, 'idle', 5).map((x) => [x.name, durationText(x.value)])} />
         <Ranked title="Most days over the speed limit" items={ranked(data, model, 'speeding', 5).map((x) => [x.name, `${x.value} days`])} />
-        <Ranked title="Most mileage" items={ranked(data, model, 'km', 5).map((x) => [x.name, `${Math.round(x.value)} km`])} />
-        <Ranked title="Least mileage" items={ranked(data, model, 'km', 5, true).map((x) => [x.name, `${Math.round(x.value)} km`])} />
+        <Ranked title="Most mileage" items={ranked(data, model, 'km', 5).map((x) => [x.name, distanceText(x.value, 0)])} />
+        <Ranked title="Least mileage" items={ranked(data, model, 'km', 5, true).map((x) => [x.name, distanceText(x.value, 0)])} />
       </div>
       <h3>Per object</h3>
       <ReportTableView label="Dashboard per object" columns={OBJECT_COLUMNS} rows={rows} total={total} timeZones={{}} height={360} />

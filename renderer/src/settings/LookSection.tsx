@@ -29,9 +29,9 @@ export function LookSection({ prefs, save }: { prefs: Preferences; save: Save['s
         ]}
         onPick={(v) => theme.set(v)}
       />
-      <label className="st-field">
-        {t('look.language')}
-        <select value={prefs.language} onChange={(e) => void save({ language: e.currentTarget.value as Preferences['language'] })}>
+      <div className="st-field">
+        <label htmlFor="st-language">{t('look.language')}</label>
+        <select id="st-language" value={prefs.language} onChange={(e) => void save({ language: e.currentTarget.value as Preferences['language'] })}>
           <option value="system">{t('look.languageSystem')}</option>
           {LANGUAGES.map((l) => (
             <option key={l} value={l} lang={l}>
@@ -39,7 +39,7 @@ export function LookSection({ prefs, save }: { prefs: Preferences; save: Save['s
             </option>
           ))}
         </select>
-      </label>
+      </div>
     </section>
   );
 }

@@ -12,6 +12,7 @@ import { JobProgressPanel } from '../jobs/JobProgressPanel';
 import { loadJobs, useJob } from '../jobs/jobs-store';
 import { TrackPreviewMap } from './TrackPreviewMap';
 import './history-import.css';
+import { distanceText } from '../../ui/format';
 
 const MAX_BYTES = 50 * 1024 * 1024;
 const text = (e: unknown) => (e instanceof RpcError ? e.text : String(e));
@@ -110,7 +111,7 @@ export function HistoryImportView() {
             <dt>From</dt><dd>{when(s.from)}</dd>
             <dt>Till</dt><dd>{when(s.till)}</dd>
             <dt>Interval</dt><dd>{s.intervalMs === null ? '—' : `${Math.round(s.intervalMs / 1000)} s`}</dd>
-            <dt>Distance</dt><dd>{`${s.distanceKm.toFixed(2)} km`}</dd>
+            <dt>Distance</dt><dd>{distanceText(s.distanceKm, 2)}</dd>
             <dt>Gaps</dt><dd>{s.gaps}</dd>
           </dl>
           <TrackPreviewMap imported={preview.track} existing={existing} />
