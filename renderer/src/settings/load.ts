@@ -5,7 +5,8 @@
  */
 import type { Preferences } from '../../../common/methods/settings';
 import { setTileSource } from '../basemap/basemap';
-import { chooseLanguage } from '../i18n';
+import { chooseLanguage, currentLanguage, i18n } from '../i18n';
+import { displayLocale } from '../stores/display-locale';
 import { onPush, rpc } from '../rpc/client';
 import { preferences } from '../stores/preferences';
 
@@ -15,6 +16,10 @@ let started = false;
 export function startPreferences(): void {
   if (started) return;
   started = true;
+  // The formatting writes numbers, month names and unit words in the language strings are shown in.
+  const follow = () => displayLocale.set(currentLanguage(), (key) => i18n.t(key));
+  follow();
+  i18n.on('languageChanged', follow);
   void chooseLanguage(preferences.get().language);
   preferences.follow((now, before) => {
     if (now.language !== before.language) void chooseLanguage(now.language);

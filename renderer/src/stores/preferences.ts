@@ -43,15 +43,17 @@ const store = createStore<Preferences>(remembered(), same);
 /** What else follows a preference: the language of every string, the tile source of every map. */
 const followers = new Set<(now: Preferences, before: Preferences) => void>();
 
-function apply(next: Preferences): void {
+function apply(values: Preferences): void {
   const before = store.get();
-  store.set({ ...DEFAULT_PREFERENCES, ...next });
+  const next = { ...DEFAULT_PREFERENCES, ...values };
+  // Followers first: the views that re-render on the set below read the new language already.
+  for (const f of followers) f(next, before);
+  store.set(next);
   try {
-    localStorage.setItem(KEY, JSON.stringify(store.get()));
+    localStorage.setItem(KEY, JSON.stringify(next));
   } catch {
     /* storage unavailable: the core still has them */
   }
-  for (const f of followers) f(store.get(), before);
 }
 
 export const preferences = {

@@ -1,4 +1,4 @@
-import { currentLanguage, i18n } from '../i18n';
+import { displayLocale } from '../stores/display-locale';
 import { preferences } from '../stores/preferences';
 /** How old a time is, the way an operator says it: "12 s ago", "3 min ago", "2 h ago", "5 d ago". */
 export function ageText(time: number | null | undefined, now: number): string {
@@ -28,11 +28,11 @@ export const toSpeed = (kmh: number): number => (miles() ? kmh / KM_PER_MILE : k
 export const toVolume = (litres: number): number => (gallons() ? litres / LITRES_PER_US_GALLON : litres);
 
 /** "km" or "mi", in the console's language. */
-export const distanceUnitText = (): string => i18n.t(miles() ? 'settings:units.mi' : 'settings:units.km');
+export const distanceUnitText = (): string => displayLocale.t(miles() ? 'settings:units.mi' : 'settings:units.km');
 /** "km/h" or "mph". */
-export const speedUnitText = (): string => i18n.t(miles() ? 'settings:units.mph' : 'settings:units.kmh');
+export const speedUnitText = (): string => displayLocale.t(miles() ? 'settings:units.mph' : 'settings:units.kmh');
 /** "l" or "gal". */
-export const volumeUnitText = (): string => i18n.t(gallons() ? 'settings:units.gal' : 'settings:units.l');
+export const volumeUnitText = (): string => displayLocale.t(gallons() ? 'settings:units.gal' : 'settings:units.l');
 
 const missing = (v: number | undefined): v is undefined => v === undefined || !Number.isFinite(v);
 
@@ -61,7 +61,7 @@ const FORMATS = new Map<string, Intl.NumberFormat>();
  * `maxFractionDigits`, at most that many decimals.
  */
 export function numberText(n: number, maxFractionDigits?: number): string {
-  const lang = currentLanguage();
+  const lang = displayLocale.language();
   const key = `${lang}/${maxFractionDigits ?? ''}`;
   let f = FORMATS.get(key);
   if (!f) FORMATS.set(key, (f = new Intl.NumberFormat(lang, maxFractionDigits === undefined ? {} : { maximumFractionDigits: maxFractionDigits })));

@@ -11,8 +11,8 @@
 import { TZDate } from '@date-fns/tz';
 import { format, isValid, parse, type Locale } from 'date-fns';
 import { enGB, lt, ru } from 'date-fns/locale';
-import { currentLanguage } from '../i18n';
 import type { Language } from '../i18n/languages';
+import { displayLocale } from '../stores/display-locale';
 import { fleetStore } from '../stores/fleet-store';
 import { preferences } from '../stores/preferences';
 
@@ -73,7 +73,7 @@ export function clockPattern(pattern: string): string {
 }
 
 export function timeIn(ms: number, zone: string, pattern: string): string {
-  return Number.isFinite(ms) ? format(new TZDate(ms, zone), clockPattern(pattern), { locale: DATE_LOCALES[currentLanguage()] ?? enGB }) : '—';
+  return Number.isFinite(ms) ? format(new TZDate(ms, zone), clockPattern(pattern), { locale: DATE_LOCALES[displayLocale.language()] ?? enGB }) : '—';
 }
 
 /** Date and time in full: "2026-11-25 20:00:00". */

@@ -3,8 +3,10 @@
  * where shown, the zone rule in zoneFor, the 12-hour clock in timeIn, month names and digit
  * grouping by the console's language. Each case sets the preference the way the push does.
  */
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { i18n } from '../../../renderer/src/i18n';
+import type { Language } from '../../../renderer/src/i18n/languages';
+import { displayLocale } from '../../../renderer/src/stores/display-locale';
 import { DEFAULT_PREFERENCES, preferences } from '../../../renderer/src/stores/preferences';
 import { distanceText, numberText, speedText, volumeText } from '../../../renderer/src/ui/format';
 import { computerZone, dateMinuteText, dateTimeText, momentText, sharedZone, timeIn, zoneFor } from '../../../renderer/src/ui/time';
@@ -13,10 +15,21 @@ import { computerZone, dateMinuteText, dateTimeText, momentText, sharedZone, tim
 const AT = Date.UTC(2026, 10, 25, 19, 0, 0);
 const set = (p: Partial<typeof DEFAULT_PREFERENCES>) => preferences.apply({ ...DEFAULT_PREFERENCES, ...p });
 
-afterEach(async () => {
+type Tree = { [k: string]: string | Tree };
+/** The language as the page's i18next sets it (settings/load.ts), with the bundled settings words. */
+function speak(lang: Language): void {
+  const tree = JSON.parse(readFileSync(`renderer/src/i18n/locales/${lang}/settings.json`, 'utf8')) as Tree;
+  displayLocale.set(lang, (key) => {
+    const found = key.replace(/^settings:/, '').split('.').reduce<string | Tree | undefined>((t, k) => (typeof t === 'object' ? t[k] : undefined), tree);
+    return typeof found === 'string' ? found : key;
+  });
+}
+
+afterEach(() => {
   set({});
-  await i18n.changeLanguage('en');
+  speak('en');
 });
+speak('en');
 
 describe('units follow the preference', () => {
   it('kilometres, km/h and litres by default', () => {
@@ -33,11 +46,11 @@ describe('units follow the preference', () => {
     expect(speedText(undefined)).toBe('—');
   });
 
-  it('unit words and digits in the console’s language', async () => {
-    await i18n.changeLanguage('ru');
+  it('unit words and digits in the console’s language', () => {
+    speak('ru');
     expect(speedText(100)).toBe('100 км/ч');
     expect(numberText(12345.5, 1)).toBe('12\u00a0345,5');
-    await i18n.changeLanguage('lt');
+    speak('lt');
     expect(distanceText(12.5)).toBe('12,5 km');
   });
 });
@@ -64,11 +77,11 @@ describe('the time rule follows the preference', () => {
     expect(dateMinuteText(AT, 'Europe/Berlin')).toBe('2026-11-25 20:00');
   });
 
-  it('month names in the console’s language', async () => {
+  it('month names in the console’s language', () => {
     expect(timeIn(AT, 'Europe/Berlin', 'd MMM')).toBe('25 Nov');
-    await i18n.changeLanguage('ru');
+    speak('ru');
     expect(timeIn(AT, 'Europe/Berlin', 'd MMM')).toBe('25 нояб.');
-    await i18n.changeLanguage('lt');
+    speak('lt');
     expect(timeIn(AT, 'Europe/Berlin', 'd MMM')).toMatch(/^25 lapkr?/);
   });
 });
