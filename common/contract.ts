@@ -22,6 +22,7 @@ import { reportsMethods, reportsPushes } from './methods/reports';
 import { filesMethods, filesPushes } from './methods/files';
 import { historyImportMethods } from './methods/history-import';
 import { shellMethods, shellPushes } from './methods/shell';
+import { settingsMethods, settingsPushes } from './methods/settings';
 
 export const methods = {
   ...sessionMethods,
@@ -42,6 +43,7 @@ export const methods = {
   ...filesMethods,
   ...historyImportMethods,
   ...shellMethods,
+  ...settingsMethods,
 } satisfies Record<string, MethodDef>;
 
 export const pushes = {
@@ -62,6 +64,7 @@ export const pushes = {
   ...reportsPushes,
   ...filesPushes,
   ...shellPushes,
+  ...settingsPushes,
 } satisfies Record<string, PushDef>;
 
 export type Methods = typeof methods;

@@ -22,6 +22,9 @@ import { catalogueHandlers } from './handlers/catalogue';
 import { reportsHandlers } from './handlers/reports';
 import { filesHandlers } from './handlers/files';
 import { shellHandlers } from './handlers/shell';
+import { settingsHandlers } from './handlers/settings';
+import { createPreferences } from './settings/preferences';
+import { watchedSettings } from './settings/watch';
 import { createReports } from './reports/service';
 import { createJobs, jobServer } from './jobs';
 import { HistoryImports } from './history-import/service';
@@ -57,7 +60,9 @@ export interface Core {
   close(): Promise<void>;
 }
 
-export function createCore(o: CoreOptions): Core {
+export function createCore(co: CoreOptions): Core {
+  // Every service below hears a changed setting (a poll period, the tile source) without a restart.
+  const o: CoreOptions = { ...co, settings: watchedSettings(co.settings) };
   const log = o.log ?? ((msg: string, e?: unknown) => console.error(`[core] ${msg}`, e ?? ''));
   securePrivateDir(o.dataDir);
   const bus = createPushBus();
@@ -106,6 +111,8 @@ export function createCore(o: CoreOptions): Core {
   dispatcher.register(historyImportHandlers(imports));
   const reports = createReports({ current, bus, isOffline: () => session.knownOffline() });
   dispatcher.register(reportsHandlers(reports));
+  const preferences = createPreferences(o.settings, bus);
+  dispatcher.register(settingsHandlers(preferences));
   return {
     dispatcher,
     bus,
@@ -114,6 +121,7 @@ export function createCore(o: CoreOptions): Core {
     close: async () => {
       await jobs.close();
       reports.close();
+      preferences.stop();
       await Promise.all([session.close(), tiles.close()]);
     },
   };

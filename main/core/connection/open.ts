@@ -31,6 +31,7 @@ import { createRecovery, probeService, type Recovery } from '../sync/recovery';
 import { referenceSources } from '../sync/reference-sync';
 import { outboxKind } from '../sync/outbox-replay';
 import { connectionHttp } from './http';
+import { onSettingChanged } from '../settings/watch';
 import { startHistory, type ConnectionHistory } from './history';
 
 export interface ConnectionDeps {
@@ -133,6 +134,11 @@ export function openConnection(d: ConnectionDeps, o: OpenConnection): Connection
   const offline = startOfflineServices({ api, eventsBodies, cache, ingestor: eventsIngestor, recovery, bus: d.bus, connectivity, settings: d.settings, log: d.log, kinds });
   catalogue.attach({ flush: () => void offline.services.outbox.flush(), outboxChanged: offline.services.changed });
   files.attachOutbox({ flush: () => void offline.services.outbox.flush(), changed: offline.services.changed });
+  // A period changed on the Settings screen: the runs already waiting move to it, not a period later.
+  const unwatch = onSettingChanged(d.settings, (key) => {
+    if (key === 'statusPollMs' || key === 'objectsRefreshMs') sync.retime();
+    if (key === 'eventsPollMs' || key === 'outcomePollMs') offline.retime();
+  });
   return {
     ...offline.services,
     profile,
@@ -151,6 +157,7 @@ export function openConnection(d: ConnectionDeps, o: OpenConnection): Connection
     files,
     needsPassword: false,
     close() {
+      unwatch();
       connectivity.end();
       history.stop();
       offline.stop();

@@ -34,6 +34,13 @@ export interface SettingsData {
   bodyMaxDepth: number;
   /** Requests a bulk job sends at once (main/core/jobs). */
   jobsConcurrency: number;
+  /** The Settings screen's display preferences (common/methods/settings.ts says what each means). */
+  distanceUnit: 'km' | 'mi';
+  volumeUnit: 'l' | 'gal';
+  timeZone: 'object' | 'computer' | 'utc';
+  clock: '24h' | '12h';
+  alarmSounds: boolean;
+  language: 'system' | 'en' | 'ru' | 'lt';
   /** Closing the main window hides it; the tray keeps alarms watched (Electron only). */
   closeToTray: boolean;
 }
@@ -51,6 +58,12 @@ export const DEFAULT_SETTINGS: SettingsData = {
   bodyLimitsMb: {},
   bodyMaxDepth: 0,
   jobsConcurrency: 4,
+  distanceUnit: 'km',
+  volumeUnit: 'l',
+  timeZone: 'object',
+  clock: '24h',
+  alarmSounds: true,
+  language: 'system',
   closeToTray: false,
 };
 

@@ -69,7 +69,7 @@ export interface OfflineServices {
  */
 export const OUTCOME_WATCH_MS = 20_000;
 
-export function startOfflineServices(d: OfflineDeps): { services: OfflineServices; stop: () => void } {
+export function startOfflineServices(d: OfflineDeps): { services: OfflineServices; stop: () => void; retime: () => void } {
   const { api, cache } = d;
   const stopped = new AbortController();
   const signal = stopped.signal;
@@ -179,6 +179,7 @@ export function startOfflineServices(d: OfflineDeps): { services: OfflineService
         return outboxState(cache);
       },
     },
+    retime: () => poller.retime(),
     stop: () => {
       stopped.abort(new FleetError('unauthorized', 'The connection was closed'));
       unrecover();

@@ -48,6 +48,8 @@ export interface LiveSync {
   statusSoon(): void;
   refreshObjects(): Promise<void>;
   refreshReference(): Promise<ReferenceRefresh>;
+  /** The periods changed: each poller's waiting run moves to its new period. */
+  retime(): void;
 }
 
 /** Above this many changed objects, windows are told to read the list again rather than sent a delta. */
@@ -130,5 +132,6 @@ export function createLiveSync(o: LiveSyncOptions): LiveSync {
     statusSoon: () => statusPoller.soon(0),
     refreshObjects,
     refreshReference: reference,
+    retime: () => pollers.forEach((p) => p.retime()),
   };
 }

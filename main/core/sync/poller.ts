@@ -14,6 +14,8 @@ export interface Poller {
    * flight is not doubled: it schedules the next one from its own outcome.
    */
   reset(): void;
+  /** The period changed (settings/set): the waiting run moves to the last run's end plus the new period. */
+  retime(): void;
   readonly running: boolean;
 }
 
@@ -36,13 +38,19 @@ export function createPoller(opts: PollerOptions): Poller {
   let inFlight: Promise<void> | null = null;
   let failures = 0;
   let dueAt = 0;
+  let scheduledAt = 0;
   const maxBackoff = opts.maxBackoffMs ?? 60_000;
+
+  const wait = () => {
+    const base = opts.intervalMs();
+    return failures === 0 || opts.backOff?.() === false ? base : Math.min(maxBackoff, base * 2 ** Math.min(failures, 6));
+  };
 
   const schedule = () => {
     if (!active) return;
-    const base = opts.intervalMs();
-    const delay = failures === 0 || opts.backOff?.() === false ? base : Math.min(maxBackoff, base * 2 ** Math.min(failures, 6));
-    dueAt = Date.now() + delay;
+    const delay = wait();
+    scheduledAt = Date.now();
+    dueAt = scheduledAt + delay;
     timer = setTimeout(() => void tick(), delay);
   };
 
@@ -87,6 +95,13 @@ export function createPoller(opts: PollerOptions): Poller {
     reset() {
       failures = 0;
       if (active && !inFlight) void tick();
+    },
+    retime() {
+      // In flight: it schedules the next run from the new period when it ends.
+      if (!active || inFlight || !timer) return;
+      clearTimeout(timer);
+      dueAt = scheduledAt + wait();
+      timer = setTimeout(() => void tick(), Math.max(0, dueAt - Date.now()));
     },
     get running() {
       return active;

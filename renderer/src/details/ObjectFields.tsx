@@ -4,6 +4,8 @@ import { groupsText } from '../stores/group-names';
 import { useGroupNames } from '../stores/use-group-names';
 import { statusText } from '../ui/state-words';
 import { momentText as timeText, zoneFor } from '../ui/time';
+import { speedText } from '../ui/format';
+import { usePreferences } from '../stores/preferences';
 
 /** Labels for the fields the spec names (fields.labels in details.json); anything else the server sends is shown under its own name. */
 const LABELLED = new Set(['Id', 'Name', 'StateNumber', 'IMEI', 'DeviceType', 'Phone', 'Phone1', 'CompanyName', 'CompanyId', 'ClusterId', 'GroupIds', 'Status', 'Timeout', 'MaxSpeed', 'TimeZone', 'CreateDate', 'IconId', 'TrackColor', 'Comment', 'Flags', 'PayedTill']);
@@ -31,6 +33,8 @@ function valueText(v: unknown): string {
 function fieldText(key: string, v: unknown, groupNames: ReadonlyMap<number, string>, zone: string): { text: string; raw?: string } {
   const status = key === 'Status' && typeof v === 'number' ? statusText(v) : null;
   if (status) return { text: status, raw: String(v) };
+  // km/h from the service, shown in the operator's unit.
+  if (key === 'MaxSpeed' && typeof v === 'number') return { text: speedText(v), raw: String(v) };
   if (key === 'GroupIds' && Array.isArray(v) && v.length > 0) return { text: groupsText(v as number[], groupNames), raw: v.join(', ') };
   if (MOMENT_NAME.test(key)) {
     const m = momentText(v, zone);
@@ -43,6 +47,7 @@ function fieldText(key: string, v: unknown, groupNames: ReadonlyMap<number, stri
 export function ObjectFields({ object }: { object: FleetObject }) {
   const { t } = useTranslation('details');
   const groupNames = useGroupNames();
+  usePreferences(); // units, clock and zone: read as the text is made
   const keys = Object.keys(object).filter((k) => !HIDDEN.has(k));
   return (
     <details className="detail-section fields">

@@ -5,6 +5,7 @@ import { useConnectivity } from '../stores/connectivity';
 import { ageText, speedText } from '../ui/format';
 import { objectZone, zoneNote } from '../ui/time';
 import { useAddress, type AddressState } from './use-address';
+import { usePreferences } from '../stores/preferences';
 
 /**
  * The address in plain words; what went wrong technically (the request, the status, the
@@ -40,6 +41,7 @@ export function PositionSection({ objectId, position, now }: { objectId: number;
   const addr = useAddress(objectId, has ? position.Lat : undefined, has ? position.Lng : undefined);
   // The device's own link state is as old as the last answer: offline, say so.
   const offline = useConnectivity()?.state === 'offline';
+  usePreferences(); // units, clock and zone: read as the text is made
   if (!has) {
     return (
       <section className="detail-section" aria-labelledby="pos-title">

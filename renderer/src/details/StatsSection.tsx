@@ -1,10 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import type { DailyStat } from '../../../common/resources';
-import { durationText, numberWithUnit } from './duration';
+import { durationText } from './duration';
+import { distanceText, speedText, volumeText } from '../ui/format';
+import { usePreferences } from '../stores/preferences';
 
 /** Today's figures as the service computed them (the object's local day). */
 export function StatsSection({ stats }: { stats: DailyStat | null }) {
   const { t } = useTranslation('details');
+  usePreferences(); // units: read as the text is made
   return (
     <section className="detail-section" aria-labelledby="stats-title">
       <h3 id="stats-title">{t('stats.title')}</h3>
@@ -13,7 +16,7 @@ export function StatsSection({ stats }: { stats: DailyStat | null }) {
       ) : (
         <dl className="facts stats">
           <dt>{t('stats.distance')}</dt>
-          <dd>{numberWithUnit(stats.Length, t('units.km'))}</dd>
+          <dd>{distanceText(stats.Length)}</dd>
           <dt>{t('stats.moving')}</dt>
           <dd>{durationText(stats.MoveTime)}</dd>
           <dt>{t('stats.parked')}</dt>
@@ -23,11 +26,11 @@ export function StatsSection({ stats }: { stats: DailyStat | null }) {
           <dt>{t('stats.engine')}</dt>
           <dd>{durationText(stats.EngineTime)}</dd>
           <dt>{t('stats.avgSpeed')}</dt>
-          <dd>{numberWithUnit(stats.AvgSpeed, t('units.kmh'), 0)}</dd>
+          <dd>{speedText(stats.AvgSpeed)}</dd>
           <dt>{t('stats.maxSpeed')}</dt>
-          <dd>{numberWithUnit(stats.MaxSpeed, t('units.kmh'), 0)}</dd>
+          <dd>{speedText(stats.MaxSpeed)}</dd>
           <dt>{t('stats.fuel')}</dt>
-          <dd>{numberWithUnit(stats.Fuel, t('units.l'))}</dd>
+          <dd>{volumeText(stats.Fuel)}</dd>
         </dl>
       )}
     </section>

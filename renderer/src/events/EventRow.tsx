@@ -3,6 +3,7 @@ import { memo } from 'react';
 import type { FleetEvent } from '../../../common/resources';
 import { eventKind, isAlarm } from './event-types';
 import { momentText, objectZone, zoneNote } from '../ui/time';
+import { usePreferences } from '../stores/preferences';
 
 interface Props {
   e: FleetEvent;
@@ -19,6 +20,7 @@ interface Props {
 
 export const EventRow = memo(function EventRow({ e, objectName, checked, focused, placeLine, refusal, onCheck, onFocus, onAck }: Props) {
   const { t } = useTranslation('events');
+  usePreferences(); // clock and zone: read as the time is written
   const kind = eventKind(e.Type);
   const what = `${kind.label}, ${objectName}`;
   const zone = objectZone(e.ObjectId);

@@ -3,6 +3,7 @@
  * is created (or resumed) on the first pointer or key press of the session.
  */
 import { createStore } from '../stores/create-store';
+import { preferences } from '../stores/preferences';
 
 let ctx: AudioContext | null = null;
 /** Whether the first gesture came: until then the screen says a click is needed (SoundNote). */
@@ -31,6 +32,8 @@ if (typeof window !== 'undefined') {
 }
 
 export function beep(hz: number, times: number): void {
+  // Alarm sounds off on the Settings screen: events are still listed, counted and notified.
+  if (!preferences.get().alarmSounds) return;
   if (!ctx || ctx.state !== 'running') return;
   const t0 = ctx.currentTime;
   for (let i = 0; i < times; i++) {

@@ -28,6 +28,7 @@ import { useBands } from './timeline/use-bands';
 import { useObjectAndInterval } from './use-object-interval';
 import { numberText, speedText } from '../ui/format';
 import { useHistoryShortcuts } from '../shortcuts/use-history-shortcuts';
+import { usePreferences } from '../stores/preferences';
 import './history-layout.css';
 
 export function HistoryScreen() {
@@ -48,12 +49,14 @@ export function HistoryScreen() {
   const bands = useBands(d, data, missing);
   const keys = useHistoryShortcuts(replay, d);
 
+  const units = usePreferences().distanceUnit;
   const describe = useCallback(
     (at: number) => {
       const f = d ? fixAt(d.model, at) : null;
       return f && Number.isFinite(f.speed) ? speedText(f.speed) : '';
     },
-    [d],
+    // The units are read when the text is made: a change of them makes a new one.
+    [d, units],
   );
   const loadDone = !hist.progress || hist.progress.done;
 

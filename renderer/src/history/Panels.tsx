@@ -6,6 +6,7 @@ import { fmtDuration, fmtEnd, fmtKm, fmtShort, fmtTime } from './time-format';
 import type { Stop, Trip } from './model/trips';
 import { violationDetail, violationLabel, type Violation } from './model/violations';
 import { ageText, speedText } from '../ui/format';
+import { usePreferences } from '../stores/preferences';
 
 const dur = (v: number | null) => (v === null ? '—' : fmtDuration(v));
 const kmh = speedText;
@@ -22,6 +23,7 @@ export interface DailyState {
 
 export function SummaryPanel({ track, daily, dailyState, tz }: { track: Figures | null; daily: Figures | null; dailyState: DailyState; tz: string }) {
   const { t } = useTranslation('history');
+  usePreferences(); // units and clock: read as the text is made
   const ds = dailyState;
   // Never a bare dash while something is known: loading, or why not.
   const noDaily = ds.loading ? t('common.loading') : ds.error ? t('summary.notAvailable') : '—';
@@ -71,6 +73,7 @@ export function SummaryPanel({ track, daily, dailyState, tz }: { track: Figures 
 
 export function TripsList({ items, tz, onPick }: { items: (Trip | Stop)[]; tz: string; onPick: (x: Trip | Stop) => void }) {
   const { t } = useTranslation('history');
+  usePreferences(); // units and clock: read as the text is made
   if (items.length === 0) return <p className="muted">{t('trips.empty')}</p>;
   return (
     <table role="table" aria-label={t('trips.label')} className="history-list">
@@ -104,6 +107,7 @@ export function TripsList({ items, tz, onPick }: { items: (Trip | Stop)[]; tz: s
 
 export function EventsList({ events, tz, onPick }: { events: FleetEvent[]; tz: string; onPick: (e: FleetEvent) => void }) {
   const { t } = useTranslation('history');
+  usePreferences(); // units and clock: read as the text is made
   if (events.length === 0) return <p className="muted">{t('events.empty')}</p>;
   return (
     <table role="table" aria-label={t('events.label')} className="history-list">
@@ -127,6 +131,7 @@ export function EventsList({ events, tz, onPick }: { events: FleetEvent[]; tz: s
 
 export function ViolationsList({ list, faulty, tz, onPick }: { list: Violation[]; faulty: HistoryViolations[]; tz: string; onPick: (v: Violation) => void }) {
   const { t } = useTranslation('history');
+  usePreferences(); // units and clock: read as the text is made
   return (
     <div>
       {faulty.length > 0 && (

@@ -5,8 +5,8 @@
 import { TZDate, tz as inZone } from '@date-fns/tz';
 import { differenceInCalendarDays, format } from 'date-fns';
 import { i18n } from '../i18n';
-import { numberText } from '../ui/format';
 import { DATE_MINUTE_PATTERN, DATE_TIME_PATTERN, timeIn } from '../ui/time';
+import { distanceText, toDistance } from '../ui/format';
 
 export function fmtTime(ms: number, tz: string, pattern = DATE_TIME_PATTERN): string {
   return timeIn(ms, tz, pattern);
@@ -40,9 +40,7 @@ export function fmtDuration(ms: number): string {
 
 export function fmtKm(metres: number): string {
   const km = metres / 1000;
-  // One decimal always below 100 km ("0.0 km" says nothing was driven), with the locale's decimal mark.
-  const n = km >= 100 ? numberText(Math.round(km)) : km.toFixed(1).replace('.', numberText(0.5, 1).charAt(1));
-  return i18n.t('history:units.km', { n });
+  return distanceText(km, toDistance(km) >= 100 ? 0 : 1);
 }
 
 /** UTC offset of `tz` at `ms`, e.g. "UTC+02:00", shown next to the zone's name. */

@@ -8,7 +8,9 @@ import type { FleetObject } from '../../../common/resources';
 import { fleetStore } from '../stores/fleet-store';
 import { selection } from '../stores/selection';
 import { useFleetObjects } from '../stores/use-fleet-objects';
-import { operatorTimeZone, quickInterval, validTimeZone, type Interval } from './interval';
+import { quickInterval, validTimeZone, type Interval } from './interval';
+import { ownZone, zoneFor } from '../ui/time';
+import { usePreferences } from '../stores/preferences';
 import { useObjectSensors } from './model/use-object-sensors';
 
 export interface ObjectAndInterval {
@@ -49,9 +51,12 @@ export function useObjectAndInterval(): ObjectAndInterval {
   const sensors = useObjectSensors(objectId);
   // The list's object has no sensors (objects/details has them): the charts need their names and units.
   const object: FleetObject | null = useMemo(() => (listed && sensors ? { ...listed, Sensors: sensors } : listed), [listed, sensors]);
-  const operatorTz = useMemo(operatorTimeZone, []);
-  const objectTz = validTimeZone(object?.TimeZone);
-  const tz = useObjectTz && objectTz ? objectTz : operatorTz;
+  // The Settings screen's rule decides (ui/time.ts zoneFor): under "this computer" or "UTC" the
+  // object's zone is not offered; the screen's own switch can still say "not the object's".
+  const rule = usePreferences().timeZone;
+  const operatorTz = ownZone();
+  const objectTz = rule === 'object' ? validTimeZone(object?.TimeZone) : null;
+  const tz = useObjectTz ? zoneFor(object) : operatorTz;
 
   // With nothing chosen, the selected (or first) object's today is a useful first picture.
   useEffect(() => {

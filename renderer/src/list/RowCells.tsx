@@ -7,9 +7,11 @@ import type { ColumnKey } from './columns';
 import type { FleetObject } from '../../../common/resources';
 import { groupsText } from '../stores/group-names';
 import { useGroupNames } from '../stores/use-group-names';
+import { usePreferences } from '../stores/preferences';
 
 /** One cell's content, from the object and its current position (read fresh for visible rows only). */
 export function Cell({ k, o, pos, now }: { k: ColumnKey; o: FleetObject; pos: FleetPositionView | undefined; now: number }) {
+  usePreferences(); // units, clock and zone: read as the text is made
   switch (k) {
     case 'name':
       return <span className="name">{o.Name}</span>;

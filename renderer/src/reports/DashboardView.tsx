@@ -10,13 +10,14 @@ import 'uplot/dist/uPlot.min.css';
 import type { Dashboard, ReportColumn } from '../../../common/methods/reports';
 import { rpc, RpcError } from '../rpc/client';
 import { useGroupNames } from '../stores/use-group-names';
-import { ageText } from '../ui/format';
+import { ageText, distanceText, volumeText } from '../ui/format';
 import { useNow } from '../ui/use-now';
 import { dashboardModel, objectRows, ranked, SUM_COLUMNS, sumCells, type DashboardModel } from './dashboard-model';
-import { cellText, coreText, durationText, localText, unitText } from './format';
+import { coreText, durationText, localText } from './format';
 import { PRESETS, presetInterval, type Preset } from './presets';
 import { ReportTableView } from './ReportTableView';
 import { timeAxis } from './time-axis';
+import { usePreferences } from '../stores/preferences';
 
 // Labels are English fallbacks: the table names columns by id (format.ts columnLabel).
 const OBJECT_COLUMNS: ReportColumn[] = [{ id: 'object', label: 'Object', type: 'text' }, ...SUM_COLUMNS, { id: 'speeding', label: 'Speeding days', type: 'number', sums: true }];
@@ -86,15 +87,16 @@ export function DashboardView() {
 
 function Body({ data, model }: { data: Dashboard; model: DashboardModel }) {
   const { t } = useTranslation('reports');
+  usePreferences(); // units: read as the text is made
   const sum = model.total;
-  const km = (v: number) => t('units.amount', { n: cellText(SUM_COLUMNS[0]!, Math.round(v), undefined), unit: unitText('km') });
+  const km = (v: number) => distanceText(v, 0);
   const tiles: Array<[string, string]> = [
     [t('columns.km'), km(sum.km)],
     [t('columns.engine'), durationText(sum.engine)],
     [t('columns.move'), durationText(sum.move)],
     [t('columns.park'), durationText(sum.park)],
     [t('columns.idle'), durationText(sum.idle)],
-    [t('columns.fuel'), t('units.amount', { n: cellText(SUM_COLUMNS[5]!, Math.round(sum.fuel), undefined), unit: unitText('l') })],
+    [t('columns.fuel'), volumeText(sum.fuel, 0)],
   ];
   const rows = useMemo(() => objectRows(data, model), [data, model]);
   const total = [t('dashboard.total'), ...sumCells(sum), Object.values(data.speeding).reduce((s, v) => s + v, 0)];

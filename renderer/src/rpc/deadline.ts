@@ -76,6 +76,7 @@ export const WRITES: ReadonlySet<string> = new Set([
   'files/attach',
   'historyImport/start',
   'historyImport/startMany',
+  'settings/set',
 ]);
 
 export function deadlineMs(name: string): number {

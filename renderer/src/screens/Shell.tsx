@@ -20,6 +20,8 @@ import { JobIndicator } from '../admin/jobs/JobIndicator';
 import { useScreenShortcuts } from '../shortcuts/use-screen-shortcuts';
 import { useNavigatePushes } from '../shortcuts/navigate-push';
 import { ConnectionSwitcher } from '../connections/ConnectionSwitcher';
+import { SettingsScreen } from '../settings/SettingsScreen';
+import { ScreenIcon } from './ScreenIcon';
 
 interface Props {
   session: Extract<SessionState, { status: 'signed_in' | 'needs_password' }>;
@@ -36,6 +38,7 @@ const History = memo(HistoryScreen);
 const Admin = memo(AdminScreen);
 const Reports = memo(ReportsScreen);
 const Files = memo(FilesScreen);
+const Settings = memo(SettingsScreen);
 
 /** Screens a user can switch between; each route renders one. Panels render alone, without the bar. */
 const SCREENS: { route: string; label: string; render: () => React.ReactNode }[] = [
@@ -44,10 +47,12 @@ const SCREENS: { route: string; label: string; render: () => React.ReactNode }[]
   { route: '/reports', label: 'Reports', render: () => <Reports /> },
   { route: '/files', label: 'Files', render: () => <Files /> },
   { route: '/admin', label: 'Admin', render: () => <Admin /> },
+  { route: '/settings', label: 'Settings', render: () => <Settings /> },
 ];
 
 export function Shell({ session, onSession }: Props) {
   const { t } = useTranslation('screens');
+  const tabName = (s: { route: string; label: string }) => t(`tabs.${s.route.slice(1)}`, { defaultValue: s.label });
   const conn = useLiveFleet();
   const route = useRoute();
   useScreenShortcuts(route);
@@ -61,8 +66,10 @@ export function Shell({ session, onSession }: Props) {
         <h1>{t('app:title')}</h1>
         <nav aria-label={t('tabs.label')} className="tabs">
           {SCREENS.map((s) => (
-            <button key={s.route} type="button" aria-current={s === screen ? 'page' : undefined} onClick={() => navigate(s.route)}>
-              {t(`tabs.${s.route.slice(1)}`, { defaultValue: s.label })}
+            // Folded on narrow bars to the icon, the name kept for readers and as the tooltip (top-bar-fold.css).
+            <button key={s.route} type="button" aria-current={s === screen ? 'page' : undefined} title={tabName(s)} onClick={() => navigate(s.route)}>
+              <ScreenIcon route={s.route} />
+              <span className="tab-label">{tabName(s)}</span>
             </button>
           ))}
         </nav>

@@ -1,3 +1,5 @@
+import { displayLocale } from '../stores/display-locale';
+import { preferences } from '../stores/preferences';
 /** How old a time is, the way an operator says it: "12 s ago", "3 min ago", "2 h ago", "5 d ago". */
 export function ageText(time: number | null | undefined, now: number): string {
   if (!time) return 'never';
@@ -10,25 +12,59 @@ export function ageText(time: number | null | undefined, now: number): string {
   return `${Math.floor(h / 24)} d ago`;
 }
 
-export function speedText(kmh: number | undefined): string {
-  return kmh === undefined || Number.isNaN(kmh) ? '—' : `${Math.round(kmh)} km/h`;
+/*
+ * Distances, speeds and volumes in the operator's units (Settings: km or miles, litres or US
+ * gallons; speed follows distance). The service and the cache speak km, km/h and litres; only
+ * what is shown is converted, here, and the unit's words come from the `settings` namespace.
+ */
+const KM_PER_MILE = 1.609344;
+const LITRES_PER_US_GALLON = 3.785411784;
+
+const miles = () => preferences.get().distanceUnit === 'mi';
+const gallons = () => preferences.get().volumeUnit === 'gal';
+
+export const toDistance = (km: number): number => (miles() ? km / KM_PER_MILE : km);
+export const toSpeed = (kmh: number): number => (miles() ? kmh / KM_PER_MILE : kmh);
+export const toVolume = (litres: number): number => (gallons() ? litres / LITRES_PER_US_GALLON : litres);
+
+/** "km" or "mi", in the console's language. */
+export const distanceUnitText = (): string => displayLocale.t(miles() ? 'settings:units.mi' : 'settings:units.km');
+/** "km/h" or "mph". */
+export const speedUnitText = (): string => displayLocale.t(miles() ? 'settings:units.mph' : 'settings:units.kmh');
+/** "l" or "gal". */
+export const volumeUnitText = (): string => displayLocale.t(gallons() ? 'settings:units.gal' : 'settings:units.l');
+
+const missing = (v: number | undefined): v is undefined => v === undefined || !Number.isFinite(v);
+
+/** "184.2 km" / "114.5 mi"; `digits` decimals at most (1 unless said). */
+export function distanceText(km: number | undefined, digits = 1): string {
+  return missing(km) ? '—' : `${numberText(toDistance(km), digits)} ${distanceUnitText()}`;
 }
 
-// Made once: toLocaleString() builds an ICU formatter on every call (about a millisecond on a
-// busy machine), and the legend, the list's rows and the events render many times a minute.
-// Times are not here: they follow one rule of zone and format, in time.ts.
-const NUMBER = new Intl.NumberFormat();
+/** "45 km/h" / "28 mph", whole. */
+export function speedText(kmh: number | undefined): string {
+  return missing(kmh) ? '—' : `${numberText(Math.round(toSpeed(kmh)))} ${speedUnitText()}`;
+}
 
-const FRACTION = new Map<number, Intl.NumberFormat>();
+/** "412 l" / "108.8 gal"; `digits` decimals at most (1 unless said). */
+export function volumeText(litres: number | undefined, digits = 1): string {
+  return missing(litres) ? '—' : `${numberText(toVolume(litres), digits)} ${volumeUnitText()}`;
+}
+
+// Made once per language: toLocaleString() builds an ICU formatter on every call (about a
+// millisecond on a busy machine), and the legend, the list's rows and the events render many
+// times a minute. Times are not here: they follow one rule of zone and format, in time.ts.
+const FORMATS = new Map<string, Intl.NumberFormat>();
 
 /**
- * A number with the operator's digit grouping ("12,345"), as Number#toLocaleString gives it;
- * with `maxFractionDigits`, as toLocaleString(undefined, { maximumFractionDigits }) does.
+ * A number with the digit grouping of the console's language ("12,345", "12 345"); with
+ * `maxFractionDigits`, at most that many decimals.
  */
 export function numberText(n: number, maxFractionDigits?: number): string {
-  if (maxFractionDigits === undefined) return NUMBER.format(n);
-  let f = FRACTION.get(maxFractionDigits);
-  if (!f) FRACTION.set(maxFractionDigits, (f = new Intl.NumberFormat(undefined, { maximumFractionDigits: maxFractionDigits })));
+  const lang = displayLocale.language();
+  const key = `${lang}/${maxFractionDigits ?? ''}`;
+  let f = FORMATS.get(key);
+  if (!f) FORMATS.set(key, (f = new Intl.NumberFormat(lang, maxFractionDigits === undefined ? {} : { maximumFractionDigits: maxFractionDigits })));
   return f.format(n);
 }
 

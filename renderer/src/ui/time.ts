@@ -4,12 +4,17 @@
  * alone only when it falls on today (in that zone). An operator comparing the Live panel with
  * History, an alarm with a command, must read the same moment as the same words.
  *
- * Which zone wins is decided here only (`zoneFor`), so a later "object's zone / this
- * computer's zone" setting changes one function.
+ * Which zone wins is decided here only (`zoneFor`), by the Settings screen's rule (the object's
+ * zone, this computer's, or UTC); the clock (24- or 12-hour) is applied here only (`timeIn`),
+ * and month names follow the language. Typed times stay 24-hour (`dateMinuteText`).
  */
 import { TZDate } from '@date-fns/tz';
-import { format, isValid, parse } from 'date-fns';
+import { format, isValid, parse, type Locale } from 'date-fns';
+import { enGB, lt, ru } from 'date-fns/locale';
+import type { Language } from '../i18n/languages';
+import { displayLocale } from '../stores/display-locale';
 import { fleetStore } from '../stores/fleet-store';
+import { preferences } from '../stores/preferences';
 
 export const DATE_PATTERN = 'yyyy-MM-dd';
 export const DATE_TIME_PATTERN = 'yyyy-MM-dd HH:mm:ss';
@@ -39,9 +44,14 @@ export function validZone(tz: string | undefined | null): string | null {
 /** Zones already tried: a formatter costs milliseconds to create, and screens ask on every render. */
 const checkedZones = new Map<string, boolean>();
 
-/** The zone a time of this object is read in: its own when valid, else this computer's. */
+/** The console's own zone, for a time not about one object: UTC under that rule, else this computer's. */
+export function ownZone(): string {
+  return preferences.get().timeZone === 'utc' ? 'UTC' : computerZone();
+}
+
+/** The zone a time of this object is read in: by the rule, its own when valid, else the console's own. */
 export function zoneFor(object: { TimeZone?: string } | null | undefined): string {
-  return validZone(object?.TimeZone) ?? computerZone();
+  return (preferences.get().timeZone === 'object' ? validZone(object?.TimeZone) : null) ?? ownZone();
 }
 
 /** `zoneFor` by id, from the fleet list (this computer's zone for an object not listed). */
@@ -52,15 +62,22 @@ export function objectZone(objectId: number | null | undefined): string {
 /** For a time about several objects (a command to many): their zone when they share one, else this computer's. */
 export function sharedZone(objectIds: readonly number[]): string {
   const zones = new Set(objectIds.map(objectZone));
-  return zones.size === 1 ? [...zones][0]! : computerZone();
+  return zones.size === 1 ? [...zones][0]! : ownZone();
+}
+
+const DATE_LOCALES: Record<Language, Locale> = { en: enGB, ru, lt };
+
+/** The pattern on the operator's clock: "HH:mm(:ss)" reads "h:mm(:ss) a" on a 12-hour one. */
+export function clockPattern(pattern: string): string {
+  return preferences.get().clock === '12h' ? pattern.replace(/HH(:mm(?::ss)?)/g, 'h$1 a') : pattern;
 }
 
 export function timeIn(ms: number, zone: string, pattern: string): string {
-  return Number.isFinite(ms) ? format(new TZDate(ms, zone), pattern) : '—';
+  return Number.isFinite(ms) ? format(new TZDate(ms, zone), clockPattern(pattern), { locale: DATE_LOCALES[displayLocale.language()] ?? enGB }) : '—';
 }
 
 /** Date and time in full: "2026-11-25 20:00:00". */
-export function dateTimeText(ms: number, zone = computerZone()): string {
+export function dateTimeText(ms: number, zone = ownZone()): string {
   return timeIn(ms, zone, DATE_TIME_PATTERN);
 }
 
@@ -69,7 +86,7 @@ export function isSameDayIn(a: number, b: number, zone: string): boolean {
 }
 
 /** A moment as a list says it: "20:00:00" when it is today in `zone`, else "2026-11-25 20:00:00". */
-export function momentText(ms: number, zone = computerZone(), now = Date.now()): string {
+export function momentText(ms: number, zone = ownZone(), now = Date.now()): string {
   return isSameDayIn(ms, now, zone) ? timeIn(ms, zone, 'HH:mm:ss') : dateTimeText(ms, zone);
 }
 
@@ -94,6 +111,7 @@ export function isValidDay(text: string): boolean {
   return isValid(d) && format(d, DATE_PATTERN) === text;
 }
 
+/** What a typed-time field holds: always 24-hour, the inverse of `parseDateMinute`. */
 export function dateMinuteText(ms: number, zone: string): string {
-  return timeIn(ms, zone, DATE_MINUTE_PATTERN);
+  return Number.isFinite(ms) ? format(new TZDate(ms, zone), DATE_MINUTE_PATTERN) : '—';
 }

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { HistoryImportPreview } from '../../../../common/methods/history-import';
 import { unpackHistory } from '../../../../common/methods/history';
 import { rpc } from '../../rpc/client';
+import { usePreferences } from '../../stores/preferences';
+import { distanceText } from '../../ui/format';
 import { TrackPreviewMap } from './TrackPreviewMap';
 
 const when = (t: number | null) => (t === null ? '—' : new Date(t).toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC'));
@@ -10,6 +12,7 @@ const when = (t: number | null) => (t === null ? '—' : new Date(t).toISOString
 /** One file's summary, its track beside what History holds for the object, and the rows it rejected. */
 export function ImportPreviewDetails({ preview, objectId }: { preview: HistoryImportPreview; objectId: number | null }) {
   const { t } = useTranslation('admin');
+  usePreferences(); // the distance in the operator's unit
   const s = preview.summary;
   const [existing, setExisting] = useState<{ lat: Float64Array; lng: Float64Array } | null>(null);
   useEffect(() => {
@@ -29,7 +32,7 @@ export function ImportPreviewDetails({ preview, objectId }: { preview: HistoryIm
         <dt>{t('historyImport.from')}</dt><dd>{when(s.from)}</dd>
         <dt>{t('historyImport.till')}</dt><dd>{when(s.till)}</dd>
         <dt>{t('historyImport.interval')}</dt><dd>{s.intervalMs === null ? '—' : t('historyImport.seconds', { n: Math.round(s.intervalMs / 1000) })}</dd>
-        <dt>{t('historyImport.distance')}</dt><dd>{t('historyImport.km', { n: s.distanceKm.toFixed(2) })}</dd>
+        <dt>{t('historyImport.distance')}</dt><dd>{distanceText(s.distanceKm, 2)}</dd>
         <dt>{t('historyImport.gaps')}</dt><dd>{s.gaps}</dd>
       </dl>
       <TrackPreviewMap imported={preview.track} existing={existing} />

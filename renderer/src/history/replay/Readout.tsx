@@ -5,11 +5,13 @@ import { fixAt, type TrackModel } from '../model/track-model';
 import type { Cursor } from './clock';
 import { sensorText, valueAt, type SensorView } from '../model/sensors';
 import { fmtTime } from '../time-format';
+import { usePreferences } from '../../stores/preferences';
 
 /** What the vehicle was doing at the cursor: re-renders alone, at the replay's frame rate. */
 export function Readout({ model, sensors, cursor, tz }: { model: TrackModel | null; sensors: SensorView[]; cursor: Cursor; tz: string }) {
   const { t } = useTranslation('history');
   const at = useSyncExternalStore(cursor.subscribe, cursor.get);
+  usePreferences(); // units and clock: read as the text is made
   const f = model ? fixAt(model, at) : null;
   return (
     <dl className="history-readout" aria-label={t('readout.label')}>
