@@ -7,6 +7,7 @@
  * for them until one try answers again (tile-backoff.ts).
  */
 import L from 'leaflet';
+import { nameZoomButtons } from './zoom-words';
 import type { TilesConfig } from '../../../common/methods/tiles';
 import { rpc } from '../rpc/client';
 import { launchToken } from '../rpc/transport';
@@ -68,6 +69,8 @@ export interface Basemap {
 export function addBasemap(map: L.Map, colors: CanvasColors = CANVAS_COLORS.light, opts: { held?: boolean } = {}): Basemap {
   // Its own pane, under the tiles (200), not the overlay pane over them.
   map.createPane('fallback').style.zIndex = '150';
+  // Every map has a basemap: its zoom buttons are named in the console's language here, until the map goes.
+  map.once('unload', nameZoomButtons(map));
   const outline = new WorldLayer(colors, 'fallback').addTo(map);
   // No tiles until the source's version is known: a request without it would hit the wrong cache key.
   const tiles = L.tileLayer('', { maxZoom: 19, errorTileUrl: EMPTY_TILE, crossOrigin: false });

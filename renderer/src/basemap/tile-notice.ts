@@ -3,9 +3,8 @@
  * out, and found by its role), and the one tile tried to learn whether they are back.
  */
 import L from 'leaflet';
+import { i18n } from '../i18n';
 import './tile-notice.css';
-
-export const TILE_NOTICE_TEXT = 'Map tiles are unavailable: only the outline of the land is shown. Trying again now and then.';
 
 export interface TileNotice {
   show(on: boolean): void;
@@ -21,9 +20,16 @@ export function addTileNotice(map: L.Map): TileNotice {
   const control = new L.Control({ position: 'topleft' });
   control.onAdd = () => box;
   control.addTo(map);
+  let shown = false;
+  const say = () => {
+    box.textContent = shown ? i18n.t('basemap:tilesUnavailable') : '';
+  };
+  i18n.on('languageChanged', say);
+  map.once('unload', () => i18n.off('languageChanged', say));
   return {
     show: (on) => {
-      box.textContent = on ? TILE_NOTICE_TEXT : '';
+      shown = on;
+      say();
     },
   };
 }

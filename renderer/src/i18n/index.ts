@@ -9,6 +9,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, resolveLanguage, type Language, type LanguageChoice } from './languages';
 import { bundledNamespaces, bundledResources } from './resources';
+import { displayLocale } from '../stores/display-locale';
 
 export const i18n = i18next.createInstance();
 
@@ -33,8 +34,14 @@ function markDocument(lang: Language): void {
   const doc = (globalThis as { document?: { documentElement: { lang: string } } }).document;
   if (doc) doc.documentElement.lang = lang;
 }
-markDocument(i18n.language as Language);
-i18n.on('languageChanged', (lng) => markDocument(lng as Language));
+// The formatting (ui/format.ts, ui/time.ts) writes units, ages and month names through
+// display-locale, which stays free of this module so it runs under Node without a page.
+const follow = () => {
+  markDocument(currentLanguage());
+  displayLocale.set(currentLanguage(), (key, options) => i18n.t(key, options ?? {}));
+};
+follow();
+i18n.on('languageChanged', follow);
 
 /** Applies the operator's choice at once: every `useTranslation` re-renders. */
 export function chooseLanguage(choice: LanguageChoice): Promise<unknown> {

@@ -17,7 +17,7 @@ export function startPreferences(): void {
   if (started) return;
   started = true;
   // The formatting writes numbers, month names and unit words in the language strings are shown in.
-  const follow = () => displayLocale.set(currentLanguage(), (key) => i18n.t(key));
+  const follow = () => displayLocale.set(currentLanguage(), (key, options) => i18n.t(key, options ?? {}));
   follow();
   i18n.on('languageChanged', follow);
   void chooseLanguage(preferences.get().language);

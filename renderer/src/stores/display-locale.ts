@@ -5,14 +5,14 @@
  */
 import type { Language } from '../i18n/languages';
 
-type Translate = (key: string) => string;
+type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 let language: Language = 'en';
 let translate: Translate = (key) => key;
 
 export const displayLocale = {
   language: (): Language => language,
-  t: (key: string): string => translate(key),
+  t: (key: string, options?: Record<string, unknown>): string => translate(key, options),
   set(next: Language, t: Translate): void {
     language = next;
     translate = t;

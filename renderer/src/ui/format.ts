@@ -1,15 +1,22 @@
 import { displayLocale } from '../stores/display-locale';
 import { preferences } from '../stores/preferences';
+const AGE_EN: Record<string, string> = { never: 'never', s: '{{n}} s ago', min: '{{n}} min ago', h: '{{n}} h ago', d: '{{n}} d ago' };
+
 /** How old a time is, the way an operator says it: "12 s ago", "3 min ago", "2 h ago", "5 d ago". */
 export function ageText(time: number | null | undefined, now: number): string {
-  if (!time) return 'never';
+  const say = (key: string, n?: number) => {
+    const text = displayLocale.t(`ui:age.${key}`, { n });
+    // Before the page's translator is set (tests under Node), the English reference.
+    return text === `ui:age.${key}` ? AGE_EN[key]!.replace('{{n}}', String(n)) : text;
+  };
+  if (!time) return say('never');
   const s = Math.max(0, Math.round((now - time) / 1000));
-  if (s < 60) return `${s} s ago`;
+  if (s < 60) return say('s', s);
   const m = Math.floor(s / 60);
-  if (m < 60) return `${m} min ago`;
+  if (m < 60) return say('min', m);
   const h = Math.floor(m / 60);
-  if (h < 48) return `${h} h ago`;
-  return `${Math.floor(h / 24)} d ago`;
+  if (h < 48) return say('h', h);
+  return say('d', Math.floor(h / 24));
 }
 
 /*
