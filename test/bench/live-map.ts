@@ -184,6 +184,10 @@ export async function liveMap(browser: Browser, results: Results, run: LiveMapRu
     note(`${key}: the bare map floor`);
     const floor = await bareMapFloor(browser, tiles.template, shape, MOVE_MS);
     Object.assign(figures, floor.figures, { frame_p95_over_floor_ms: r1(figures.frame_p95_ms! - floor.p95) });
+  } catch (e) {
+    // Why the host could not load the fleet is in its own log (timeouts, body limits).
+    note(`${key}: the host's last output:\n${host.output().slice(-3000)}`);
+    throw e;
   } finally {
     client.close();
     await host.stop();

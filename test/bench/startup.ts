@@ -102,6 +102,7 @@ export async function startupBench(browser: Browser, results: Results): Promise<
     const signedInAt = Date.now();
     client.close();
     const coldMarks = await waitForMarks(page, full, 180_000);
+    if (!full(coldMarks)) note(`startup: no full view after sign-in; the host's last output:\n${cold.host.output().slice(-3000)}`);
     Object.assign(figures, phases('cold', cold.spawnAt, cold.hostUpAt, coldMarks, signInAt), { cold_sign_in_call_ms: signedInAt - signInAt });
     await page.context().close();
     await cold.host.stop();
