@@ -18,10 +18,8 @@ export interface ConnectionHttp {
   /** Big bodies fetched where they are decoded (the ingestor's fetch, worker-fetch.ts), retried like `http`. */
   bodyHttp: Http;
   /**
-   * The fleet-sized bodies (status, object list, profile): pollers retry on their own
-   * schedule (with backoff), so a poll must fail fast rather than wait out retries and a
-   * long Retry-After while newer data is due. One at a time, each timed from when it is
-   * sent: asked together, each of them waited for all (docs/decisions/0040-one-fleet-body-at-a-time.md).
+   * The pollers' big bodies: pollers retry on their own schedule (with backoff), so a poll
+   * must fail fast rather than wait out retries and a long Retry-After while newer data is due.
    */
   pollHttp: Http;
   /** The outage probe runs again in a moment: a short timeout, no retries. */
@@ -43,7 +41,7 @@ export function connectionHttp(o: {
     http: createHttp({ ...base, ...retried }),
     addressHttp: createHttp(base),
     bodyHttp: createHttp({ ...base, ...retried, ...held }),
-    pollHttp: createHttp({ ...base, retries: 0, maxRetryAfterMs: 0, timeoutMs: 20_000, maxInFlight: 1, ...held }),
+    pollHttp: createHttp({ ...base, retries: 0, maxRetryAfterMs: 0, timeoutMs: 20_000, ...held }),
     probeHttp: createHttp({ ...base, retries: 0, maxRetryAfterMs: 0, timeoutMs: 3_000 }),
   };
 }

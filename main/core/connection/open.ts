@@ -91,7 +91,7 @@ export function openConnection(d: ConnectionDeps, o: OpenConnection): Connection
   const { http, addressHttp, bodyHttp, pollHttp, probeHttp } = connectionHttp({ baseUrl, credentials, bodyLimits, heldFetch: ingestor.fetch, onRetry: (e) => connectivity.retried(e) });
   const api = { ...createApi(http), geocoder: geocoderApi(addressHttp) };
   const recovery = createRecovery({ connectivity, probe: () => probeService(probeHttp) });
-  const polled = { objects: objectsApi(pollHttp), status: statusApi(pollHttp), profile: objectsApi(pollHttp) };
+  const polled = { objects: objectsApi(pollHttp), status: statusApi(pollHttp), profile: objectsApi(bodyHttp) };
   const sync = createLiveSync({
     api: {
       listObjectsBody: () => polled.objects.listBody(),
