@@ -63,6 +63,8 @@ export const TARGETS: Record<string, Record<string, Target>> = {
 
 function verdict(t: Target | undefined, value: unknown): string {
   if (!t || typeof value !== 'number') return '';
+  // -1: the milestone was never reached within the scenario's bound.
+  if (value < 0) return `≤ ${t.max} MISSED (not reached)`;
   const ok = value <= t.max + (t.slack ?? 0);
   return `≤ ${t.max}${t.slack ? ` (±${t.slack})` : ''} ${ok ? 'ok' : 'MISSED'}`;
 }
