@@ -13,7 +13,8 @@ const HELP = `Fleet simulator
   --command-delay MS    delay before a command outcome event (default 3000)
   --hostile-names       names, event texts and addresses from the hostile-text corpus
   --shapes deployed     answer like deployed servers (legacy status, strings, broken commas)
-  --control-port N      port of the /__sim/ control listener, open through outages (default 0: a free one)`;
+  --control-port N      port of the /__sim/ control listener, open through outages (default 0: a free one)
+  --clock-offset-ms N   the clock starts N ms off the real one (negative: behind); POST /__sim/clock {"offsetMs"} moves it forward`;
 
 function parse(argv: string[]): StartOptions {
   const o: StartOptions = { port: 8080 };
@@ -39,6 +40,7 @@ function parse(argv: string[]): StartOptions {
       case '--hostile-names': o.hostileNames = true; break;
       case '--shapes': { const v = val(); if (v !== 'deployed' && v !== 'documented') throw new Error('--shapes is deployed or documented'); o.shapes = v; break; }
       case '--control-port': o.controlPort = num(flag, val()); break;
+      case '--clock-offset-ms': o.clockOffsetMs = num(flag, val()); break;
       case '--help': case '-h': console.log(HELP); process.exit(0); break;
       default: throw new Error(`Unknown option ${a}\n${HELP}`);
     }

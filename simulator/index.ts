@@ -39,6 +39,12 @@ export interface StartOptions {
    * outage (0 = ephemeral, the default). The api port serves /__sim/ too while it is open.
    */
   controlPort?: number;
+  /**
+   * Where the default clock starts against the real one, ms (negative: behind); `POST
+   * /__sim/clock {"offsetMs"}` moves it, so a bench can let an outage last ten simulated
+   * minutes without waiting ten. Ignored with `now`.
+   */
+  clockOffsetMs?: number;
 }
 
 export interface SimulatorHandle {
@@ -90,13 +96,15 @@ function warmPlans(sim: Sim): void {
 
 export async function startSimulator(opts: StartOptions = {}): Promise<SimulatorHandle> {
   const host = opts.host ?? '127.0.0.1';
+  let clockOffsetMs = opts.clockOffsetMs ?? 0;
   const options: SimOptions = {
     ...DEFAULTS,
-    ...Object.fromEntries(Object.entries(opts).filter(([k, v]) => v !== undefined && k !== 'port' && k !== 'host' && k !== 'controlPort')),
-    now: opts.now ?? Date.now,
+    ...Object.fromEntries(Object.entries(opts).filter(([k, v]) => v !== undefined && k !== 'port' && k !== 'host' && k !== 'controlPort' && k !== 'clockOffsetMs')),
+    now: opts.now ?? (opts.clockOffsetMs !== undefined ? () => Date.now() + clockOffsetMs : Date.now),
   } as SimOptions;
   if (!Number.isInteger(options.objects) || options.objects < 1) throw new Error('objects must be an integer >= 1');
   const sim = new Sim(options);
+  if (!opts.now && opts.clockOffsetMs !== undefined) sim.setClockOffset = (ms) => ((clockOffsetMs = ms), true);
   const router = new Router(allRoutes());
   const sockets = new Set<Socket>();
   let server: Server | undefined;

@@ -64,6 +64,9 @@ export class Sim {
     return this.opts.now();
   }
 
+  /** Set by startSimulator when its clock is offset (`clockOffsetMs`); false: this clock cannot be moved. */
+  setClockOffset: (ms: number) => boolean = () => false;
+
   /** Objects the user may see, in Id order. */
   visibleObjects(user: User): ObjectRec[] {
     const out: ObjectRec[] = [];

@@ -32,6 +32,18 @@ export async function handleControl(sim: Sim, req: IncomingMessage, res: ServerR
     sim.log.clear();
     return sendJson(res, 200, []);
   }
+  if (route === 'POST /__sim/clock') {
+    let offsetMs: unknown;
+    try {
+      offsetMs = (JSON.parse((await readBody(req)).toString('utf8') || '{}') as { offsetMs?: unknown }).offsetMs;
+    } catch {
+      offsetMs = undefined;
+    }
+    if (typeof offsetMs !== 'number' || !Number.isFinite(offsetMs)) return sendError(res, 400, 'Body must be {"offsetMs": number}');
+    if (offsetMs < sim.now() - Date.now() - 1000) return sendError(res, 400, 'The clock only moves forward');
+    if (!sim.setClockOffset(offsetMs)) return sendError(res, 409, 'This simulator was started without --clock-offset-ms, or with a clock of its own');
+    return sendJson(res, 200, { now: sim.now() });
+  }
   if (route === 'GET /__sim/info') {
     return sendJson(res, 200, { seed: sim.opts.seed, objects: sim.world.objects.size, startTime: sim.startTime, now: sim.now(), historyHz: sim.opts.historyHz, dense: sim.opts.dense });
   }

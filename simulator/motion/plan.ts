@@ -193,7 +193,14 @@ export class PlanCache {
   private map = new Map<number, DayPlan>();
   /** The last plan asked for per object: live status asks for today's plan of every object. */
   private recent: (DayPlan | undefined)[] = [];
-  constructor(private world: World, private max = 120_000) {}
+  /**
+   * A status or the event feed asks two or three days of every object; a bound below that
+   * evicts each plan before its next use, and at 100,000 objects every body rebuilt them all.
+   */
+  private max: number;
+  constructor(private world: World, max?: number) {
+    this.max = max ?? Math.max(120_000, world.objects.size * 3);
+  }
   get(obj: number, day: number): DayPlan {
     const r = this.recent[obj];
     if (r !== undefined && r.day === day) return r;

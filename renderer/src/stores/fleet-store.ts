@@ -185,3 +185,11 @@ expose('__fleetPositions', (): Record<number, [number, number]> => {
   for (let i = 0; i < p.count; i++) if (p.time[i] !== 0) out[p.ids[i]!] = [p.lat[i]!, p.lng[i]!];
   return out;
 });
+
+/** Diagnostics hook: what the store holds, without building a map of every position (the bench reads it each frame while the console starts). */
+expose('__fleetCounts', () => {
+  const p = fleetStore.positions;
+  let positioned = 0;
+  for (let i = 0; i < p.count; i++) if (p.time[i] !== 0) positioned++;
+  return { objects: fleetStore.objects.length, positioned, positionsFetchedAt: fleetStore.positionsFetchedAt, objectsFetchedAt: fleetStore.objectsFetchedAt };
+});

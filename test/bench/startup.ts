@@ -1,0 +1,178 @@
+/**
+ * Issue 26's starts, at 50,000 objects seen by the account (the simulator's administrator),
+ * the simulator already warm in its own process:
+ * - cold: the host started, the page loaded (the sign-in form), then sign-in to every
+ *   position drawn and the whole list shown; beside it the simulator's own time to produce
+ *   the status and object-list bodies, fetched directly in the same run;
+ * - warm, the service unreachable (the simulator refusing connections): a restart of the
+ *   host on the same data folder to the whole fleet from the cache, on the map and in the list;
+ * - warm, the service reachable: the cache shown first, then the first poll's positions;
+ * - reconnect: ten simulated minutes of outage (the simulator's clock starts ten minutes
+ *   behind and jumps to the real time during the outage), then the first poll's catch-up of
+ *   positions and events on the screen, and the frames over 50 ms meanwhile.
+ * Each start is split into the host's process start, the page's load, its first paint and
+ * the fleet's arrival, all on the bench's clock from the host's spawn.
+ */
+import type { Browser, Page } from '@playwright/test';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startTileServer } from '../integration/tiles/tile-server';
+import { startBrowserMode, type RunningHost } from '../e2e/support/browser-mode';
+import { hostClient } from './host-client';
+import { installStartProbe, markFresh, readMarks, waitForMarks, type StartMarks, type Want } from './startup-probe';
+import { simulatorShare } from './simulator-share';
+import { startSimulatorProcess } from './simulator-process';
+import { note, r1, type Results } from './stats';
+
+const OBJECTS = Number(process.env.BENCH_STARTUP_OBJECTS ?? 50_000);
+const POLL_MS = 5000;
+const OUTAGE_SIMULATED_MS = 600_000;
+/** How long after the service is back its frames are watched (and the still page's, for the floor). */
+const CATCH_UP_WATCH_MS = 8000;
+
+/** A start's phases on the bench's clock, from the host's spawn (ms). */
+function phases(prefix: string, spawnAt: number, hostUpAt: number, m: StartMarks, from: number | null = null): Record<string, number> {
+  const since = (t: number | null, base = spawnAt) => (t === null ? -1 : Math.round(t - base));
+  const out: Record<string, number> = {
+    [`${prefix}_host_process_start_ms`]: since(hostUpAt),
+    [`${prefix}_page_navigation_start_ms`]: since(m.navigationStart),
+    [`${prefix}_page_load_ms`]: since(m.loadEventEnd),
+    [`${prefix}_first_contentful_paint_ms`]: since(m.firstContentfulPaint),
+  };
+  const base = from ?? spawnAt;
+  const tag = from === null ? '' : '_after_sign_in';
+  Object.assign(out, {
+    [`${prefix}_list_first_rows${tag}_ms`]: since(m.listFirst, base),
+    [`${prefix}_list_full${tag}_ms`]: since(m.listFull, base),
+    [`${prefix}_positions_first${tag}_ms`]: since(m.positionsFirst, base),
+    [`${prefix}_positions_full${tag}_ms`]: since(m.positionsFull, base),
+    [`${prefix}_first_full_view${tag}_ms`]: since(m.fullView, base),
+  });
+  return out;
+}
+
+async function openPage(browser: Browser, host: RunningHost, want: Want): Promise<Page> {
+  // A fresh context each start: no HTTP or code cache from the run before (a restarted
+  // Electron keeps its code cache, so this is the slower case).
+  const context = await browser.newContext({ viewport: { width: 1600, height: 900 } });
+  await installStartProbe(context, want);
+  const page = await context.newPage();
+  await page.goto(host.url);
+  return page;
+}
+
+const full = (m: StartMarks) => m.fullView !== null;
+
+/** The floor of a host's process start on this machine now: a Node process that does nothing, spawned and ended. */
+function nodeStartMs(): number {
+  const t0 = performance.now();
+  spawnSync(process.execPath, ['-e', ''], { stdio: 'ignore' });
+  return Math.round(performance.now() - t0);
+}
+
+export async function startupBench(browser: Browser, results: Results): Promise<void> {
+  const tiles = await startTileServer();
+  const dataDir = mkdtempSync(join(tmpdir(), 'fleet-bench-start-'));
+  writeFileSync(join(dataDir, 'settings.json'), JSON.stringify({ tileUrl: tiles.template }));
+  note(`startup: the simulator with ${OBJECTS} objects, its clock ten minutes behind`);
+  const sim = await startSimulatorProcess(['--objects', String(OBJECTS), '--clock-offset-ms', String(-OUTAGE_SIMULATED_MS)]);
+  const control = (path: string, init?: RequestInit) => fetch(`${sim.controlUrl}/__sim/${path}`, init);
+  const hosts: RunningHost[] = [];
+  const start = async (): Promise<{ host: RunningHost; spawnAt: number; hostUpAt: number }> => {
+    const spawnAt = Date.now();
+    const host = await startBrowserMode({ dataDir, args: ['--server', sim.baseUrl, '--poll-ms', String(POLL_MS)] });
+    hosts.push(host);
+    return { host, spawnAt, hostUpAt: Date.now() };
+  };
+  const figures: Record<string, number> = (results.startup = { objects: OBJECTS, floor_node_process_start_ms: nodeStartMs() });
+  try {
+    const share = await simulatorShare(sim.baseUrl);
+    Object.assign(figures, share.figures, { objects_listed_expected: share.want.objects, objects_with_position_expected: share.want.positioned });
+    const { want } = share;
+
+    note('startup: cold (host, sign-in form, sign-in, the whole fleet)');
+    const cold = await start();
+    const page = await openPage(browser, cold.host, want);
+    await page.getByRole('button', { name: /sign in/i }).first().waitFor({ timeout: 60_000 });
+    const client = await hostClient(cold.host);
+    const signInAt = Date.now();
+    await client.call('session/signIn', { baseUrl: sim.baseUrl, login: 'admin', password: 'admin', remember: true });
+    const signedInAt = Date.now();
+    client.close();
+    const coldMarks = await waitForMarks(page, full, 180_000);
+    if (!full(coldMarks)) note(`startup: no full view after sign-in; the host's last output:\n${cold.host.output().slice(-3000)}`);
+    Object.assign(figures, phases('cold', cold.spawnAt, cold.hostUpAt, coldMarks, signInAt), { cold_sign_in_call_ms: signedInAt - signInAt });
+    await page.context().close();
+    await cold.host.stop();
+
+    note('startup: warm, the service unreachable');
+    await control('faults', { method: 'POST', body: JSON.stringify({ outage: 'refuse' }) });
+    const off = await start();
+    const offPage = await openPage(browser, off.host, want);
+    const offMarks = await waitForMarks(offPage, full, 60_000);
+    Object.assign(figures, phases('warm_offline', off.spawnAt, off.hostUpAt, offMarks));
+    await offPage.context().close();
+    await off.host.stop();
+
+    note('startup: warm, the service reachable');
+    await control('faults', { method: 'DELETE' });
+    const on = await start();
+    const onPage = await openPage(browser, on.host, want);
+    await markFresh(onPage, on.spawnAt);
+    const onMarks = await waitForMarks(onPage, (m) => full(m) && m.freshPositions !== null, 60_000);
+    Object.assign(figures, phases('warm_online', on.spawnAt, on.hostUpAt, onMarks), {
+      warm_online_first_poll_drawn_ms: onMarks.freshPositions === null ? -1 : Math.round(onMarks.freshPositions - on.spawnAt),
+      // 1: the positions first shown were fetched before this start (the cache's), before any poll of it.
+      warm_online_cache_shown_first: onMarks.firstPositionsFetchedAt !== null && onMarks.firstPositionsFetchedAt < on.spawnAt ? 1 : 0,
+    });
+
+    await reconnect(onPage, on.host, control, figures);
+    await onPage.context().close();
+  } finally {
+    for (const h of hosts) await h.stop();
+    sim.stop();
+    await tiles.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function reconnect(page: Page, host: RunningHost, control: (path: string, init?: RequestInit) => Promise<Response>, figures: Record<string, number>) {
+  note('startup: reconnect after ten simulated minutes of outage');
+  const client = await hostClient(host);
+  try {
+    // The floor: frames over 50 ms in the same page, still and online, for as long as the catch-up is watched.
+    await markFresh(page, Number.MAX_SAFE_INTEGER);
+    await page.waitForTimeout(CATCH_UP_WATCH_MS);
+    const floor = await readMarks(page);
+    figures.floor_still_frames_over_50ms = floor.slowFrames.length;
+    figures.floor_still_longest_frame_ms = r1(Math.max(0, ...floor.slowFrames.map(([, d]) => d)));
+    await control('faults', { method: 'POST', body: JSON.stringify({ outage: 'refuse' }) });
+    const moved = await control('clock', { method: 'POST', body: JSON.stringify({ offsetMs: 0 }) });
+    if (!moved.ok) throw new Error(`bench: the simulator's clock did not move: ${moved.status} ${await moved.text()}`);
+    // Until the host has judged the service gone (three unanswered requests, at most a minute).
+    for (let i = 0; i < 120; i++) {
+      const c = await client.call<{ state?: string }>('connectivity/state', {});
+      if (c.state === 'offline') break;
+      await page.waitForTimeout(500);
+    }
+    const backAt = Date.now();
+    await markFresh(page, backAt);
+    await control('faults', { method: 'DELETE' });
+    const m = await waitForMarks(page, (x) => x.freshPositions !== null && x.eventsChanged !== null, 3 * POLL_MS + 10_000);
+    // Watched as long as the floor was, so a slow frame right after the catch-up is counted.
+    await page.waitForTimeout(Math.max(0, backAt + CATCH_UP_WATCH_MS - Date.now()));
+    const after = await readMarks(page);
+    Object.assign(figures, {
+      reconnect_positions_drawn_ms: m.freshPositions === null ? -1 : Math.round(m.freshPositions - backAt),
+      reconnect_events_shown_ms: m.eventsChanged === null ? -1 : Math.round(m.eventsChanged - backAt),
+      reconnect_poll_interval_ms: POLL_MS,
+      reconnect_frames_over_50ms: after.slowFrames.length,
+      reconnect_longest_frame_ms: r1(Math.max(0, ...after.slowFrames.map(([, d]) => d))),
+      reconnect_simulated_outage_ms: OUTAGE_SIMULATED_MS,
+    });
+  } finally {
+    client.close();
+  }
+}
