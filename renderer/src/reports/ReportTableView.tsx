@@ -8,6 +8,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Cell, ReportColumn, ReportRow } from '../../../common/methods/reports';
 import { cellText, headerText } from './format';
+import { usePreferences } from '../stores/preferences';
 
 interface Props {
   label: string;
@@ -48,6 +49,7 @@ function usePrinting(): boolean {
 
 export function ReportTableView({ label, columns, rows, total, timeZones, height = 420, ownLabels = false }: Props) {
   const { t } = useTranslation('reports');
+  usePreferences(); // km or miles, litres or gallons: read as the cells are written
   const [sort, setSort] = useState<{ col: number; desc: boolean } | null>(null);
   const scroller = useRef<HTMLDivElement>(null);
   const head = useRef<HTMLDivElement>(null);

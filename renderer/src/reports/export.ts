@@ -28,7 +28,7 @@ export function reportCsv(t: ReportTable): string {
     return v;
   };
   const rows = [
-    t.columns.map((c) => headerText(c)),
+    t.columns.map((c) => headerText(c, false, false)),
     ...t.rows.map((r) => r.cells.map((v, i) => cell(i, v, t.timeZones[r.objectId]))),
     withCoreName(t.total).map((v, i) => cell(i, v, undefined)),
   ];

@@ -7,7 +7,7 @@ import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import type { Cell, ReportColumn } from '../../../common/methods/reports';
 import { i18n } from '../i18n';
-import { numberText } from '../ui/format';
+import { distanceUnitText, numberText, toDistance, toVolume, volumeUnitText } from '../ui/format';
 
 export function timeText(ms: number, tz: string | undefined): string {
   return format(new TZDate(ms, tz ?? 'UTC'), 'yyyy-MM-dd HH:mm');
@@ -23,12 +23,23 @@ export function durationText(s: number): string {
   return `${Math.floor(m / 60)}:${String(m % 60).padStart(2, '0')}`;
 }
 
+/**
+ * The operator's unit (Settings) for a column the core writes in km or litres; null for any
+ * other unit (hours, a fuel sensor's own), shown as the core gives it.
+ */
+function shownUnit(unit: string | null | undefined): { convert: (v: number) => number; word: () => string } | null {
+  if (unit === 'km') return { convert: toDistance, word: distanceUnitText };
+  if (unit === 'l') return { convert: toVolume, word: volumeUnitText };
+  return null;
+}
+
 export function cellText(c: ReportColumn, v: Cell | undefined, tz: string | undefined): string {
   if (v === null || v === undefined) return '';
   if (typeof v === 'string') return v;
   if (c.type === 'time') return timeText(v, tz);
   if (c.type === 'duration') return durationText(v);
-  return numberText(v, 2);
+  const u = shownUnit(c.unit);
+  return numberText(u ? u.convert(v) : v, 2);
 }
 
 /**
@@ -44,10 +55,12 @@ export function unitText(unit: string): string {
   return i18n.t(`reports:units.${unit}`, { defaultValue: unit });
 }
 
-export function headerText(c: ReportColumn, own = false): string {
+/** `asShown`: in the operator's unit, as the table shows it; the CSV keeps the core's numbers and says their unit. */
+export function headerText(c: ReportColumn, own = false, asShown = true): string {
   const label = columnLabel(c, own);
   if (c.type === 'duration') return i18n.t('reports:header', { label, unit: unitText('hmm') });
-  return c.unit ? i18n.t('reports:header', { label, unit: unitText(c.unit) }) : label;
+  const u = asShown ? shownUnit(c.unit) : null;
+  return c.unit ? i18n.t('reports:header', { label, unit: u ? u.word() : unitText(c.unit) }) : label;
 }
 
 const TOTAL = /^Total \((\d+) objects?\)$/;
