@@ -5,7 +5,17 @@
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SPEED_BUCKETS } from './speed-colors';
+import { usePreferences } from '../../stores/preferences';
+import { speedUnitText, toSpeed } from '../../ui/format';
 import '../history-layout.css';
+
+/** A speed band's bounds in the operator's unit: "< 5", "5–30", "≥ 120" (km/h), "< 3", "3–19", "≥ 75" (mph). */
+function bucketText(i: number): string {
+  const at = (b: number) => Math.round(toSpeed(SPEED_BUCKETS[b]!.upTo));
+  if (i === 0) return `< ${at(0)}`;
+  if (i === SPEED_BUCKETS.length - 1) return `≥ ${at(i - 1)}`;
+  return `${at(i - 1)}–${at(i)}`;
+}
 
 /** Each entry's words are `history:legend.<key>`. */
 const KINDS: { key: string; icon: ReactElement }[] = [
@@ -26,6 +36,7 @@ const OPEN_FROM_PX = 1280;
 
 export function MapLegend() {
   const { t } = useTranslation('history');
+  usePreferences(); // the speed bands in km/h or mph
   const [open, setOpen] = useState(() => window.innerWidth >= OPEN_FROM_PX);
   return (
     <div className="history-legend">
@@ -43,11 +54,11 @@ export function MapLegend() {
         </ul>
       </details>
       <div className="speeds" role="group" aria-label={t('legend.speeds')}>
-        <span className="title">{t('units.kmh')}</span>
-        {SPEED_BUCKETS.map((b) => (
-          <span key={b.label} className="item">
+        <span className="title">{speedUnitText()}</span>
+        {SPEED_BUCKETS.map((b, i) => (
+          <span key={b.color} className="item">
             <i style={{ background: b.color }} />
-            {b.label}
+            {bucketText(i)}
           </span>
         ))}
       </div>

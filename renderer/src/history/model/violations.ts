@@ -5,7 +5,7 @@
  */
 import type { HistoryViolations } from '../../../../common/methods/history';
 import { i18n } from '../../i18n';
-import { numberText, speedText } from '../../ui/format';
+import { numberText, speedText, toSpeed } from '../../ui/format';
 import { fixAt, type TrackModel } from './track-model';
 
 export type ViolationKind = 'speed' | 'acceleration' | 'braking' | 'turning';
@@ -81,7 +81,7 @@ export function readViolations(windows: readonly HistoryViolations[], m: TrackMo
 
 /** A violation's reading in words ("112 km/h, limit 90", "4.2 m/s²", "0.35 g"), or ''. */
 export function violationDetail(v: Pick<Violation, 'speed' | 'limit' | 'value'>): string {
-  if (v.speed !== undefined) return v.limit !== undefined ? i18n.t('history:violations.speedLimit', { speed: speedText(v.speed), limit: Math.round(v.limit) }) : speedText(v.speed);
+  if (v.speed !== undefined) return v.limit !== undefined ? i18n.t('history:violations.speedLimit', { speed: speedText(v.speed), limit: Math.round(toSpeed(v.limit)) }) : speedText(v.speed);
   return v.value !== undefined ? accelerationText(v.value) : '';
 }
 
