@@ -137,14 +137,14 @@ test('a photo attached while the service is away waits in the outbox and is sent
   expect([...sim.sim.store.files.values()].filter((f) => f.name === 'offline.png')).toHaveLength(1);
 });
 
-test('a file attached from History takes the playhead\'s time, not now', async ({ page }) => {
+test('a file attached from History takes the cursor\'s time, not now', async ({ page }) => {
   const name = await openFiles(page);
   const objectId = Number(new URLSearchParams(page.url().split('?')[1]).get('o'));
   const HOUR = 3_600_000;
   const from = Math.floor(Date.now() / HOUR) * HOUR - 6 * HOUR;
   const at = from + 95 * 60_000 + 30_000;
   await page.goto(`${page.url().split('#')[0]}#/history?o=${objectId}&from=${from}&till=${from + 3 * HOUR}&at=${at}`);
-  await page.getByRole('button', { name: 'Attach a file at the playhead' }).click({ timeout: 30_000 });
+  await page.getByRole('button', { name: "Attach a file at the cursor's time" }).click({ timeout: 30_000 });
   const dialog = page.getByRole('dialog', { name: `Attach files to ${name}` });
   await expect(dialog).toBeVisible();
   sim.clearWriteLog();

@@ -64,8 +64,10 @@ test('the language is switched at once, and the Russian and Lithuanian screens k
   await page.setViewportSize({ width: 1600, height: 1000 });
   await openLive(page, w);
   const english = vocabulary('en');
-  // Data: object names, and the account's login (shown beside the server).
-  const dataWords = new Set([...[...w.sim.sim.world.objects.values()].map((o) => o.Name), 'demo'].flatMap((n) => words(n).map((x) => x.toLowerCase())));
+  // Data: object and sensor names, and the account's login (shown beside the server).
+  const objects = [...w.sim.sim.world.objects.values()];
+  const names = [...objects.map((o) => o.Name), ...objects.flatMap((o) => o.Sensors.map((x) => String(x.Name))), 'demo'];
+  const dataWords = new Set(names.flatMap((n) => words(n).map((x) => x.toLowerCase())));
   const { from, till } = recentInterval(2);
   const screens: Array<[string, string]> = [
     ['live', '#/live'],

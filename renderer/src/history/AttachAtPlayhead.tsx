@@ -11,7 +11,7 @@ export function AttachAtPlayhead({ objectId, cursor }: { objectId: number; curso
   const { t } = useTranslation('files');
   return (
     <button type="button" onClick={() => navigate(filesRoute({ objectId, at: Math.round(cursor.get()), attach: true }))}>
-      {t('attachAtPlayhead')}
+      {t('attachAtCursor')}
     </button>
   );
 }
