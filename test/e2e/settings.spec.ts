@@ -102,10 +102,12 @@ test('a language chosen applies at once, and numbers and units follow it', async
   const ru = page.getByRole('main', { name: 'Настройки' });
   await expect(ru.getByRole('radio', { name: 'Мили (миль/ч)' })).toBeVisible();
   await page.screenshot({ path: 'test/artifacts/settings-ru.png' });
-  // Live's speeds in Russian unit words ("миль/ч" after the first test, "км/ч" when run alone).
-  await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Live' }).click();
-  await expect(page.getByRole('grid', { name: 'Object list' }).getByText(/^\d+ (миль|км)\/ч$/).first()).toBeVisible({ timeout: 30_000 });
-  await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Settings' }).click();
+  // Live's speeds in Russian unit words ("миль/ч" after the first test, "км/ч" when run alone);
+  // the tabs are in Russian now too.
+  const tabs = page.getByRole('navigation', { name: 'Экраны' });
+  await tabs.getByRole('button', { name: 'Онлайн' }).click();
+  await expect(page.getByRole('grid').first().getByText(/^\d+ (миль|км)\/ч$/).first()).toBeVisible({ timeout: 30_000 });
+  await tabs.getByRole('button', { name: 'Настройки' }).click();
   await ru.getByRole('combobox', { name: 'Язык' }).selectOption('en');
   await expect(page.getByRole('main', { name: 'Settings' })).toBeVisible();
 });
