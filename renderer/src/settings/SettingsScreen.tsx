@@ -42,7 +42,7 @@ export function SettingsScreen() {
         </section>
         <section className="st-section" aria-labelledby="st-connections">
           <h3 id="st-connections">{t('connections.title')}</h3>
-          <ConnectionsSection />
+          <ConnectionsSection showTitle={false} />
         </section>
       </div>
     </main>
