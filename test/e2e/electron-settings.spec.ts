@@ -4,23 +4,11 @@
  * other's at its next start. Runs only where the Electron binary exists.
  */
 import { _electron as electron, expect, test } from '@playwright/test';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileSettings } from '../../main/core/seams/settings';
-
-function electronBinary(): string | null {
-  try {
-    const dir = dirname(createRequire(import.meta.url).resolve('electron/package.json'));
-    const pathFile = join(dir, 'path.txt');
-    if (!existsSync(pathFile)) return null;
-    const bin = join(dir, 'dist', readFileSync(pathFile, 'utf8').trim());
-    return existsSync(bin) ? bin : null;
-  } catch {
-    return null;
-  }
-}
+import { electronBinary } from './support/electron-binary';
 
 const binary = electronBinary();
 const BROWSER_TILES = 'http://127.0.0.1:9/{z}/{x}/{y}.png';

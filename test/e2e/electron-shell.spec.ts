@@ -5,22 +5,10 @@
  * Browser mode proves the page's side of the navigation (shortcuts.spec.ts).
  */
 import { _electron as electron, expect, test, type ElectronApplication } from '@playwright/test';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-
-function electronBinary(): string | null {
-  try {
-    const dir = dirname(createRequire(import.meta.url).resolve('electron/package.json'));
-    const pathFile = join(dir, 'path.txt');
-    if (!existsSync(pathFile)) return null;
-    const bin = join(dir, 'dist', readFileSync(pathFile, 'utf8').trim());
-    return existsSync(bin) ? bin : null;
-  } catch {
-    return null;
-  }
-}
+import { join } from 'node:path';
+import { electronBinary } from './support/electron-binary';
 
 const binary = electronBinary();
 const launch = (dataDir: string) =>

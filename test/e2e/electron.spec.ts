@@ -1,22 +1,10 @@
 import { _electron as electron, expect, test } from '@playwright/test';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
+import { electronBinary } from './support/electron-binary';
 
 /** The Electron binary is downloaded on first use; machines without internet have none. */
-function electronBinary(): string | null {
-  try {
-    const dir = dirname(createRequire(import.meta.url).resolve('electron/package.json'));
-    const pathFile = join(dir, 'path.txt');
-    if (!existsSync(pathFile)) return null;
-    const bin = join(dir, 'dist', readFileSync(pathFile, 'utf8').trim());
-    return existsSync(bin) ? bin : null;
-  } catch {
-    return null;
-  }
-}
-
 const binary = electronBinary();
 
 test.describe('Electron build', () => {
