@@ -7,6 +7,7 @@
 import Conf from 'conf';
 import { join } from 'node:path';
 import type { ConnectionProfile } from '../../../common/methods/session';
+import { DEFAULT_PREFERENCES } from '../../../common/methods/settings';
 import { setAside, type Notices } from './notices';
 import { FILE_MODE, securePrivateDir } from './private-files';
 
@@ -49,22 +50,11 @@ export const DEFAULT_SETTINGS: SettingsData = {
   profiles: [],
   lastProfileId: null,
   openProfileIds: [],
-  statusPollMs: 5000,
-  objectsRefreshMs: 10 * 60_000,
-  eventsPollMs: 10_000,
+  ...DEFAULT_PREFERENCES,
   outcomePollMs: 2_000,
-  commandTimeoutMs: 20_000,
-  tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
   bodyLimitsMb: {},
   bodyMaxDepth: 0,
   jobsConcurrency: 4,
-  distanceUnit: 'km',
-  volumeUnit: 'l',
-  timeZone: 'object',
-  clock: '24h',
-  alarmSounds: true,
-  language: 'system',
-  closeToTray: false,
 };
 
 export interface SettingsStore {

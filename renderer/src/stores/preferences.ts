@@ -7,24 +7,11 @@
  * core answers. Loading and saving through the core: settings/load.ts (this module stays pure,
  * so the formatting and its tests need no transport).
  */
-import type { Preferences } from '../../../common/methods/settings';
-import { DEFAULT_TILE_URL } from '../../../common/methods/tiles';
+import { DEFAULT_PREFERENCES, type Preferences } from '../../../common/methods/settings';
 import { createStore, useStore } from './create-store';
 
-export const DEFAULT_PREFERENCES: Preferences = {
-  statusPollMs: 5_000,
-  objectsRefreshMs: 10 * 60_000,
-  eventsPollMs: 10_000,
-  commandTimeoutMs: 20_000,
-  tileUrl: DEFAULT_TILE_URL,
-  distanceUnit: 'km',
-  volumeUnit: 'l',
-  timeZone: 'object',
-  clock: '24h',
-  alarmSounds: true,
-  language: 'system',
-  closeToTray: false,
-};
+export { DEFAULT_PREFERENCES };
+
 
 const KEY = 'fleet.preferences.v1';
 
