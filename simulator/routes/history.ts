@@ -58,14 +58,18 @@ function* historyChunks(sim: Sim, o: ObjectRec, from: number, till: number): Gen
 
 type ImportedSpan = { from: number; till: number; move: true; imported: ImportedPosition[] };
 
-/** Imported positions replace the generated track over the time they cover. */
+/**
+ * Imported positions replace the generated track over the time they cover. A movement span
+ * holds its end time as a sample, so the span before the import ends a millisecond early:
+ * ending at the first imported time would send that time twice.
+ */
 function withImported<S extends { from: number; till: number }>(list: S[], imp: ImportedPosition[]): ((S & { imported?: undefined }) | ImportedSpan)[] {
   if (!imp.length) return list;
   const a = imp[0]!.Time;
   const b = imp[imp.length - 1]!.Time + 1;
   const out: ((S & { imported?: undefined }) | ImportedSpan)[] = [];
   for (const sp of list) {
-    if (sp.from < a) out.push({ ...sp, till: Math.min(sp.till, a) });
+    if (sp.from < a) out.push({ ...sp, till: Math.min(sp.till, a - 1) });
     if (sp.till > b) out.push({ ...sp, from: Math.max(sp.from, b) });
   }
   out.push({ from: a, till: b, move: true, imported: imp });

@@ -249,6 +249,28 @@ describe('history family and reports', () => {
     expect(await status()).toBe('Completed');
     expect((await call('GET', `/api/ObjectHistoryImport/import/status/${op}`, { token: acme })).status).toBe(404);
   });
+  it('an import starting mid-movement replaces the track from its first time without sending that time twice', async () => {
+    type Iv = { Positions?: { Time: number }[] };
+    const from = clock - DAY;
+    const till = clock - 1000;
+    const times = async (obj: number): Promise<number[]> =>
+      ((await call('POST', '/api/ObjectsHistory', { token: demo, body: { ObjectId: obj, From: from, Till: till } })).body.Track.Intervals as Iv[]).flatMap((iv) => (iv.Positions ?? []).map((p) => p.Time));
+    let obj = 0;
+    let start = 0;
+    for (const o of demoIds.slice(5)) {
+      const ivs = (await call('POST', '/api/ObjectsHistory', { token: demo, body: { ObjectId: o, From: from, Till: till } })).body.Track.Intervals as Iv[];
+      const moving = ivs.find((iv) => (iv.Positions?.length ?? 0) >= 5);
+      if (moving) [obj, start] = [o, moving.Positions![2]!.Time];
+      if (obj) break;
+    }
+    expect(obj, 'an object that moved in the last day').toBeGreaterThan(0);
+    const r = await call('POST', '/api/ObjectHistoryImport/import', { token: demo, body: { ObjectId: obj, Positions: [0, 1, 2].map((i) => ({ Time: start + i * 1000, Lat: 10, Lng: 20 })) } });
+    expect(r.status).toBe(200);
+    clock += 5000;
+    const got = await times(obj);
+    expect(got.filter((t) => t === start)).toHaveLength(1);
+    expect(got.every((t, i) => i === 0 || t > got[i - 1]!)).toBe(true);
+  });
   it('reports are computed from the simulated data', async () => {
     const body = { ObjectIds: demoIds.slice(3, 8), ...span() };
     const moto = (await call('POST', '/api/Reports/Moto', { token: demo, body })).body as { EngineTime: number; MoveTime: number }[];
