@@ -11,6 +11,7 @@ import type { Recovery } from './recovery';
 import { refreshReference, type ReferenceRefresh, type ReferenceSource } from './reference-sync';
 import type { Ingestor } from './ingest';
 import type { PollBody } from './poll-body';
+import { createBodyQueue, type BigBody } from './body-queue';
 
 /** The few calls live sync makes; the session adapts the full API client to it. */
 export interface LiveApi {
@@ -59,11 +60,19 @@ export function createLiveSync(o: LiveSyncOptions): LiveSync {
   const now = o.now ?? Date.now;
   const log = o.log ?? (() => {});
 
+  const bodies = createBodyQueue();
+  /** Fetches a body and stores it, in its turn; `at` is when it arrived. */
+  const fetchAndStore = <T>(kind: BigBody, fetch: () => Promise<PollBody>, store: (body: PollBody, at: number) => Promise<T>) =>
+    bodies.run(kind, async () => {
+      const body = await fetch();
+      const at = now();
+      return { at, stored: await store(body, at) };
+    });
+
   const refreshObjects = async () => {
     try {
-      const body = await o.api.listObjectsBody();
-      const at = now();
-      const { changed, ignitionChanged, changedIds, removedIds, reload: mustReload } = await o.ingestor.objects(body, at);
+      const { at, stored } = await fetchAndStore('objects', () => o.api.listObjectsBody(), (body, t) => o.ingestor.objects(body, t));
+      const { changed, ignitionChanged, changedIds, removedIds, reload: mustReload } = stored;
       o.connectivity.ok('objects', at);
       if (changed) {
         // An edit or two is a small push; a new fleet is cheaper read once by each window.
@@ -81,9 +90,7 @@ export function createLiveSync(o: LiveSyncOptions): LiveSync {
 
   const pollStatus = async () => {
     try {
-      const body = await o.api.getObjectsStatusBody();
-      const at = now();
-      const delta = await o.ingestor.status(body, at);
+      const { at, stored: delta } = await fetchAndStore('status', () => o.api.getObjectsStatusBody(), (body, t) => o.ingestor.status(body, t));
       o.connectivity.ok('status', at);
       if (delta.ids.length > 0) o.bus.emit('status/delta', { ...delta, fetchedAt: at });
     } catch (e) {
@@ -93,10 +100,7 @@ export function createLiveSync(o: LiveSyncOptions): LiveSync {
   };
 
   const reference = async () => {
-    const storeProfile = async () => {
-      const body = await o.api.profileBody();
-      await o.ingestor.profile(body, now());
-    };
+    const storeProfile = async () => void (await fetchAndStore('profile', () => o.api.profileBody(), (body, t) => o.ingestor.profile(body, t)));
     const groups = () => JSON.stringify(o.cache.reference.list('objectGroups'));
     const before = groups();
     const r = await refreshReference(o.cache, storeProfile, o.api.reference, now);
@@ -113,7 +117,8 @@ export function createLiveSync(o: LiveSyncOptions): LiveSync {
   const objectsPoller = createPoller({ intervalMs: o.objectsRefreshMs, run: refreshObjects, backOff, onError: onError('objects refresh') });
   const referencePoller = createPoller({ intervalMs: o.objectsRefreshMs, run: async () => void (await reference()), backOff, onError: onError('reference refresh') });
   const statusPoller = createPoller({ intervalMs: o.statusPollMs, run: pollStatus, backOff, onError: onError('status poll') });
-  const pollers: Poller[] = [objectsPoller, referencePoller, statusPoller];
+  // Started in this order, so the first body fetched (body-queue.ts runs the first at once) is the positions.
+  const pollers: Poller[] = [statusPoller, objectsPoller, referencePoller];
   // Ranks: what the map shows first; the events poll (services/) sits between status and objects.
   const ranked: [number, Poller][] = [[0, statusPoller], [2, objectsPoller], [3, referencePoller]];
   let unregister: (() => void)[] = [];

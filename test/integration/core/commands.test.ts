@@ -23,6 +23,8 @@ describe('core: commands are sent once or refused, never queued', () => {
     sim = await startSimulator({ port: 0, seed: 3, objects: 40, commandDelayMs: 200, now: daytimeClock() });
     core = makeCore(mkdtempSync(join(tmpdir(), 'fleet-commands-')), memoryVault(), settings);
     await signIn(core, sim.baseUrl);
+    // The list arrives after the first positions (sync/body-queue.ts): the tests pick their targets from it.
+    await core.session.current().sync.refreshObjects();
   });
   afterAll(async () => {
     await core?.close();

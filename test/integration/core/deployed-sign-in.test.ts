@@ -22,8 +22,10 @@ describe('sign-in to a deployed-style server', () => {
   let core: Core;
 
   beforeAll(async () => {
-    sim = await startSimulator({ port: 0, seed: 5, objects: 40, shapes: 'deployed' });
-    documented = await startSimulator({ port: 0, seed: 5, objects: 40 });
+    // One still clock for both: the truth is read after the console's poll and must be of the same moment.
+    const clock = Date.now();
+    sim = await startSimulator({ port: 0, seed: 5, objects: 40, shapes: 'deployed', now: () => clock });
+    documented = await startSimulator({ port: 0, seed: 5, objects: 40, now: () => clock });
     core = createCore({ dataDir: mkdtempSync(join(tmpdir(), 'fleet-deployed-core-')), vault: memoryVault(), settings: memorySettings({ statusPollMs: 600_000, objectsRefreshMs: 600_000, eventsPollMs: 600_000 }), log: () => {} });
   });
   afterAll(async () => {
