@@ -137,8 +137,9 @@ export async function liveMap(browser: Browser, results: Results, run: LiveMapRu
       redraw_script_max_ms: r1(Math.max(0, ...drawMs)),
       redraw_objects_p95: Math.round(pct(drawnObjects, 95)),
       redraw_objects_max: Math.max(0, ...drawnObjects),
-      poll_to_pixels_p50_ms: r1(pct(p2p, 50)),
-      poll_to_pixels_max_ms: r1(Math.max(0, ...p2p)),
+      // -1 when no poll reached the page while it was still: a missing figure, not a met target.
+      poll_to_pixels_p50_ms: p2p.length ? r1(pct(p2p, 50)) : -1,
+      poll_to_pixels_max_ms: p2p.length ? r1(Math.max(...p2p)) : -1,
       poll_to_pixels_samples: p2p.length,
       renderer_heap_mb: r1(heapMb),
       // How long the main side's own work held its loop (its CPU time between two ticks of a
