@@ -4,8 +4,6 @@
  * records when each request came and when its answer ended.
  */
 import { mkdtempSync } from 'node:fs';
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,49 +11,36 @@ import { startSimulator, type SimulatorHandle } from '../../../simulator';
 import type { Core } from '../../../main/core/app';
 import { memorySettings } from '../../../main/core/seams/settings';
 import { memoryVault } from '../../../main/core/seams/vault';
-import { makeCore, signIn } from './offline-helpers';
+import { makeCore, signIn, startProxy, type Proxy } from './offline-helpers';
 
-const BIG = new Set(['/api/ObjectsStatus', '/api/Objects', '/api/Profile']);
+const BIG = new Set(['GET /api/ObjectsStatus', 'GET /api/Objects', 'GET /api/Profile']);
 const HOLD_MS = 300;
 
 describe('big bodies in turn', () => {
   let sim: SimulatorHandle;
-  let proxy: Server;
+  let proxy: Proxy;
   let core: Core;
-  const spans: { path: string; from: number; till: number }[] = [];
 
   beforeAll(async () => {
     sim = await startSimulator({ port: 0, seed: 4, objects: 30 });
-    proxy = createServer((req, res) => {
-      const path = new URL(req.url ?? '/', 'http://x').pathname;
-      const from = performance.now();
-      const fwd = httpRequest({ host: '127.0.0.1', port: sim.port, method: req.method, path: req.url, headers: req.headers }, (up) => {
-        // Held long enough that two requests at once would overlap on any machine.
-        setTimeout(() => {
-          res.writeHead(up.statusCode ?? 502, up.headers);
-          up.pipe(res);
-          res.on('finish', () => BIG.has(path) && spans.push({ path, from, till: performance.now() }));
-        }, BIG.has(path) ? HOLD_MS : 0);
-      });
-      fwd.on('error', () => res.destroy());
-      req.pipe(fwd);
-    });
-    await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+    proxy = await startProxy(sim);
+    // Held long enough that two requests at once would overlap on any machine.
+    proxy.holdMs = (key) => (BIG.has(key) ? HOLD_MS : 0);
     const settings = memorySettings({ statusPollMs: 600_000, objectsRefreshMs: 600_000, eventsPollMs: 600_000 });
     core = makeCore(mkdtempSync(join(tmpdir(), 'fleet-in-turn-')), memoryVault(), settings);
-    await signIn(core, `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`);
+    await signIn(core, proxy.baseUrl);
   });
   afterAll(async () => {
     await core?.close();
-    proxy?.closeAllConnections();
-    await new Promise((r) => proxy?.close(r));
+    await proxy?.close();
     await sim?.close();
   });
 
   it('asks for the status first, then the list and the profile, never two at once', async () => {
-    for (let i = 0; i < 100 && spans.length < 3; i++) await new Promise((r) => setTimeout(r, 50));
-    const seen = [...spans].sort((a, b) => a.from - b.from);
-    expect(seen.map((s) => s.path)).toEqual(['/api/ObjectsStatus', '/api/Objects', '/api/Profile']);
-    for (let i = 1; i < seen.length; i++) expect(seen[i]!.from, `${seen[i]!.path} asked before ${seen[i - 1]!.path} was answered`).toBeGreaterThanOrEqual(seen[i - 1]!.till);
+    const big = () => proxy.answered.filter((a) => BIG.has(a.key));
+    for (let i = 0; i < 100 && big().length < 3; i++) await new Promise((r) => setTimeout(r, 50));
+    const seen = big().sort((a, b) => a.from - b.from);
+    expect(seen.map((s) => s.key)).toEqual(['GET /api/ObjectsStatus', 'GET /api/Objects', 'GET /api/Profile']);
+    for (let i = 1; i < seen.length; i++) expect(seen[i]!.from, `${seen[i]!.key} asked before ${seen[i - 1]!.key} was answered`).toBeGreaterThanOrEqual(seen[i - 1]!.till);
   });
 });

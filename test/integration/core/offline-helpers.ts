@@ -58,13 +58,18 @@ export interface Proxy {
   seen: { key: string; body: unknown }[];
   /** Answer some requests itself (status, JSON body) instead of forwarding them. */
   override: ((key: string, body: unknown) => { status: number; body: unknown } | undefined) | null;
+  /** Holds a forwarded answer this many ms before sending it (null or 0: at once). */
+  holdMs: ((key: string) => number) | null;
+  /** Forwarded requests: when each came and when its answer was sent whole (performance.now()). */
+  answered: { key: string; from: number; till: number }[];
   close(): Promise<void>;
 }
 
 /** A real HTTP proxy on 127.0.0.1 in front of the simulator: counts requests, can refuse some. */
 export async function startProxy(target: SimLike): Promise<Proxy> {
-  const p: Proxy = { baseUrl: '', seen: [], override: null, close: async () => {} };
+  const p: Proxy = { baseUrl: '', seen: [], override: null, holdMs: null, answered: [], close: async () => {} };
   const server: Server = createServer((req, res) => {
+    const from = performance.now();
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -86,8 +91,11 @@ export async function startProxy(target: SimLike): Promise<Proxy> {
       const fwd = httpRequest(
         { host: '127.0.0.1', port: target.port, method: req.method, path: req.url, headers: req.headers },
         (up) => {
-          res.writeHead(up.statusCode ?? 502, up.headers);
-          up.pipe(res);
+          setTimeout(() => {
+            res.writeHead(up.statusCode ?? 502, up.headers);
+            up.pipe(res);
+            res.on('finish', () => p.answered.push({ key, from, till: performance.now() }));
+          }, p.holdMs?.(key) ?? 0);
         },
       );
       fwd.on('error', () => res.destroy());
