@@ -6,6 +6,7 @@
  * after a crash follows that operation instead of sending the positions again, and sends them
  * again only when the service no longer knows the operation.
  */
+import { setTimeout as wait } from 'node:timers/promises';
 import { ApiError } from '../api/errors';
 import { FleetError, isFleetError } from '../../../common/errors';
 import { body, partFromValue, type PartPoint } from './parts';
@@ -13,22 +14,6 @@ import { body, partFromValue, type PartPoint } from './parts';
 export const POLL_MS = 500;
 /** About 20 minutes of status reads per operation before the outcome is called unknown. */
 const MAX_POLLS = 2400;
-
-/** A wait a halted job cuts short (the write then ends; its operation stays journalled). */
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(new Error('The job was halted'));
-    const t = setTimeout(() => {
-      signal.removeEventListener('abort', stop);
-      resolve();
-    }, ms);
-    const stop = () => {
-      clearTimeout(t);
-      reject(new Error('The job was halted'));
-    };
-    signal.addEventListener('abort', stop, { once: true });
-  });
-}
 
 type ImportApi = { historyImport: { start(b: unknown): Promise<string>; status(id: string): Promise<Record<string, unknown>> } };
 
@@ -81,7 +66,8 @@ async function send(api: ImportApi, objectId: number, points: readonly PartPoint
 async function follow(api: ImportApi, opId: string, signal: AbortSignal): Promise<boolean> {
   let misses = 0;
   for (let i = 0; i < MAX_POLLS; i++) {
-    await sleep(POLL_MS, signal);
+    // A halted job cuts the wait short: the write ends, its operation stays journalled.
+    await wait(POLL_MS, undefined, { signal });
     let s: Record<string, unknown>;
     try {
       s = await api.historyImport.status(opId);
