@@ -15,6 +15,7 @@
 import { z } from 'zod';
 import { FleetError } from '../../../common/errors';
 import type { ApiLog } from './body-decode';
+import { exactShape } from './exact-shape';
 import { describe, issueText } from './schema-issues';
 
 
@@ -39,6 +40,8 @@ export interface NormalizeOptions {
   /** Value used when a canonical key is missing or null (e.g. Lat/Lng → 0: no fix). */
   defaults?: Readonly<Record<string, unknown>>;
   log?: ApiLog;
+  /** false: always the walk and the parse, never the exact-shape shortcut (tests compare the two). */
+  exact?: boolean;
 }
 
 // Body text → JSON value (README.md "Tolerance rules" 1): in its own module, re-exported here.
@@ -323,6 +326,8 @@ function chooseUnionOption(options: AnySchema[], value: unknown, ctx: WalkCtx): 
  * freshly decoded body, not one that is read again afterwards.
  */
 export function normalize<S extends AnySchema>(schema: S, raw: unknown, endpoint: string, options: NormalizeOptions = {}): z.output<S> {
+  // A body already in the schema's exact shape is what the walk and the parse would return.
+  if (options.exact !== false && exactShape(schema, Object.keys(options.defaults ?? {}))?.(raw)) return raw as z.output<S>;
   const aliases = new Map<string, string[]>();
   for (const [k, list] of Object.entries(options.aliases ?? {})) aliases.set(k, list.map(keyFold));
   const rewritten = walk(schema, raw, undefined, { aliases, defaults: options.defaults ?? {}, keys: new Map() });

@@ -228,6 +228,20 @@ export class StatusRepo {
 
   /** applyStatus() with the whole change set (sensor values, driver keys, stats too). */
   ingest(status: ObjectsStatus, fetchedAt: number): StatusChanges {
+    const staged = this.stage(status, fetchedAt);
+    staged.write();
+    return staged.changes;
+  }
+
+  /**
+   * ingest() in two steps: the changes, at once, and the write of their rows, whenever the
+   * caller runs it. The ingest worker answers the positions before it writes them: at 50,000
+   * objects the first write is most of a second's work the map need not wait for. The copy
+   * already holds the staged rows, so later stages diff against them; writes must run in
+   * stage order. A write that fails drops the copy: the next use reloads it from the file,
+   * so the next poll writes again what this one could not.
+   */
+  stage(status: ObjectsStatus, fetchedAt: number): { changes: StatusChanges; write: () => void } {
     this.load();
     const positions = this.positions!;
     const sensorValues = this.sensorValues!;
@@ -267,30 +281,36 @@ export class StatusRepo {
       }
     }
 
-    const run = this.db.transaction(() => {
-      for (const r of changed.values())
-        this.upsertPos.run(r.object_id, r.online, r.lat, r.lng, r.alt, r.time, r.speed, r.heading, r.sat, r.accuracy, at);
-      for (const v of changedSensors) this.upsertSensor.run(v.SensorId, Math.round(v.Time), v.Value, at);
-      for (const k of changedKeys) this.upsertKey.run(k.ObjectId, Math.round(k.Time), k.UId, at);
-      statRows.forEach((s, i) => this.upsertStat.run(s.ObjectId, Math.round(s.Day), changedStats[i]![1], at));
-      this.meta.setLastGood(STATUS_DATASET, at);
-    });
-    run.immediate();
-
-    // Only after the commit: a failed write leaves the copy equal to the database.
-    const rows = [...changed.values()];
+    const written = [...changed.values()];
+    const rows = [...written];
     for (const id of ignitionSwitched) {
       const still = changed.has(id) ? undefined : positions.get(id);
       if (still) rows.push(still);
     }
     rows.sort((a, b) => a.object_id - b.object_id);
     const changes: StatusChanges = { rows, ignition: [], sensorValues: changedSensors, driverKeys: changedKeys, stats: changedStats, fetchedAt: at };
-    for (const row of rows) positions.set(row.object_id, row);
+    for (const row of written) positions.set(row.object_id, row);
     for (const v of changedSensors) sensorValues.set(v.SensorId, v);
     for (const k of changedKeys) driverKeys.set(k.ObjectId, k);
     for (const [key, json] of changedStats) stats.set(key, json);
     changes.ignition = rows.map((r) => this.ignitionOf(r.object_id));
-    return changes;
+
+    const run = this.db.transaction(() => {
+      for (const r of written) this.upsertPos.run(r.object_id, r.online, r.lat, r.lng, r.alt, r.time, r.speed, r.heading, r.sat, r.accuracy, at);
+      for (const v of changedSensors) this.upsertSensor.run(v.SensorId, Math.round(v.Time), v.Value, at);
+      for (const k of changedKeys) this.upsertKey.run(k.ObjectId, Math.round(k.Time), k.UId, at);
+      statRows.forEach((s, i) => this.upsertStat.run(s.ObjectId, Math.round(s.Day), changedStats[i]![1], at));
+      this.meta.setLastGood(STATUS_DATASET, at);
+    });
+    const write = () => {
+      try {
+        run.immediate();
+      } catch (e) {
+        this.positions = this.sensorValues = this.driverKeys = this.stats = undefined;
+        throw e;
+      }
+    };
+    return { changes, write };
   }
 
   /** Every stored last position, in ascending object id order. */

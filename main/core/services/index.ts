@@ -36,6 +36,8 @@ export interface OfflineDeps {
   log: (msg: string, e?: unknown) => void;
   /** More writes the outbox carries (the catalogue's edits), by kind. */
   kinds?: Record<string, OutboxKind<unknown>>;
+  /** Settles when no positions body is being fetched: the events poll asks after it (live-sync.ts). */
+  afterPositions?: () => Promise<void>;
 }
 
 export interface OfflineServices {
@@ -89,7 +91,7 @@ export function startOfflineServices(d: OfflineDeps): { services: OfflineService
     onChange: changed,
     onFailure: (e) => d.connectivity.fail('outbox', e),
   });
-  const poll = createEventsPoll({ api: d.eventsBodies, ingest: (feed, all, at) => events.ingest(() => d.ingestor.events(feed, all, at)), connectivity: d.connectivity, lock, signal });
+  const poll = createEventsPoll({ api: d.eventsBodies, ingest: (feed, all, at) => events.ingest(() => d.ingestor.events(feed, all, at)), connectivity: d.connectivity, lock, signal, afterPositions: d.afterPositions });
   const pollEvents = async () => {
     await poll();
     if (signal.aborted) return;

@@ -25,7 +25,7 @@ export class LiveReads {
 
   constructor(
     private readonly cache: Cache,
-    private readonly ingestor: Pick<Ingestor, 'snapshot'>,
+    private readonly ingestor: Pick<Ingestor, 'snapshot' | 'written'>,
     private readonly now: () => number = Date.now,
   ) {
     this.drivers = new DriverNames(cache);
@@ -40,7 +40,9 @@ export class LiveReads {
   }
 
   /** The details panel's picture of one object: its position, sensor values, driver and today's stats. */
-  details(id: number): ObjectDetails {
+  async details(id: number): Promise<ObjectDetails> {
+    // The map may show a poll whose rows are still being written (ingest.ts): read after them.
+    await this.ingestor.written();
     const { cache } = this;
     const object = cache.objects.get(id);
     if (!object) throw new FleetError('not_found', `Object ${id} is not in the list.`);

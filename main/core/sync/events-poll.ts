@@ -24,6 +24,8 @@ export interface EventsPollOptions {
   connectivity: ConnectivityTracker;
   lock: Mutex;
   signal: AbortSignal;
+  /** Settles when the positions being fetched have arrived: events are asked after them (live-sync.ts). */
+  afterPositions?: () => Promise<void>;
   now?: () => number;
 }
 
@@ -63,8 +65,10 @@ export function storeEvents(cache: Pick<Cache, 'events' | 'meta' | 'transaction'
 
 export function createEventsPoll(o: EventsPollOptions): () => Promise<void> {
   const now = o.now ?? Date.now;
-  return () =>
-    o.lock.run(async () => {
+  return async () => {
+    // Outside the lock: the outbox's replays need not wait for the positions.
+    await o.afterPositions?.();
+    return o.lock.run(async () => {
       let feed: PollBody;
       let all: PollBody;
       o.signal.throwIfAborted();
@@ -85,4 +89,5 @@ export function createEventsPoll(o: EventsPollOptions): () => Promise<void> {
       }
       o.connectivity.ok(EVENTS_DATASET, at);
     });
+  };
 }

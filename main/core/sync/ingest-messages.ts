@@ -43,5 +43,7 @@ export type IngestMessages = {
   snapshot: Message<Followed, PositionColumns>;
   /** Both lists of unacknowledged events: the feed (`body`) and the full list (`all`). */
   events: Message<PollRequest & { all: PollBody }, EventsIngested>;
+  /** Answered once the last status poll's rows are in the file (they are written after its answer). */
+  written: Message<Followed, void>;
 };
 export type IngestKind = keyof IngestMessages;

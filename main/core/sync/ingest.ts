@@ -80,6 +80,11 @@ export interface Ingestor {
   /** Every stored last position with its ignition state, from the writer's own copy. */
   snapshot(): Promise<PositionColumns>;
   /**
+   * Settles once the last status poll answered is in the file: the worker answers the
+   * positions first and writes them after, so a read of one object's rows waits for this.
+   */
+  written(): Promise<void>;
+  /**
    * Both lists of unacknowledged events (feed, then all), decoded and stored together;
    * returns what changed in the stored unacknowledged events (the delta the main thread applies).
    */
@@ -101,9 +106,12 @@ export function inThreadIngestor(repos: IngestRepos): Ingestor {
     profile: async (body, fetchedAt) => ingestProfile(repos, body, fetchedAt),
     snapshot: async () => repos.status.snapshot(),
     events: async (feed, all, fetchedAt) => ingestEvents(repos, feed, all, fetchedAt),
+    written: async () => {},
     close: async () => {},
   };
 }
+
+const settled = () => {};
 
 const columnsTransfer = (c: PositionColumns) => transferables(c.ids, c.lat, c.lng, c.time, c.speed, c.heading, c.online, c.ignition);
 
@@ -116,12 +124,19 @@ const columnsTransfer = (c: PositionColumns) => transferables(c.ids, c.lat, c.ln
 export function workerIngestor(w: WorkerScript, dbFile: string): Ingestor {
   const worker = startRole(w, { role: 'ingest', dbFile }, 'ingest worker');
   const send = followingSender(worker);
+  let written: Promise<void> = Promise.resolve();
   return {
     fetch: heldBodyFetch((req, signal) => worker.request('fetch', req, signal ? { signal } : {})),
-    status: (body, fetchedAt) => send('status', { body, fetchedAt }, transferables(body)),
+    status: async (body, fetchedAt) => {
+      const changed = await send('status', { body, fetchedAt }, transferables(body));
+      // Asked at once, answered after the write: readers of the file wait only while one is due.
+      written = worker.request('written', {}).then(settled, settled);
+      return changed;
+    },
     objects: (body, fetchedAt) => send('objects', { body, fetchedAt }, transferables(body)),
     profile: (body, fetchedAt) => send('profile', { body, fetchedAt }, transferables(body)),
     snapshot: () => send('snapshot', {}, []),
+    written: () => written,
     events: (feed, all, fetchedAt) => send('events', { body: feed, all, fetchedAt }, transferables(feed, all)),
     close: () => worker.close(),
   };
@@ -160,6 +175,10 @@ function followingSender(worker: WorkerClient<Roles['ingest']>) {
  * The worker side, served by the entry (workers/entry.ts): kept here so both sides change
  * together. A fresh worker's first answer of a kind (`full`), after storing the poll, is the
  * whole stored picture (followingSender says why); profile and snapshot answer as always.
+ *
+ * A status poll is answered before its rows are written (StatusRepo.stage): the write runs
+ * right after the answer is posted, or first thing in the next request, whichever comes
+ * first, so every request still finds the file as the answers so far describe it.
  */
 export function ingestHandlers(repos: IngestRepos, held: HeldBodies): Handlers<IngestMessages> {
   const local = inThreadIngestor(repos);
@@ -168,22 +187,43 @@ export function ingestHandlers(repos: IngestRepos, held: HeldBodies): Handlers<I
     ctx.transfer.push(...columnsTransfer(c));
     return c;
   };
+  let unwritten: (() => void) | null = null;
+  const writeNow = () => {
+    const write = unwritten;
+    unwritten = null;
+    if (!write) return;
+    try {
+      write();
+    } catch (e) {
+      // The positions were answered already; the next poll writes them again (stage() says how).
+      console.warn(`[ingest] the status poll could not be stored: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  };
+  const afterWrite =
+    <A extends unknown[], R>(f: (...a: A) => R) =>
+    (...a: A): R => {
+      writeNow();
+      return f(...a);
+    };
   return {
-    status: ({ body, fetchedAt, full }, ctx) => {
-      const stored = local.status(bytes(body), fetchedAt);
-      return (full ? stored.then(() => local.snapshot()) : stored).then(positions(ctx));
-    },
+    status: afterWrite(async ({ body, fetchedAt, full }, ctx) => {
+      const staged = repos.status.stage(decodeStatus(bytes(body)), fetchedAt);
+      unwritten = staged.write;
+      setImmediate(writeNow);
+      return positions(ctx)(full ? await local.snapshot() : changedColumns(staged.changes));
+    }),
     // Which objects changed since the main side last heard is unknown: every window reads the list.
-    objects: ({ body, fetchedAt, full }) => local.objects(bytes(body), fetchedAt).then((r) => (full ? { ...r, changed: true, reload: true } : r)),
-    profile: ({ body, fetchedAt }) => local.profile(bytes(body), fetchedAt),
-    snapshot: (_, ctx) => local.snapshot().then(positions(ctx)),
-    events: ({ body, all, fetchedAt, full }) => {
+    objects: afterWrite(({ body, fetchedAt, full }) => local.objects(bytes(body), fetchedAt).then((r) => (full ? { ...r, changed: true, reload: true } : r))),
+    profile: afterWrite(({ body, fetchedAt }) => local.profile(bytes(body), fetchedAt)),
+    snapshot: afterWrite((_, ctx) => local.snapshot().then(positions(ctx))),
+    written: afterWrite(() => undefined),
+    events: afterWrite(({ body, all, fetchedAt, full }) => {
       const feed = bytes(body);
       return local.events(feed, bytes(all), fetchedAt).then((r): EventsIngested => {
         if (!full) return r;
         const { events, pendingIds } = repos.events.unacknowledgedModel();
         return { ...r, upserted: events, full: { pendingIds } };
       });
-    },
+    }),
   };
 }

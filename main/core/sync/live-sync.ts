@@ -47,6 +47,12 @@ export interface LiveSync {
   pollStatus(): Promise<void>;
   /** The next scheduled status poll runs now: a connection back on screen was polled slowly in the background. */
   statusSoon(): void;
+  /**
+   * Settles once no status body is being fetched. The events poll waits for it: a service
+   * builds its answers side by side, so events asked at the same time delayed the map's
+   * positions by their own cost (decision 0040).
+   */
+  positionsFetched(): Promise<void>;
   refreshObjects(): Promise<void>;
   refreshReference(): Promise<ReferenceRefresh>;
   /** The periods changed: each poller's waiting run moves to its new period. */
@@ -56,15 +62,20 @@ export interface LiveSync {
 /** Above this many changed objects, windows are told to read the list again rather than sent a delta. */
 export const OBJECTS_DELTA_MAX = 2_000;
 
+const settled = () => {};
+
 export function createLiveSync(o: LiveSyncOptions): LiveSync {
   const now = o.now ?? Date.now;
   const log = o.log ?? (() => {});
 
   const bodies = createBodyQueue();
+  let positionsFetched: Promise<void> = Promise.resolve();
   /** Fetches a body and stores it, in its turn; `at` is when it arrived. */
   const fetchAndStore = <T>(kind: BigBody, fetch: () => Promise<PollBody>, store: (body: PollBody, at: number) => Promise<T>) =>
     bodies.run(kind, async () => {
-      const body = await fetch();
+      const fetching = fetch();
+      if (kind === 'status') positionsFetched = fetching.then(settled, settled);
+      const body = await fetching;
       const at = now();
       return { at, stored: await store(body, at) };
     });
@@ -135,6 +146,7 @@ export function createLiveSync(o: LiveSyncOptions): LiveSync {
     },
     pollStatus,
     statusSoon: () => statusPoller.soon(0),
+    positionsFetched: () => positionsFetched,
     refreshObjects,
     refreshReference: reference,
     retime: () => pollers.forEach((p) => p.retime()),

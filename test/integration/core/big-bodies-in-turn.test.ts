@@ -1,7 +1,8 @@
 /**
  * The big poll bodies of a sign-in (status, object list, profile) go to the service one at a
- * time, the status first: a proxy in front of the simulator holds each answer a moment and
- * records when each request came and when its answer ended.
+ * time, the status first, and the events are asked once the status has arrived: a proxy in
+ * front of the simulator holds each answer a moment and records when each request came and
+ * when its answer ended.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,7 @@ import { memoryVault } from '../../../main/core/seams/vault';
 import { makeCore, signIn, startProxy, type Proxy } from './offline-helpers';
 
 const BIG = new Set(['GET /api/ObjectsStatus', 'GET /api/Objects', 'GET /api/Profile']);
+const EVENTS = new Set(['GET /api/Events/feed', 'GET /api/Events']);
 const HOLD_MS = 300;
 
 describe('big bodies in turn', () => {
@@ -25,7 +27,7 @@ describe('big bodies in turn', () => {
     sim = await startSimulator({ port: 0, seed: 4, objects: 30 });
     proxy = await startProxy(sim);
     // Held long enough that two requests at once would overlap on any machine.
-    proxy.holdMs = (key) => (BIG.has(key) ? HOLD_MS : 0);
+    proxy.holdMs = (key) => (BIG.has(key) || EVENTS.has(key) ? HOLD_MS : 0);
     const settings = memorySettings({ statusPollMs: 600_000, objectsRefreshMs: 600_000, eventsPollMs: 600_000 });
     core = makeCore(mkdtempSync(join(tmpdir(), 'fleet-in-turn-')), memoryVault(), settings);
     await signIn(core, proxy.baseUrl);
@@ -42,5 +44,14 @@ describe('big bodies in turn', () => {
     const seen = big().sort((a, b) => a.from - b.from);
     expect(seen.map((s) => s.key)).toEqual(['GET /api/ObjectsStatus', 'GET /api/Objects', 'GET /api/Profile']);
     for (let i = 1; i < seen.length; i++) expect(seen[i]!.from, `${seen[i]!.key} asked before ${seen[i - 1]!.key} was answered`).toBeGreaterThanOrEqual(seen[i - 1]!.till);
+  });
+
+  it('asks for the events only once the status has arrived', async () => {
+    const events = () => proxy.answered.filter((a) => EVENTS.has(a.key));
+    for (let i = 0; i < 100 && events().length < 2; i++) await new Promise((r) => setTimeout(r, 50));
+    const status = proxy.answered.find((a) => a.key === 'GET /api/ObjectsStatus');
+    expect(status).toBeDefined();
+    expect(events().map((e) => e.key).sort()).toEqual(['GET /api/Events', 'GET /api/Events/feed']);
+    for (const e of events()) expect(e.from, `${e.key} asked before the status was answered`).toBeGreaterThanOrEqual(status!.till);
   });
 });

@@ -57,6 +57,7 @@ describe('deployed-server bodies through the worker into the cache', () => {
     it(`ObjectsStatus with ${quirk}: every position lands`, async () => {
       const at = Date.now();
       await ingestor.status(await held('/api/ObjectsStatus', body, STATUS_ENDPOINT), at);
+      await ingestor.written();
       for (const expected of EXPECTED_POSITIONS) expect(cache.status.position(expected.ObjectId)).toMatchObject(expected);
       // The element no repair could read is dropped, not guessed at.
       expect(cache.status.position(104)).toBeUndefined();
@@ -139,6 +140,7 @@ describe('an unreadable status body', () => {
       status = STATUS_BODIES['a doubled comma']!;
       await sync.pollStatus();
       expect(connectivity.state()).toMatchObject({ state: 'online', lastError: null });
+      await ingestor.written();
       expect(cache.status.position(101)).toMatchObject({ Lat: 55.75222, Speed: 43.5 });
     } finally {
       await ingestor.close();

@@ -7,6 +7,7 @@ import { startSimulator } from '../../../simulator';
 import { openCache, type Cache } from '../../../main/core/cache';
 import { createHttp } from '../../../main/core/api/http';
 import { workerIngestor, type Ingestor } from '../../../main/core/sync/ingest';
+import { LiveReads } from '../../../main/core/services/live';
 import type { PollBody } from '../../../main/core/sync/poll-body';
 import { BACKGROUND_NICE, currentThreadId } from '../../../main/core/workers/thread-priority';
 
@@ -84,6 +85,31 @@ describe('poll ingest in a worker thread', () => {
     expect(ignition.some((v) => v !== Ignition.unknown)).toBe(true);
   });
 
+  it('answers the positions before it writes them; one object is read after the write', async () => {
+    const objects = await (await fetch(`${sim.baseUrl}/api/Objects`, { headers: { authorization: `Bearer ${token}` } })).text();
+    await ingestor.objects(objects, Date.now());
+    const live = new LiveReads(cache, ingestor);
+    const status = JSON.parse(await statusText()) as { Positions: { ObjectId: number; Time: number }[] };
+    const moved = status.Positions.find((p) => p.Time > 0)!;
+    moved.Time += 60_000;
+    // The main side's connection holds the file's write lock: the worker's write waits for it.
+    cache.db.prepare('BEGIN IMMEDIATE').run();
+    let released = false;
+    try {
+      const changed = await ingestor.status(JSON.stringify(status), Date.now());
+      expect(Array.from(changed.ids)).toContain(moved.ObjectId);
+      const details = live.details(moved.ObjectId).then((d) => ({ d, released }));
+      await new Promise((r) => setTimeout(r, 300));
+      released = true;
+      cache.db.prepare('COMMIT').run();
+      const read = await details;
+      expect(read.released).toBe(true);
+      expect(read.d.position?.Time).toBe(moved.Time);
+    } finally {
+      if (!released) cache.db.prepare('ROLLBACK').run();
+    }
+  });
+
   it('joins a body sent in chunks, with a character split between two of them', async () => {
     const text = await (await fetch(`${sim.baseUrl}/api/Objects`, { headers: { authorization: `Bearer ${token}` } })).text();
     const list = JSON.parse(text) as { Id: number; Name: string }[];
@@ -115,6 +141,7 @@ describe('poll ingest in a worker thread', () => {
     });
     const before = cache.status.fetchedAt();
     await ingestor.status(await statusText(), Date.now());
+    await ingestor.written();
     expect(cache.status.fetchedAt()).toBeGreaterThan(before ?? 0);
     expect(cache.integrityCheck()).toBe('ok');
   });
@@ -182,6 +209,7 @@ describe('poll ingest in a worker thread', () => {
       expect(body).toEqual({ held: expect.any(Number), bytes: expect.any(Number), worker: expect.any(Number) });
       const direct = JSON.parse(await statusText()) as { Positions?: unknown[] } | unknown[];
       await ingestor.status(body, 5_000_000);
+      await ingestor.written();
       expect(cache.status.fetchedAt()).toBe(5_000_000);
       const stored = (await ingestor.snapshot()).ids.length;
       expect(stored).toBe(Array.isArray(direct) ? direct.length : (direct.Positions ?? []).length);

@@ -8,7 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import JSZip from 'jszip';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AttachResult, FilesFound, SavedFile } from '../../../common/methods/files';
 import type { FileBody } from '../../../common/methods/history';
 import { startSimulator, type SimulatorHandle } from '../../../simulator';
@@ -32,6 +32,8 @@ describe('device files', () => {
     core = makeCore(mkdtempSync(join(tmpdir(), 'fleet-files-')), memoryVault(), quiet());
     await signIn(core, sim.baseUrl);
     objectId = [...sim.sim.world.objects.keys()][0]!;
+    // Saved files are named after the object: the list must be in before the tests go offline.
+    await vi.waitFor(() => expect(services(core).cache.objects.get(objectId)).toBeDefined(), { timeout: 10_000 });
   }, 60_000);
   afterAll(async () => {
     await core?.close();
