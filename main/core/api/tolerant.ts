@@ -327,7 +327,7 @@ function chooseUnionOption(options: AnySchema[], value: unknown, ctx: WalkCtx): 
  */
 export function normalize<S extends AnySchema>(schema: S, raw: unknown, endpoint: string, options: NormalizeOptions = {}): z.output<S> {
   // A body already in the schema's exact shape is what the walk and the parse would return.
-  if (options.exact !== false && exactShape(schema, Object.keys(options.defaults ?? {}))?.(raw)) return raw as z.output<S>;
+  if (options.exact !== false && exactShape(schema, { defaulted: Object.keys(options.defaults ?? {}), aliases: options.aliases })?.(raw)) return raw as z.output<S>;
   const aliases = new Map<string, string[]>();
   for (const [k, list] of Object.entries(options.aliases ?? {})) aliases.set(k, list.map(keyFold));
   const rewritten = walk(schema, raw, undefined, { aliases, defaults: options.defaults ?? {}, keys: new Map() });

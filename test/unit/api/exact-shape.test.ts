@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ObjectsStatusSchema } from '../../../common/resources';
+import { FleetObjectSchema, ObjectsStatusSchema } from '../../../common/resources';
 import { exactShape } from '../../../main/core/api/exact-shape';
 import { STATUS_ALIASES, parseObjectsStatus } from '../../../main/core/api/status';
 import { normalize } from '../../../main/core/api/tolerant';
@@ -23,19 +23,25 @@ const canonical = () => ({
 });
 
 describe('exact-shape shortcut', () => {
-  it("takes a simulator's whole status body as it is, and gives what the walk gives", async () => {
+  it("takes a simulator's whole status body and object list as they are, and gives what the walk gives", async () => {
     const sim = await startSimulator({ port: 0, seed: 5, objects: 200 });
     try {
       const t = await fetch(`${sim.baseUrl}/api/Token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ UserName: 'demo', Password: 'demo' }) });
       const token = ((await t.json()) as { AccessToken: string }).AccessToken;
       const raw = (await (await fetch(`${sim.baseUrl}/api/ObjectsStatus`, { headers: { authorization: `Bearer ${token}` } })).json()) as { Positions: unknown[] };
       expect(raw.Positions.length).toBeGreaterThan(100);
-      expect(exactShape(ObjectsStatusSchema, Object.keys(DEFAULTS))?.(raw)).toBe(true);
+      expect(exactShape(ObjectsStatusSchema, { defaulted: Object.keys(DEFAULTS), aliases: STATUS_ALIASES })?.(raw)).toBe(true);
       const { exact, walked } = both(raw);
       expect(exact).toEqual(walked);
       // The shortcut returns the decoded value itself: no copy was made.
       const own = structuredClone(raw);
       expect(normalize(ObjectsStatusSchema, own, 'x', { defaults: DEFAULTS, aliases: STATUS_ALIASES })).toBe(own);
+
+      // The object list, with keys its schema leaves unnamed (Phone1, Comment, Flags…): the same.
+      const list = (await (await fetch(`${sim.baseUrl}/api/Objects`, { headers: { authorization: `Bearer ${token}` } })).json()) as unknown[];
+      const objects = z.array(FleetObjectSchema);
+      expect(exactShape(objects)?.(list)).toBe(true);
+      expect(normalize(objects, structuredClone(list), 'GET /api/Objects')).toEqual(normalize(objects, structuredClone(list), 'GET /api/Objects', { exact: false }));
     } finally {
       await sim.close();
     }
@@ -54,12 +60,23 @@ describe('exact-shape shortcut', () => {
       const body = JSON.parse(JSON.stringify(canonical())) as ReturnType<typeof canonical>;
       change(body);
       const raw = JSON.parse(JSON.stringify(body)) as unknown;
-      expect(exactShape(ObjectsStatusSchema, Object.keys(DEFAULTS))?.(raw), what).toBe(false);
+      expect(exactShape(ObjectsStatusSchema, { defaulted: Object.keys(DEFAULTS), aliases: STATUS_ALIASES })?.(raw), what).toBe(false);
       const { exact, walked } = both(raw);
       expect(exact, what).toEqual(walked);
       check(exact);
     }
-    expect(exactShape(ObjectsStatusSchema, Object.keys(DEFAULTS))?.(canonical())).toBe(true);
+    expect(exactShape(ObjectsStatusSchema, { defaulted: Object.keys(DEFAULTS), aliases: STATUS_ALIASES })?.(canonical())).toBe(true);
+  });
+
+  it('takes a body with keys the schema does not name, as long as the walk would keep them as sent', () => {
+    const check = exactShape(ObjectsStatusSchema, { defaulted: Object.keys(DEFAULTS), aliases: STATUS_ALIASES })!;
+    const body = canonical();
+    // Unknown to the schema, and a second spelling of a field the position has: both kept as sent.
+    Object.assign(body.Positions[0]!, { Odometer: 1234, speed: 99 });
+    expect(check(body)).toBe(true);
+    const { exact, walked } = both(body);
+    expect(exact).toEqual(walked);
+    expect(exact.Positions[0]).toMatchObject({ Odometer: 1234, speed: 99, Speed: 12.5 });
   });
 
   it('still refuses what the schema refuses, with the field named', () => {
