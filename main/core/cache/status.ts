@@ -150,6 +150,7 @@ export class StatusRepo {
       position: db.prepare('SELECT object_id, online, lat, lng, alt, time, speed, heading, sat, accuracy FROM last_positions WHERE object_id = ?'),
       sensorValue: db.prepare('SELECT sensor_id, time, value FROM last_sensor_values WHERE sensor_id = ?'),
       sensorValues: db.prepare('SELECT sensor_id, time, value FROM last_sensor_values'),
+      ignitionValues: db.prepare('SELECT v.sensor_id, v.time, v.value FROM last_sensor_values v JOIN sensors s ON s.id = v.sensor_id WHERE s.ignition = 1'),
       driverKey: db.prepare('SELECT object_id, time, uid FROM last_driver_keys WHERE object_id = ?'),
       driverKeys: db.prepare('SELECT object_id, time, uid FROM last_driver_keys'),
       dailyStat: db.prepare('SELECT json FROM daily_stats WHERE object_id = ? AND day = ?').pluck(),
@@ -158,14 +159,34 @@ export class StatusRepo {
     };
   }
 
-  private load(): void {
+  /**
+   * Reads the stored last positions into the copy now, if they are not there yet, with the
+   * readings of the ignition sensors: all a snapshot needs (ingest.ts warms it at start). The
+   * other readings, keys and stats (four times as many rows) wait for the first poll to diff.
+   */
+  load(): void {
     if (this.positions) return;
     const positions = new Map<number, PosRow>();
     for (const r of this.db
       .prepare('SELECT object_id, online, lat, lng, alt, time, speed, heading, sat, accuracy FROM last_positions')
       .iterate() as IterableIterator<PosRow>)
       positions.set(r.object_id, r);
-    const sensorValues = new Map<number, SensorValue>();
+    this.reloadIgnition();
+    this.sensorValues = new Map();
+    this.readIgnitionValues();
+    this.positions = positions;
+  }
+
+  private readIgnitionValues(): void {
+    for (const r of this.read.ignitionValues.iterate() as IterableIterator<{ sensor_id: number; time: number; value: number }>)
+      this.sensorValues!.set(r.sensor_id, { SensorId: r.sensor_id, Time: r.time, Value: r.value });
+  }
+
+  /** The whole copy, as a poll's diff needs it. */
+  private loadAll(): void {
+    this.load();
+    if (this.driverKeys && this.stats) return;
+    const sensorValues = this.sensorValues!;
     for (const r of this.db.prepare('SELECT sensor_id, time, value FROM last_sensor_values').iterate() as IterableIterator<{
       sensor_id: number;
       time: number;
@@ -186,9 +207,6 @@ export class StatusRepo {
       json: string;
     }>)
       stats.set(`${r.object_id}:${r.day}`, r.json);
-    this.reloadIgnition();
-    this.positions = positions;
-    this.sensorValues = sensorValues;
     this.driverKeys = driverKeys;
     this.stats = stats;
   }
@@ -206,6 +224,8 @@ export class StatusRepo {
       this.ignitionSensor.set(objectId, sensorId);
     }
     this.ignitionObject = after;
+    // A copy holding only the ignition readings needs those of sensors newly named ignition.
+    if (this.sensorValues && !this.driverKeys) this.readIgnitionValues();
     return after.size !== before.size || [...after].some(([sensorId, objectId]) => before.get(sensorId) !== objectId);
   }
 
@@ -242,7 +262,7 @@ export class StatusRepo {
    * so the next poll writes again what this one could not.
    */
   stage(status: ObjectsStatus, fetchedAt: number): { changes: StatusChanges; write: () => void } {
-    this.load();
+    this.loadAll();
     const positions = this.positions!;
     const sensorValues = this.sensorValues!;
     const driverKeys = this.driverKeys!;
@@ -371,7 +391,7 @@ export class StatusRepo {
 
   /** Deletes the last status of objects not in `keepObjectIds` (e.g. after the list changed). */
   prune(keepObjectIds: Iterable<number>): number {
-    this.load();
+    this.loadAll();
     const keep = new Set(keepObjectIds);
     const drop = [...this.positions!.keys(), ...this.driverKeys!.keys()].filter((id) => !keep.has(id));
     if (drop.length === 0) return 0;

@@ -125,6 +125,9 @@ export function workerIngestor(w: WorkerScript, dbFile: string): Ingestor {
   const worker = startRole(w, { role: 'ingest', dbFile }, 'ingest worker');
   const send = followingSender(worker);
   let written: Promise<void> = Promise.resolve();
+  // At a restart the windows' first question is every last position: at 50,000 objects the
+  // worker's start and its read of them took a second or more, now done while the page loads.
+  void worker.request('warm', {}).catch(settled);
   return {
     fetch: heldBodyFetch((req, signal) => worker.request('fetch', req, signal ? { signal } : {})),
     status: async (body, fetchedAt) => {
@@ -217,6 +220,7 @@ export function ingestHandlers(repos: IngestRepos, held: HeldBodies): Handlers<I
     profile: afterWrite(({ body, fetchedAt }) => local.profile(bytes(body), fetchedAt)),
     snapshot: afterWrite((_, ctx) => local.snapshot().then(positions(ctx))),
     written: afterWrite(() => undefined),
+    warm: () => repos.status.load(),
     events: afterWrite(({ body, all, fetchedAt, full }) => {
       const feed = bytes(body);
       return local.events(feed, bytes(all), fetchedAt).then((r): EventsIngested => {

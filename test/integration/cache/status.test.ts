@@ -33,6 +33,24 @@ describe('status', () => {
     expect([...snap.lat]).toEqual([55.001, 56, 55.003, 55.004]);
   });
 
+  it('after a restart, a snapshot first and then a poll: the poll still compares against every stored reading', () => {
+    const dataDir = t.tempDir();
+    const c1 = t.open({ dataDir });
+    const rest = {
+      SensorValues: [{ SensorId: 10, Time: 5, Value: 1.5 }],
+      DriverKeys: [{ ObjectId: 1, Time: 6, UId: 'K1' }],
+      Stats: [{ ObjectId: 1, Day: 86_400_000, Length: 12.5 }],
+    };
+    c1.status.applyStatus(status([pos(1), pos(2)], rest), 100);
+    c1.close();
+    const c2 = t.open({ dataDir });
+    expect([...c2.status.snapshot().ids]).toEqual([1, 2]);
+    const same = c2.status.ingest(status([pos(1), pos(2)], rest), 200);
+    expect(same).toMatchObject({ rows: [], sensorValues: [], driverKeys: [], stats: [] });
+    const changed = c2.status.ingest(status([pos(1), pos(2)], { ...rest, SensorValues: [{ SensorId: 10, Time: 7, Value: 2 }] }), 300);
+    expect(changed.sensorValues).toEqual([{ SensorId: 10, Time: 7, Value: 2 }]);
+  });
+
   it('compares against what was stored before a restart', () => {
     const dataDir = t.tempDir();
     const c1 = t.open({ dataDir });
