@@ -28,9 +28,10 @@ describe('reference data, profile, events, meta', () => {
 
   it('stores the profile and meta values', () => {
     const c = t.open({ dataDir: t.tempDir() });
-    const p: Profile = { Objects: [{ Id: 1, Name: 'a' }], Geozones: [], ObjectIcons: [], ServerTime: 5 };
+    const p: Profile = { Objects: [{ Id: 1, Name: 'a' }], Geozones: [{ Id: 3 }], ObjectIcons: [], ServerTime: 5 };
     c.profile.put(p, 7);
-    expect(c.profile.get()).toEqual({ profile: p, fetchedAt: 7 });
+    // Its objects are the object list's, stored there: not a second time here.
+    expect(c.profile.get()).toEqual({ profile: { ...p, Objects: [] }, fetchedAt: 7 });
     c.meta.setLastGood('tracks', 99);
     c.meta.set('cursor', { a: 1 });
     expect(c.meta.lastGood('tracks')).toBe(99);
