@@ -9,8 +9,9 @@ const events = many(EventSchema);
 export const EVENTS_FEED_ENDPOINT = 'GET /api/Events/feed';
 export const EVENTS_ENDPOINT = 'GET /api/Events';
 
-/** Parses a decoded events body (the ingest worker decodes it off the event loop). */
-export const parseEvents = (raw: unknown, endpoint: string): FleetEvent[] => events(raw, endpoint);
+const polledEvents = many(EventSchema, { exact: true });
+/** Parses a decoded events body (the ingest worker decodes it off the event loop, the exact-shape check first). */
+export const parseEvents = (raw: unknown, endpoint: string): FleetEvent[] => polledEvents(raw, endpoint);
 
 /** GET /api/Events/feed: unacknowledged events, without groups the user muted. */
 export function getEventsFeed(http: Http, e?: Extra): Promise<FleetEvent[]> {

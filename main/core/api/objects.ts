@@ -43,13 +43,14 @@ export type LiteObject = z.infer<typeof LiteObjectSchema>;
 export const ObjectGroupSchema = z.looseObject({ Id: z.number(), Name: z.string().optional() });
 export type ObjectGroup = z.infer<typeof ObjectGroupSchema>;
 
-const profile = one(ProfileSchema);
+const profile = one(ProfileSchema, { exact: true });
 /** Parses a decoded profile body (the ingest worker decodes it off the event loop: it embeds every object). */
 export const parseProfile = (raw: unknown, endpoint: string): Profile => profile(raw, endpoint);
 const object = one(FleetObjectSchema);
 const objects = many(FleetObjectSchema);
-/** GET /api/Objects body → objects; exported for the ingest worker, which decodes off the event loop. */
-export const parseObjectsList = (raw: unknown, endpoint: string): FleetObject[] => objects(raw, endpoint);
+const polledObjects = many(FleetObjectSchema, { exact: true });
+/** GET /api/Objects body → objects, for the ingest worker, which decodes off the event loop (the exact-shape check first). */
+export const parseObjectsList = (raw: unknown, endpoint: string): FleetObject[] => polledObjects(raw, endpoint);
 const lite = one(LiteObjectSchema);
 const lites = many(LiteObjectSchema);
 

@@ -124,10 +124,10 @@ function markNoFix(s: ObjectsStatus): ObjectsStatus {
   return s;
 }
 
-/** Parses a current-state body of either shape into the canonical ObjectsStatus. */
-export function parseObjectsStatus(raw: unknown, endpoint: string): ObjectsStatus {
+/** Parses a current-state body of either shape into the canonical ObjectsStatus; `exact` as normalize's. */
+export function parseObjectsStatus(raw: unknown, endpoint: string, o: { exact?: boolean } = {}): ObjectsStatus {
   const top = isRecord(raw) ? canonicalTop(raw) : raw;
-  const s = normalize(ObjectsStatusSchema, top, endpoint, { aliases: STATUS_ALIASES, defaults: { Lat: 0, Lng: 0 } });
+  const s = normalize(ObjectsStatusSchema, top, endpoint, { aliases: STATUS_ALIASES, defaults: { Lat: 0, Lng: 0 }, exact: o.exact === true });
   return markNoFix(s);
 }
 
@@ -193,7 +193,7 @@ const STATUS_PATH = '/api/ObjectsStatus';
 export const STATUS_ENDPOINT = `GET ${STATUS_PATH}`;
 
 export function getObjectsStatus(http: Http, e?: Extra): Promise<ObjectsStatus> {
-  return call(http, 'GET', STATUS_PATH, parseObjectsStatus, extra(e));
+  return call(http, 'GET', STATUS_PATH, (raw, endpoint) => parseObjectsStatus(raw, endpoint), extra(e));
 }
 
 export function getObjectStatus(http: Http, id: number, e?: Extra): Promise<ObjectsStatus> {

@@ -40,7 +40,11 @@ export interface NormalizeOptions {
   /** Value used when a canonical key is missing or null (e.g. Lat/Lng → 0: no fix). */
   defaults?: Readonly<Record<string, unknown>>;
   log?: ApiLog;
-  /** false: always the walk and the parse, never the exact-shape shortcut (tests compare the two). */
+  /**
+   * First check whether the body already has the schema's exact shape, and if so return it as
+   * it is (exact-shape.ts). For the big bodies decoded off the event loop: the check's first
+   * use compiles it, up to half a second, which the main thread must not pay.
+   */
   exact?: boolean;
 }
 
@@ -327,7 +331,7 @@ function chooseUnionOption(options: AnySchema[], value: unknown, ctx: WalkCtx): 
  */
 export function normalize<S extends AnySchema>(schema: S, raw: unknown, endpoint: string, options: NormalizeOptions = {}): z.output<S> {
   // A body already in the schema's exact shape is what the walk and the parse would return.
-  if (options.exact !== false && exactShape(schema, { defaulted: Object.keys(options.defaults ?? {}), aliases: options.aliases })?.(raw)) return raw as z.output<S>;
+  if (options.exact === true && exactShape(schema, { defaulted: Object.keys(options.defaults ?? {}), aliases: options.aliases })?.(raw)) return raw as z.output<S>;
   const aliases = new Map<string, string[]>();
   for (const [k, list] of Object.entries(options.aliases ?? {})) aliases.set(k, list.map(keyFold));
   const rewritten = walk(schema, raw, undefined, { aliases, defaults: options.defaults ?? {}, keys: new Map() });

@@ -43,7 +43,7 @@ function decode(body: PollBody, endpoint: string): unknown {
 }
 
 export function decodeStatus(body: PollBody): ObjectsStatus {
-  return parseObjectsStatus(decode(body, STATUS_ENDPOINT), STATUS_ENDPOINT);
+  return parseObjectsStatus(decode(body, STATUS_ENDPOINT), STATUS_ENDPOINT, { exact: true });
 }
 
 export type IngestRepos = Pick<Cache, 'status' | 'objects' | 'meta' | 'events' | 'profile' | 'transaction'>;
