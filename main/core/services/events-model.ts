@@ -44,6 +44,18 @@ export class UnackedModel {
     return this.events.size;
   }
 
+  /** Unacknowledged events not pending, and those of them whose type is in `alarmMask`: the table's count, without a query. */
+  counts(alarmMask: number): { unacknowledged: number; alarms: number } {
+    let unacknowledged = 0;
+    let alarms = 0;
+    for (const e of this.events.values()) {
+      if (this.pending.has(e.Id)) continue;
+      unacknowledged++;
+      if ((e.Type & alarmMask) !== 0) alarms++;
+    }
+    return { unacknowledged, alarms };
+  }
+
   /** The ids that may have changed since the previous call. */
   drainDirty(): Set<number> {
     const d = this.dirty;

@@ -121,7 +121,7 @@ export class OpenSet {
 
   private readCounts(e: OpenEntry): void {
     try {
-      e.counts = e.conn.cache.events.unacknowledgedCounts(ALARM_TYPE_MASK);
+      e.counts = e.conn.events.counts(ALARM_TYPE_MASK) ?? e.conn.cache.events.unacknowledgedCounts(ALARM_TYPE_MASK);
     } catch {
       // A connection closing under a late poll: its last counts stand until it is gone.
     }

@@ -50,6 +50,25 @@ describe('EventsService: the in-memory model of unacknowledged events', () => {
     expect(svc.list('all')).toEqual({ ...fresh(cache), seq: l0.seq + 1 });
   });
 
+  it('counts the unacknowledged events and alarms as the table does, through polls and acks', async () => {
+    const { cache, svc, poll } = setup();
+    const ALARM = 4;
+    const alarm = (Id: number, Time: number): FleetEvent => ({ ...ev(Id, Time), Type: ALARM });
+    const same = () => expect(svc.counts(ALARM)).toEqual(cache.events.unacknowledgedCounts(ALARM));
+    // Before anything listed, the model is not loaded: the table answers.
+    expect(svc.counts(ALARM)).toBeNull();
+    await poll([], [ev(1, 10), alarm(2, 20), alarm(3, 30), ev(4, 40)]);
+    svc.list('all');
+    same();
+    expect(svc.counts(ALARM)).toEqual({ unacknowledged: 4, alarms: 2 });
+    svc.ack([2, 4, 99]);
+    same();
+    expect(svc.counts(ALARM)).toEqual({ unacknowledged: 2, alarms: 1 });
+    await poll([], [ev(1, 10), alarm(3, 30), alarm(5, 50)]);
+    same();
+    expect(svc.counts(ALARM)).toEqual({ unacknowledged: 3, alarms: 2 });
+  });
+
   it('follows acks queued, refused, requeued and delivered, also while a poll is being stored', async () => {
     const { cache, svc, pushes, poll, fresh } = setup();
     const all = [ev(1, 10), ev(2, 20), ev(3, 30), ev(4, 40)];
