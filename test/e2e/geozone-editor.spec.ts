@@ -144,6 +144,8 @@ test('draw a circle, a polygon and a line; move, reshape, rename, recolour, dele
   expect(yard.Type).toBe('Polygon');
   expect(yard.Points).toHaveLength(4);
   await expect.poll(() => liveZone(live, yard.Id)).toMatchObject({ type: 'Polygon' });
+  // The editor selects the new zone once its own reload lands; a drag before that pans the map.
+  await expect(form(admin).getByRole('textbox', { name: 'Name' })).toHaveValue('Test yard');
 
   // Reshaped (a corner dragged out), renamed and recoloured in one save.
   await drag(admin, corners[2]!, { x: corners[2]!.x + 60, y: corners[2]!.y + 50 });
