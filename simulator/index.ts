@@ -137,10 +137,13 @@ export async function startSimulator(opts: StartOptions = {}): Promise<Simulator
     const s = createServer((req, res) => {
       const url = new URL(req.url ?? '/', 'http://localhost');
       const path = url.pathname;
+      const api = path.startsWith('/api/') || path === '/api';
+      const timing = api ? sim.served.start(req.method ?? 'GET', path) : null;
+      if (timing) res.once('finish', timing.finished);
       const run = path.startsWith('/__sim/')
         ? handleControl(sim, req, res, path, onOutage)
-        : path.startsWith('/api/') || path === '/api'
-          ? handleApi(sim, router, req, res, url)
+        : api
+          ? handleApi(sim, router, req, res, url, timing?.handled)
           : Promise.resolve(sendError(res, 404, 'Not found: the fleet service lives under /api/'));
       run.catch((e: unknown) => errorToResponse(res, e));
     });

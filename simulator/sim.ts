@@ -9,6 +9,7 @@ import { generateWorld, type World } from './world/generate';
 import { makeHostile } from './world/hostile';
 import type { ObjectRec, User } from './world/types';
 import { WriteLog } from './writelog';
+import { ServedLog } from './http/served-log';
 import { forbidden, notFound } from './http/errors';
 
 export interface SimOptions {
@@ -45,6 +46,8 @@ export class Sim {
   readonly auth: Auth;
   readonly faults: FaultState;
   readonly log = new WriteLog();
+  /** The time each API request took to build and send (GET /__sim/served). */
+  readonly served = new ServedLog();
   readonly store: Store;
   readonly startTime: number;
 

@@ -168,7 +168,8 @@ export async function sendReply(res: ServerResponse, reply: Reply, corrupt: 'tru
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
-export async function handleApi(sim: Sim, router: Router, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+/** `built`: called once the route's handler has made its answer, before it is sent (ServedLog). */
+export async function handleApi(sim: Sim, router: Router, req: IncomingMessage, res: ServerResponse, url: URL, built?: () => void): Promise<void> {
   const path = url.pathname;
   const faults = sim.faults;
   let corrupt: 'truncate' | 'malformed' | 'none' = 'none';
@@ -225,6 +226,7 @@ export async function handleApi(sim: Sim, router: Router, req: IncomingMessage, 
   }
   const ctx = { sim, user, params, body, query: url.searchParams, req };
   const reply = deployedReply(ctx, route, await route.handler(ctx));
+  built?.();
   const status = reply.status ?? 200;
   if (route.write && status < 300) {
     sim.log.add({ time: sim.now(), method: route.method, path, userId: user.Id, status, body: body ?? null });

@@ -32,6 +32,11 @@ export async function handleControl(sim: Sim, req: IncomingMessage, res: ServerR
     sim.log.clear();
     return sendJson(res, 200, []);
   }
+  if (route === 'GET /__sim/served') return sendJson(res, 200, sim.served.list());
+  if (route === 'DELETE /__sim/served') {
+    sim.served.clear();
+    return sendJson(res, 200, []);
+  }
   if (route === 'POST /__sim/clock') {
     let offsetMs: unknown;
     try {

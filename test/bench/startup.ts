@@ -65,6 +65,31 @@ async function openPage(browser: Browser, host: RunningHost, want: Want): Promis
 
 const full = (m: StartMarks) => m.fullView !== null;
 
+interface Served {
+  method: string;
+  path: string;
+  at: number;
+  handlerMs: number;
+  finishedMs: number | null;
+}
+
+/**
+ * The simulator's own time in the cold start, from its log of the requests it served
+ * (GET /__sim/served): the first status and object list after sign-in, built and sent. Its
+ * share measured apart (simulatorShare) can differ from what it took while the console asked.
+ */
+function simulatorTimes(served: Served[], since: number): Record<string, number> {
+  const first = (path: string) => served.find((s) => s.method === 'GET' && s.path === path && s.at >= since);
+  const status = first('/api/ObjectsStatus');
+  const objects = first('/api/Objects');
+  return {
+    cold_simulator_status_built_ms: status?.handlerMs ?? -1,
+    cold_simulator_status_sent_ms: status?.finishedMs ?? -1,
+    cold_simulator_objects_built_ms: objects?.handlerMs ?? -1,
+    cold_simulator_objects_sent_ms: objects?.finishedMs ?? -1,
+  };
+}
+
 /** The floor of a host's process start on this machine now: a Node process that does nothing, spawned and ended. */
 function nodeStartMs(): number {
   const t0 = performance.now();
@@ -104,6 +129,7 @@ export async function startupBench(browser: Browser, results: Results): Promise<
     const coldMarks = await waitForMarks(page, full, 180_000);
     if (!full(coldMarks)) note(`startup: no full view after sign-in; the host's last output:\n${cold.host.output().slice(-3000)}`);
     Object.assign(figures, phases('cold', cold.spawnAt, cold.hostUpAt, coldMarks, signInAt), { cold_sign_in_call_ms: signedInAt - signInAt });
+    Object.assign(figures, simulatorTimes((await (await control('served')).json()) as Served[], signInAt));
     await page.context().close();
     await cold.host.stop();
 

@@ -71,3 +71,23 @@ describe('token lifetime', () => {
     }
   });
 });
+
+describe('the simulator’s own time per request', () => {
+  it('lists each API request with the time it took to build and to send, and forgets them on DELETE', async () => {
+    await fetch(api.h.baseUrl + '/__sim/served', { method: 'DELETE' });
+    const since = Date.now();
+    expect((await api.call('GET', '/api/ObjectsStatus', { token: demo })).status).toBe(200);
+    expect((await api.call('GET', '/api/Nope', { token: demo })).status).toBe(404);
+    const served = (await (await fetch(api.h.baseUrl + '/__sim/served')).json()) as { method: string; path: string; at: number; handlerMs: number; finishedMs: number | null }[];
+    expect(served.map((s) => `${s.method} ${s.path}`)).toEqual(['GET /api/ObjectsStatus', 'GET /api/Nope']);
+    const [status, missing] = served;
+    expect(status!.at).toBeGreaterThanOrEqual(since);
+    expect(status!.handlerMs).toBeGreaterThanOrEqual(0);
+    expect(status!.finishedMs).toBeGreaterThanOrEqual(status!.handlerMs);
+    // No route, so no handler made an answer; the 404 was still sent.
+    expect(missing!.handlerMs).toBe(-1);
+    expect(missing!.finishedMs).not.toBeNull();
+    await fetch(api.h.baseUrl + '/__sim/served', { method: 'DELETE' });
+    expect(await (await fetch(api.h.baseUrl + '/__sim/served')).json()).toEqual([]);
+  });
+});
