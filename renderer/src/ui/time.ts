@@ -10,6 +10,7 @@
  */
 import { TZDate } from '@date-fns/tz';
 import { format, isValid, parse, type Locale } from 'date-fns';
+import { LRUCache } from 'lru-cache';
 import { enGB, lt, ru } from 'date-fns/locale';
 import type { Language } from '../i18n/languages';
 import { displayLocale } from '../stores/display-locale';
@@ -21,8 +22,18 @@ export const DATE_TIME_PATTERN = 'yyyy-MM-dd HH:mm:ss';
 /** What a typed date with a time looks like (the interval fields): minutes, no seconds. */
 export const DATE_MINUTE_PATTERN = 'yyyy-MM-dd HH:mm';
 
+/**
+ * Asked for every time on a screen (300 event rows render several each), and a formatter
+ * costs a fraction of a millisecond to make: read again only every few seconds, which still
+ * follows a laptop whose zone is changed.
+ */
+const ZONE_READ_MS = 5000;
+let zoneRead = { zone: '', at: -Infinity };
+
 export function computerZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  const now = Date.now();
+  if (now - zoneRead.at >= ZONE_READ_MS || now < zoneRead.at) zoneRead = { zone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC', at: now };
+  return zoneRead.zone;
 }
 
 /** A time zone name the platform accepts, else null (a server may send anything). */
@@ -72,8 +83,24 @@ export function clockPattern(pattern: string): string {
   return preferences.get().clock === '12h' ? pattern.replace(/HH(:mm(?::ss)?)/g, 'h$1 a') : pattern;
 }
 
+/**
+ * Texts already written, by moment, zone, pattern and language: a list renders the same times
+ * again whenever a row's other props change (the fleet's names arriving after the events), and
+ * each costs a zone conversion and a format.
+ */
+const written = new LRUCache<string, string>({ max: 5000 });
+
 export function timeIn(ms: number, zone: string, pattern: string): string {
-  return Number.isFinite(ms) ? format(new TZDate(ms, zone), clockPattern(pattern), { locale: DATE_LOCALES[displayLocale.language()] ?? enGB }) : '—';
+  if (!Number.isFinite(ms)) return '—';
+  const language = displayLocale.language();
+  const clocked = clockPattern(pattern);
+  const key = `${ms}|${zone}|${clocked}|${language}`;
+  let text = written.get(key);
+  if (text === undefined) {
+    text = format(new TZDate(ms, zone), clocked, { locale: DATE_LOCALES[language] ?? enGB });
+    written.set(key, text);
+  }
+  return text;
 }
 
 /** Date and time in full: "2026-11-25 20:00:00". */
@@ -85,9 +112,13 @@ export function isSameDayIn(a: number, b: number, zone: string): boolean {
   return timeIn(a, zone, DATE_PATTERN) === timeIn(b, zone, DATE_PATTERN);
 }
 
-/** A moment as a list says it: "20:00:00" when it is today in `zone`, else "2026-11-25 20:00:00". */
+/**
+ * A moment as a list says it: "20:00:00" when it is today in `zone`, else "2026-11-25 20:00:00".
+ * Today is read at the second (zone offsets are whole seconds, so the day is the same), which
+ * lets a screen's rows share that one text.
+ */
 export function momentText(ms: number, zone = ownZone(), now = Date.now()): string {
-  return isSameDayIn(ms, now, zone) ? timeIn(ms, zone, 'HH:mm:ss') : dateTimeText(ms, zone);
+  return isSameDayIn(ms, now - (now % 1000), zone) ? timeIn(ms, zone, 'HH:mm:ss') : dateTimeText(ms, zone);
 }
 
 /** For a tooltip beside a time: the full date and time, the zone and its offset then. */

@@ -70,11 +70,20 @@ describe('the time rule follows the preference', () => {
   });
 
   it('a 12-hour clock where a time is shown, 24-hour in a typed field', () => {
+    // Written once on the 24-hour clock first: a text kept from then must not come back.
+    expect(dateTimeText(AT, 'Europe/Berlin')).toBe('2026-11-25 20:00:00');
     set({ clock: '12h' });
     expect(dateTimeText(AT, 'Europe/Berlin')).toBe('2026-11-25 8:00:00 PM');
     expect(momentText(AT, 'Europe/Berlin', AT)).toBe('8:00:00 PM');
     expect(timeIn(AT, 'Europe/Berlin', 'HH:mm')).toBe('8:00 PM');
     expect(dateMinuteText(AT, 'Europe/Berlin')).toBe('2026-11-25 20:00');
+  });
+
+  it('today starts at midnight to the millisecond, though today is read at the second', () => {
+    const midnight = Date.UTC(2026, 10, 26);
+    expect(momentText(midnight - 1, 'UTC', midnight + 500)).toBe('2026-11-25 23:59:59');
+    expect(momentText(midnight + 100, 'UTC', midnight + 500)).toBe('00:00:00');
+    expect(momentText(midnight + 100, 'UTC', midnight - 1)).toBe('2026-11-26 00:00:00');
   });
 
   it('month names in the console’s language', () => {
