@@ -1,6 +1,7 @@
 /**
- * Objects and their sensors. The full JSON of each object is kept (unknown fields
- * included); name, plate, IMEI and status are also columns with indexes for lookups.
+ * Objects and their sensors. The full JSON of each object is kept (unknown fields and its
+ * sensors included); name, plate, IMEI, status and the ignition sensor's id are also columns
+ * with indexes for lookups.
  */
 import type { ObjectSummary } from '../../../common/methods/live';
 import type { FleetObject, Sensor } from '../../../common/resources';
@@ -12,14 +13,11 @@ export const OBJECTS_DATASET = 'objects';
 
 export class ObjectsRepo {
   private readonly insertObject;
-  private readonly insertSensor;
   private readonly selectAll;
   private readonly selectSummaries;
   private readonly selectSummary;
   private readonly selectJsonById;
   private readonly selectOne;
-  private readonly selectSensors;
-  private readonly selectSensor;
   private readonly writeList;
   private readonly selectList;
 
@@ -28,16 +26,13 @@ export class ObjectsRepo {
     private readonly meta: MetaRepo,
   ) {
     this.insertObject = db.prepare(
-      "INSERT INTO objects (id, ord, name, plate, imei, status, json, summary, fetched_at) VALUES (?, ?, ?, ?, ?, ?, ?, json_remove(?, '$.Sensors'), ?)",
+      "INSERT INTO objects (id, ord, name, plate, imei, status, json, summary, ignition_sensor, fetched_at) VALUES (?, ?, ?, ?, ?, ?, ?, json_remove(?, '$.Sensors'), ?, ?)",
     );
-    this.insertSensor = db.prepare('INSERT OR REPLACE INTO sensors (object_id, id, ord, name, json, ignition) VALUES (?, ?, ?, ?, ?, ?)');
     this.selectAll = db.prepare('SELECT json FROM objects ORDER BY ord').pluck();
     this.selectSummaries = db.prepare('SELECT summary FROM objects ORDER BY ord').pluck();
     this.selectSummary = db.prepare('SELECT summary FROM objects WHERE id = ?').pluck();
     this.selectJsonById = db.prepare('SELECT id, json FROM objects').raw();
     this.selectOne = db.prepare('SELECT json FROM objects WHERE id = ?').pluck();
-    this.selectSensors = db.prepare('SELECT json FROM sensors WHERE object_id = ? ORDER BY ord').pluck();
-    this.selectSensor = db.prepare('SELECT json FROM sensors WHERE id = ? LIMIT 1').pluck();
     // The same text as the summaries, joined by SQLite where they are (migration 006).
     this.writeList = db.prepare(
       "INSERT OR REPLACE INTO objects_list (id, json) SELECT 1, CAST('[' || COALESCE(group_concat(summary, ','), '') || ']' AS BLOB) FROM (SELECT summary FROM objects ORDER BY ord)",
@@ -46,22 +41,21 @@ export class ObjectsRepo {
   }
 
   /**
-   * Replaces the whole list (and all sensors) in one transaction: objects the service no
+   * Replaces the whole list (sensors inside each object) in one transaction: objects the service no
    * longer returns disappear. Records `fetchedAt` as the objects data set's last good time.
    * Duplicate ids: the last occurrence wins.
    */
   replaceAll(objects: readonly FleetObject[], fetchedAt: number): void {
     const run = this.db.transaction(() => {
-      this.db.exec('DELETE FROM sensors; DELETE FROM objects;');
+      this.db.exec('DELETE FROM objects;');
       const seen = new Map<number, number>();
       objects.forEach((o, i) => seen.set(o.Id, i));
       let ord = 0;
       for (const [id, i] of [...seen].sort((a, b) => a[1] - b[1])) {
         const o = objects[i]!;
         const json = JSON.stringify(o);
-        this.insertObject.run(id, ord++, o.Name, o.StateNumber ?? null, o.IMEI ?? null, o.Status ?? null, json, json, Math.round(fetchedAt));
-        const ignition = ignitionSensorOf(o.Sensors);
-        o.Sensors?.forEach((s, j) => this.insertSensor.run(id, s.Id, j, s.Name, JSON.stringify(s), s === ignition ? 1 : 0));
+        const ignition = ignitionSensorOf(o.Sensors)?.Id ?? null;
+        this.insertObject.run(id, ord++, o.Name, o.StateNumber ?? null, o.IMEI ?? null, o.Status ?? null, json, json, ignition, Math.round(fetchedAt));
       }
       this.writeList.run();
       this.meta.setLastGood(OBJECTS_DATASET, fetchedAt);
@@ -144,18 +138,13 @@ export class ObjectsRepo {
     return j === undefined ? undefined : (JSON.parse(j) as FleetObject);
   }
 
+  /** The object's sensors in the service's order; none for an object not listed. */
   sensorsOf(objectId: number): Sensor[] {
-    return (this.selectSensors.all(objectId) as string[]).map((j) => JSON.parse(j) as Sensor);
+    return this.get(objectId)?.Sensors ?? [];
   }
 
   /** [sensorId, objectId] of every object's ignition sensor (common/sensors.ts decides which). */
   ignitionSensors(): [number, number][] {
-    return this.db.prepare('SELECT id, object_id FROM sensors WHERE ignition = 1').raw().all() as [number, number][];
-  }
-
-  /** A sensor by its Id (SensorId in status and history). */
-  sensor(id: number): Sensor | undefined {
-    const j = this.selectSensor.get(id) as string | undefined;
-    return j === undefined ? undefined : (JSON.parse(j) as Sensor);
+    return this.db.prepare('SELECT ignition_sensor, id FROM objects WHERE ignition_sensor IS NOT NULL').raw().all() as [number, number][];
   }
 }

@@ -150,7 +150,7 @@ export class StatusRepo {
       position: db.prepare('SELECT object_id, online, lat, lng, alt, time, speed, heading, sat, accuracy FROM last_positions WHERE object_id = ?'),
       sensorValue: db.prepare('SELECT sensor_id, time, value FROM last_sensor_values WHERE sensor_id = ?'),
       sensorValues: db.prepare('SELECT sensor_id, time, value FROM last_sensor_values'),
-      ignitionValues: db.prepare('SELECT v.sensor_id, v.time, v.value FROM last_sensor_values v JOIN sensors s ON s.id = v.sensor_id WHERE s.ignition = 1'),
+      ignitionValues: db.prepare('SELECT v.sensor_id, v.time, v.value FROM last_sensor_values v JOIN objects o ON o.ignition_sensor = v.sensor_id'),
       driverKey: db.prepare('SELECT object_id, time, uid FROM last_driver_keys WHERE object_id = ?'),
       driverKeys: db.prepare('SELECT object_id, time, uid FROM last_driver_keys'),
       dailyStat: db.prepare('SELECT json FROM daily_stats WHERE object_id = ? AND day = ?').pluck(),

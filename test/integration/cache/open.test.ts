@@ -123,7 +123,7 @@ describe('openCache', () => {
     c.objects.replaceAll([{ Id: 1, Name: 'a' }, { Id: 2, Name: 'b', Sensors: [{ Id: 5, Name: 's' }] }], 1);
     c.objects.replaceAll([{ Id: 1, Name: 'a2' }], 2);
     expect(c.objects.list()).toEqual([{ Id: 1, Name: 'a2' }]);
-    expect(c.objects.sensor(5)).toBeUndefined();
+    expect(c.objects.sensorsOf(2)).toEqual([]);
     expect(c.objects.count()).toBe(1);
   });
 
@@ -141,6 +141,6 @@ describe('openCache', () => {
     expect(c.objects.count()).toBe(50_000);
     expect(c.objects.list()[49_999]?.Name).toBe('Vehicle 50000');
     expect(c.objects.byImei('860000000012345')?.Id).toBe(12_346);
-    expect(c.objects.sensor(1_000_123)?.Name).toBe('Ignition');
+    expect(c.objects.sensorsOf(124)).toEqual([{ Id: 1_000_123, Name: 'Ignition' }]);
   });
 });

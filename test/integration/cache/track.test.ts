@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyTrackColumns, HOUR_MS, trackColumnsFromPoints, type TrackColumns } from '../../../main/core/cache';
 import type { History } from '../../../common/resources';
+import { BEFORE_007 } from './before-migrations';
 import { useTempCaches } from './helpers';
 
 const t = useTempCaches();
@@ -213,6 +214,7 @@ describe('track storage', () => {
       UPDATE track_chunks SET overview = (SELECT data FROM track_overviews o WHERE o.object_id = track_chunks.object_id AND o.hour = track_chunks.hour);
       DROP TABLE track_overviews;
       DROP TABLE objects_list;
+      ${BEFORE_007}
       DELETE FROM schema_migrations WHERE id >= 5;
     `);
     c.close();

@@ -10,6 +10,7 @@ import sql003 from './003_object_summary';
 import sql004 from './004_track_overview';
 import sql005 from './005_track_overview_table';
 import sql006 from './006_objects_list';
+import sql007 from './007_sensors_in_objects';
 
 export interface Migration {
   readonly id: number;
@@ -24,4 +25,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: 4, name: '004_track_overview', sql: sql004 },
   { id: 5, name: '005_track_overview_table', sql: sql005 },
   { id: 6, name: '006_objects_list', sql: sql006 },
+  { id: 7, name: '007_sensors_in_objects', sql: sql007 },
 ];
