@@ -43,9 +43,11 @@ export class ObjectsRepo {
   /**
    * Replaces the whole list (sensors inside each object) in one transaction: objects the service no
    * longer returns disappear. Records `fetchedAt` as the objects data set's last good time.
-   * Duplicate ids: the last occurrence wins.
+   * Duplicate ids: the last occurrence wins. `texts`: each object's JSON, in the same order,
+   * when the caller has it already (the ingest worker encodes the list once for its hash, the
+   * diff and this).
    */
-  replaceAll(objects: readonly FleetObject[], fetchedAt: number): void {
+  replaceAll(objects: readonly FleetObject[], fetchedAt: number, texts?: readonly string[]): void {
     const run = this.db.transaction(() => {
       this.db.exec('DELETE FROM objects;');
       const seen = new Map<number, number>();
@@ -53,7 +55,7 @@ export class ObjectsRepo {
       let ord = 0;
       for (const [id, i] of [...seen].sort((a, b) => a[1] - b[1])) {
         const o = objects[i]!;
-        const json = JSON.stringify(o);
+        const json = texts?.[i] ?? JSON.stringify(o);
         const ignition = ignitionSensorOf(o.Sensors)?.Id ?? null;
         this.insertObject.run(id, ord++, o.Name, o.StateNumber ?? null, o.IMEI ?? null, o.Status ?? null, json, json, ignition, Math.round(fetchedAt));
       }
@@ -89,12 +91,13 @@ export class ObjectsRepo {
   /**
    * Which objects of `next` are new or differ from what is stored (by their stored JSON),
    * and which stored ones it no longer has: what a refresh changed, for a delta push.
+   * `texts` as for replaceAll.
    */
-  diff(next: readonly FleetObject[]): { changed: number[]; removed: number[] } {
+  diff(next: readonly FleetObject[], texts?: readonly string[]): { changed: number[]; removed: number[] } {
     const stored = new Map(this.selectJsonById.all() as [number, string][]);
     const changed: number[] = [];
-    for (const o of next) {
-      if (stored.get(o.Id) !== JSON.stringify(o)) changed.push(o.Id);
+    for (const [i, o] of next.entries()) {
+      if (stored.get(o.Id) !== (texts?.[i] ?? JSON.stringify(o))) changed.push(o.Id);
       stored.delete(o.Id);
     }
     return { changed: [...new Set(changed)], removed: [...stored.keys()] };

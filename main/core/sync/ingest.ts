@@ -56,13 +56,15 @@ export function ingestProfile(repos: IngestRepos, body: PollBody, fetchedAt: num
 /** Both sides of the worker run this: decode, compare, store. */
 export function ingestObjects(repos: IngestRepos, body: PollBody, fetchedAt: number): ObjectsIngested {
   const list = parseObjectsList(decode(body, OBJECTS_ENDPOINT), OBJECTS_ENDPOINT);
-  const hash = createHash('sha256').update(JSON.stringify(list)).digest('base64');
+  // Each object encoded once, for the hash (the same text as the whole list's JSON), the diff and the store.
+  const texts = list.map((o) => JSON.stringify(o));
+  const hash = createHash('sha256').update(`[${texts.join(',')}]`).digest('base64');
   if (repos.meta.get<string>(OBJECTS_HASH_KEY) === hash && repos.objects.count() === list.length) {
     repos.meta.setLastGood('objects', fetchedAt);
     return { count: list.length, changed: false, ignitionChanged: false, changedIds: [], removedIds: [] };
   }
-  const { changed, removed } = repos.objects.diff(list);
-  repos.objects.replaceAll(list, fetchedAt);
+  const { changed, removed } = repos.objects.diff(list, texts);
+  repos.objects.replaceAll(list, fetchedAt, texts);
   repos.meta.set(OBJECTS_HASH_KEY, hash);
   return { count: list.length, changed: true, ignitionChanged: repos.status.reloadIgnition(), changedIds: changed, removedIds: removed };
 }

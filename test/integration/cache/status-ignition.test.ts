@@ -106,3 +106,15 @@ describe('migration 003: a cache from before the stored summaries', () => {
     expect(c.objects.summaries()).toEqual([summary, second]);
   });
 });
+
+describe('the object list’s hash', () => {
+  it('is the one earlier versions stored (over the whole list’s JSON): an unchanged list is still known unchanged', () => {
+    const c = t.open({ dataDir: t.tempDir() });
+    const list = [object(1), { ...object(2), Name: 'Фура "2"', Extra: { nested: [1, null, 'é'] } } as FleetObject];
+    const text = JSON.stringify(list);
+    expect(ingestObjects(c, text, 5)).toMatchObject({ changed: true });
+    const earlier = createHash('sha256').update(JSON.stringify(parseObjectsList(JSON.parse(text), 'test'))).digest('base64');
+    c.meta.set('objects:hash', earlier);
+    expect(ingestObjects(c, text, 6)).toMatchObject({ changed: false });
+  });
+});
