@@ -226,12 +226,7 @@ export class StatusRepo {
     this.ignitionObject = after;
     // A copy holding only the ignition readings needs those of sensors newly named ignition.
     if (this.sensorValues && !this.driverKeys) this.readIgnitionValues();
-    return sameIgnition(before, after) === false;
-  }
-
-  /** Whether these [sensorId, objectId] pairs (a list not stored yet) name other ignition sensors than the copy's. */
-  ignitionDiffers(pairs: readonly [number, number][]): boolean {
-    return !sameIgnition(this.ignitionObject, new Map(pairs));
+    return after.size !== before.size || [...after].some(([sensorId, objectId]) => before.get(sensorId) !== objectId);
   }
 
   /** Ignition.* of one object from its ignition sensor's last reading. */
@@ -424,8 +419,4 @@ export class StatusRepo {
 function ignitionValue(v: number | undefined): number {
   if (v === undefined || !Number.isFinite(v)) return Ignition.unknown;
   return v !== 0 ? Ignition.on : Ignition.off;
-}
-
-function sameIgnition(a: ReadonlyMap<number, number>, b: ReadonlyMap<number, number>): boolean {
-  return a.size === b.size && [...b].every(([sensorId, objectId]) => a.get(sensorId) === objectId);
 }
