@@ -83,7 +83,10 @@ export function Shell({ session, onSession }: Props) {
       {session.status === 'needs_password' && <PasswordPrompt profile={profile} onSession={onSession} />}
       <Notices />
       <DeadLetters />
-      <Suspense fallback={<p className="loading" role="status">{t('loadingScreen')}</p>}>{screen.render()}</Suspense>
+      {/* One boundary per screen: the screen left is unmounted at once, not kept hidden while the next one loads. */}
+      <Suspense key={screen.route} fallback={<p className="loading" role="status">{t('loadingScreen')}</p>}>
+        {screen.render()}
+      </Suspense>
     </div>
   );
 }
