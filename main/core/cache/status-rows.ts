@@ -1,0 +1,104 @@
+/**
+ * Last status as rows and as columns: a service position as the row the status repository
+ * stores and compares, and rows as the typed-array columns the live layer pushes.
+ */
+import { Ignition, type PositionColumns } from '../../../common/methods/live';
+import type { DriverKey, Position, SensorValue } from '../../../common/resources';
+
+export interface PosRow {
+  object_id: number;
+  online: number;
+  lat: number;
+  lng: number;
+  alt: number | null;
+  time: number;
+  speed: number | null;
+  heading: number | null;
+  sat: number | null;
+  accuracy: number | null;
+}
+
+const opt = (v: number | undefined | null): number | null => (v === undefined || v === null || Number.isNaN(v) ? null : v);
+
+export function toRow(p: Position): PosRow {
+  return {
+    object_id: p.ObjectId,
+    online: p.Online ? 1 : 0,
+    lat: p.Lat,
+    lng: p.Lng,
+    alt: opt(p.Alt),
+    time: Math.round(p.Time),
+    speed: opt(p.Speed),
+    heading: opt(p.heading),
+    sat: opt(p.Sat),
+    accuracy: opt(p.Accuracy),
+  };
+}
+
+export function sameRow(a: PosRow, b: PosRow): boolean {
+  return (
+    a.time === b.time &&
+    a.lat === b.lat &&
+    a.lng === b.lng &&
+    a.online === b.online &&
+    a.speed === b.speed &&
+    a.heading === b.heading &&
+    a.alt === b.alt &&
+    a.sat === b.sat &&
+    a.accuracy === b.accuracy
+  );
+}
+
+/** What one ingested poll changed; plain data, so it crosses a worker boundary as is. */
+export interface StatusChanges {
+  /**
+   * Changed positions, ascending object id; also the unchanged position of an object
+   * whose ignition switched, so the map recolours it.
+   */
+  rows: PosRow[];
+  /** Ignition.* of each row, in the same order. */
+  ignition: number[];
+  sensorValues: SensorValue[];
+  driverKeys: DriverKey[];
+  /** Changed daily stats as [objectId:day, json]. */
+  stats: [string, string][];
+  fetchedAt: number;
+}
+
+export function changedColumns(changes: StatusChanges): PositionColumns {
+  return toColumns(changes.rows, changes.ignition);
+}
+
+export function emptyPositionColumns(n = 0): PositionColumns {
+  return {
+    ids: new Int32Array(n),
+    lat: new Float64Array(n),
+    lng: new Float64Array(n),
+    time: new Float64Array(n),
+    speed: new Float32Array(n),
+    heading: new Float32Array(n),
+    online: new Uint8Array(n),
+    ignition: new Uint8Array(n),
+  };
+}
+
+export function toColumns(rows: readonly PosRow[], ignition: readonly number[]): PositionColumns {
+  const c = emptyPositionColumns(rows.length);
+  rows.forEach((r, i) => {
+    c.ids[i] = r.object_id;
+    c.lat[i] = r.lat;
+    c.lng[i] = r.lng;
+    c.time[i] = r.time;
+    c.speed[i] = r.speed ?? NaN;
+    c.heading[i] = r.heading ?? NaN;
+    c.online[i] = r.online;
+    c.ignition[i] = ignition[i] ?? Ignition.unknown;
+  });
+  return c;
+}
+
+/** An on/off input reads 0 for off; anything else that is a number is on. */
+export function ignitionValue(v: number | undefined): number {
+  if (v === undefined || !Number.isFinite(v)) return Ignition.unknown;
+  return v !== 0 ? Ignition.on : Ignition.off;
+}
