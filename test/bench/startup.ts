@@ -25,6 +25,7 @@ import { installStartProbe, markFresh, readMarks, waitForMarks, type StartMarks,
 import { simulatorShare } from './simulator-share';
 import { startSimulatorProcess } from './simulator-process';
 import { note, r1, type Results } from './stats';
+import type { Served } from '../../simulator/http/served-log';
 
 const OBJECTS = Number(process.env.BENCH_STARTUP_OBJECTS ?? 50_000);
 const POLL_MS = 5000;
@@ -64,14 +65,6 @@ async function openPage(browser: Browser, host: RunningHost, want: Want): Promis
 }
 
 const full = (m: StartMarks) => m.fullView !== null;
-
-interface Served {
-  method: string;
-  path: string;
-  at: number;
-  handlerMs: number;
-  finishedMs: number | null;
-}
 
 /**
  * The simulator's own time in the cold start, from its log of the requests it served

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { start, type Api } from './helpers';
+import type { Served } from '../../../simulator/http/served-log';
 
 let api: Api;
 let demo: string;
@@ -78,7 +79,7 @@ describe('the simulator’s own time per request', () => {
     const since = Date.now();
     expect((await api.call('GET', '/api/ObjectsStatus', { token: demo })).status).toBe(200);
     expect((await api.call('GET', '/api/Nope', { token: demo })).status).toBe(404);
-    const served = (await (await fetch(api.h.baseUrl + '/__sim/served')).json()) as { method: string; path: string; at: number; handlerMs: number; finishedMs: number | null }[];
+    const served = (await (await fetch(api.h.baseUrl + '/__sim/served')).json()) as Served[];
     expect(served.map((s) => `${s.method} ${s.path}`)).toEqual(['GET /api/ObjectsStatus', 'GET /api/Nope']);
     const [status, missing] = served;
     expect(status!.at).toBeGreaterThanOrEqual(since);
