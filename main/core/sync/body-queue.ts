@@ -6,6 +6,11 @@
  * its poll's time limit, and the abandoned ones are asked again; in turn, the map has its
  * positions after the status alone (decision 0039). A request's time limit starts when it is
  * sent, not while it waits here.
+ *
+ * One at a time, a list or profile started just before a status poll falls due holds that
+ * poll for its whole length (seconds at 50,000 objects): the map then skips a poll. So a body
+ * other than the status that would not end before the next status poll is due lets that poll
+ * go first, once, and starts right after it (decision 0044).
  */
 import PQueue from 'p-queue';
 
@@ -18,7 +23,64 @@ export interface BodyQueue {
   run<T>(kind: BigBody, work: () => Promise<T>): Promise<T>;
 }
 
-export function createBodyQueue(): BodyQueue {
+export interface BodyQueueOptions {
+  /** The status poll's period: the next one is due this long after the last one ended. */
+  statusPeriodMs?: () => number;
+  now?: () => number;
+}
+
+const YIELD = Symbol('yield');
+
+export function createBodyQueue(o: BodyQueueOptions = {}): BodyQueue {
   const queue = new PQueue({ concurrency: 1 });
-  return { run: (kind, work) => queue.add(work, { priority: PRIORITY[kind] }) };
+  const now = o.now ?? Date.now;
+  /** How long each kind's last turn took (fetch and store). */
+  const took = new Map<BigBody, number>();
+  let statusEnded: number | null = null;
+  let statusEnd: { promise: Promise<void>; resolve: () => void } | null = null;
+  const nextStatusEnd = () => {
+    if (!statusEnd) {
+      let resolve = () => {};
+      const promise = new Promise<void>((r) => (resolve = r));
+      statusEnd = { promise, resolve };
+    }
+    return statusEnd.promise;
+  };
+
+  /**
+   * Whether a turn of `kind` starting now would still run when the next status poll is due.
+   * A kind not yet timed is expected to take as long as the longest body timed so far.
+   */
+  const wouldHoldStatus = (kind: BigBody): boolean => {
+    if (kind === 'status' || statusEnded === null || !o.statusPeriodMs) return false;
+    const expected = took.get(kind) ?? Math.max(0, ...took.values());
+    return now() + expected > statusEnded + o.statusPeriodMs();
+  };
+
+  const timed = async <T>(kind: BigBody, work: () => Promise<T>): Promise<T> => {
+    const t0 = now();
+    try {
+      return await work();
+    } finally {
+      took.set(kind, now() - t0);
+      if (kind === 'status') {
+        statusEnded = now();
+        statusEnd?.resolve();
+        statusEnd = null;
+      }
+    }
+  };
+
+  return {
+    run: async <T>(kind: BigBody, work: () => Promise<T>): Promise<T> => {
+      const first = await queue.add(async () => (wouldHoldStatus(kind) ? YIELD : { value: await timed(kind, work) }), { priority: PRIORITY[kind] });
+      if (first !== YIELD) return first.value;
+      // The status poll goes first; bounded, in case none comes (stopped, or backing off).
+      const period = o.statusPeriodMs?.() ?? 0;
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([nextStatusEnd(), new Promise<void>((r) => (timer = setTimeout(r, period)))]);
+      clearTimeout(timer);
+      return queue.add(() => timed(kind, work), { priority: PRIORITY[kind] });
+    },
+  };
 }

@@ -68,7 +68,7 @@ export function createLiveSync(o: LiveSyncOptions): LiveSync {
   const now = o.now ?? Date.now;
   const log = o.log ?? (() => {});
 
-  const bodies = createBodyQueue();
+  const bodies = createBodyQueue({ statusPeriodMs: o.statusPollMs, now });
   let positionsFetched: Promise<void> = Promise.resolve();
   /** Fetches a body and stores it, in its turn; `at` is when it arrived. */
   const fetchAndStore = <T>(kind: BigBody, fetch: () => Promise<PollBody>, store: (body: PollBody, at: number) => Promise<T>) =>
