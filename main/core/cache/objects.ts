@@ -11,6 +11,37 @@ import type { MetaRepo } from './meta';
 
 export const OBJECTS_DATASET = 'objects';
 
+/**
+ * A list as it will be stored, made before the write: the ingest worker answers with its
+ * `listText` (what `listJson()` gives once stored) and writes it after.
+ */
+export interface PreparedList {
+  /** One per object id, the last occurrence of a duplicate, in the service's order. */
+  rows: { o: FleetObject; json: string; summary: string; ignition: number | null }[];
+  /** The summaries as one JSON array. */
+  listText: string;
+}
+
+/** `texts`: each object's JSON when the caller has it (ObjectsRepo.replaceAll). */
+export function prepareList(objects: readonly FleetObject[], texts?: readonly string[]): PreparedList {
+  const last = new Map<number, number>();
+  objects.forEach((o, i) => last.set(o.Id, i));
+  const rows = [...last.values()]
+    .sort((a, b) => a - b)
+    .map((i) => {
+      const o = objects[i]!;
+      // The object without its sensors, its keys otherwise in the service's order.
+      const summary = JSON.stringify({ ...o, Sensors: undefined });
+      return { o, json: texts?.[i] ?? JSON.stringify(o), summary, ignition: ignitionSensorOf(o.Sensors)?.Id ?? null };
+    });
+  return { rows, listText: `[${rows.map((r) => r.summary).join(',')}]` };
+}
+
+/** [sensorId, objectId] of each object's ignition sensor in a prepared list, as ignitionSensors() gives them once stored. */
+export function ignitionPairs(list: PreparedList): [number, number][] {
+  return list.rows.flatMap((r): [number, number][] => (r.ignition === null ? [] : [[r.ignition, r.o.Id]]));
+}
+
 export class ObjectsRepo {
   private readonly insertObject;
   private readonly selectAll;
@@ -26,17 +57,15 @@ export class ObjectsRepo {
     private readonly meta: MetaRepo,
   ) {
     this.insertObject = db.prepare(
-      "INSERT INTO objects (id, ord, name, plate, imei, status, json, summary, ignition_sensor, fetched_at) VALUES (?, ?, ?, ?, ?, ?, ?, json_remove(?, '$.Sensors'), ?, ?)",
+      "INSERT INTO objects (id, ord, name, plate, imei, status, json, summary, ignition_sensor, fetched_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     );
     this.selectAll = db.prepare('SELECT json FROM objects ORDER BY ord').pluck();
     this.selectSummaries = db.prepare('SELECT summary FROM objects ORDER BY ord').pluck();
     this.selectSummary = db.prepare('SELECT summary FROM objects WHERE id = ?').pluck();
     this.selectJsonById = db.prepare('SELECT id, json FROM objects').raw();
     this.selectOne = db.prepare('SELECT json FROM objects WHERE id = ?').pluck();
-    // The same text as the summaries, joined by SQLite where they are (migration 006).
-    this.writeList = db.prepare(
-      "INSERT OR REPLACE INTO objects_list (id, json) SELECT 1, CAST('[' || COALESCE(group_concat(summary, ','), '') || ']' AS BLOB) FROM (SELECT summary FROM objects ORDER BY ord)",
-    );
+    // The summaries joined, as prepareList made them (migration 006).
+    this.writeList = db.prepare('INSERT OR REPLACE INTO objects_list (id, json) VALUES (1, ?)');
     this.selectList = db.prepare('SELECT json FROM objects_list WHERE id = 1').pluck();
   }
 
@@ -48,18 +77,18 @@ export class ObjectsRepo {
    * diff and this).
    */
   replaceAll(objects: readonly FleetObject[], fetchedAt: number, texts?: readonly string[]): void {
+    this.store(prepareList(objects, texts), fetchedAt);
+  }
+
+  /** Writes a list made by `prepareList`: what replaceAll does, in two steps. */
+  store(list: PreparedList, fetchedAt: number): void {
     const run = this.db.transaction(() => {
       this.db.exec('DELETE FROM objects;');
-      const seen = new Map<number, number>();
-      objects.forEach((o, i) => seen.set(o.Id, i));
-      let ord = 0;
-      for (const [id, i] of [...seen].sort((a, b) => a[1] - b[1])) {
-        const o = objects[i]!;
-        const json = texts?.[i] ?? JSON.stringify(o);
-        const ignition = ignitionSensorOf(o.Sensors)?.Id ?? null;
-        this.insertObject.run(id, ord++, o.Name, o.StateNumber ?? null, o.IMEI ?? null, o.Status ?? null, json, json, ignition, Math.round(fetchedAt));
-      }
-      this.writeList.run();
+      list.rows.forEach((r, ord) => {
+        const { o } = r;
+        this.insertObject.run(o.Id, ord, o.Name, o.StateNumber ?? null, o.IMEI ?? null, o.Status ?? null, r.json, r.summary, r.ignition, Math.round(fetchedAt));
+      });
+      this.writeList.run(Buffer.from(list.listText));
       this.meta.setLastGood(OBJECTS_DATASET, fetchedAt);
     });
     run.immediate();

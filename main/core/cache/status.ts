@@ -135,7 +135,12 @@ export class StatusRepo {
     this.ignitionObject = after;
     // A copy holding only the ignition readings needs those of sensors newly named ignition.
     if (this.sensorValues && !this.driverKeys) this.readIgnitionValues();
-    return after.size !== before.size || [...after].some(([sensorId, objectId]) => before.get(sensorId) !== objectId);
+    return sameIgnition(before, after) === false;
+  }
+
+  /** Whether these [sensorId, objectId] pairs (a list not stored yet) name other ignition sensors than the copy's. */
+  ignitionDiffers(pairs: readonly [number, number][]): boolean {
+    return !sameIgnition(this.ignitionObject, new Map(pairs));
   }
 
   /** Ignition.* of one object from its ignition sensor's last reading. */
@@ -322,4 +327,8 @@ export class StatusRepo {
     for (const key of [...this.stats!.keys()]) if (!keep.has(Number(key.split(':')[0]))) this.stats!.delete(key);
     return unique.length;
   }
+}
+
+function sameIgnition(a: ReadonlyMap<number, number>, b: ReadonlyMap<number, number>): boolean {
+  return a.size === b.size && [...b].every(([sensorId, objectId]) => a.get(sensorId) === objectId);
 }

@@ -22,6 +22,11 @@ export interface ObjectsIngested {
    * its predecessor stored and never answered is a change nobody was told of.
    */
   reload?: boolean;
+  /**
+   * The new list as it will be stored (UTF-8 JSON array of ObjectSummary), sent with a changed
+   * list answered before its write; the main side serves it until the write is done.
+   */
+  list?: Uint8Array;
 }
 
 /** Every ingest request may be the first of its kind to a fresh worker (ingest.ts followingSender). */

@@ -9,14 +9,14 @@
  */
 import { createHash } from 'node:crypto';
 import { FleetError } from '../../../common/errors';
-import type { PositionColumns } from '../../../common/methods/live';
+import type { ObjectsList, PositionColumns } from '../../../common/methods/live';
 import type { ObjectsStatus } from '../../../common/resources';
 import { EVENTS_ENDPOINT, EVENTS_FEED_ENDPOINT, parseEvents } from '../api/events';
 import { OBJECTS_ENDPOINT, PROFILE_ENDPOINT, parseObjectsList, parseProfile } from '../api/objects';
 import { STATUS_ENDPOINT, parseObjectsStatus } from '../api/status';
 import { isHeldBody } from '../api/http';
 import { decodeBodyDetailed, type ApiLog } from '../api/tolerant';
-import { changedColumns, type Cache } from '../cache';
+import { changedColumns, ignitionPairs, prepareList, type Cache } from '../cache';
 import type { WorkerClient } from '../workers/client';
 import { heldBodyFetch, type HeldBodies } from '../workers/fetch';
 import { transferables, type Handlers, type ReplyOf, type RequestOf, type WorkerScript } from '../workers/protocol';
@@ -53,20 +53,36 @@ export function ingestProfile(repos: IngestRepos, body: PollBody, fetchedAt: num
   repos.profile.put(parseProfile(decode(body, PROFILE_ENDPOINT), PROFILE_ENDPOINT), fetchedAt);
 }
 
-/** Both sides of the worker run this: decode, compare, store. */
-export function ingestObjects(repos: IngestRepos, body: PollBody, fetchedAt: number): ObjectsIngested {
+/**
+ * A list poll in two steps, as a status poll is: what changed, at once, and its write whenever
+ * the caller runs it. At 50,000 objects the write is two seconds or more of the worker's time
+ * that the windows need not wait for: `list` is the list as it will be stored.
+ */
+export function stageObjects(repos: IngestRepos, body: PollBody, fetchedAt: number): { result: ObjectsIngested; list?: string; write?: () => void } {
   const list = parseObjectsList(decode(body, OBJECTS_ENDPOINT), OBJECTS_ENDPOINT);
   // Each object encoded once, for the hash (the same text as the whole list's JSON), the diff and the store.
   const texts = list.map((o) => JSON.stringify(o));
   const hash = createHash('sha256').update(`[${texts.join(',')}]`).digest('base64');
   if (repos.meta.get<string>(OBJECTS_HASH_KEY) === hash && repos.objects.count() === list.length) {
     repos.meta.setLastGood('objects', fetchedAt);
-    return { count: list.length, changed: false, ignitionChanged: false, changedIds: [], removedIds: [] };
+    return { result: { count: list.length, changed: false, ignitionChanged: false, changedIds: [], removedIds: [] } };
   }
   const { changed, removed } = repos.objects.diff(list, texts);
-  repos.objects.replaceAll(list, fetchedAt, texts);
-  repos.meta.set(OBJECTS_HASH_KEY, hash);
-  return { count: list.length, changed: true, ignitionChanged: repos.status.reloadIgnition(), changedIds: changed, removedIds: removed };
+  const prepared = prepareList(list, texts);
+  const result = { count: list.length, changed: true, ignitionChanged: repos.status.ignitionDiffers(ignitionPairs(prepared)), changedIds: changed, removedIds: removed };
+  const write = () => {
+    repos.objects.store(prepared, fetchedAt);
+    repos.meta.set(OBJECTS_HASH_KEY, hash);
+    repos.status.reloadIgnition();
+  };
+  return { result, list: prepared.listText, write };
+}
+
+/** Both sides of the worker run this: decode, compare, store. */
+export function ingestObjects(repos: IngestRepos, body: PollBody, fetchedAt: number): ObjectsIngested {
+  const staged = stageObjects(repos, body, fetchedAt);
+  staged.write?.();
+  return staged.result;
 }
 
 export interface Ingestor {
@@ -78,6 +94,11 @@ export interface Ingestor {
   /** Stores a status poll and returns the positions that changed (the delta to push). */
   status(body: PollBody, fetchedAt: number): Promise<PositionColumns>;
   objects(body: PollBody, fetchedAt: number): Promise<ObjectsIngested>;
+  /**
+   * The list the last objects poll answered while it is still being written (the worker answers
+   * a new list before it stores it), else null: the windows are sent this, not the stored one.
+   */
+  pendingList(): ObjectsList | null;
   profile(body: PollBody, fetchedAt: number): Promise<void>;
   /** Every stored last position with its ignition state, from the writer's own copy. */
   snapshot(): Promise<PositionColumns>;
@@ -105,6 +126,7 @@ export function inThreadIngestor(repos: IngestRepos): Ingestor {
   return {
     status: async (body, fetchedAt) => changedColumns(repos.status.ingest(decodeStatus(body), fetchedAt)),
     objects: async (body, fetchedAt) => ingestObjects(repos, body, fetchedAt),
+    pendingList: () => null,
     profile: async (body, fetchedAt) => ingestProfile(repos, body, fetchedAt),
     snapshot: async () => repos.status.snapshot(),
     events: async (feed, all, fetchedAt) => ingestEvents(repos, feed, all, fetchedAt),
@@ -127,6 +149,9 @@ export function workerIngestor(w: WorkerScript, dbFile: string): Ingestor {
   const worker = startRole(w, { role: 'ingest', dbFile }, 'ingest worker');
   const send = followingSender(worker);
   let written: Promise<void> = Promise.resolve();
+  let pendingList: ObjectsList | null = null;
+  // Asked once an answer came ahead of its write, answered after it: readers of the file wait only while one is due.
+  const writeFollows = () => (written = worker.request('written', {}).then(settled, settled));
   // At a restart the windows' first question is every last position: at 50,000 objects the
   // worker's start and its read of them took a second or more, now done while the page loads.
   void worker.request('warm', {}).catch(settled);
@@ -134,11 +159,21 @@ export function workerIngestor(w: WorkerScript, dbFile: string): Ingestor {
     fetch: heldBodyFetch((req, signal) => worker.request('fetch', req, signal ? { signal } : {})),
     status: async (body, fetchedAt) => {
       const changed = await send('status', { body, fetchedAt }, transferables(body));
-      // Asked at once, answered after the write: readers of the file wait only while one is due.
-      written = worker.request('written', {}).then(settled, settled);
+      writeFollows();
       return changed;
     },
-    objects: (body, fetchedAt) => send('objects', { body, fetchedAt }, transferables(body)),
+    objects: async (body, fetchedAt) => {
+      const { list, ...result } = await send('objects', { body, fetchedAt }, transferables(body));
+      if (list) {
+        const mine: ObjectsList = { json: list, fetchedAt };
+        pendingList = mine;
+        void writeFollows().then(() => {
+          if (pendingList === mine) pendingList = null;
+        });
+      }
+      return result;
+    },
+    pendingList: () => pendingList,
     profile: (body, fetchedAt) => send('profile', { body, fetchedAt }, transferables(body)),
     snapshot: () => send('snapshot', {}, []),
     written: () => written,
@@ -181,9 +216,10 @@ function followingSender(worker: WorkerClient<Roles['ingest']>) {
  * together. A fresh worker's first answer of a kind (`full`), after storing the poll, is the
  * whole stored picture (followingSender says why); profile and snapshot answer as always.
  *
- * A status poll is answered before its rows are written (StatusRepo.stage): the write runs
- * right after the answer is posted, or first thing in the next request, whichever comes
- * first, so every request still finds the file as the answers so far describe it.
+ * A status or a new object list is answered before its rows are written (StatusRepo.stage,
+ * stageObjects): the write runs right after the answer is posted, or first thing in the next
+ * request, whichever comes first, so every request still finds the file as the answers so far
+ * describe it.
  */
 export function ingestHandlers(repos: IngestRepos, held: HeldBodies): Handlers<IngestMessages> {
   const local = inThreadIngestor(repos);
@@ -200,8 +236,8 @@ export function ingestHandlers(repos: IngestRepos, held: HeldBodies): Handlers<I
     try {
       write();
     } catch (e) {
-      // The positions were answered already; the next poll writes them again (stage() says how).
-      console.warn(`[ingest] the status poll could not be stored: ${e instanceof Error ? e.message : String(e)}`);
+      // Answered already; the next poll of its kind writes it again (a status by stage(), a list as changed).
+      console.warn(`[ingest] a poll answered could not be stored: ${e instanceof Error ? e.message : String(e)}`);
     }
   };
   const afterWrite =
@@ -218,7 +254,20 @@ export function ingestHandlers(repos: IngestRepos, held: HeldBodies): Handlers<I
       return positions(ctx)(full ? await local.snapshot() : changedColumns(staged.changes));
     }),
     // Which objects changed since the main side last heard is unknown: every window reads the list.
-    objects: afterWrite(({ body, fetchedAt, full }) => local.objects(bytes(body), fetchedAt).then((r) => (full ? { ...r, changed: true, reload: true } : r))),
+    objects: afterWrite(async ({ body, fetchedAt, full }, ctx) => {
+      const staged = stageObjects(repos, bytes(body), fetchedAt);
+      let result: ObjectsIngested = full ? { ...staged.result, changed: true, reload: true } : staged.result;
+      if (staged.write) {
+        unwritten = staged.write;
+        setImmediate(writeNow);
+      }
+      if (staged.list !== undefined) {
+        const list = new TextEncoder().encode(staged.list);
+        ctx.transfer.push(...transferables(list));
+        result = { ...result, list };
+      }
+      return result;
+    }),
     profile: afterWrite(({ body, fetchedAt }) => local.profile(bytes(body), fetchedAt)),
     snapshot: afterWrite((_, ctx) => local.snapshot().then(positions(ctx))),
     written: afterWrite(() => undefined),

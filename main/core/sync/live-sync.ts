@@ -88,6 +88,8 @@ export function createLiveSync(o: LiveSyncOptions): LiveSync {
       if (changed) {
         // An edit or two is a small push; a new fleet is cheaper read once by each window.
         const reload = mustReload === true || changedIds.length + removedIds.length > (o.objectsDeltaMax ?? OBJECTS_DELTA_MAX);
+        // A delta is read from the file: after the list's write, which follows its answer (ingest.ts).
+        if (!reload) await o.ingestor.written();
         const upserted = reload ? [] : o.cache.objects.summariesOf(changedIds);
         o.bus.emit('objects/changed', { upserted, removed: reload ? [] : removedIds, reload, fetchedAt: at });
       }

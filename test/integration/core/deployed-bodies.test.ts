@@ -68,6 +68,7 @@ describe('deployed-server bodies through the worker into the cache', () => {
   for (const [quirk, body] of Object.entries(OBJECTS_BODIES)) {
     it(`Objects with ${quirk}: every object lands with numbers as numbers`, async () => {
       await ingestor.objects(await held('/api/Objects', body, OBJECTS_ENDPOINT), Date.now());
+      await ingestor.written();
       expect(cache.objects.list().map((o) => [o.Id, o.Name, o.GroupIds])).toEqual([
         [101, 'Van 101', [1, 2]],
         [102, 'Truck 102', [1, 2]],

@@ -76,6 +76,7 @@ describe('poll ingest in a worker thread', () => {
     const text = await (await fetch(`${sim.baseUrl}/api/Objects`, { headers: { authorization: `Bearer ${token}` } })).text();
     const first = await ingestor.objects(text, Date.now());
     expect(first.count).toBeGreaterThan(10);
+    await ingestor.written();
     expect(cache.objects.count()).toBe(first.count);
     expect(await ingestor.objects(text, Date.now())).toEqual({ count: first.count, changed: false, ignitionChanged: false, changedIds: [], removedIds: [] });
     expect(first.changedIds).toHaveLength(first.count);
@@ -83,6 +84,36 @@ describe('poll ingest in a worker thread', () => {
     expect(first.ignitionChanged).toBe(true);
     const ignition = Array.from((await ingestor.snapshot()).ignition);
     expect(ignition.some((v) => v !== Ignition.unknown)).toBe(true);
+  });
+
+  it('answers a new object list before it writes it; the windows are sent that list meanwhile', async () => {
+    const list = JSON.parse(await (await fetch(`${sim.baseUrl}/api/Objects`, { headers: { authorization: `Bearer ${token}` } })).text()) as { Id: number; Name: string }[];
+    list[0]!.Name = 'Renamed before the write';
+    const live = new LiveReads(cache, ingestor);
+    const stored = () => new TextDecoder().decode(cache.objects.listJson());
+    const before = stored();
+    // The main side's connection holds the file's write lock: the worker's write waits for it.
+    cache.db.prepare('BEGIN IMMEDIATE').run();
+    let released = false;
+    try {
+      const r = await ingestor.objects(JSON.stringify(list), 1234);
+      expect(r).toMatchObject({ changed: true, changedIds: [list[0]!.Id] });
+      expect(r).not.toHaveProperty('list');
+      expect(stored()).toBe(before);
+      const sent = live.objects();
+      expect(sent.fetchedAt).toBe(1234);
+      const names = (JSON.parse(new TextDecoder().decode(sent.json)) as { Id: number; Name: string; Sensors?: unknown }[]).map((o) => [o.Id, o.Name, o.Sensors]);
+      expect(names).toEqual(list.map((o) => [o.Id, o.Name, undefined]));
+      released = true;
+      cache.db.prepare('COMMIT').run();
+    } finally {
+      if (!released) cache.db.prepare('ROLLBACK').run();
+    }
+    await ingestor.written();
+    // Written, the file has the same list and the windows are sent it from there.
+    expect(ingestor.pendingList()).toBeNull();
+    expect(new TextDecoder().decode(live.objects().json)).toBe(stored());
+    expect(cache.objects.get(list[0]!.Id)?.Name).toBe('Renamed before the write');
   });
 
   it('answers the positions before it writes them; one object is read after the write', async () => {
@@ -118,6 +149,7 @@ describe('poll ingest in a worker thread', () => {
     const at = bytes.indexOf(0xd0); // the first byte of a two-byte Cyrillic letter
     const chunks = [bytes.slice(0, at + 1), bytes.slice(at + 1, at + 4000), bytes.slice(at + 4000)];
     await ingestor.objects(chunks, Date.now());
+    await ingestor.written();
     expect(chunks.every((c) => c.byteLength === 0)).toBe(true);
     expect(cache.objects.get(list[0]!.Id)?.Name).toBe('Газель «Север» 7');
     expect(cache.objects.count()).toBe(list.length);

@@ -294,6 +294,7 @@ describe('a worker that dies is started again', () => {
   it("brings every window level with the stored object list: the fresh worker's first objects answer is a reload", async () => {
     const r = rig();
     await r.sync.refreshObjects();
+    await r.ingestor.written();
     // A window's list as use-live-fleet.ts keeps it: read once, then changed by each push.
     const listed = (objects: ObjectSummary[]) => new Map(objects.map((o) => [o.Id, JSON.stringify(o)]));
     let windowList = listed(r.cache.objects.summaries());
@@ -308,6 +309,7 @@ describe('a worker that dies is started again', () => {
     await write('PUT', '/api/Objects', { Id: renamed.Id, Name: `${renamed.Name} (renamed)` });
     await write('POST', '/api/Objects', { Name: 'Van added while the worker died', IMEI: '990000000000011' });
     await r.ingestor.objects(await bodyText('/api/Objects'), clock);
+    await r.ingestor.written();
     const stored = listed(r.cache.objects.summaries());
     expect(stored).not.toEqual(windowList);
 
@@ -315,6 +317,7 @@ describe('a worker that dies is started again', () => {
     r.objectsChanged.length = 0;
     // The service answers what is stored: a refresh that said "nothing changed" would leave the window as it was.
     await r.sync.refreshObjects();
+    await r.ingestor.written();
     r.objectsChanged.forEach(follow);
     expect(windowList).toEqual(listed(r.cache.objects.summaries()));
     expect(JSON.parse(windowList.get(renamed.Id)!)).toMatchObject({ Name: `${renamed.Name} (renamed)` });
