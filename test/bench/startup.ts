@@ -71,15 +71,17 @@ const full = (m: StartMarks) => m.fullView !== null;
  * (GET /__sim/served): the first status and object list after sign-in, built and sent. Its
  * share measured apart (simulatorShare) can differ from what it took while the console asked.
  */
-function simulatorTimes(served: Served[], since: number): Record<string, number> {
+function simulatorTimes(phase: 'cold' | 'reconnect', served: Served[], since: number): Record<string, number> {
   const first = (path: string) => served.find((s) => s.method === 'GET' && s.path === path && s.at >= since);
   const status = first('/api/ObjectsStatus');
   const objects = first('/api/Objects');
   return {
-    cold_simulator_status_built_ms: status?.handlerMs ?? -1,
-    cold_simulator_status_sent_ms: status?.finishedMs ?? -1,
-    cold_simulator_objects_built_ms: objects?.handlerMs ?? -1,
-    cold_simulator_objects_sent_ms: objects?.finishedMs ?? -1,
+    [`${phase}_simulator_status_asked_ms`]: status ? status.at - since : -1,
+    [`${phase}_simulator_status_built_ms`]: status?.handlerMs ?? -1,
+    [`${phase}_simulator_status_sent_ms`]: status?.finishedMs ?? -1,
+    [`${phase}_simulator_objects_asked_ms`]: objects ? objects.at - since : -1,
+    [`${phase}_simulator_objects_built_ms`]: objects?.handlerMs ?? -1,
+    [`${phase}_simulator_objects_sent_ms`]: objects?.finishedMs ?? -1,
   };
 }
 
@@ -122,7 +124,7 @@ export async function startupBench(browser: Browser, results: Results): Promise<
     const coldMarks = await waitForMarks(page, full, 180_000);
     if (!full(coldMarks)) note(`startup: no full view after sign-in; the host's last output:\n${cold.host.output().slice(-3000)}`);
     Object.assign(figures, phases('cold', cold.spawnAt, cold.hostUpAt, coldMarks, signInAt), { cold_sign_in_call_ms: signedInAt - signInAt });
-    Object.assign(figures, simulatorTimes((await (await control('served')).json()) as Served[], signInAt));
+    Object.assign(figures, simulatorTimes('cold', (await (await control('served')).json()) as Served[], signInAt));
     await page.context().close();
     await cold.host.stop();
 
@@ -191,6 +193,7 @@ async function reconnect(page: Page, host: RunningHost, control: (path: string, 
       reconnect_longest_frame_ms: r1(Math.max(0, ...after.slowFrames.map(([, d]) => d))),
       reconnect_simulated_outage_ms: OUTAGE_SIMULATED_MS,
     });
+    Object.assign(figures, simulatorTimes('reconnect', (await (await control('served')).json()) as Served[], backAt));
   } finally {
     client.close();
   }
