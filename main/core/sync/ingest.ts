@@ -137,6 +137,9 @@ export function inThreadIngestor(repos: IngestRepos): Ingestor {
 
 const settled = () => {};
 
+/** How long closing waits for a write still due after its answer (workerIngestor.close). */
+const CLOSE_WAIT_MS = 10_000;
+
 const columnsTransfer = (c: PositionColumns) => transferables(c.ids, c.lat, c.lng, c.time, c.speed, c.heading, c.online, c.ignition);
 
 /**
@@ -178,7 +181,14 @@ export function workerIngestor(w: WorkerScript, dbFile: string): Ingestor {
     snapshot: () => send('snapshot', {}, []),
     written: () => written,
     events: (feed, all, fetchedAt) => send('events', { body: feed, all, fetchedAt }, transferables(feed, all)),
-    close: () => worker.close(),
+    close: async () => {
+      // A quit right after a new list appeared (its write takes seconds at 50,000 objects) left
+      // the next offline start without it: what was answered is written first, within a bound.
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([written, new Promise<void>((r) => (timer = setTimeout(r, CLOSE_WAIT_MS)))]);
+      clearTimeout(timer);
+      await worker.close();
+    },
   };
 }
 

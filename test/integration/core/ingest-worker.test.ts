@@ -116,6 +116,25 @@ describe('poll ingest in a worker thread', () => {
     expect(cache.objects.get(list[0]!.Id)?.Name).toBe('Renamed before the write');
   });
 
+  it('closing waits for a list answered and not yet written: a quit right after it appears keeps it for the next start', async () => {
+    const one = JSON.parse(await (await fetch(`${sim.baseUrl}/api/Objects`, { headers: { authorization: `Bearer ${token}` } })).text()) as { Id: number; Name: string }[];
+    // A fleet large enough that its write takes a while: the simulator's objects again under new ids.
+    const big = Array.from({ length: 40 }, (_, copy) => one.map((o) => ({ ...o, Id: o.Id + (copy + 1) * 1_000_000, Name: `${o.Name} #${copy}` }))).flat();
+    const dir = mkdtempSync(join(tmpdir(), 'fleet-worker-close-'));
+    const own = openCache({ dataDir: dir, baseUrl: sim.baseUrl, login: 'demo' });
+    const quitting = workerIngestor({ script: new URL('../../../main/core/workers/entry.ts', import.meta.url), execArgv: ['--import', 'tsx'] }, own.file);
+    try {
+      const r = await quitting.objects(JSON.stringify(big), 4321);
+      expect(r).toMatchObject({ changed: true, count: big.length });
+      await quitting.close();
+      expect(own.objects.count()).toBe(big.length);
+      expect(own.objects.fetchedAt()).toBe(4321);
+    } finally {
+      await quitting.close();
+      own.close();
+    }
+  });
+
   it('answers the positions before it writes them; one object is read after the write', async () => {
     const objects = await (await fetch(`${sim.baseUrl}/api/Objects`, { headers: { authorization: `Bearer ${token}` } })).text();
     await ingestor.objects(objects, Date.now());
