@@ -140,6 +140,9 @@ const settled = () => {};
 /** How long closing waits for a write still due after its answer (workerIngestor.close). */
 const CLOSE_WAIT_MS = 10_000;
 
+/** How long an answered poll's write waits for the main side's next request (ingestHandlers). */
+const WRITE_AFTER_MS = 20;
+
 const columnsTransfer = (c: PositionColumns) => transferables(c.ids, c.lat, c.lng, c.time, c.speed, c.heading, c.online, c.ignition);
 
 /**
@@ -227,9 +230,9 @@ function followingSender(worker: WorkerClient<Roles['ingest']>) {
  * whole stored picture (followingSender says why); profile and snapshot answer as always.
  *
  * A status or a new object list is answered before its rows are written (StatusRepo.stage,
- * stageObjects): the write runs right after the answer is posted, or first thing in the next
- * request, whichever comes first, so every request still finds the file as the answers so far
- * describe it.
+ * stageObjects): the write runs a moment after the answer is posted, or first thing in the
+ * next request, whichever comes first, so every request still finds the file as the answers
+ * so far describe it. `written` waits for it without hurrying it.
  */
 export function ingestHandlers(repos: IngestRepos, held: HeldBodies): Handlers<IngestMessages> {
   const local = inThreadIngestor(repos);
@@ -239,16 +242,29 @@ export function ingestHandlers(repos: IngestRepos, held: HeldBodies): Handlers<I
     return c;
   };
   let unwritten: (() => void) | null = null;
+  let due: NodeJS.Timeout | null = null;
+  let waiting: (() => void)[] = [];
   const writeNow = () => {
+    if (due) clearTimeout(due);
+    due = null;
     const write = unwritten;
     unwritten = null;
-    if (!write) return;
     try {
-      write();
+      write?.();
     } catch (e) {
       // Answered already; the next poll of its kind writes it again (a status by stage(), a list as changed).
       console.warn(`[ingest] a poll answered could not be stored: ${e instanceof Error ? e.message : String(e)}`);
+    } finally {
+      const done = waiting;
+      waiting = [];
+      done.forEach((r) => r());
     }
+  };
+  // The main side asks for the next body as soon as an answer lands, and this thread fetches
+  // it: a write begun at once (a second at 50,000 objects) held that request back as long.
+  const writeSoon = (write: () => void) => {
+    unwritten = write;
+    due ??= setTimeout(writeNow, WRITE_AFTER_MS);
   };
   const afterWrite =
     <A extends unknown[], R>(f: (...a: A) => R) =>
@@ -259,18 +275,14 @@ export function ingestHandlers(repos: IngestRepos, held: HeldBodies): Handlers<I
   return {
     status: afterWrite(async ({ body, fetchedAt, full }, ctx) => {
       const staged = repos.status.stage(decodeStatus(bytes(body)), fetchedAt);
-      unwritten = staged.write;
-      setImmediate(writeNow);
+      writeSoon(staged.write);
       return positions(ctx)(full ? await local.snapshot() : changedColumns(staged.changes));
     }),
     // Which objects changed since the main side last heard is unknown: every window reads the list.
     objects: afterWrite(async ({ body, fetchedAt, full }, ctx) => {
       const staged = stageObjects(repos, bytes(body), fetchedAt);
       let result: ObjectsIngested = full ? { ...staged.result, changed: true, reload: true } : staged.result;
-      if (staged.write) {
-        unwritten = staged.write;
-        setImmediate(writeNow);
-      }
+      if (staged.write) writeSoon(staged.write);
       if (staged.list !== undefined) {
         const list = new TextEncoder().encode(staged.list);
         ctx.transfer.push(...transferables(list));
@@ -280,7 +292,7 @@ export function ingestHandlers(repos: IngestRepos, held: HeldBodies): Handlers<I
     }),
     profile: afterWrite(({ body, fetchedAt }) => local.profile(bytes(body), fetchedAt)),
     snapshot: afterWrite((_, ctx) => local.snapshot().then(positions(ctx))),
-    written: afterWrite(() => undefined),
+    written: () => (unwritten ? new Promise<void>((r) => waiting.push(r)) : undefined),
     warm: () => repos.status.load(),
     events: afterWrite(({ body, all, fetchedAt, full }) => {
       const feed = bytes(body);
