@@ -66,8 +66,11 @@ export interface Connection extends OfflineServices {
   files: FilesService;
   /** The stored token was refused and no password is kept: the screens ask for it. */
   needsPassword: boolean;
-  /** Stops every poller, the workers and the history loads, and closes the cache file. */
-  close(): void;
+  /**
+   * Stops every poller, the workers and the history loads, and closes the cache file. Settles
+   * once the ingest worker has written what it had answered (a new list: seconds at 50,000).
+   */
+  close(): Promise<void>;
 }
 
 export interface OpenConnection {
@@ -163,8 +166,8 @@ export function openConnection(d: ConnectionDeps, o: OpenConnection): Connection
       offline.stop();
       recovery.stop();
       sync.stop();
-      void ingestor.close();
       cache.close();
+      return ingestor.close();
     },
   };
 }

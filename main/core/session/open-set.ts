@@ -31,6 +31,8 @@ const COUNTED: ReadonlySet<PushName> = new Set<PushName>(['events/changed', 'out
 
 export class OpenSet {
   private readonly entries = new Map<string, OpenEntry>();
+  /** Connections closed whose workers are still writing what they answered. */
+  private readonly closing = new Set<Promise<void>>();
   private fg: string | null = null;
   private clock = 0;
 
@@ -94,7 +96,10 @@ export class OpenSet {
     const e = this.entries.get(id);
     if (!e) return undefined;
     this.entries.delete(id);
-    e.conn.close();
+    // A worker that fails to close is gone either way; nothing waits on it beyond this.
+    const closing = e.conn.close().catch(() => {});
+    this.closing.add(closing);
+    void closing.finally(() => this.closing.delete(closing));
     if (this.fg === id) {
       const next = [...this.entries.entries()].sort((a, b) => b[1].usedAt - a[1].usedAt)[0];
       this.fg = next ? next[0] : null;
@@ -104,6 +109,11 @@ export class OpenSet {
 
   closeAll(): void {
     for (const id of [...this.entries.keys()]) this.close(id);
+  }
+
+  /** Settles once every connection closed so far has finished closing (its worker's last write). */
+  async closed(): Promise<void> {
+    await Promise.all([...this.closing]);
   }
 
   ids(): string[] {

@@ -258,13 +258,17 @@ export class SessionService {
     // Signed in again before anything is closed: a token the service refuses leaves it as it was.
     const credentials = await this.authenticate(profile, baseUrl, null);
     this.open.close(a.profileId);
+    // Its worker may still be writing a poll it answered: the files go once it has.
+    await this.open.closed();
     deleteCacheFiles(this.deps.dataDir, this.cacheUrl(profile), profile.login);
     this.attach(profile, baseUrl, credentials, foreground);
     return this.connections();
   }
 
-  close(): void {
+  /** Closes every connection; settles once their workers have written what they answered. */
+  async close(): Promise<void> {
     this.open.closeAll();
+    await this.open.closed();
   }
 
   private saved(id: string): ConnectionProfile {
