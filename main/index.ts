@@ -57,10 +57,24 @@ void app.whenReady().then(async () => {
   // The dock icon, or a second start: the main window again (also when hidden to the tray).
   app.on('activate', () => desktop.showMain());
   app.on('second-instance', () => desktop.showMain());
-  app.on('before-quit', () => {
+  // The core's close waits for the ingest worker's last write (a new list takes seconds at
+  // 50,000 objects). Electron does not wait for a promise here: the quit is held, then asked again.
+  let quit: 'open' | 'closing' | 'closed' = 'open';
+  app.on('before-quit', (event) => {
+    if (quit === 'closed') return;
+    event.preventDefault();
+    if (quit === 'closing') return;
+    quit = 'closing';
     desktop.dispose();
     disconnect();
-    void core.close().then(() => demo.close());
+    void core
+      .close()
+      .then(() => demo.close())
+      .catch((e: unknown) => console.error('Fleet Console: closing:', e))
+      .finally(() => {
+        quit = 'closed';
+        app.quit();
+      });
   });
 });
 
