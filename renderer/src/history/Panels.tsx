@@ -9,6 +9,8 @@ import { ageText, speedText } from '../ui/format';
 import { usePreferences } from '../stores/preferences';
 
 const dur = (v: number | null) => (v === null ? '—' : fmtDuration(v));
+/** A number kept with its unit ("19 h 40 min" breaks only as "19 h / 40 min"), for cells that may wrap. */
+const unitsKept = (text: string) => text.replace(/(\d) (?=\D)/g, '$1\u00a0');
 const kmh = speedText;
 
 /** Where the daily statistics stand: the copy shown may be the cache's while the service is asked. */
@@ -94,8 +96,10 @@ export function TripsList({ items, tz, onPick }: { items: (Trip | Stop)[]; tz: s
           <tr key={`${x.kind}${x.n}`} className={x.kind} tabIndex={0} onClick={() => onPick(x)} onKeyDown={(e) => e.key === 'Enter' && onPick(x)}>
             <td>{x.kind === 'stop' ? <span className="stop-n">P{x.n}</span> : t('trips.trip', { n: x.n })}</td>
             <td>{fmtShort(x.from, tz)}</td>
-            <td title={fmtShort(x.till, tz)}>{fmtEnd(x.from, x.till, tz)}</td>
-            <td>{fmtDuration(x.till - x.from)}</td>
+            <td className="wraps" title={fmtShort(x.till, tz)}>
+              {unitsKept(fmtEnd(x.from, x.till, tz))}
+            </td>
+            <td className="wraps">{unitsKept(fmtDuration(x.till - x.from))}</td>
             <td>{x.kind === 'trip' ? fmtKm(x.metres) : t('trips.parked')}</td>
             <td>{x.kind === 'trip' ? kmh(x.maxSpeed) : ''}</td>
           </tr>
