@@ -135,7 +135,7 @@ export class StatusRepo {
     this.ignitionObject = after;
     // A copy holding only the ignition readings needs those of sensors newly named ignition.
     if (this.sensorValues && !this.driverKeys) this.readIgnitionValues();
-    return sameIgnition(before, after) === false;
+    return !sameIgnition(before, after);
   }
 
   /** Whether these [sensorId, objectId] pairs (a list not stored yet) name other ignition sensors than the copy's. */
