@@ -15,6 +15,7 @@
  *   its turn comes, so overlapping requests never fetch the same window twice.
  */
 import { randomUUID } from 'node:crypto';
+import pTimeout from 'p-timeout';
 import { FleetError, isFleetError, type ErrorInfo } from '../../../common/errors';
 import { type HistoryProgress, type PlaceAnswer, type WireHistoryData, type WireHistoryLoadResult } from '../../../common/methods/history';
 import { PLACE_SPAN_MS, placeAt } from '../../../common/place-at';
@@ -209,10 +210,8 @@ export class HistoryService {
     // fetched every gap has all there is, recorded or not.
     let fetchedAll = false;
     if (loadId) {
-      let timer: NodeJS.Timeout | undefined;
       const done = this.loads.get(loadId)?.done.catch(() => false) ?? Promise.resolve(false);
-      fetchedAll = await Promise.race([done, new Promise<boolean>((r) => (timer = setTimeout(() => r(false), waitMs)))]);
-      clearTimeout(timer);
+      fetchedAll = await pTimeout(done, { milliseconds: waitMs, fallback: () => false });
       data = await this.read(objectId, from, till);
     }
     return { place: placeAt(unpackTrack(data.track), data.parkings, at), complete: fetchedAll || data.coverage.complete };

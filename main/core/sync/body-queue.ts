@@ -13,6 +13,7 @@
  * go first, once, and starts right after it (decision 0044).
  */
 import PQueue from 'p-queue';
+import pTimeout from 'p-timeout';
 
 export type BigBody = 'status' | 'objects' | 'profile';
 
@@ -76,10 +77,7 @@ export function createBodyQueue(o: BodyQueueOptions = {}): BodyQueue {
       const first = await queue.add(async () => (wouldHoldStatus(kind) ? YIELD : { value: await timed(kind, work) }), { priority: PRIORITY[kind] });
       if (first !== YIELD) return first.value;
       // The status poll goes first; bounded, in case none comes (stopped, or backing off).
-      const period = o.statusPeriodMs?.() ?? 0;
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([nextStatusEnd(), new Promise<void>((r) => (timer = setTimeout(r, period)))]);
-      clearTimeout(timer);
+      await pTimeout(nextStatusEnd(), { milliseconds: o.statusPeriodMs?.() ?? 0, message: false });
       return queue.add(() => timed(kind, work), { priority: PRIORITY[kind] });
     },
   };

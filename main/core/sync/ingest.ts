@@ -8,6 +8,7 @@
  * worker script is given (tests, and as the fallback).
  */
 import { createHash } from 'node:crypto';
+import pTimeout from 'p-timeout';
 import { FleetError } from '../../../common/errors';
 import type { ObjectsList, PositionColumns } from '../../../common/methods/live';
 import type { ObjectsStatus } from '../../../common/resources';
@@ -187,9 +188,7 @@ export function workerIngestor(w: WorkerScript, dbFile: string): Ingestor {
     close: async () => {
       // A quit right after a new list appeared (its write takes seconds at 50,000 objects) left
       // the next offline start without it: what was answered is written first, within a bound.
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([written, new Promise<void>((r) => (timer = setTimeout(r, CLOSE_WAIT_MS)))]);
-      clearTimeout(timer);
+      await pTimeout(written, { milliseconds: CLOSE_WAIT_MS, message: false });
       await worker.close();
     },
   };
