@@ -2,7 +2,7 @@
  * Reading an import file (CSV through papaparse, XLSX through exceljs) into a header and
  * rows of strings, and guessing what each column holds from its header (then its cells).
  */
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { FleetError } from '../../../common/errors';
 import type { ImportField } from '../../../common/methods/jobs';
@@ -61,7 +61,9 @@ function cellText(v: ExcelJS.CellValue): string {
 }
 
 async function readXlsx(fileName: string, bytes: Uint8Array): Promise<string[][]> {
-  const wb = new ExcelJS.Workbook();
+  // Loaded at first use: at start it was half of the host's module loading.
+  const { Workbook } = (await import('exceljs')).default;
+  const wb = new Workbook();
   try {
     await wb.xlsx.load(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as unknown as ArrayBuffer);
   } catch (e) {

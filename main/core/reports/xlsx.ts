@@ -6,7 +6,7 @@
  */
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { Cell, ReportColumn, ReportKind, ReportTable } from '../../../common/methods/reports';
 
 export const KIND_TITLE: Record<ReportKind, string> = { moto: 'Engine operation', geozones: 'Geozone visits', counters: 'Counters', fuel: 'Fuel' };
@@ -48,7 +48,9 @@ function typed(c: ReportColumn, v: Cell, tz: string | undefined): ExcelJS.CellVa
 const FORMAT: Partial<Record<ReportColumn['type'], string>> = { time: 'yyyy-mm-dd hh:mm:ss', duration: '[h]:mm:ss' };
 
 export async function reportXlsx(t: ReportTable): Promise<Uint8Array> {
-  const wb = new ExcelJS.Workbook();
+  // Loaded at first use: at start it was half of the host's module loading.
+  const { Workbook } = (await import('exceljs')).default;
+  const wb = new Workbook();
   const ws = wb.addWorksheet(KIND_TITLE[t.kind]);
   ws.columns = t.columns.map((c) => ({ header: header(c), key: c.id, width: c.type === 'text' ? 28 : c.type === 'time' ? 20 : 16, style: FORMAT[c.type] ? { numFmt: FORMAT[c.type]! } : {} }));
   ws.getRow(1).font = { bold: true };
