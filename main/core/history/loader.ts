@@ -230,6 +230,17 @@ export class HistoryService {
     return true;
   }
 
+  /**
+   * Starts the writer's and the reader's threads if they have not started yet. They are
+   * deferred at launch, when their boot (and the reader's warm-up) took the cores from the
+   * first screen; started later, the first History screen does not pay for it either.
+   */
+  startWorkers(): void {
+    if (this.closed) return;
+    this.writer.start?.();
+    this.reader?.start();
+  }
+
   close(): void {
     if (this.closed) return;
     this.closed = true;

@@ -50,6 +50,8 @@ export interface HistoryWriter {
    * Absent in-thread.
    */
   readonly overview?: HistoryReader['overview'];
+  /** Starts the worker, when there is one, if it has not started yet (workerHistoryWriter). */
+  start?(): void;
   close(): Promise<void>;
 }
 
@@ -113,9 +115,11 @@ export function inThreadHistoryWriter(cache: Cache): HistoryWriter {
 export function workerHistoryWriter(script: WorkerScript, dbFile: string): HistoryWriter {
   // Whatever batch is open when it is closed is rolled back with the worker's connection;
   // coverage comes last, so that window is simply fetched again.
-  const w = startRole(script, { role: 'history-writer', dbFile }, 'history writer');
+  // Deferred, as the reader: nothing needs history at launch (HistoryService.startWorkers).
+  const w = startRole(script, { role: 'history-writer', dbFile }, 'history writer', { deferred: true });
   return {
     threaded: true,
+    start: () => w.start(),
     fetch: heldBodyFetch((req, signal) => w.request('fetch', req, signal ? { signal } : {})),
     overview: (objectId, from, till, maxPoints) => w.request('overview', { objectId, from, till, maxPoints }),
     store(body, info, signal) {
@@ -131,6 +135,8 @@ export interface HistoryReader {
   read(objectId: number, from: number, till: number): Promise<WireHistoryData>;
   /** The sketch of the track's coarse copy (store.ts readOverview), made here too: a month is tens of ms of reading. */
   overview(objectId: number, from: number, till: number, maxPoints: number): Promise<TrackSketch>;
+  /** Starts the worker if it has not started yet. */
+  start(): void;
   close(): Promise<void>;
 }
 
@@ -140,8 +146,9 @@ export interface HistoryReader {
  * tens of ms of GC; here it receives the finished columns, transferred.
  */
 export function workerHistoryReader(script: WorkerScript, dbFile: string): HistoryReader {
-  const w = startRole(script, { role: 'history-reader', dbFile }, 'history reader');
+  const w = startRole(script, { role: 'history-reader', dbFile }, 'history reader', { deferred: true });
   return {
+    start: () => w.start(),
     read: (objectId, from, till) => w.request('read', { objectId, from, till }),
     overview: (objectId, from, till, maxPoints) => w.request('overview', { objectId, from, till, maxPoints }),
     close: () => w.close(),

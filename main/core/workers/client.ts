@@ -32,8 +32,16 @@ export interface WorkerClient<M extends MessageMap> {
    * before: no memory, no held bodies.
    */
   readonly starts: number;
-  /** A worker is running now: false after it died (until the next request starts one) or was closed. */
+  /** A worker is running now: false before a deferred one's start, after it died (until the next request starts one) or was closed. */
   readonly running: boolean;
+  /** Starts the worker now if none runs (a deferred one, or one that died): its boot is then not paid by the next request. */
+  start(): void;
+}
+
+export interface ClientOptions {
+  policy?: RestartPolicy;
+  /** No thread until the first request or start(): a role nobody needs at launch leaves the cores to those a screen waits on. */
+  deferred?: boolean;
 }
 
 /** Requests are plain objects, so a function is the builder form. */
@@ -50,7 +58,8 @@ interface Running {
   pending: Map<number, Pending>;
 }
 
-export function startWorkerClient<M extends MessageMap>(script: WorkerScript, workerData: object, name: string, policy: RestartPolicy = RESTART_POLICY): WorkerClient<M> {
+export function startWorkerClient<M extends MessageMap>(script: WorkerScript, workerData: object, name: string, o: ClientOptions = {}): WorkerClient<M> {
+  const policy = o.policy ?? RESTART_POLICY;
   const budget = restartBudget(policy);
   let current: Running | null = null;
   let closed: Error | null = null;
@@ -110,7 +119,7 @@ export function startWorkerClient<M extends MessageMap>(script: WorkerScript, wo
     return current;
   };
 
-  current = start();
+  if (!o.deferred) current = start();
 
   return {
     request(kind, fields, o = {}) {
@@ -154,6 +163,9 @@ export function startWorkerClient<M extends MessageMap>(script: WorkerScript, wo
     },
     get running() {
       return current !== null;
+    },
+    start() {
+      running();
     },
   };
 }

@@ -20,16 +20,21 @@ import { lowerThreadPriority } from './thread-priority';
 const openCache = (dbFile: string): Cache => createCache(openDb(dbFile), dbFile);
 
 /**
- * How each role is served. The poll ingestor and the history writer run at background
- * priority (thread-priority.ts): their work can wait for the foreground. The history reader
- * answers a screen that is waiting, so it keeps normal priority.
+ * How each role is served. The poll ingestor (once its first read is done) and the history
+ * writer run at background priority (thread-priority.ts): their work can wait for the
+ * foreground. The history reader answers a screen that is waiting, so it keeps normal priority.
  */
 const serving: { [R in Role]: (d: DataOf<R>) => Served<Roles[R]> } = {
   ingest: ({ dbFile }) => {
-    lowerThreadPriority();
     const cache = openCache(dbFile);
     const fetch = fetchRole();
-    return { handlers: { ...fetch.handlers, ...ingestHandlers(cache, fetch.held) }, cancelled: fetch.held.drop };
+    return {
+      handlers: { ...fetch.handlers, ...ingestHandlers(cache, fetch.held) },
+      cancelled: fetch.held.drop,
+      // The first request at launch, the read of the stored positions, is what a window
+      // opening then waits for: it runs at full priority, and the thread steps back after it.
+      afterFirst: lowerThreadPriority,
+    };
   },
   'history-writer': ({ dbFile }) => {
     lowerThreadPriority();

@@ -7,10 +7,9 @@
 import type { HistoryReaderMessages, HistoryWriterMessages } from '../history/worker-messages';
 import type { IngestMessages } from '../sync/ingest-messages';
 import type { TileMessages } from '../tiles/worker-messages';
-import { startWorkerClient, type WorkerClient } from './client';
+import { startWorkerClient, type ClientOptions, type WorkerClient } from './client';
 import type { FetchMessages } from './fetch';
 import type { WorkerScript } from './protocol';
-import type { RestartPolicy } from './restart-budget';
 
 export interface Roles {
   /** Fetches, decodes, diffs and stores the big poll bodies (sync/ingest.ts). */
@@ -28,6 +27,6 @@ export type Role = keyof Roles;
 export type DataOf<R extends Role> = R extends 'tiles' ? { role: R; tilesDir: string } : { role: R; dbFile: string };
 export type WorkerData = { [R in Role]: DataOf<R> }[Role];
 
-export function startRole<R extends Role>(script: WorkerScript, data: DataOf<R>, name: string, policy?: RestartPolicy): WorkerClient<Roles[R]> {
-  return startWorkerClient<Roles[R]>(script, data, name, policy);
+export function startRole<R extends Role>(script: WorkerScript, data: DataOf<R>, name: string, o?: ClientOptions): WorkerClient<Roles[R]> {
+  return startWorkerClient<Roles[R]>(script, data, name, o);
 }

@@ -18,6 +18,8 @@ export interface Served<M extends MessageMap> {
    * caller that gave up is dropped at once (fetch.ts), not when its hold runs out.
    */
   cancelled?: (id: number) => void;
+  /** Called once, after this worker's first answer (or failure) is posted. */
+  afterFirst?: () => void;
 }
 
 type AnyHandler = (req: unknown, ctx: HandlerContext) => unknown;
@@ -31,6 +33,10 @@ function handlerOf<M extends MessageMap>(handlers: Handlers<M>, kind: string): A
 
 export function serveWorker<M extends MessageMap>(port: Port, name: string, served: Served<M>): void {
   const running = new Map<number, AbortController>();
+  let first = () => {
+    first = () => {};
+    served.afterFirst?.();
+  };
   port.on('message', (m) => {
     // Without a numeric id there is nobody to answer.
     if (typeof m !== 'object' || m === null || !('id' in m) || typeof m.id !== 'number') return;
@@ -51,10 +57,12 @@ export function serveWorker<M extends MessageMap>(port: Port, name: string, serv
     const answer = (result: unknown) => {
       running.delete(id);
       port.postMessage({ id, result }, ctx.transfer);
+      first();
     };
     const fail = (e: unknown) => {
       running.delete(id);
       port.postMessage(errorReply(id, e));
+      first();
     };
     running.set(id, ctl);
     let out: unknown;

@@ -16,6 +16,8 @@ import { eventsApi } from '../../../main/core/api/events';
 import { createHttp, isHeldBody } from '../../../main/core/api/http';
 import { openCache, type Cache } from '../../../main/core/cache';
 import { createPushBus } from '../../../main/core/rpc/pushes';
+import { createApi } from '../../../main/core/api';
+import { HistoryService } from '../../../main/core/history';
 import { EventsService } from '../../../main/core/services/events';
 import { createConnectivity } from '../../../main/core/sync/connectivity';
 import { createEventsPoll } from '../../../main/core/sync/events-poll';
@@ -227,7 +229,7 @@ describe('a worker that dies is started again', () => {
   it('starts it again once the deaths have left the window', async () => {
     let now = 0;
     const cache = openCache({ dataDir: mkdtempSync(join(tmpdir(), 'fleet-restart-')), baseUrl: sim.baseUrl, login: 'demo' });
-    const client = startRole(WORKER, { role: 'ingest', dbFile: cache.file }, 'ingest worker', { maxRestarts: 3, windowMs: 60_000, now: () => now });
+    const client = startRole(WORKER, { role: 'ingest', dbFile: cache.file }, 'ingest worker', { policy: { maxRestarts: 3, windowMs: 60_000, now: () => now } });
     open.push(cache, client);
     const snapshot = () => client.request('snapshot', {});
     await snapshot();
@@ -264,6 +266,32 @@ describe('a worker that dies is started again', () => {
     expect(messages.at(-1)).toMatch(/^The ingest worker kept stopping \(4 times within 60 s\); it is not started again for \d+ s\. Last: The ingest worker (failed|stopped)/);
     // Each failure names the worker.
     expect(messages.every((m) => m.startsWith('The ingest worker '))).toBe(true);
+  });
+
+  it('starts a deferred worker at its first request or at start(), and the history threads only when asked', async () => {
+    const cache = openCache({ dataDir: mkdtempSync(join(tmpdir(), 'fleet-restart-')), baseUrl: sim.baseUrl, login: 'demo' });
+    open.push(cache);
+    const before = workers.length;
+    const asked = startRole(WORKER, { role: 'ingest', dbFile: cache.file }, 'ingest worker', { deferred: true });
+    const started = startRole(WORKER, { role: 'history-reader', dbFile: cache.file }, 'history reader', { deferred: true });
+    open.push(asked, started);
+    expect(workers.length).toBe(before);
+    expect([asked.running, asked.starts, started.running]).toEqual([false, 0, false]);
+    await asked.request('snapshot', {});
+    expect([asked.running, asked.starts, workers.length]).toEqual([true, 1, before + 1]);
+    started.start();
+    started.start();
+    expect([started.running, started.starts, workers.length]).toEqual([true, 1, before + 2]);
+
+    // A connection's history: no thread until startWorkers() (or a load), then the writer's and the reader's.
+    const history = new HistoryService({ api: createApi(createHttp({ baseUrl: sim.baseUrl, getToken: async () => token })), cache, bus: createPushBus(), worker: WORKER });
+    open.push({ close: () => history.close() });
+    expect(workers.length).toBe(before + 2);
+    history.startWorkers();
+    expect(workers.length).toBe(before + 4);
+    const read = await history.read(1, 0, 1000);
+    expect(read.coverage.complete).toBe(false);
+    expect(workers.length).toBe(before + 4);
   });
 
   it('never restarts after close(), whether the worker was running or had died', async () => {
