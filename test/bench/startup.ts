@@ -22,6 +22,7 @@ import { startTileServer } from '../integration/tiles/tile-server';
 import { startBrowserMode, type RunningHost } from '../e2e/support/browser-mode';
 import { hostClient } from './host-client';
 import { installStartProbe, markFresh, readMarks, waitForMarks, type StartMarks, type Want } from './startup-probe';
+import { startRendererProfile } from './page-probe';
 import { simulatorShare } from './simulator-share';
 import { startSimulatorProcess } from './simulator-process';
 import { note, r1, type Results } from './stats';
@@ -54,14 +55,16 @@ function phases(prefix: string, spawnAt: number, hostUpAt: number, m: StartMarks
   return out;
 }
 
-async function openPage(browser: Browser, host: RunningHost, want: Want): Promise<Page> {
-  // A fresh context each start: no HTTP or code cache from the run before (a restarted
-  // Electron keeps its code cache, so this is the slower case).
+/**
+ * A blank page, made before the host starts: the desktop app creates its window while the
+ * core starts, and Playwright's own context setup (0.3 to 0.4 s here) is not the console's
+ * time. A fresh context each start: no HTTP or code cache from the run before (a restarted
+ * Electron keeps its code cache, so this is the slower case).
+ */
+async function blankPage(browser: Browser, want: Want): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1600, height: 900 } });
   await installStartProbe(context, want);
-  const page = await context.newPage();
-  await page.goto(host.url);
-  return page;
+  return context.newPage();
 }
 
 const full = (m: StartMarks) => m.fullView !== null;
@@ -113,8 +116,9 @@ export async function startupBench(browser: Browser, results: Results): Promise<
     const { want } = share;
 
     note('startup: cold (host, sign-in form, sign-in, the whole fleet)');
+    const page = await blankPage(browser, want);
     const cold = await start();
-    const page = await openPage(browser, cold.host, want);
+    await page.goto(cold.host.url);
     await page.getByRole('button', { name: /sign in/i }).first().waitFor({ timeout: 60_000 });
     const client = await hostClient(cold.host);
     const signInAt = Date.now();
@@ -130,8 +134,9 @@ export async function startupBench(browser: Browser, results: Results): Promise<
 
     note('startup: warm, the service unreachable');
     await control('faults', { method: 'POST', body: JSON.stringify({ outage: 'refuse' }) });
+    const offPage = await blankPage(browser, want);
     const off = await start();
-    const offPage = await openPage(browser, off.host, want);
+    await offPage.goto(off.host.url);
     const offMarks = await waitForMarks(offPage, full, 60_000);
     Object.assign(figures, phases('warm_offline', off.spawnAt, off.hostUpAt, offMarks));
     await offPage.context().close();
@@ -139,8 +144,9 @@ export async function startupBench(browser: Browser, results: Results): Promise<
 
     note('startup: warm, the service reachable');
     await control('faults', { method: 'DELETE' });
+    const onPage = await blankPage(browser, want);
     const on = await start();
-    const onPage = await openPage(browser, on.host, want);
+    await onPage.goto(on.host.url);
     await markFresh(onPage, on.spawnAt);
     const onMarks = await waitForMarks(onPage, (m) => full(m) && m.freshPositions !== null, 60_000);
     Object.assign(figures, phases('warm_online', on.spawnAt, on.hostUpAt, onMarks), {
@@ -162,6 +168,8 @@ export async function startupBench(browser: Browser, results: Results): Promise<
 async function reconnect(page: Page, host: RunningHost, control: (path: string, init?: RequestInit) => Promise<Response>, figures: Record<string, number>) {
   note('startup: reconnect after ten simulated minutes of outage');
   const client = await hostClient(host);
+  // BENCH_RENDERER_PROF: the page's CPU profile over the still floor and the catch-up.
+  const profiler = await startRendererProfile(page, 'reconnect');
   try {
     // The floor: frames over 50 ms in the same page, still and online, for as long as the catch-up is watched.
     await markFresh(page, Number.MAX_SAFE_INTEGER);
@@ -195,6 +203,7 @@ async function reconnect(page: Page, host: RunningHost, control: (path: string, 
     });
     Object.assign(figures, simulatorTimes('reconnect', (await (await control('served')).json()) as Served[], backAt));
   } finally {
+    await profiler.stop();
     client.close();
   }
 }

@@ -152,6 +152,20 @@ test('a type unticked under Alerts raises no desktop notification; a ticked one 
   expect((await shown()).filter((t) => !t.startsWith('Connection lost: '))).toEqual([]);
 });
 
+test("an event's time names its zone and offset when the pointer reaches it", async ({ page }) => {
+  await openOwnFleet(page);
+  const feed = eventsPanel(page).getByRole('list', { name: 'Event feed' });
+  addEvent(3, 0x400, 'Zone note test event');
+  const row = feed.getByRole('listitem').filter({ hasText: 'Zone note test event' });
+  await expect(row).toBeVisible({ timeout: 15_000 });
+  const time = row.getByRole('time');
+  await expect(time).toHaveText(/^\d\d:\d\d:\d\d$/);
+  // Written on the way in, not with the row: a burst of rows formats only what it shows.
+  expect(await time.getAttribute('title')).toBeNull();
+  await time.hover();
+  await expect(time).toHaveAttribute('title', /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \S+ \(UTC[+-]\d\d:\d\d\)$/);
+});
+
 test('acknowledgements the service keeps failing say why they wait, and go once it answers', async ({ page }) => {
   addEvent(3);
   await openOwnFleet(page);

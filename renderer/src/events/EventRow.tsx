@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { memo } from 'react';
 import type { FleetEvent } from '../../../common/resources';
 import { eventKind, isAlarm } from './event-types';
-import { momentText, objectZone, zoneNote } from '../ui/time';
+import { objectZone } from '../ui/time';
+import { MomentTime } from '../ui/MomentTime';
 import { usePreferences } from '../stores/preferences';
 
 interface Props {
@@ -31,9 +32,7 @@ export const EventRow = memo(function EventRow({ e, objectName, checked, focused
         <span className="event-head">
           <span className="kind">{kind.label}</span>
           <span className="obj">{objectName}</span>
-          <time dateTime={new Date(e.Time).toISOString()} title={zoneNote(e.Time, zone)}>
-            {momentText(e.Time, zone)}
-          </time>
+          <MomentTime ms={e.Time} zone={zone} />
         </span>
         {e.Text && <span className="event-text">{e.Text}</span>}
         {refusal && <span className="refusal">{t('row.refused', { reason: refusal })}</span>}

@@ -15,20 +15,26 @@ export interface AlertPlan {
 
 const MAX_SINGLE_NOTIFICATIONS = 3;
 
-export function alertPlan(events: readonly FleetEvent[], muted: ReadonlySet<number>, nameOf: (id: number) => string): AlertPlan {
+/** Each kind once, in order of first appearance: a burst of thousands translates each kind's name once. */
+function kindsInOrder(events: readonly FleetEvent[]): Iterable<EventKind> {
   const kinds = new Map<number, EventKind>();
-  const loud = events.filter((e) => !muted.has(eventKind(e.Type).bit));
-  for (const e of loud) {
+  for (const e of events) {
     const k = eventKind(e.Type);
-    kinds.set(k.bit, k);
+    if (!kinds.has(k.bit)) kinds.set(k.bit, k);
   }
-  const sounds = [...kinds.values()].sort((a, b) => b.tone - a.tone).slice(0, 3);
+  return kinds.values();
+}
+
+export function alertPlan(events: readonly FleetEvent[], muted: ReadonlySet<number>, nameOf: (id: number) => string): AlertPlan {
+  const loud = events.filter((e) => !muted.has(eventKind(e.Type).bit));
+  const kinds = [...kindsInOrder(loud)];
+  const sounds = [...kinds].sort((a, b) => b.tone - a.tone).slice(0, 3);
   const notifications =
     loud.length === 0
       ? []
       : loud.length <= MAX_SINGLE_NOTIFICATIONS
         ? loud.map((e) => ({ title: `${eventKind(e.Type).label}: ${nameOf(e.ObjectId)}`, body: e.Text ?? '', tag: `event-${e.Id}` }))
-        : [{ title: i18n.t('events:alerts.burst', { count: loud.length }), body: [...new Set(loud.map((e) => eventKind(e.Type).label))].join(', '), tag: 'events-burst' }];
+        : [{ title: i18n.t('events:alerts.burst', { count: loud.length }), body: kinds.map((k) => k.label).join(', '), tag: 'events-burst' }];
   return { sounds, notifications };
 }
 

@@ -2,7 +2,8 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FileItem } from '../../../common/methods/files';
 import { i18n } from '../i18n';
-import { momentText, objectZone, zoneNote } from '../ui/time';
+import { objectZone } from '../ui/time';
+import { MomentTime } from '../ui/MomentTime';
 import { isImage, isVideo, sizeText, useFileBody } from './use-file-body';
 import { useInView } from './use-in-view';
 
@@ -50,9 +51,7 @@ function Tile({ f, label, objectName, checked, onToggle, onOpen }: { f: FileItem
       </button>
       <label className="files-check">
         <input type="checkbox" checked={checked} onChange={() => onToggle(f.uid)} aria-label={t('grid.select', { label })} />
-        <time dateTime={new Date(f.time).toISOString()} title={zoneNote(f.time, zone)}>
-          {momentText(f.time, zone)}
-        </time>
+        <MomentTime ms={f.time} zone={zone} />
       </label>
       <span className="files-object">{objectName}</span>
       <span className="files-place">{placeText(f.place)}</span>

@@ -33,6 +33,12 @@ describe('alertPlan', () => {
     expect(burst).toHaveLength(1);
     expect(burst[0]!.title).toBe('4 new events');
   });
+  it("names each kind of a burst once, a kind the console does not know as well", () => {
+    const unknown = 0x100000;
+    const events = [ev(1, unknown), ev(2, 0x4), ...Array.from({ length: 2000 }, (_, i) => ev(10 + i, i % 2 ? unknown : 0x4))];
+    const [burst] = alertPlan(events, new Set(), name).notifications;
+    expect(burst).toEqual({ title: '2002 new events', body: 'Event type 0x100000, Speeding', tag: 'events-burst' });
+  });
   it('raises neither a sound nor a notification for a muted kind', () => {
     const geozone = 0x8;
     const plan = alertPlan([ev(1, geozone, 7)], new Set([geozone]), name);
