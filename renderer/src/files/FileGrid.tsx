@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FileItem } from '../../../common/methods/files';
 import { i18n } from '../i18n';
-import { objectZone } from '../ui/time';
+import { momentText, objectZone } from '../ui/time';
 import { MomentTime } from '../ui/MomentTime';
 import { isImage, isVideo, sizeText, useFileBody } from './use-file-body';
 import { useInView } from './use-in-view';
