@@ -123,13 +123,21 @@ export class ObjectsRepo {
    * `texts` as for replaceAll.
    */
   diff(next: readonly FleetObject[], texts?: readonly string[]): { changed: number[]; removed: number[] } {
-    const stored = new Map(this.selectJsonById.all() as [number, string][]);
-    const changed: number[] = [];
-    for (const [i, o] of next.entries()) {
-      if (stored.get(o.Id) !== (texts?.[i] ?? JSON.stringify(o))) changed.push(o.Id);
-      stored.delete(o.Id);
+    // Each id's first place in `next`: a repeated id is compared once, its repeats count as changed.
+    const first = new Map<number, number>();
+    for (const [i, o] of next.entries()) if (!first.has(o.Id)) first.set(o.Id, i);
+    // The stored rows are read one at a time: all their JSON held at once is about the size of
+    // the list's body (over 100 MB at 100,000 objects), beside the new list being decoded.
+    const same = new Set<number>();
+    const removed: number[] = [];
+    for (const [id, json] of this.selectJsonById.iterate() as IterableIterator<[number, string]>) {
+      const i = first.get(id);
+      if (i === undefined) removed.push(id);
+      else if (json === (texts?.[i] ?? JSON.stringify(next[i]))) same.add(id);
     }
-    return { changed: [...new Set(changed)], removed: [...stored.keys()] };
+    const changed = new Set<number>();
+    for (const [i, o] of next.entries()) if (first.get(o.Id) !== i || !same.has(o.Id)) changed.add(o.Id);
+    return { changed: [...changed], removed };
   }
 
   /** All objects, in the order the service returned them. */

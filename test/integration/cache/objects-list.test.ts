@@ -44,6 +44,18 @@ describe('the stored object list (objects/list)', () => {
     expect(listed(c)).toEqual([]);
   });
 
+  it("tells a refresh's changes from the stored list: changed, new, repeated and removed ids, in the list's order", () => {
+    const c = t.open({ dataDir: t.tempDir() });
+    c.objects.replaceAll([object(1), object(2), object(3)], 10);
+    const next = [object(2, 'Renamed'), object(3), object(4), object(3)];
+    expect(c.objects.diff(next)).toEqual({ changed: [2, 4, 3], removed: [1] });
+    // The texts the ingest worker passes stand for the objects: equal text, unchanged.
+    const texts = next.map((o) => JSON.stringify(o));
+    texts[0] = JSON.stringify(object(2));
+    expect(c.objects.diff(next, texts)).toEqual({ changed: [4, 3], removed: [1] });
+    expect(c.objects.diff([])).toEqual({ changed: [], removed: [1, 2, 3] });
+  });
+
   it('is filled by the upgrade from the summaries a cache already had', () => {
     const dataDir = t.tempDir();
     const file = cacheFileFor(dataDir, 'https://fleet.example.com', 'alice');
