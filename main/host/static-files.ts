@@ -2,7 +2,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { extname, join, resolve } from 'node:path';
+import { extname, join, relative, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream';
 import { CONTENT_SECURITY_POLICY } from '../core/security/csp';
 
@@ -21,6 +21,16 @@ export function answerText(res: ServerResponse, status: number, text: string, he
   res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...headers }).end(text);
 }
 
+/**
+ * The app shell is read afresh each time; the build's assets carry a hash of their content
+ * in their names, so a browser keeps them (and the code it compiled from them) across the
+ * host's restarts; anything else for an hour.
+ */
+export function cacheControl(staticDir: string, file: string): string {
+  if (extname(file) === '.html') return 'no-store';
+  return relative(resolve(staticDir), file).startsWith(`assets${sep}`) ? 'max-age=31536000, immutable' : 'max-age=3600';
+}
+
 /** `file` is inside `staticDir` already (request-target.ts decided it). */
 export async function serveFile(req: IncomingMessage, res: ServerResponse, staticDir: string, file: string, appRoute: boolean, log: (msg: string) => void): Promise<void> {
   let info = await stat(file).catch(() => null);
@@ -37,7 +47,7 @@ export async function serveFile(req: IncomingMessage, res: ServerResponse, stati
     'content-security-policy': CONTENT_SECURITY_POLICY,
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'no-referrer',
-    'cache-control': extname(file) === '.html' ? 'no-store' : 'max-age=3600',
+    'cache-control': cacheControl(staticDir, file),
   });
   if (req.method === 'HEAD') {
     res.end();
