@@ -144,6 +144,45 @@ export class UnackedModel {
     return { shown: new Map(top.map((e) => [e.Id, e])), capped };
   }
 
+  /**
+   * What changed in the newest `limit` since `pushed` (which it brings up to date), given
+   * every id touched since then (`dirty`, from drainDirty). An event nobody touched keeps its
+   * content and its order among the others: it can only have moved across the cut by as many
+   * places as there were changes, so past the cap a poll's diff looks at its changes and at
+   * that band around the cut, not at every one of the 10,000 listed.
+   */
+  changesSince(pushed: Map<number, FleetEvent>, dirty: ReadonlySet<number>, limit: number): { upserted: FleetEvent[]; removed: number[]; capped: boolean } {
+    this.settle();
+    const upserted: FleetEvent[] = [];
+    const removed: number[] = [];
+    const inTop = (e: FleetEvent) => this.placeOf(e) < limit;
+    for (const id of dirty) {
+      const now = this.shown(id);
+      const was = pushed.get(id);
+      if (now && inTop(now)) {
+        if (!was || differs(was, now)) upserted.push(now);
+        pushed.set(id, now);
+      } else if (was) {
+        removed.push(id);
+        pushed.delete(id);
+      }
+    }
+    const band = Math.min(this.order.length, limit + dirty.size);
+    for (let i = Math.max(0, limit - dirty.size); i < band; i++) {
+      const e = this.order[i]!;
+      if (dirty.has(e.Id)) continue;
+      if (i < limit && !pushed.has(e.Id)) {
+        upserted.push(e);
+        pushed.set(e.Id, e);
+      } else if (i >= limit && pushed.has(e.Id)) {
+        removed.push(e.Id);
+        pushed.delete(e.Id);
+      }
+    }
+    upserted.sort(newestFirst);
+    return { upserted, removed, capped: this.order.length > limit };
+  }
+
   private touch(id: number): void {
     this.dirty.add(id);
     if (this.stale) return;

@@ -103,6 +103,11 @@ export class EventsService {
         else this.pushed.delete(id);
       }
       upserted.sort(newestFirst);
+    } else if (dirty.size && dirty.size * 4 < MAX_LISTED) {
+      // Past the cap: this poll's changes and the band around the cut they can move.
+      let capped: boolean;
+      ({ upserted, removed, capped } = m.changesSince(this.pushed, dirty, MAX_LISTED));
+      this.pushedCapped = capped;
     } else if (dirty.size) {
       const { shown, capped } = m.visible(MAX_LISTED);
       ({ upserted, removed } = diffVisible(this.pushed, shown));

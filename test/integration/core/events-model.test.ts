@@ -208,6 +208,49 @@ describe('EventsService: the in-memory model of unacknowledged events', () => {
     expect([...m.visible(5000).shown.values()]).toEqual(expected(5000));
   });
 
+  it("past the cap, a poll's changes and the band around the cut give the same push as comparing every listed event", () => {
+    let seed = 7;
+    const rnd = (n: number) => (seed = (seed * 16807) % 2147483647) % n;
+    const ids = Array.from({ length: 3000 }, (_, i) => i + 1);
+    const m = new UnackedModel({ events: ids.slice(0, 1500).map((id) => ev(id, rnd(400))), pendingIds: [3, 4], feedIds: [] });
+    for (const limit of [40, 700]) {
+      m.drainDirty();
+      let full = m.visible(limit).shown;
+      const pushed = new Map(full);
+      for (let round = 0; round < 200; round++) {
+        const some = Array.from({ length: round % 40 === 0 ? 900 : 1 + rnd(6) }, () => ids[rnd(ids.length)]!);
+        switch (rnd(5)) {
+          case 0:
+            // A new version of some, with the same content now and then (a poll that changed nothing in them).
+            m.apply({ upserted: some.map((id) => (rnd(4) === 0 && m.shown(id) ? { ...m.shown(id)! } : ev(id, rnd(400), `v${round}`))), removed: [], feedIds: [] });
+            break;
+          case 1:
+            m.apply({ upserted: [], removed: some, feedIds: [] });
+            break;
+          case 2:
+            m.markPending(some);
+            break;
+          case 3:
+            m.clearPending(some);
+            break;
+          default:
+            m.acknowledged(some);
+        }
+        const dirty = m.drainDirty();
+        const next = m.visible(limit);
+        const want = diffVisible(full, next.shown);
+        const got = m.changesSince(pushed, dirty, limit);
+        expect({ upserted: got.upserted, removed: [...got.removed].sort((a, b) => a - b) }, `round ${round}, limit ${limit}`).toEqual({
+          upserted: want.upserted,
+          removed: [...want.removed].sort((a, b) => a - b),
+        });
+        expect(got.capped).toBe(next.capped);
+        expect([...pushed.keys()].sort((a, b) => a - b)).toEqual([...next.shown.keys()].sort((a, b) => a - b));
+        full = next.shown;
+      }
+    }
+  });
+
   it('past 10,000 events the lists keep the newest, and the push says which one came in', async () => {
     const { cache, svc, pushes, poll, fresh } = setup();
     const all = Array.from({ length: MAX_LISTED + 2 }, (_, i) => ev(i + 1, 1000 + i));
