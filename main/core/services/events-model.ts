@@ -10,6 +10,9 @@ import type { FleetEvent } from '../../../common/resources';
 import type { StoredEvent } from '../cache';
 import type { EventsIngested } from '../sync/events-poll';
 
+/** Up to this many changes are placed one splice each; more are merged in one pass (settle). */
+const SPLICE_MAX = 32;
+
 /** The order of every events list: newest first, then the higher id first. */
 export const newestFirst = (a: FleetEvent, b: FleetEvent): number => b.Time - a.Time || b.Id - a.Id;
 
@@ -208,6 +211,7 @@ export class UnackedModel {
     }
     if (ids.size === 0) return;
     this.unplaced = new Set();
+    if (ids.size > SPLICE_MAX) return this.merge(ids);
     for (const id of ids) {
       const was = this.placed.get(id);
       const now = this.shown(id);
@@ -224,6 +228,39 @@ export class UnackedModel {
         this.placed.set(id, now);
       }
     }
+  }
+
+  /**
+   * Many changes at once (a poll's hundreds of new events): the old versions out in one pass
+   * and the new ones merged in, where a splice each moved the whole list once per change.
+   */
+  private merge(ids: ReadonlySet<number>): void {
+    const gone = new Set<FleetEvent>();
+    const incoming: FleetEvent[] = [];
+    for (const id of ids) {
+      const was = this.placed.get(id);
+      const now = this.shown(id);
+      if (was === now) continue;
+      if (was) {
+        gone.add(was);
+        this.placed.delete(id);
+      }
+      if (now) {
+        incoming.push(now);
+        this.placed.set(id, now);
+      }
+    }
+    incoming.sort(newestFirst);
+    const out: FleetEvent[] = new Array<FleetEvent>(this.order.length - gone.size + incoming.length);
+    let n = 0;
+    let j = 0;
+    for (const e of this.order) {
+      if (gone.has(e)) continue;
+      while (j < incoming.length && newestFirst(incoming[j]!, e) < 0) out[n++] = incoming[j++]!;
+      out[n++] = e;
+    }
+    while (j < incoming.length) out[n++] = incoming[j++]!;
+    this.order = out;
   }
 
   private rebuild(): void {

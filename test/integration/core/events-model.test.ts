@@ -176,7 +176,8 @@ describe('EventsService: the in-memory model of unacknowledged events', () => {
         .sort(newestFirst)
         .slice(0, limit);
     for (let round = 0; round < 300; round++) {
-      const some = Array.from({ length: round % 50 === 0 ? 2500 : 1 + rnd(5) }, () => ids[rnd(ids.length)]!);
+      // Now and then a poll's worth (merged in one pass), or enough to rebuild the order.
+      const some = Array.from({ length: round % 50 === 0 ? 2500 : round % 4 === 0 ? 33 + rnd(300) : 1 + rnd(5) }, () => ids[rnd(ids.length)]!);
       switch (rnd(6)) {
         case 0:
           m.apply({ upserted: some.map((id) => ev(id, rnd(500), `v${round}`)), removed: [], feedIds: [] });
