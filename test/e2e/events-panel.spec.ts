@@ -233,7 +233,7 @@ test('"Acknowledge all" asks first, naming the count, and acknowledges only when
   await expect.poll(shownCount, { timeout: 15_000 }).toBeLessThan(10);
 });
 
-type Pt = { Lat: number; Lng: number };
+type Pt = { Lat: number; Lng: number; Time: number };
 type Intervals = { Position?: Pt; Positions?: Pt[] }[];
 /** The service's own track of [from, till), asked of it directly. */
 async function trackOf(objectId: number, from: number, till: number): Promise<Intervals> {
@@ -250,15 +250,19 @@ const pinOf = (page: Page) =>
   page.evaluate(() => (globalThis as unknown as { __fleetMap: { eventPin(): { lat: number; lng: number; label: string; approximate: boolean } | null } }).__fleetMap.eventPin());
 
 test('clicking an event pins where the object was at the event’s time; without a track there, says the map shows where it is now', async ({ page }) => {
-  const at = Date.now() - 40 * 60_000;
-  const span = [at - 15 * 60_000, at + 15 * 60_000] as const;
+  const base = Date.now() - 40 * 60_000;
+  const span = [base - 15 * 60_000, base + 15 * 60_000] as const;
   const objects = await demoObjects(sim.baseUrl);
   const tracks = await Promise.all(objects.slice(0, 12).map(async (o) => ({ ...o, track: await trackOf(o.Id, ...span) })));
   const moving = tracks.find((o) => o.track.some((i) => (i.Positions?.length ?? 0) > 10))!;
   const silent = tracks.find((o) => o.track.length === 0)!;
   expect(moving, 'an object that moved then').toBeDefined();
   expect(silent, 'an object with no track then').toBeDefined();
-  for (const o of [moving, silent]) sim.sim.store.addEvent({ ObjectId: o.Id, Time: at, Type: 0x8000, Status: 1, Text: `Place test event ${o.Id}`, ResetTime: 0, NotificationId: 0 });
+  // The moving one's event at a fix in the middle of a drive: at a moment it stood still, the
+  // place is its stop ("it stood there from"), which depends on the hour the test runs.
+  const drive = moving.track.find((i) => (i.Positions?.length ?? 0) > 10)!.Positions!;
+  const at = drive[Math.floor(drive.length / 2)]!.Time;
+  for (const [o, time] of [[moving, at], [silent, base]] as const) sim.sim.store.addEvent({ ObjectId: o.Id, Time: time, Type: 0x8000, Status: 1, Text: `Place test event ${o.Id}`, ResetTime: 0, NotificationId: 0 });
   await openOwnFleet(page);
 
   const row = eventsPanel(page).getByRole('listitem').filter({ hasText: `Place test event ${moving.Id}` });
