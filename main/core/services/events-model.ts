@@ -190,8 +190,8 @@ export class UnackedModel {
     this.dirty.add(id);
     if (this.stale) return;
     this.unplaced.add(id);
-    // Below the cap nobody reads `order` (publish diffs the dirty ids): do not keep a list
-    // of every id ever changed for a read that may never come.
+    // No list of every id changed for a read that may be long in coming (a model no view
+    // has listed yet): past a few thousand, the next read rebuilds the order instead.
     if (this.unplaced.size > 4096) {
       this.stale = true;
       this.unplaced = new Set();

@@ -14,7 +14,7 @@ import type { FleetEvent } from '../../../common/resources';
 import type { Cache, OutboxEntry } from '../cache';
 import type { OutboxKind } from '../sync/outbox-replay';
 import { FEED_IDS_KEY, type EventsIngested } from '../sync/events-poll';
-import { UnackedModel, diffVisible, differs, newestFirst, sameIds } from './events-model';
+import { UnackedModel, diffVisible, newestFirst, sameIds } from './events-model';
 
 export const ACK_KIND = 'events/ack';
 export interface AckPayload {
@@ -91,20 +91,9 @@ export class EventsService {
     let upserted: FleetEvent[] = [];
     let removed: number[] = [];
     const dirty = m.drainDirty();
-    if (dirty.size && !this.pushedCapped && m.size <= MAX_LISTED) {
-      // Everything unacknowledged fits: only what changed needs a look (a poll or an ack
-      // touches a handful of the ten thousand).
-      for (const id of dirty) {
-        const now = m.shown(id);
-        const was = this.pushed.get(id);
-        if (now && (!was || differs(was, now))) upserted.push(now);
-        else if (!now && was) removed.push(id);
-        if (now) this.pushed.set(id, now);
-        else this.pushed.delete(id);
-      }
-      upserted.sort(newestFirst);
-    } else if (dirty.size && dirty.size * 4 < MAX_LISTED) {
-      // Past the cap: this poll's changes and the band around the cut they can move.
+    if (dirty.size && ((!this.pushedCapped && m.size <= MAX_LISTED) || dirty.size * 4 < MAX_LISTED)) {
+      // Only what changed needs a look (a poll or an ack touches a handful of the ten
+      // thousand), and past the cap the band around the cut those changes can move.
       let capped: boolean;
       ({ upserted, removed, capped } = m.changesSince(this.pushed, dirty, MAX_LISTED));
       this.pushedCapped = capped;

@@ -10,6 +10,32 @@ import { useTempCaches } from '../cache/helpers';
 const t = useTempCaches();
 const ev = (Id: number, Time: number, Text = `e${Id}`): FleetEvent => ({ Id, ObjectId: 1, Time, Type: 2, Text });
 
+/**
+ * One random change of a kind the model takes (a poll's new versions, some with the same
+ * content, or its removals; acks queued, refused, delivered; a row read back) to `some` ids.
+ */
+function randomChange(m: UnackedModel, some: readonly number[], rnd: (n: number) => number, tag: string): void {
+  switch (rnd(6)) {
+    case 0:
+      m.apply({ upserted: some.map((id) => (rnd(4) === 0 && m.shown(id) ? { ...m.shown(id)! } : ev(id, rnd(500), tag))), removed: [], feedIds: [] });
+      break;
+    case 1:
+      m.apply({ upserted: [], removed: [...some], feedIds: [] });
+      break;
+    case 2:
+      m.markPending(some);
+      break;
+    case 3:
+      m.clearPending(some);
+      break;
+    case 4:
+      m.acknowledged(some);
+      break;
+    default:
+      for (const id of some) m.refresh(id, rnd(2) ? { event: ev(id, rnd(500), 'stored'), acknowledged: false, ackPending: rnd(3) === 0 } : undefined);
+  }
+}
+
 function setup() {
   const cache = t.open({ dataDir: t.tempDir() });
   const pushes: EventsChanged[] = [];
@@ -178,25 +204,7 @@ describe('EventsService: the in-memory model of unacknowledged events', () => {
     for (let round = 0; round < 300; round++) {
       // Now and then a poll's worth (merged in one pass), or enough to rebuild the order.
       const some = Array.from({ length: round % 50 === 0 ? 2500 : round % 4 === 0 ? 33 + rnd(300) : 1 + rnd(5) }, () => ids[rnd(ids.length)]!);
-      switch (rnd(6)) {
-        case 0:
-          m.apply({ upserted: some.map((id) => ev(id, rnd(500), `v${round}`)), removed: [], feedIds: [] });
-          break;
-        case 1:
-          m.apply({ upserted: [], removed: some, feedIds: [] });
-          break;
-        case 2:
-          m.markPending(some);
-          break;
-        case 3:
-          m.clearPending(some);
-          break;
-        case 4:
-          m.acknowledged(some);
-          break;
-        default:
-          for (const id of some) m.refresh(id, rnd(2) ? { event: ev(id, rnd(500), 'stored'), acknowledged: false, ackPending: rnd(3) === 0 } : undefined);
-      }
+      randomChange(m, some, rnd, `v${round}`);
       const limit = [50, 1000, 5000][round % 3]!;
       const v = m.visible(limit);
       const want = expected(limit);
@@ -209,34 +217,19 @@ describe('EventsService: the in-memory model of unacknowledged events', () => {
     expect([...m.visible(5000).shown.values()]).toEqual(expected(5000));
   });
 
-  it("past the cap, a poll's changes and the band around the cut give the same push as comparing every listed event", () => {
+  it("a poll's changes, and past the cap the band around the cut, give the same push as comparing every listed event", () => {
     let seed = 7;
     const rnd = (n: number) => (seed = (seed * 16807) % 2147483647) % n;
     const ids = Array.from({ length: 3000 }, (_, i) => i + 1);
-    const m = new UnackedModel({ events: ids.slice(0, 1500).map((id) => ev(id, rnd(400))), pendingIds: [3, 4], feedIds: [] });
-    for (const limit of [40, 700]) {
+    const m = new UnackedModel({ events: ids.slice(0, 1500).map((id) => ev(id, rnd(500))), pendingIds: [3, 4], feedIds: [] });
+    // The last limit is above every event: nothing is left out.
+    for (const limit of [40, 700, 5000]) {
       m.drainDirty();
       let full = m.visible(limit).shown;
       const pushed = new Map(full);
       for (let round = 0; round < 200; round++) {
         const some = Array.from({ length: round % 40 === 0 ? 900 : 1 + rnd(6) }, () => ids[rnd(ids.length)]!);
-        switch (rnd(5)) {
-          case 0:
-            // A new version of some, with the same content now and then (a poll that changed nothing in them).
-            m.apply({ upserted: some.map((id) => (rnd(4) === 0 && m.shown(id) ? { ...m.shown(id)! } : ev(id, rnd(400), `v${round}`))), removed: [], feedIds: [] });
-            break;
-          case 1:
-            m.apply({ upserted: [], removed: some, feedIds: [] });
-            break;
-          case 2:
-            m.markPending(some);
-            break;
-          case 3:
-            m.clearPending(some);
-            break;
-          default:
-            m.acknowledged(some);
-        }
+        randomChange(m, some, rnd, `v${round}`);
         const dirty = m.drainDirty();
         const next = m.visible(limit);
         const want = diffVisible(full, next.shown);
