@@ -99,6 +99,13 @@ export const ObjectsStatusSchema = z.looseObject({
   Stats: z.array(DailyStatSchema),
 });
 export type ObjectsStatus = z.infer<typeof ObjectsStatusSchema>;
+/** A current state read a batch at a time (the ingest worker's big bodies): each array as the batches it arrives in. */
+export interface ObjectsStatusBatches {
+  Positions: Iterable<readonly Position[]>;
+  SensorValues: Iterable<readonly SensorValue[]>;
+  DriverKeys: Iterable<readonly DriverKey[]>;
+  Stats: Iterable<readonly DailyStat[]>;
+}
 
 export const GeozoneSchema = z.looseObject({ Id: z.number(), Name: z.string().optional() });
 export type Geozone = z.infer<typeof GeozoneSchema>;

@@ -5,8 +5,9 @@
  * answer {points, iopoints, ekeys, events, stat} with short field names; both are mapped
  * onto the canonical ObjectsStatus (see STATUS_ALIASES and README.md).
  */
-import { ObjectsStatusSchema, type ObjectsStatus, type Position } from '../../../common/resources';
+import { ObjectsStatusSchema, type ObjectsStatus, type ObjectsStatusBatches, type Position } from '../../../common/resources';
 import { seg, type Http } from './http';
+import { batches, JsonScanError, type ScannedBody } from './json-spans';
 import { call, extra, rawBody, type Extra } from './shared';
 import { keyFold, normalize, type Aliases } from './tolerant';
 
@@ -129,6 +130,36 @@ export function parseObjectsStatus(raw: unknown, endpoint: string, o: { exact?: 
   const top = isRecord(raw) ? canonicalTop(raw) : raw;
   const s = normalize(ObjectsStatusSchema, top, endpoint, { aliases: STATUS_ALIASES, defaults: { Lat: 0, Lng: 0 }, exact: o.exact === true });
   return markNoFix(s);
+}
+
+/**
+ * A scanned status body (json-spans.ts) as its four arrays, each decoded a batch at a time
+ * when it is iterated. Each batch goes through parseObjectsStatus inside a body with every
+ * other array empty: the same spellings, units and checks as the body read whole. A body the
+ * batches cannot stand for (not an object, one of the arrays something else) throws
+ * JsonScanError, for the caller to read it whole.
+ */
+export function statusBatches(scanned: ScannedBody, endpoint: string): ObjectsStatusBatches {
+  if (scanned.kind !== 'object') throw new JsonScanError('a status body that is not an object');
+  const { bytes, members } = scanned;
+  const arrays = [...members].filter(([key]) => TOP[keyFold(key)] !== undefined);
+  if (arrays.some(([, m]) => m.elements === undefined)) throw new JsonScanError('a status array that is not an array');
+  const emptyBody = () => Object.fromEntries(arrays.map(([key]) => [key, [] as unknown[]]));
+  // The whole body's fate when it holds no element (a missing array, say) is each batch's too.
+  parseObjectsStatus(emptyBody(), endpoint, { exact: true });
+  // The first spelling of each array is the one canonicalTop takes.
+  const source = new Map<keyof ObjectsStatus, string>();
+  for (const [key] of arrays) if (!source.has(TOP[keyFold(key)]!)) source.set(TOP[keyFold(key)]!, key);
+  function* part<K extends 'Positions' | 'SensorValues' | 'DriverKeys' | 'Stats'>(target: K): Generator<ObjectsStatus[K]> {
+    const key = source.get(target);
+    if (key === undefined) return;
+    for (const batch of batches(bytes, members.get(key)!.elements!)) {
+      const body = emptyBody();
+      body[key] = batch;
+      yield parseObjectsStatus(body, endpoint, { exact: true })[target];
+    }
+  }
+  return { Positions: part('Positions'), SensorValues: part('SensorValues'), DriverKeys: part('DriverKeys'), Stats: part('Stats') };
 }
 
 function looksLikePosition(r: Record<string, unknown>): boolean {

@@ -12,34 +12,61 @@ import type { MetaRepo } from './meta';
 export const OBJECTS_DATASET = 'objects';
 
 /**
+ * One object as it will be stored: its columns, its JSON and its summary. The decoded object
+ * is not kept: the ingest worker makes these a batch at a time and lets each batch go.
+ */
+export interface ListRow {
+  id: number;
+  name: string;
+  plate: string | null;
+  imei: string | null;
+  status: number | null;
+  json: string;
+  /** The object without its sensors, its keys otherwise in the service's order. */
+  summary: string;
+  ignition: number | null;
+}
+
+export function listRow(o: FleetObject, json = JSON.stringify(o)): ListRow {
+  return {
+    id: o.Id,
+    name: o.Name,
+    plate: o.StateNumber ?? null,
+    imei: o.IMEI ?? null,
+    status: o.Status ?? null,
+    json,
+    summary: JSON.stringify({ ...o, Sensors: undefined }),
+    ignition: ignitionSensorOf(o.Sensors)?.Id ?? null,
+  };
+}
+
+/**
  * A list as it will be stored, made before the write: the ingest worker answers with its
  * `listText` (what `listJson()` gives once stored) and writes it after.
  */
 export interface PreparedList {
   /** One per object id, the last occurrence of a duplicate, in the service's order. */
-  rows: { o: FleetObject; json: string; summary: string; ignition: number | null }[];
+  rows: ListRow[];
   /** The summaries as one JSON array. */
   listText: string;
 }
 
 /** `texts`: each object's JSON when the caller has it (ObjectsRepo.replaceAll). */
 export function prepareList(objects: readonly FleetObject[], texts?: readonly string[]): PreparedList {
+  return prepareRows(objects.map((o, i) => listRow(o, texts?.[i])));
+}
+
+/** Rows in the service's order, duplicates and all → the list as it will be stored. */
+export function prepareRows(all: readonly ListRow[]): PreparedList {
   const last = new Map<number, number>();
-  objects.forEach((o, i) => last.set(o.Id, i));
-  const rows = [...last.values()]
-    .sort((a, b) => a - b)
-    .map((i) => {
-      const o = objects[i]!;
-      // The object without its sensors, its keys otherwise in the service's order.
-      const summary = JSON.stringify({ ...o, Sensors: undefined });
-      return { o, json: texts?.[i] ?? JSON.stringify(o), summary, ignition: ignitionSensorOf(o.Sensors)?.Id ?? null };
-    });
+  all.forEach((r, i) => last.set(r.id, i));
+  const rows = [...last.values()].sort((a, b) => a - b).map((i) => all[i]!);
   return { rows, listText: `[${rows.map((r) => r.summary).join(',')}]` };
 }
 
 /** [sensorId, objectId] of each object's ignition sensor in a prepared list, as ignitionSensors() gives them once stored. */
 export function ignitionPairs(list: PreparedList): [number, number][] {
-  return list.rows.flatMap((r): [number, number][] => (r.ignition === null ? [] : [[r.ignition, r.o.Id]]));
+  return list.rows.flatMap((r): [number, number][] => (r.ignition === null ? [] : [[r.ignition, r.id]]));
 }
 
 export class ObjectsRepo {
@@ -85,8 +112,7 @@ export class ObjectsRepo {
     const run = this.db.transaction(() => {
       this.db.exec('DELETE FROM objects;');
       list.rows.forEach((r, ord) => {
-        const { o } = r;
-        this.insertObject.run(o.Id, ord, o.Name, o.StateNumber ?? null, o.IMEI ?? null, o.Status ?? null, r.json, r.summary, r.ignition, Math.round(fetchedAt));
+        this.insertObject.run(r.id, ord, r.name, r.plate, r.imei, r.status, r.json, r.summary, r.ignition, Math.round(fetchedAt));
       });
       this.writeList.run(Buffer.from(list.listText));
       this.meta.setLastGood(OBJECTS_DATASET, fetchedAt);
@@ -123,9 +149,14 @@ export class ObjectsRepo {
    * `texts` as for replaceAll.
    */
   diff(next: readonly FleetObject[], texts?: readonly string[]): { changed: number[]; removed: number[] } {
+    return this.diffRows(next.map((o, i) => ({ id: o.Id, json: texts?.[i] ?? JSON.stringify(o) })));
+  }
+
+  /** diff() of rows already encoded (`listRow`). */
+  diffRows(next: readonly Pick<ListRow, 'id' | 'json'>[]): { changed: number[]; removed: number[] } {
     // Each id's first place in `next`: a repeated id is compared once, its repeats count as changed.
     const first = new Map<number, number>();
-    for (const [i, o] of next.entries()) if (!first.has(o.Id)) first.set(o.Id, i);
+    for (const [i, r] of next.entries()) if (!first.has(r.id)) first.set(r.id, i);
     // The stored rows are read one at a time: all their JSON held at once is about the size of
     // the list's body (over 100 MB at 100,000 objects), beside the new list being decoded.
     const same = new Set<number>();
@@ -133,10 +164,10 @@ export class ObjectsRepo {
     for (const [id, json] of this.selectJsonById.iterate() as IterableIterator<[number, string]>) {
       const i = first.get(id);
       if (i === undefined) removed.push(id);
-      else if (json === (texts?.[i] ?? JSON.stringify(next[i]))) same.add(id);
+      else if (json === next[i]!.json) same.add(id);
     }
     const changed = new Set<number>();
-    for (const [i, o] of next.entries()) if (first.get(o.Id) !== i || !same.has(o.Id)) changed.add(o.Id);
+    for (const [i, r] of next.entries()) if (first.get(r.id) !== i || !same.has(r.id)) changed.add(r.id);
     return { changed: [...changed], removed };
   }
 

@@ -19,7 +19,7 @@
  * rows without holding, or mirroring, 50,000 of them.
  */
 import type { PositionColumns } from '../../../common/methods/live';
-import type { DailyStat, DriverKey, ObjectsStatus, Position, SensorValue } from '../../../common/resources';
+import type { DailyStat, DriverKey, ObjectsStatus, ObjectsStatusBatches, Position, SensorValue } from '../../../common/resources';
 import type { Db } from './db';
 import type { MetaRepo } from './meta';
 import type { ObjectsRepo } from './objects';
@@ -162,7 +162,7 @@ export class StatusRepo {
 
   /** applyStatus() with the whole change set (sensor values, driver keys, stats too). */
   ingest(status: ObjectsStatus, fetchedAt: number): StatusChanges {
-    const staged = this.stage(status, fetchedAt);
+    const staged = this.stage(wholeStatus(status), fetchedAt);
     staged.write();
     return staged.changes;
   }
@@ -173,9 +173,10 @@ export class StatusRepo {
    * objects the first write is most of a second's work the map need not wait for. The copy
    * already holds the staged rows, so later stages diff against them; writes must run in
    * stage order. A write that fails drops the copy: the next use reloads it from the file,
-   * so the next poll writes again what this one could not.
+   * so the next poll writes again what this one could not. The status comes in batches (a
+   * big body is decoded a batch at a time); one that throws midway leaves the copy as it was.
    */
-  stage(status: ObjectsStatus, fetchedAt: number): { changes: StatusChanges; write: () => void } {
+  stage(status: ObjectsStatusBatches, fetchedAt: number): { changes: StatusChanges; write: () => void } {
     this.loadAll();
     const positions = this.positions!;
     const sensorValues = this.sensorValues!;
@@ -184,36 +185,40 @@ export class StatusRepo {
     const at = Math.round(fetchedAt);
 
     const changed = new Map<number, PosRow>();
-    for (const p of status.Positions) {
-      const row = toRow(p);
-      const old = changed.get(row.object_id) ?? positions.get(row.object_id);
-      if (old === undefined || !sameRow(old, row)) changed.set(row.object_id, row);
-    }
+    for (const batch of status.Positions)
+      for (const p of batch) {
+        const row = toRow(p);
+        const old = changed.get(row.object_id) ?? positions.get(row.object_id);
+        if (old === undefined || !sameRow(old, row)) changed.set(row.object_id, row);
+      }
     const changedSensors: SensorValue[] = [];
     const ignitionSwitched = new Set<number>();
-    for (const v of status.SensorValues) {
-      const old = sensorValues.get(v.SensorId);
-      if (old === undefined || old.Time !== v.Time || old.Value !== v.Value) {
-        changedSensors.push({ SensorId: v.SensorId, Time: v.Time, Value: v.Value });
-        const objectId = this.ignitionObject.get(v.SensorId);
-        if (objectId !== undefined && ignitionValue(old?.Value) !== ignitionValue(v.Value)) ignitionSwitched.add(objectId);
+    for (const batch of status.SensorValues)
+      for (const v of batch) {
+        const old = sensorValues.get(v.SensorId);
+        if (old === undefined || old.Time !== v.Time || old.Value !== v.Value) {
+          changedSensors.push({ SensorId: v.SensorId, Time: v.Time, Value: v.Value });
+          const objectId = this.ignitionObject.get(v.SensorId);
+          if (objectId !== undefined && ignitionValue(old?.Value) !== ignitionValue(v.Value)) ignitionSwitched.add(objectId);
+        }
       }
-    }
     const changedKeys: DriverKey[] = [];
-    for (const k of status.DriverKeys) {
-      const old = driverKeys.get(k.ObjectId);
-      if (old === undefined || old.Time !== k.Time || old.UId !== k.UId) changedKeys.push({ ObjectId: k.ObjectId, Time: k.Time, UId: k.UId });
-    }
+    for (const batch of status.DriverKeys)
+      for (const k of batch) {
+        const old = driverKeys.get(k.ObjectId);
+        if (old === undefined || old.Time !== k.Time || old.UId !== k.UId) changedKeys.push({ ObjectId: k.ObjectId, Time: k.Time, UId: k.UId });
+      }
     const changedStats: [string, string][] = [];
     const statRows: DailyStat[] = [];
-    for (const s of status.Stats) {
-      const key = `${s.ObjectId}:${s.Day}`;
-      const json = JSON.stringify(s);
-      if (stats.get(key) !== json) {
-        changedStats.push([key, json]);
-        statRows.push(s);
+    for (const batch of status.Stats)
+      for (const s of batch) {
+        const key = `${s.ObjectId}:${s.Day}`;
+        const json = JSON.stringify(s);
+        if (stats.get(key) !== json) {
+          changedStats.push([key, json]);
+          statRows.push(s);
+        }
       }
-    }
 
     const written = [...changed.values()];
     const rows = [...written];
@@ -327,6 +332,11 @@ export class StatusRepo {
     for (const key of [...this.stats!.keys()]) if (!keep.has(Number(key.split(':')[0]))) this.stats!.delete(key);
     return unique.length;
   }
+}
+
+/** A status decoded whole, as one batch of each array. */
+export function wholeStatus(s: ObjectsStatus): ObjectsStatusBatches {
+  return { Positions: [s.Positions], SensorValues: [s.SensorValues], DriverKeys: [s.DriverKeys], Stats: [s.Stats] };
 }
 
 function sameIgnition(a: ReadonlyMap<number, number>, b: ReadonlyMap<number, number>): boolean {

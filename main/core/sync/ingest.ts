@@ -14,10 +14,11 @@ import type { ObjectsList, PositionColumns } from '../../../common/methods/live'
 import type { ObjectsStatus } from '../../../common/resources';
 import { EVENTS_ENDPOINT, EVENTS_FEED_ENDPOINT, parseEvents } from '../api/events';
 import { OBJECTS_ENDPOINT, PROFILE_ENDPOINT, parseObjectsList, parseProfile } from '../api/objects';
-import { STATUS_ENDPOINT, parseObjectsStatus } from '../api/status';
+import { STATUS_ENDPOINT, parseObjectsStatus, statusBatches } from '../api/status';
+import { batches, joinedBytes, scanJson } from '../api/json-spans';
 import { isHeldBody } from '../api/http';
 import { decodeBodyDetailed, type ApiLog } from '../api/tolerant';
-import { changedColumns, ignitionPairs, prepareList, type Cache } from '../cache';
+import { changedColumns, ignitionPairs, listRow, prepareRows, wholeStatus, type Cache, type ListRow } from '../cache';
 import type { WorkerClient } from '../workers/client';
 import { heldBodyFetch, type HeldBodies } from '../workers/fetch';
 import { transferables, type Handlers, type ReplyOf, type RequestOf, type WorkerScript } from '../workers/protocol';
@@ -47,6 +48,26 @@ export function decodeStatus(body: PollBody): ObjectsStatus {
   return parseObjectsStatus(decode(body, STATUS_ENDPOINT), STATUS_ENDPOINT, { exact: true });
 }
 
+/**
+ * A status poll staged (StatusRepo.stage): its body read a batch at a time (json-spans.ts),
+ * or read whole where the batches cannot follow it (text, a body that needs the tolerant
+ * path's repairs), with the same result.
+ */
+export function stageStatus(repos: Pick<IngestRepos, 'status'>, body: PollBody, fetchedAt: number): StagedStatus {
+  if (typeof body === 'string' || isHeldBody(body)) return { ...repos.status.stage(wholeStatus(decodeStatus(body)), fetchedAt), read: 'whole' };
+  const bytes = joinedBytes(body);
+  try {
+    return { ...repos.status.stage(statusBatches(scanJson(bytes), STATUS_ENDPOINT), fetchedAt), read: 'in batches' };
+  } catch {
+    // The body read whole below says what is wrong with it, at its own element numbers.
+  }
+  return { ...repos.status.stage(wholeStatus(decodeStatus(bytes)), fetchedAt), read: 'whole' };
+}
+
+/** How a big body was read: in batches, or whole (text, or a body the batches do not stand for). */
+export type BodyRead = 'in batches' | 'whole';
+export type StagedStatus = ReturnType<IngestRepos['status']['stage']> & { read: BodyRead };
+
 export type IngestRepos = Pick<Cache, 'status' | 'objects' | 'meta' | 'events' | 'profile' | 'transaction'>;
 
 /** The profile embeds every object (tens of megabytes at 50,000): decoded and stored like the list. */
@@ -65,28 +86,51 @@ export function listHash(texts: readonly string[], slice = 1000): string {
 }
 
 /**
+ * The list's rows as they will be stored (listRow): its body read a batch at a time
+ * (json-spans.ts), so that only the rows outlive the decode, or read whole where the batches
+ * do not stand for it (text, an envelope, a body the tolerant path must repair or word the
+ * error of) with the same result.
+ */
+function listRows(body: PollBody): { rows: ListRow[]; read: BodyRead } {
+  if (typeof body !== 'string' && !isHeldBody(body)) {
+    const bytes = joinedBytes(body);
+    try {
+      const scanned = scanJson(bytes);
+      if (scanned.kind === 'array') {
+        const rows: ListRow[] = [];
+        for (const batch of batches(bytes, scanned.elements)) for (const o of parseObjectsList(batch, OBJECTS_ENDPOINT)) rows.push(listRow(o));
+        return { rows, read: 'in batches' };
+      }
+    } catch {
+      // The body read whole below says what is wrong with it, at its own element numbers.
+    }
+    body = bytes;
+  }
+  return { rows: parseObjectsList(decode(body, OBJECTS_ENDPOINT), OBJECTS_ENDPOINT).map((o) => listRow(o)), read: 'whole' };
+}
+
+/**
  * A list poll in two steps, as a status poll is: what changed, at once, and its write whenever
  * the caller runs it. At 50,000 objects the write is two seconds or more of the worker's time
  * that the windows need not wait for: `list` is the list as it will be stored.
  */
-export function stageObjects(repos: IngestRepos, body: PollBody, fetchedAt: number): { result: ObjectsIngested; list?: string; write?: () => void } {
-  const list = parseObjectsList(decode(body, OBJECTS_ENDPOINT), OBJECTS_ENDPOINT);
+export function stageObjects(repos: IngestRepos, body: PollBody, fetchedAt: number): { result: ObjectsIngested; list?: string; write?: () => void; read: BodyRead } {
   // Each object encoded once, for the hash (the same text as the whole list's JSON), the diff and the store.
-  const texts = list.map((o) => JSON.stringify(o));
-  const hash = listHash(texts);
-  if (repos.meta.get<string>(OBJECTS_HASH_KEY) === hash && repos.objects.count() === list.length) {
+  const { rows, read } = listRows(body);
+  const hash = listHash(rows.map((r) => r.json));
+  if (repos.meta.get<string>(OBJECTS_HASH_KEY) === hash && repos.objects.count() === rows.length) {
     repos.meta.setLastGood('objects', fetchedAt);
-    return { result: { count: list.length, changed: false, ignitionChanged: false, changedIds: [], removedIds: [] } };
+    return { result: { count: rows.length, changed: false, ignitionChanged: false, changedIds: [], removedIds: [] }, read };
   }
-  const { changed, removed } = repos.objects.diff(list, texts);
-  const prepared = prepareList(list, texts);
-  const result = { count: list.length, changed: true, ignitionChanged: repos.status.ignitionDiffers(ignitionPairs(prepared)), changedIds: changed, removedIds: removed };
+  const { changed, removed } = repos.objects.diffRows(rows);
+  const prepared = prepareRows(rows);
+  const result = { count: rows.length, changed: true, ignitionChanged: repos.status.ignitionDiffers(ignitionPairs(prepared)), changedIds: changed, removedIds: removed };
   const write = () => {
     repos.objects.store(prepared, fetchedAt);
     repos.meta.set(OBJECTS_HASH_KEY, hash);
     repos.status.reloadIgnition();
   };
-  return { result, list: prepared.listText, write };
+  return { result, list: prepared.listText, write, read };
 }
 
 /** Both sides of the worker run this: decode, compare, store. */
@@ -137,7 +181,11 @@ export function ingestEvents(repos: IngestRepos, feedBody: PollBody, allBody: Po
 
 export function inThreadIngestor(repos: IngestRepos): Ingestor {
   return {
-    status: async (body, fetchedAt) => changedColumns(repos.status.ingest(decodeStatus(body), fetchedAt)),
+    status: async (body, fetchedAt) => {
+      const staged = stageStatus(repos, body, fetchedAt);
+      staged.write();
+      return changedColumns(staged.changes);
+    },
     objects: async (body, fetchedAt) => ingestObjects(repos, body, fetchedAt),
     pendingList: () => null,
     profile: async (body, fetchedAt) => ingestProfile(repos, body, fetchedAt),
@@ -287,7 +335,7 @@ export function ingestHandlers(repos: IngestRepos, held: HeldBodies): Handlers<I
     };
   return {
     status: afterWrite(async ({ body, fetchedAt, full }, ctx) => {
-      const staged = repos.status.stage(decodeStatus(bytes(body)), fetchedAt);
+      const staged = stageStatus(repos, bytes(body), fetchedAt);
       writeSoon(staged.write);
       return positions(ctx)(full ? await local.snapshot() : changedColumns(staged.changes));
     }),

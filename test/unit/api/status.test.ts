@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FleetError } from '../../../common/errors';
-import { hasFix, parseObjectStatus, parseObjectsStatus } from '../../../main/core/api/status';
+import { JsonScanError, scanJson } from '../../../main/core/api/json-spans';
+import { hasFix, parseObjectStatus, parseObjectsStatus, statusBatches } from '../../../main/core/api/status';
 import { decodeBody } from '../../../main/core/api/tolerant';
 
 const fixture = (name: string) => decodeBody(readFileSync(join(__dirname, 'fixtures', name), 'utf8'), 'GET /api/ObjectsStatus');
@@ -85,5 +86,35 @@ describe('ObjectsStatus/{id}', () => {
   it('accepts the legacy shape', () => {
     const s = parseObjectStatus({ points: [{ lat: 1, lon: 2, dt: 3 }] }, EP1, 5);
     expect(s.Positions[0]).toMatchObject({ ObjectId: 5, Lat: 1, Lng: 2, Time: 3 });
+  });
+});
+
+describe('ObjectsStatus read a batch at a time', () => {
+  const whole = (text: string) => parseObjectsStatus(decodeBody(text, EP), EP, { exact: true });
+  const inBatches = (text: string) => {
+    const b = statusBatches(scanJson(new TextEncoder().encode(text)), EP);
+    return { Positions: [...b.Positions].flat(), SensorValues: [...b.SensorValues].flat(), DriverKeys: [...b.DriverKeys].flat(), Stats: [...b.Stats].flat() };
+  };
+  const text = (name: string) => readFileSync(join(__dirname, 'fixtures', name), 'utf8');
+  const bulk = (n: number) =>
+    JSON.stringify({
+      Positions: Array.from({ length: n }, (_, i) => ({ ObjectId: i + 1, Online: i % 2 === 0, Lat: i % 7 ? 50 + i / 1e4 : 0, Lng: i % 7 ? 14 : 0, Time: 1718000000000 + i, Speed: i % 90 })),
+      SensorValues: Array.from({ length: 2 * n }, (_, i) => ({ SensorId: i + 1, Time: 1718000000000, Value: i % 3 })),
+      DriverKeys: [],
+      Stats: Array.from({ length: n }, (_, i) => ({ ObjectId: i + 1, Day: 1717977600000, Length: i / 10 })),
+    });
+
+  it('gives what the body read whole gives: the documented, legacy and camel-case shapes, over several batches', () => {
+    for (const body of [text('status-legacy.json'), text('status-camel.json'), bulk(700)]) {
+      const w = whole(body);
+      expect(inBatches(body)).toEqual({ Positions: w.Positions, SensorValues: w.SensorValues, DriverKeys: w.DriverKeys, Stats: w.Stats });
+    }
+    expect(inBatches(bulk(700)).Positions.filter((p) => (p as { NoFix?: boolean }).NoFix)).toHaveLength(100);
+  });
+
+  it('refuses a body whose arrays are not arrays, and fails a batch as the whole body fails', () => {
+    expect(() => statusBatches(scanJson(new TextEncoder().encode('{"Positions": null, "SensorValues": []}')), EP)).toThrow(JsonScanError);
+    expect(() => statusBatches(scanJson(new TextEncoder().encode('[]')), EP)).toThrow(JsonScanError);
+    expect(() => inBatches(text('status-bad-field.json'))).toThrow(FleetError);
   });
 });

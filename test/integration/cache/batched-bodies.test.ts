@@ -1,0 +1,111 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { stageObjects, stageStatus } from '../../../main/core/sync/ingest';
+import type { PollBody } from '../../../main/core/sync/poll-body';
+import { useTempCaches } from './helpers';
+
+/**
+ * The ingest worker reads a body that arrives as bytes a batch at a time (json-spans.ts) and
+ * a body given as text whole: the same body must store the same rows and fail with the same
+ * words either way. Each pair below runs both paths on two real cache files.
+ */
+const t = useTempCaches();
+const utf8 = (text: string) => new TextEncoder().encode(text);
+/** As a body comes off the socket: chunks whose edges fall inside multi-byte characters. */
+const chunked = (text: string): Uint8Array[] => {
+  const b = utf8(text);
+  const out: Uint8Array[] = [];
+  for (let i = 0; i < b.length; i += 1001) out.push(b.slice(i, i + 1001));
+  return out;
+};
+
+function statusBody(n: number, over: (i: number) => Record<string, unknown> = () => ({})) {
+  return JSON.stringify({
+    Positions: Array.from({ length: n }, (_, i) => ({ ObjectId: i + 1, Online: true, Lat: 50 + i / 1e4, Lng: 14, Time: 1718000000000 + i, Speed: i % 90, ...over(i) })),
+    SensorValues: Array.from({ length: 3 * n }, (_, i) => ({ SensorId: i + 1, Time: 1718000000000, Value: i % 2 })),
+    DriverKeys: Array.from({ length: n }, (_, i) => ({ ObjectId: i + 1, Time: 1718000000000, UId: `K${i}` })),
+    Stats: Array.from({ length: n }, (_, i) => ({ ObjectId: i + 1, Day: 1717977600000, Length: i / 10 })),
+  });
+}
+
+function objectsBody(n: number, over: (i: number) => Record<string, unknown> = () => ({})) {
+  return JSON.stringify(
+    Array.from({ length: n }, (_, i) => ({
+      Id: i + 1,
+      Name: `Dodávka ${i + 1} — Plzeň 🚚`,
+      StateNumber: `P${i}`,
+      GroupIds: [1],
+      Sensors: [{ Id: (i + 1) * 10, Name: 'Ignition', Source: 'din1', DataType: 1, OnText: 'On', OffText: 'Off' }],
+      ...over(i),
+    })),
+  );
+}
+
+function both<T>(run: (cache: ReturnType<typeof t.open>, body: PollBody) => T, text: string): { whole: T; batched: T; caches: ReturnType<typeof t.open>[] } {
+  const a = t.open({ dataDir: t.tempDir() });
+  const b = t.open({ dataDir: t.tempDir() });
+  return { whole: run(a, text), batched: run(b, chunked(text)), caches: [a, b] };
+}
+
+const failure = (f: () => unknown) => {
+  try {
+    f();
+  } catch (e) {
+    return e instanceof Error ? e.message : String(e);
+  }
+  return 'no error';
+};
+
+describe('a big body read in batches stores what it stores read whole', () => {
+  it('status: the same changes and rows, over several batches, in the documented and the legacy shape', () => {
+    const legacy = readFileSync(join(__dirname, '../../unit/api/fixtures/status-legacy.json'), 'utf8');
+    for (const body of [statusBody(900), legacy]) {
+      const stage = (c: ReturnType<typeof t.open>, b: PollBody) => {
+        const staged = stageStatus(c, b, 1000);
+        staged.write();
+        return staged.changes;
+      };
+      const { whole, batched, caches } = both(stage, body);
+      expect(batched).toEqual(whole);
+      expect(caches[1]!.status.snapshot()).toEqual(caches[0]!.status.snapshot());
+      expect(caches[1]!.status.dailyStats()).toEqual(caches[0]!.status.dailyStats());
+    }
+    expect(both((c, b) => stageStatus(c, b, 1000).read, statusBody(900))).toMatchObject({ whole: 'whole', batched: 'in batches' });
+  });
+
+  it('status: a bad element past the first batch fails with the whole body’s words and element number', () => {
+    const body = statusBody(900, (i) => (i === 700 ? { Lat: 'north' } : {}));
+    const { whole, batched } = both((c, b) => failure(() => stageStatus(c, b, 1000)), body);
+    expect(whole).toMatch(/700/);
+    expect(batched).toBe(whole);
+  });
+
+  it('status: a body JSON.parse refuses is repaired as before', () => {
+    // A trailing comma after the last position: the tolerant path repairs it.
+    const body = statusBody(300).replace(/\}\],"SensorValues"/, '},],"SensorValues"');
+    const { whole, batched } = both((c, b) => stageStatus(c, b, 1000), body);
+    expect(whole.changes.rows).toHaveLength(300);
+    expect(batched.changes).toEqual(whole.changes);
+    expect(batched.read).toBe('whole');
+  });
+
+  it('objects: the same result, list and stored objects; a bad element fails as the whole list does', () => {
+    const body = objectsBody(700);
+    const stage = (c: ReturnType<typeof t.open>, b: PollBody) => {
+      const staged = stageObjects(c, b, 1000);
+      staged.write?.();
+      return { result: staged.result, list: staged.list, stored: c.objects.list(), ignition: [...c.objects.ignitionSensors()], read: staged.read };
+    };
+    const { whole, batched } = both(stage, body);
+    expect({ ...batched, read: whole.read }).toEqual(whole);
+    expect([whole.read, batched.read]).toEqual(['whole', 'in batches']);
+    expect(whole.stored).toHaveLength(700);
+    expect(whole.stored[699]!.Name).toBe('Dodávka 700 — Plzeň 🚚');
+
+    const bad = objectsBody(700, (i) => (i === 600 ? { Id: 'six hundred' } : {}));
+    const failed = both((c, b) => failure(() => stageObjects(c, b, 1000)), bad);
+    expect(failed.whole).toMatch(/600/);
+    expect(failed.batched).toBe(failed.whole);
+  });
+});
