@@ -122,7 +122,8 @@ export function withinDepth(text: string, maxDepth: number): boolean {
 }
 
 /**
- * The body's chunks as they arrive, each owning its buffer, within the bound: a declared
+ * The body's bytes, within the bound: in one buffer when its length was declared, else its
+ * chunks as they arrived, each owning its buffer. A declared
  * Content-Length over the limit is refused before reading; otherwise reading stops (and the
  * stream is cancelled, dropping the connection) at the first chunk that passes a limit.
  */
@@ -135,14 +136,27 @@ export async function readBounded(res: Response, b: BodyBound): Promise<Uint8Arr
   const out: Uint8Array[] = [];
   if (!res.body) return out;
   const depth = b.maxDepth !== null ? depthTracker(b.maxDepth) : null;
+  // A declared length (without a content coding, whose length is the compressed body's) lets
+  // the body be read into one buffer: its chunks die young, and nothing joins them later, a
+  // second copy of a 60 MB status body (decision 0047).
+  let whole = Number.isFinite(declared) && declared > 0 && !res.headers.get('content-encoding') ? new Uint8Array(declared) : null;
   let size = 0;
   // Leaving the loop early (a throw) cancels the stream: nothing more is read.
   for await (const c of res.body as unknown as AsyncIterable<Uint8Array>) {
+    if (depth && !depth.feed(c)) throw tooDeep(b.endpoint, b.maxDepth!);
+    if (whole && size + c.byteLength <= whole.length) {
+      whole.set(c, size);
+      size += c.byteLength;
+      continue;
+    }
+    // More than was declared: what was read so far becomes the first chunk.
+    if (whole) out.push(whole.slice(0, size));
+    whole = null;
     size += c.byteLength;
     if (size > b.maxBytes) throw tooLarge(b);
-    if (depth && !depth.feed(c)) throw tooDeep(b.endpoint, b.maxDepth!);
     out.push(c.byteOffset === 0 && c.byteLength === c.buffer.byteLength && c.buffer instanceof ArrayBuffer ? c : c.slice());
   }
+  if (whole) out.push(size === whole.length ? whole : whole.slice(0, size));
   return out;
 }
 

@@ -219,10 +219,3 @@ export function* batches(bytes: Uint8Array, spans: ArraySpans, size = BATCH): Ge
     yield batch;
   }
 }
-
-/** One body's bytes, whole: a body still in its chunks is joined (one copy, outside the heap). */
-export function joinedBytes(chunks: Uint8Array | readonly Uint8Array[]): Uint8Array {
-  if (chunks instanceof Uint8Array) return chunks;
-  if (chunks.length === 1) return chunks[0]!;
-  return Buffer.concat(chunks as Uint8Array[]);
-}

@@ -11,11 +11,12 @@ import { createHash } from 'node:crypto';
 import pTimeout from 'p-timeout';
 import { FleetError } from '../../../common/errors';
 import type { ObjectsList, PositionColumns } from '../../../common/methods/live';
-import type { ObjectsStatus } from '../../../common/resources';
+import type { ObjectsStatus, Profile } from '../../../common/resources';
 import { EVENTS_ENDPOINT, EVENTS_FEED_ENDPOINT, parseEvents } from '../api/events';
 import { OBJECTS_ENDPOINT, PROFILE_ENDPOINT, parseObjectsList, parseProfile } from '../api/objects';
 import { STATUS_ENDPOINT, parseObjectsStatus, statusBatches } from '../api/status';
-import { batches, joinedBytes, scanJson } from '../api/json-spans';
+import { batches, parseSpan, scanJson } from '../api/json-spans';
+import { keyFold } from '../api/tolerant';
 import { isHeldBody } from '../api/http';
 import { decodeBodyDetailed, type ApiLog } from '../api/tolerant';
 import { changedColumns, ignitionPairs, listRow, prepareRows, wholeStatus, type Cache, type ListRow } from '../cache';
@@ -25,7 +26,7 @@ import { transferables, type Handlers, type ReplyOf, type RequestOf, type Worker
 import { startRole, type Roles } from '../workers/roles';
 import { storeEvents, type EventsIngested } from './events-poll';
 import type { IngestKind, IngestMessages, ObjectsIngested } from './ingest-messages';
-import { textOf, type PollBody } from './poll-body';
+import { bytesOf, textOf, type PollBody } from './poll-body';
 
 export { STATUS_ENDPOINT, OBJECTS_ENDPOINT, PROFILE_ENDPOINT };
 const OBJECTS_HASH_KEY = 'objects:hash';
@@ -55,7 +56,7 @@ export function decodeStatus(body: PollBody): ObjectsStatus {
  */
 export function stageStatus(repos: Pick<IngestRepos, 'status'>, body: PollBody, fetchedAt: number): StagedStatus {
   if (typeof body === 'string' || isHeldBody(body)) return { ...repos.status.stage(wholeStatus(decodeStatus(body)), fetchedAt), read: 'whole' };
-  const bytes = joinedBytes(body);
+  const bytes = bytesOf(body);
   try {
     return { ...repos.status.stage(statusBatches(scanJson(bytes), STATUS_ENDPOINT), fetchedAt), read: 'in batches' };
   } catch {
@@ -64,15 +65,39 @@ export function stageStatus(repos: Pick<IngestRepos, 'status'>, body: PollBody, 
   return { ...repos.status.stage(wholeStatus(decodeStatus(bytes)), fetchedAt), read: 'whole' };
 }
 
-/** How a big body was read: in batches, or whole (text, or a body the batches do not stand for). */
-export type BodyRead = 'in batches' | 'whole';
+/** How a big body was read: in batches, whole (text, or a body the batches do not stand for), or not at all (a list's bytes as the stored one's). */
+export type BodyRead = 'in batches' | 'whole' | 'same bytes';
 export type StagedStatus = ReturnType<IngestRepos['status']['stage']> & { read: BodyRead };
 
 export type IngestRepos = Pick<Cache, 'status' | 'objects' | 'meta' | 'events' | 'profile' | 'transaction'>;
 
-/** The profile embeds every object (tens of megabytes at 50,000): decoded and stored like the list. */
+/**
+ * The profile embeds every object (the size of the list itself), which the store does not keep
+ * (ProfileRepo.put: the list is the objects' source). Where its bytes allow, every member but
+ * the objects is decoded and the objects are skipped unread (json-spans.ts, decision 0047);
+ * otherwise it is read whole, objects and all.
+ */
 export function ingestProfile(repos: IngestRepos, body: PollBody, fetchedAt: number): void {
-  repos.profile.put(parseProfile(decode(body, PROFILE_ENDPOINT), PROFILE_ENDPOINT), fetchedAt);
+  repos.profile.put(profileOf(body).profile, fetchedAt);
+}
+
+export function profileOf(body: PollBody): { profile: Profile; read: BodyRead } {
+  if (typeof body !== 'string' && !isHeldBody(body)) {
+    const bytes = bytesOf(body);
+    try {
+      const scanned = scanJson(bytes);
+      const members = scanned.kind === 'object' ? [...scanned.members] : [];
+      const isObjects = ([key, m]: (typeof members)[number]) => keyFold(key) === 'objects' && m.elements !== undefined;
+      if (members.some(isObjects)) {
+        const rest = Object.fromEntries(members.filter((m) => !isObjects(m)).map(([key, m]) => [key, parseSpan(bytes, m.start, m.end)]));
+        return { profile: parseProfile({ ...rest, Objects: [] }, PROFILE_ENDPOINT), read: 'in batches' };
+      }
+    } catch {
+      // The body read whole below says what is wrong with it.
+    }
+    body = bytes;
+  }
+  return { profile: parseProfile(decode(body, PROFILE_ENDPOINT), PROFILE_ENDPOINT), read: 'whole' };
 }
 
 /**
@@ -93,7 +118,7 @@ export function listHash(texts: readonly string[], slice = 1000): string {
  */
 function listRows(body: PollBody): { rows: ListRow[]; read: BodyRead } {
   if (typeof body !== 'string' && !isHeldBody(body)) {
-    const bytes = joinedBytes(body);
+    const bytes = bytesOf(body);
     try {
       const scanned = scanJson(bytes);
       if (scanned.kind === 'array') {
@@ -110,24 +135,52 @@ function listRows(body: PollBody): { rows: ListRow[]; read: BodyRead } {
 }
 
 /**
+ * What the stored list was made from: the hash of its JSON as stored (`list`), of the body's
+ * bytes it came in (`body`) and how many elements that body held. Before the body's hash was
+ * kept the value was the list's hash alone.
+ */
+interface ListHashes {
+  list: string;
+  body?: string;
+  count?: number;
+}
+
+function storedHashes(repos: IngestRepos): ListHashes | undefined {
+  const v = repos.meta.get<string | ListHashes>(OBJECTS_HASH_KEY);
+  return typeof v === 'string' ? { list: v } : v;
+}
+
+/**
  * A list poll in two steps, as a status poll is: what changed, at once, and its write whenever
  * the caller runs it. At 50,000 objects the write is two seconds or more of the worker's time
  * that the windows need not wait for: `list` is the list as it will be stored.
+ *
+ * The same bytes as the stored list's are not decoded at all: the list is refetched every ten
+ * minutes and seldom changes, and its hash is a tenth of a second at 100,000 objects where its
+ * decode is over a second and a few hundred megabytes of the worker's memory.
  */
 export function stageObjects(repos: IngestRepos, body: PollBody, fetchedAt: number): { result: ObjectsIngested; list?: string; write?: () => void; read: BodyRead } {
-  // Each object encoded once, for the hash (the same text as the whole list's JSON), the diff and the store.
-  const { rows, read } = listRows(body);
-  const hash = listHash(rows.map((r) => r.json));
-  if (repos.meta.get<string>(OBJECTS_HASH_KEY) === hash && repos.objects.count() === rows.length) {
+  const whole = typeof body === 'string' || isHeldBody(body) ? body : bytesOf(body);
+  const bodyHash = isHeldBody(whole) ? undefined : createHash('sha256').update(whole).digest('base64');
+  const stored = storedHashes(repos);
+  const unchanged = (count: number) => {
     repos.meta.setLastGood('objects', fetchedAt);
-    return { result: { count: rows.length, changed: false, ignitionChanged: false, changedIds: [], removedIds: [] }, read };
+    return { count, changed: false, ignitionChanged: false, changedIds: [], removedIds: [] };
+  };
+  if (bodyHash !== undefined && stored?.body === bodyHash && repos.objects.count() === stored.count) return { result: unchanged(stored.count), read: 'same bytes' };
+  // Each object encoded once, for the hash (the same text as the whole list's JSON), the diff and the store.
+  const { rows, read } = listRows(whole);
+  const hashes: ListHashes = { list: listHash(rows.map((r) => r.json)), body: bodyHash, count: rows.length };
+  if (stored?.list === hashes.list && repos.objects.count() === rows.length) {
+    repos.meta.set(OBJECTS_HASH_KEY, hashes);
+    return { result: unchanged(rows.length), read };
   }
   const { changed, removed } = repos.objects.diffRows(rows);
   const prepared = prepareRows(rows);
   const result = { count: rows.length, changed: true, ignitionChanged: repos.status.ignitionDiffers(ignitionPairs(prepared)), changedIds: changed, removedIds: removed };
   const write = () => {
     repos.objects.store(prepared, fetchedAt);
-    repos.meta.set(OBJECTS_HASH_KEY, hash);
+    repos.meta.set(OBJECTS_HASH_KEY, hashes);
     repos.status.reloadIgnition();
   };
   return { result, list: prepared.listText, write, read };

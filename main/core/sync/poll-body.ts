@@ -5,6 +5,7 @@
  * milliseconds each. Or the handle to a body the worker fetched and kept (workers/fetch.ts):
  * then the bytes never reach the main side at all.
  */
+import { joinChunks } from '../api/body-limits';
 import { isHeldBody, type HeldBody } from '../api/http';
 
 export type PollBody = string | Uint8Array | readonly Uint8Array[] | HeldBody;
@@ -16,4 +17,9 @@ export function textOf(body: PollBody): string {
   const utf8 = new TextDecoder();
   // A multi-byte character may straddle two chunks: the streaming decoder carries it over.
   return body.map((c, i) => utf8.decode(c, { stream: i < body.length - 1 })).join('');
+}
+
+/** A body's bytes in one buffer: a body still in chunks is joined (bodies of a declared length arrive whole: body-limits.ts). */
+export function bytesOf(body: Uint8Array | readonly Uint8Array[]): Uint8Array {
+  return body instanceof Uint8Array ? body : joinChunks(body);
 }

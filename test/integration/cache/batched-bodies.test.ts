@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { stageObjects, stageStatus } from '../../../main/core/sync/ingest';
+import { listHash, profileOf, stageObjects, stageStatus } from '../../../main/core/sync/ingest';
 import type { PollBody } from '../../../main/core/sync/poll-body';
 import { useTempCaches } from './helpers';
 
@@ -108,4 +108,48 @@ describe('a big body read in batches stores what it stores read whole', () => {
     expect(failed.whole).toMatch(/600/);
     expect(failed.batched).toBe(failed.whole);
   });
+
+  it('profile: every member but the objects, which the store does not keep, skipped unread', () => {
+    const profile = (objects: string) => `{"Objects":${objects},"Geozones":[{"Id":4,"Name":"Depot — Plzeň"}],"ObjectIcons":[{"Id":1}],"ServerTime":1718000000000,"Extra":{"a":[1,2]}}`;
+    const good = profile(objectsBody(300));
+    const whole = profileOf(good);
+    const batched = profileOf(chunked(good));
+    expect([whole.read, batched.read]).toEqual(['whole', 'in batches']);
+    expect(batched.profile).toEqual({ ...whole.profile, Objects: [] });
+    // An object the schema refuses no longer refuses the profile: its objects are not read.
+    expect(profileOf(chunked(profile('[{"Id":"one"}]'))).profile.Geozones).toEqual([{ Id: 4, Name: 'Depot — Plzeň' }]);
+    // A profile without an objects array is read whole, as before.
+    expect(profileOf(chunked('{"Geozones":[],"ObjectIcons":[],"ServerTime":1,"Objects":null}')).read).toBe('whole');
+  });
 });
+
+describe('a list poll with the stored list’s bytes', () => {
+  it('is not decoded; other bytes of the same list are, and change nothing', () => {
+    const c = t.open({ dataDir: t.tempDir() });
+    const body = objectsBody(500);
+    const first = stageObjects(c, chunked(body), 1000);
+    first.write?.();
+    expect(first.result.changed).toBe(true);
+    const again = stageObjects(c, chunked(body), 2000);
+    expect(again).toEqual({ result: { count: 500, changed: false, ignitionChanged: false, changedIds: [], removedIds: [] }, read: 'same bytes' });
+    expect(c.objects.fetchedAt()).toBe(2000);
+    // The same list spelled out with other whitespace: read, compared, the same.
+    const pretty = JSON.stringify(JSON.parse(body), null, 1);
+    expect(stageObjects(c, chunked(pretty), 3000)).toMatchObject({ result: { changed: false }, read: 'in batches' });
+    expect(stageObjects(c, chunked(pretty), 4000).read).toBe('same bytes');
+    // A renamed object is a change, whatever the bytes before it.
+    const renamed = stageObjects(c, chunked(body.replace('"Dodávka 7 ', '"Renamed 7 ')), 5000);
+    expect(renamed.result).toMatchObject({ changed: true, changedIds: [7] });
+  });
+
+  it('reads a list stored before the body’s hash was kept, and keeps it from then on', () => {
+    const c = t.open({ dataDir: t.tempDir() });
+    const body = objectsBody(50);
+    stageObjects(c, body, 1000).write?.();
+    // As an older version left it: the list's hash alone.
+    c.meta.set('objects:hash', listHash(c.objects.list().map((o) => JSON.stringify(o))));
+    expect(stageObjects(c, chunked(body), 2000)).toMatchObject({ result: { changed: false }, read: 'in batches' });
+    expect(stageObjects(c, chunked(body), 3000).read).toBe('same bytes');
+  });
+});
+
