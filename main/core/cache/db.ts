@@ -31,7 +31,9 @@ export function openDb(file: string, opts: OpenDbOptions = {}): Db {
     db.pragma(`busy_timeout = ${Math.max(0, Math.floor(opts.busyTimeoutMs ?? 5000))}`);
     db.pragma('foreign_keys = ON');
     db.pragma('temp_store = MEMORY');
-    db.pragma('cache_size = -32000'); // 32 MB page cache
+    // Each of the host's threads has its own connection, and the OS caches the file anyway: 8 MB
+    // a connection writes a 100,000-object list or status as fast as 32 MB did (decision 0048).
+    db.pragma('cache_size = -8000');
     migrate(db, file, opts.migrations ?? MIGRATIONS, opts.now ?? Date.now);
     return db;
   } catch (e) {
