@@ -23,13 +23,14 @@ import type { DailyStat, DriverKey, ObjectsStatus, ObjectsStatusBatches, Positio
 import type { Db } from './db';
 import type { MetaRepo } from './meta';
 import type { ObjectsRepo } from './objects';
+import { LastReadings } from './last-readings';
 import { changedColumns, ignitionValue, sameRow, toColumns, toRow, type PosRow, type StatusChanges } from './status-rows';
 
 export const STATUS_DATASET = 'status';
 
 export class StatusRepo {
   private positions: Map<number, PosRow> | undefined;
-  private sensorValues: Map<number, SensorValue> | undefined;
+  private sensorValues: LastReadings | undefined;
   private driverKeys: Map<number, DriverKey> | undefined;
   private stats: Map<string, string> | undefined;
   /** Ignition sensor id → its object, and back (from the object list's sensors). */
@@ -81,14 +82,14 @@ export class StatusRepo {
       .iterate() as IterableIterator<PosRow>)
       positions.set(r.object_id, r);
     this.reloadIgnition();
-    this.sensorValues = new Map();
+    this.sensorValues = new LastReadings();
     this.readIgnitionValues();
     this.positions = positions;
   }
 
   private readIgnitionValues(): void {
     for (const r of this.read.ignitionValues.iterate() as IterableIterator<{ sensor_id: number; time: number; value: number }>)
-      this.sensorValues!.set(r.sensor_id, { SensorId: r.sensor_id, Time: r.time, Value: r.value });
+      this.sensorValues!.set(r.sensor_id, r.time, r.value);
   }
 
   /** The whole copy, as a poll's diff needs it. */
@@ -101,7 +102,7 @@ export class StatusRepo {
       time: number;
       value: number;
     }>)
-      sensorValues.set(r.sensor_id, { SensorId: r.sensor_id, Time: r.time, Value: r.value });
+      sensorValues.set(r.sensor_id, r.time, r.value);
     const driverKeys = new Map<number, DriverKey>();
     for (const r of this.db.prepare('SELECT object_id, time, uid FROM last_driver_keys').iterate() as IterableIterator<{
       object_id: number;
@@ -146,8 +147,7 @@ export class StatusRepo {
   /** Ignition.* of one object from its ignition sensor's last reading. */
   private ignitionOf(objectId: number): number {
     const sensorId = this.ignitionSensor.get(objectId);
-    const v = sensorId === undefined ? undefined : this.sensorValues!.get(sensorId);
-    return ignitionValue(v?.Value);
+    return ignitionValue(sensorId === undefined ? undefined : this.sensorValues!.value(sensorId));
   }
 
   /**
@@ -195,11 +195,11 @@ export class StatusRepo {
     const ignitionSwitched = new Set<number>();
     for (const batch of status.SensorValues)
       for (const v of batch) {
-        const old = sensorValues.get(v.SensorId);
-        if (old === undefined || old.Time !== v.Time || old.Value !== v.Value) {
+        const old = sensorValues.row(v.SensorId);
+        if (old < 0 || sensorValues.timeAt(old) !== v.Time || sensorValues.valueAt(old) !== v.Value) {
           changedSensors.push({ SensorId: v.SensorId, Time: v.Time, Value: v.Value });
           const objectId = this.ignitionObject.get(v.SensorId);
-          if (objectId !== undefined && ignitionValue(old?.Value) !== ignitionValue(v.Value)) ignitionSwitched.add(objectId);
+          if (objectId !== undefined && ignitionValue(old < 0 ? undefined : sensorValues.valueAt(old)) !== ignitionValue(v.Value)) ignitionSwitched.add(objectId);
         }
       }
     const changedKeys: DriverKey[] = [];
@@ -229,7 +229,7 @@ export class StatusRepo {
     rows.sort((a, b) => a.object_id - b.object_id);
     const changes: StatusChanges = { rows, ignition: [], sensorValues: changedSensors, driverKeys: changedKeys, stats: changedStats, fetchedAt: at };
     for (const row of written) positions.set(row.object_id, row);
-    for (const v of changedSensors) sensorValues.set(v.SensorId, v);
+    for (const v of changedSensors) sensorValues.set(v.SensorId, v.Time, v.Value);
     for (const k of changedKeys) driverKeys.set(k.ObjectId, k);
     for (const [key, json] of changedStats) stats.set(key, json);
     changes.ignition = rows.map((r) => this.ignitionOf(r.object_id));
