@@ -135,9 +135,12 @@ export async function startupBench(browser: Browser, results: Results): Promise<
     note('startup: warm, the service unreachable');
     await control('faults', { method: 'POST', body: JSON.stringify({ outage: 'refuse' }) });
     const offPage = await blankPage(browser, want);
+    // BENCH_RENDERER_TRACE: the page's timeline from its navigation (a trace outlives the navigation, a CPU profile does not).
+    const offTrace = process.env.BENCH_RENDERER_TRACE ? await startRendererProfile(offPage, 'warm-offline') : null;
     const off = await start();
     await offPage.goto(off.host.url);
     const offMarks = await waitForMarks(offPage, full, 60_000);
+    await offTrace?.stop();
     Object.assign(figures, phases('warm_offline', off.spawnAt, off.hostUpAt, offMarks));
     await offPage.context().close();
     await off.host.stop();

@@ -4,194 +4,26 @@
  * events poll brings two lists of up to 10,000 events: work of
  * 100 ms to seconds that must not run on the event loop answering the renderer
  * (DESIGN.md: 10 ms budget). So these polls fetch bytes, and an ingestor decodes,
- * normalises, diffs and stores it: in a worker thread in the apps, in-thread where no
- * worker script is given (tests, and as the fallback).
+ * normalises, diffs and stores it (ingest-bodies.ts): in a worker thread in the apps,
+ * in-thread where no worker script is given (tests, and as the fallback).
  */
-import { createHash } from 'node:crypto';
 import pTimeout from 'p-timeout';
-import { FleetError } from '../../../common/errors';
 import type { ObjectsList, PositionColumns } from '../../../common/methods/live';
-import type { ObjectsStatus, Profile } from '../../../common/resources';
-import { EVENTS_ENDPOINT, EVENTS_FEED_ENDPOINT, parseEvents } from '../api/events';
-import { OBJECTS_ENDPOINT, PROFILE_ENDPOINT, parseObjectsList, parseProfile } from '../api/objects';
-import { STATUS_ENDPOINT, parseObjectsStatus, statusBatches } from '../api/status';
-import { batches, parseSpan, scanJson } from '../api/json-spans';
-import { keyFold } from '../api/tolerant';
 import { isHeldBody } from '../api/http';
-import { decodeBodyDetailed, type ApiLog } from '../api/tolerant';
-import { changedColumns, ignitionPairs, listRow, prepareRows, wholeStatus, type Cache, type ListRow } from '../cache';
+import { OBJECTS_ENDPOINT, PROFILE_ENDPOINT } from '../api/objects';
+import { STATUS_ENDPOINT } from '../api/status';
+import { changedColumns } from '../cache';
 import type { WorkerClient } from '../workers/client';
 import { heldBodyFetch, type HeldBodies } from '../workers/fetch';
 import { transferables, type Handlers, type ReplyOf, type RequestOf, type WorkerScript } from '../workers/protocol';
 import { startRole, type Roles } from '../workers/roles';
-import { storeEvents, type EventsIngested } from './events-poll';
+import type { EventsIngested } from './events-poll';
+import { ingestEvents, ingestObjects, ingestProfile, stageObjects, stageStatus, type IngestRepos } from './ingest-bodies';
 import type { IngestKind, IngestMessages, ObjectsIngested } from './ingest-messages';
-import { bytesOf, textOf, type PollBody } from './poll-body';
+import type { PollBody } from './poll-body';
 
 export { STATUS_ENDPOINT, OBJECTS_ENDPOINT, PROFILE_ENDPOINT };
-const OBJECTS_HASH_KEY = 'objects:hash';
-
-/**
- * What a repair kept and dropped goes to the process's log (the worker's console is the
- * host's): the poll goes on with what could be read, and someone can still learn why an
- * object is missing.
- */
-const repairLog: ApiLog = { warn: (message, meta) => console.warn(`[ingest] ${message}`, meta ?? '') };
-
-function decode(body: PollBody, endpoint: string): unknown {
-  const { value, repaired } = decodeBodyDetailed(textOf(body), endpoint, repairLog);
-  // A repaired truncation may silently drop objects: better to skip this poll.
-  if (repaired === 'truncated') throw new FleetError('server_error', `${endpoint}: the answer was cut short`);
-  return value;
-}
-
-export function decodeStatus(body: PollBody): ObjectsStatus {
-  return parseObjectsStatus(decode(body, STATUS_ENDPOINT), STATUS_ENDPOINT, { exact: true });
-}
-
-/**
- * A status poll staged (StatusRepo.stage): its body read a batch at a time (json-spans.ts),
- * or read whole where the batches cannot follow it (text, a body that needs the tolerant
- * path's repairs), with the same result.
- */
-export function stageStatus(repos: Pick<IngestRepos, 'status'>, body: PollBody, fetchedAt: number): StagedStatus {
-  if (typeof body === 'string' || isHeldBody(body)) return { ...repos.status.stage(wholeStatus(decodeStatus(body)), fetchedAt), read: 'whole' };
-  const bytes = bytesOf(body);
-  try {
-    return { ...repos.status.stage(statusBatches(scanJson(bytes), STATUS_ENDPOINT), fetchedAt), read: 'in batches' };
-  } catch {
-    // The body read whole below says what is wrong with it, at its own element numbers.
-  }
-  return { ...repos.status.stage(wholeStatus(decodeStatus(bytes)), fetchedAt), read: 'whole' };
-}
-
-/** How a big body was read: in batches, whole (text, or a body the batches do not stand for), or not at all (a list's bytes as the stored one's). */
-export type BodyRead = 'in batches' | 'whole' | 'same bytes';
-export type StagedStatus = ReturnType<IngestRepos['status']['stage']> & { read: BodyRead };
-
-export type IngestRepos = Pick<Cache, 'status' | 'objects' | 'meta' | 'events' | 'profile' | 'transaction'>;
-
-/**
- * The profile embeds every object (the size of the list itself), which the store does not keep
- * (ProfileRepo.put: the list is the objects' source). Where its bytes allow, every member but
- * the objects is decoded and the objects are skipped unread (json-spans.ts, decision 0047);
- * otherwise it is read whole, objects and all.
- */
-export function ingestProfile(repos: IngestRepos, body: PollBody, fetchedAt: number): void {
-  repos.profile.put(profileOf(body).profile, fetchedAt);
-}
-
-export function profileOf(body: PollBody): { profile: Profile; read: BodyRead } {
-  if (typeof body !== 'string' && !isHeldBody(body)) {
-    const bytes = bytesOf(body);
-    try {
-      const scanned = scanJson(bytes);
-      const members = scanned.kind === 'object' ? [...scanned.members] : [];
-      const isObjects = ([key, m]: (typeof members)[number]) => keyFold(key) === 'objects' && m.elements !== undefined;
-      if (members.some(isObjects)) {
-        const rest = Object.fromEntries(members.filter((m) => !isObjects(m)).map(([key, m]) => [key, parseSpan(bytes, m.start, m.end)]));
-        return { profile: parseProfile({ ...rest, Objects: [] }, PROFILE_ENDPOINT), read: 'in batches' };
-      }
-    } catch {
-      // The body read whole below says what is wrong with it.
-    }
-    body = bytes;
-  }
-  return { profile: parseProfile(decode(body, PROFILE_ENDPOINT), PROFILE_ENDPOINT), read: 'whole' };
-}
-
-/**
- * The hash of the list's JSON (`[text,text,…]`), fed in slices: the whole text joined at once
- * is another copy of the list (over 100 MB at 100,000 objects) at the worker's busiest moment.
- */
-export function listHash(texts: readonly string[], slice = 1000): string {
-  const h = createHash('sha256').update('[');
-  for (let i = 0; i < texts.length; i += slice) h.update((i ? ',' : '') + texts.slice(i, i + slice).join(','));
-  return h.update(']').digest('base64');
-}
-
-/**
- * The list's rows as they will be stored (listRow): its body read a batch at a time
- * (json-spans.ts), so that only the rows outlive the decode, or read whole where the batches
- * do not stand for it (text, an envelope, a body the tolerant path must repair or word the
- * error of) with the same result.
- */
-function listRows(body: PollBody): { rows: ListRow[]; read: BodyRead } {
-  if (typeof body !== 'string' && !isHeldBody(body)) {
-    const bytes = bytesOf(body);
-    try {
-      const scanned = scanJson(bytes);
-      if (scanned.kind === 'array') {
-        const rows: ListRow[] = [];
-        for (const batch of batches(bytes, scanned.elements)) for (const o of parseObjectsList(batch, OBJECTS_ENDPOINT)) rows.push(listRow(o));
-        return { rows, read: 'in batches' };
-      }
-    } catch {
-      // The body read whole below says what is wrong with it, at its own element numbers.
-    }
-    body = bytes;
-  }
-  return { rows: parseObjectsList(decode(body, OBJECTS_ENDPOINT), OBJECTS_ENDPOINT).map((o) => listRow(o)), read: 'whole' };
-}
-
-/**
- * What the stored list was made from: the hash of its JSON as stored (`list`), of the body's
- * bytes it came in (`body`) and how many elements that body held. Before the body's hash was
- * kept the value was the list's hash alone.
- */
-interface ListHashes {
-  list: string;
-  body?: string;
-  count?: number;
-}
-
-function storedHashes(repos: IngestRepos): ListHashes | undefined {
-  const v = repos.meta.get<string | ListHashes>(OBJECTS_HASH_KEY);
-  return typeof v === 'string' ? { list: v } : v;
-}
-
-/**
- * A list poll in two steps, as a status poll is: what changed, at once, and its write whenever
- * the caller runs it. At 50,000 objects the write is two seconds or more of the worker's time
- * that the windows need not wait for: `list` is the list as it will be stored.
- *
- * The same bytes as the stored list's are not decoded at all: the list is refetched every ten
- * minutes and seldom changes, and its hash is a tenth of a second at 100,000 objects where its
- * decode is over a second and a few hundred megabytes of the worker's memory.
- */
-export function stageObjects(repos: IngestRepos, body: PollBody, fetchedAt: number): { result: ObjectsIngested; list?: string; write?: () => void; read: BodyRead } {
-  const whole = typeof body === 'string' || isHeldBody(body) ? body : bytesOf(body);
-  const bodyHash = isHeldBody(whole) ? undefined : createHash('sha256').update(whole).digest('base64');
-  const stored = storedHashes(repos);
-  const unchanged = (count: number) => {
-    repos.meta.setLastGood('objects', fetchedAt);
-    return { count, changed: false, ignitionChanged: false, changedIds: [], removedIds: [] };
-  };
-  if (bodyHash !== undefined && stored?.body === bodyHash && repos.objects.count() === stored.count) return { result: unchanged(stored.count), read: 'same bytes' };
-  // Each object encoded once, for the hash (the same text as the whole list's JSON), the diff and the store.
-  const { rows, read } = listRows(whole);
-  const hashes: ListHashes = { list: listHash(rows.map((r) => r.json)), body: bodyHash, count: rows.length };
-  if (stored?.list === hashes.list && repos.objects.count() === rows.length) {
-    repos.meta.set(OBJECTS_HASH_KEY, hashes);
-    return { result: unchanged(rows.length), read };
-  }
-  const { changed, removed } = repos.objects.diffRows(rows);
-  const prepared = prepareRows(rows);
-  const result = { count: rows.length, changed: true, ignitionChanged: repos.status.ignitionDiffers(ignitionPairs(prepared)), changedIds: changed, removedIds: removed };
-  const write = () => {
-    repos.objects.store(prepared, fetchedAt);
-    repos.meta.set(OBJECTS_HASH_KEY, hashes);
-    repos.status.reloadIgnition();
-  };
-  return { result, list: prepared.listText, write, read };
-}
-
-/** Both sides of the worker run this: decode, compare, store. */
-export function ingestObjects(repos: IngestRepos, body: PollBody, fetchedAt: number): ObjectsIngested {
-  const staged = stageObjects(repos, body, fetchedAt);
-  staged.write?.();
-  return staged.result;
-}
+export type { IngestRepos };
 
 export interface Ingestor {
   /**
@@ -223,13 +55,6 @@ export interface Ingestor {
    */
   events(feed: PollBody, all: PollBody, fetchedAt: number): Promise<EventsIngested>;
   close(): Promise<void>;
-}
-
-/** Decodes both bodies before storing anything: one that does not parse leaves the cache as it was. */
-export function ingestEvents(repos: IngestRepos, feedBody: PollBody, allBody: PollBody, fetchedAt: number): EventsIngested {
-  const feed = parseEvents(decode(feedBody, EVENTS_FEED_ENDPOINT), EVENTS_FEED_ENDPOINT);
-  const all = parseEvents(decode(allBody, EVENTS_ENDPOINT), EVENTS_ENDPOINT);
-  return storeEvents(repos, feed, all, fetchedAt);
 }
 
 export function inThreadIngestor(repos: IngestRepos): Ingestor {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { listHash, profileOf, stageObjects, stageStatus } from '../../../main/core/sync/ingest';
+import { listHash, profileOf, stageObjects, stageStatus } from '../../../main/core/sync/ingest-bodies';
 import type { PollBody } from '../../../main/core/sync/poll-body';
 import { useTempCaches } from './helpers';
 

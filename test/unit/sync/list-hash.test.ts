@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { listHash } from '../../../main/core/sync/ingest';
+import { listHash } from '../../../main/core/sync/ingest-bodies';
 
 const whole = (texts: string[]) => createHash('sha256').update(`[${texts.join(',')}]`).digest('base64');
 
