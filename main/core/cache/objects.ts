@@ -27,14 +27,14 @@ export interface ListRow {
   ignition: number | null;
 }
 
-export function listRow(o: FleetObject, json = JSON.stringify(o)): ListRow {
+export function listRow(o: FleetObject): ListRow {
   return {
     id: o.Id,
     name: o.Name,
     plate: o.StateNumber ?? null,
     imei: o.IMEI ?? null,
     status: o.Status ?? null,
-    json,
+    json: JSON.stringify(o),
     summary: JSON.stringify({ ...o, Sensors: undefined }),
     ignition: ignitionSensorOf(o.Sensors)?.Id ?? null,
   };
@@ -51,9 +51,8 @@ export interface PreparedList {
   listText: string;
 }
 
-/** `texts`: each object's JSON when the caller has it (ObjectsRepo.replaceAll). */
-export function prepareList(objects: readonly FleetObject[], texts?: readonly string[]): PreparedList {
-  return prepareRows(objects.map((o, i) => listRow(o, texts?.[i])));
+export function prepareList(objects: readonly FleetObject[]): PreparedList {
+  return prepareRows(objects.map(listRow));
 }
 
 /** Rows in the service's order, duplicates and all → the list as it will be stored. */
@@ -99,12 +98,10 @@ export class ObjectsRepo {
   /**
    * Replaces the whole list (sensors inside each object) in one transaction: objects the service no
    * longer returns disappear. Records `fetchedAt` as the objects data set's last good time.
-   * Duplicate ids: the last occurrence wins. `texts`: each object's JSON, in the same order,
-   * when the caller has it already (the ingest worker encodes the list once for its hash, the
-   * diff and this).
+   * Duplicate ids: the last occurrence wins.
    */
-  replaceAll(objects: readonly FleetObject[], fetchedAt: number, texts?: readonly string[]): void {
-    this.store(prepareList(objects, texts), fetchedAt);
+  replaceAll(objects: readonly FleetObject[], fetchedAt: number): void {
+    this.store(prepareList(objects), fetchedAt);
   }
 
   /** Writes a list made by `prepareList`: what replaceAll does, in two steps. */
@@ -146,13 +143,12 @@ export class ObjectsRepo {
   /**
    * Which objects of `next` are new or differ from what is stored (by their stored JSON),
    * and which stored ones it no longer has: what a refresh changed, for a delta push.
-   * `texts` as for replaceAll.
    */
-  diff(next: readonly FleetObject[], texts?: readonly string[]): { changed: number[]; removed: number[] } {
-    return this.diffRows(next.map((o, i) => ({ id: o.Id, json: texts?.[i] ?? JSON.stringify(o) })));
+  diff(next: readonly FleetObject[]): { changed: number[]; removed: number[] } {
+    return this.diffRows(next.map((o) => ({ id: o.Id, json: JSON.stringify(o) })));
   }
 
-  /** diff() of rows already encoded (`listRow`). */
+  /** diff() of rows already encoded (`listRow`: the ingest worker encodes each object once, for the list's hash, this and the store). */
   diffRows(next: readonly Pick<ListRow, 'id' | 'json'>[]): { changed: number[]; removed: number[] } {
     // Each id's first place in `next`: a repeated id is compared once, its repeats count as changed.
     const first = new Map<number, number>();

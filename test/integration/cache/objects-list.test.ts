@@ -49,10 +49,10 @@ describe('the stored object list (objects/list)', () => {
     c.objects.replaceAll([object(1), object(2), object(3)], 10);
     const next = [object(2, 'Renamed'), object(3), object(4), object(3)];
     expect(c.objects.diff(next)).toEqual({ changed: [2, 4, 3], removed: [1] });
-    // The texts the ingest worker passes stand for the objects: equal text, unchanged.
-    const texts = next.map((o) => JSON.stringify(o));
-    texts[0] = JSON.stringify(object(2));
-    expect(c.objects.diff(next, texts)).toEqual({ changed: [4, 3], removed: [1] });
+    // The rows the ingest worker passes stand for the objects by their text: equal text, unchanged.
+    const rows = next.map((o) => ({ id: o.Id, json: JSON.stringify(o) }));
+    rows[0]!.json = JSON.stringify(object(2));
+    expect(c.objects.diffRows(rows)).toEqual({ changed: [4, 3], removed: [1] });
     expect(c.objects.diff([])).toEqual({ changed: [], removed: [1, 2, 3] });
   });
 
