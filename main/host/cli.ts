@@ -6,8 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createCore } from '../core/app';
 import { defaultDataDir } from '../core/seams/data-dir';
@@ -54,7 +53,7 @@ process.on('uncaughtException', (e) => {
   else process.exit(1);
 });
 
-async function main() {
+async function main(here: string) {
   const { values } = parseArgs({
     options: {
       port: { type: 'string' },
@@ -69,7 +68,6 @@ async function main() {
     strict: false,
   });
   const dataDir = (values['data-dir'] as string | undefined) ?? defaultDataDir();
-  const here = dirname(fileURLToPath(import.meta.url));
   const staticDir = join(here, '..', 'renderer');
   if (!existsSync(join(staticDir, 'index.html'))) {
     console.error(`The renderer is not built (${staticDir}): run npm run build.`);
@@ -137,7 +135,10 @@ async function main() {
   process.on('SIGTERM', () => void stopHost?.(0));
 }
 
-void main().catch((e: unknown) => {
-  console.error(e);
-  process.exit(1);
-});
+/** Runs the host; `bundleDir` is where the built entry lies (the renderer and the worker are beside it). */
+export function runHost(bundleDir: string): void {
+  void main(bundleDir).catch((e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  });
+}

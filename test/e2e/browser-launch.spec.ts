@@ -4,7 +4,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startBrowserMode } from './support/browser-mode';
@@ -82,4 +82,15 @@ test('one host per data folder: a second start points at the first; after a kill
     await first.stop();
     await third?.stop();
   }
+});
+
+test('a start leaves the host’s compiled code for the next one (Node’s compile cache)', async () => {
+  // The per-user cache folder (Linux's XDG_CACHE_HOME), not NODE_COMPILE_CACHE, which Node obeys by itself.
+  const cacheHome = mkdtempSync(join(tmpdir(), 'fleet-cache-home-'));
+  const host = await startBrowserMode({ env: { XDG_CACHE_HOME: cacheHome, NODE_COMPILE_CACHE: '' } });
+  await host.stop();
+  const cacheDir = join(cacheHome, 'fleet-console', 'compile-cache');
+  // One entry per module compiled: the entry, the host's chunks and the bundled libraries'.
+  const entries = readdirSync(cacheDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+  expect(entries.length).toBeGreaterThan(3);
 });

@@ -4,8 +4,8 @@ import type { HistoryImports } from '../history-import/service';
 /** Maps the history import methods onto main/core/history-import. */
 export function historyImportHandlers(imports: HistoryImports): HandlerMap {
   return {
-    'historyImport/preview': (a) => {
-      const p = imports.preview(a.fileName, a.bytes);
+    'historyImport/preview': async (a) => {
+      const p = await imports.preview(a.fileName, a.bytes);
       return {
         importId: p.importId, fileName: p.fileName, format: p.format, name: p.name,
         track: { time: Float64Array.from(p.accepted, (x) => x.time), lat: Float64Array.from(p.accepted, (x) => x.lat), lng: Float64Array.from(p.accepted, (x) => x.lng) },

@@ -23,13 +23,13 @@ export interface RunningHost {
 }
 
 /** `rememberedPort`: no `--port 0`, so the host takes its data folder's last port, as a user's restart does. */
-export async function startBrowserMode(opts: { dataDir?: string; args?: string[]; rememberedPort?: boolean } = {}): Promise<RunningHost> {
+export async function startBrowserMode(opts: { dataDir?: string; args?: string[]; rememberedPort?: boolean; env?: Record<string, string> } = {}): Promise<RunningHost> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'fleet-e2e-'));
   const child: ChildProcess = spawn(
     process.execPath,
     // FLEET_HOST_CPU_PROF=DIR: a V8 CPU profile of the host per run (bench investigations).
     [...(process.env.FLEET_HOST_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.FLEET_HOST_CPU_PROF}`] : []), 'out/main/host.js', '--no-open', ...(opts.rememberedPort ? [] : ['--port', '0']), '--data-dir', dataDir, '--poll-ms', '1000', ...(opts.args ?? [])],
-    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, DISPLAY: '' } },
+    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, DISPLAY: '', ...opts.env } },
   );
   let out = '';
   child.stdout!.on('data', (d) => (out += String(d)));

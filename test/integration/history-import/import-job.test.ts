@@ -79,7 +79,7 @@ describe('history import job', () => {
     cache.coverage.add(OBJ, T0 - HOUR, T0 + 3 * HOUR);
 
     let a = open();
-    const p = a.imports.preview('track.gpx', new TextEncoder().encode(gpx()));
+    const p = await a.imports.preview('track.gpx', new TextEncoder().encode(gpx()));
     expect(p.summary.points).toBe(120);
     expect(p.rejected.map((r) => r.reason)).toEqual([
       'duplicate of row 11',
@@ -125,7 +125,7 @@ describe('history import job', () => {
 
   it('a part sent before the process ended is followed by its journalled operation, not sent again; one the service forgot is sent again', async () => {
     let a = open();
-    const p = a.imports.preview('track.gpx', new TextEncoder().encode(gpx()));
+    const p = await a.imports.preview('track.gpx', new TextEncoder().encode(gpx()));
     const before = posts();
     const { jobId, parts } = await a.imports.start({ importId: p.importId, objectId: OBJ });
     expect(parts).toBe(1);
@@ -145,7 +145,7 @@ describe('history import job', () => {
 
     // A journalled operation the service does not know (it restarted): the positions go again.
     const c = open();
-    const second = c.imports.preview('track.gpx', new TextEncoder().encode(gpx()));
+    const second = await c.imports.preview('track.gpx', new TextEncoder().encode(gpx()));
     const job2 = await c.imports.start({ importId: second.importId, objectId: OBJ });
     await until('operation journalled', () => /"op":\{"id"/.test(String(c.journal.allItems(job2.jobId)[0]!.old)));
     await c.jobs.close();
@@ -165,8 +165,8 @@ describe('history import job', () => {
     const track = (lat0: number, t0: number) =>
       `<gpx version="1.1"><trk><trkseg>${Array.from({ length: 20 }, (_, i) => `<trkpt lat="${lat0 + i * 0.001}" lon="24.2"><time>${new Date(t0 + i * 60_000).toISOString()}</time></trkpt>`).join('')}</trkseg></trk></gpx>`;
     const t1 = T0 - 20 * HOUR;
-    const one = a.imports.preview('first.gpx', new TextEncoder().encode(track(57.1, t1)));
-    const two = a.imports.preview('second.gpx', new TextEncoder().encode(track(57.5, t1 + 2 * HOUR)));
+    const one = await a.imports.preview('first.gpx', new TextEncoder().encode(track(57.1, t1)));
+    const two = await a.imports.preview('second.gpx', new TextEncoder().encode(track(57.5, t1 + 2 * HOUR)));
     cache.coverage.add(4, t1 - 5 * HOUR, t1 + 5 * HOUR);
     const { jobId, parts } = await a.imports.startMany({ files: [{ importId: one.importId, objectId: OBJ }, { importId: two.importId, objectId: 4 }], partSize: 15 });
     expect(parts).toBe(4);
