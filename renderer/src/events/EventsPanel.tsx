@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useCallback, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import type { EventScope } from '../../../common/methods/events';
 import type { FleetEvent } from '../../../common/resources';
 import { selection } from '../stores/selection';
@@ -22,6 +22,7 @@ import { ScopeSwitch } from './ScopeSwitch';
 /** Rendering thousands of rows helps nobody: the newest this many show; acknowledging all covers every one. */
 const MAX_ROWS = 300;
 const SCOPE_KEY = 'fleet.events.scope';
+const NO_ROWS: FleetEvent[] = [];
 
 function loadScope(): EventScope {
   return localStorage.getItem(SCOPE_KEY) === 'all' ? 'all' : 'feed';
@@ -39,7 +40,13 @@ export function EventsPanel() {
   /** The ids "Acknowledge all" counted when asked: events that arrive while the question is open are not in them. */
   const [confirming, setConfirming] = useState<number[] | null>(null);
   const events = eventsOf(view, scope);
-  const shown = events.slice(0, MAX_ROWS);
+  const shown = useMemo(() => events.slice(0, MAX_ROWS), [events]);
+  // The rows are drawn at a lower priority than the map and the object list, in slices a newer
+  // update can interrupt: at launch or after an outage, 300 rows of times and translations
+  // would otherwise hold the page for a tenth of a second before the fleet is drawn.
+  const rows = useDeferredValue(shown, NO_ROWS);
+  // Likewise the objects' names: a new fleet list would otherwise re-render every row at once.
+  const namesById = useDeferredValue(objectsById);
   const refusals = new Map(view.ackErrors.map((e) => [e.eventId, e.error]));
 
   const changeScope = (s: EventScope) => {
@@ -119,11 +126,11 @@ export function EventsPanel() {
         <p className="empty">{scope === 'feed' ? t('panel.emptyFeed') : t('panel.empty')}</p>
       ) : (
         <ul className="event-list" aria-label={scope === 'feed' ? t('panel.listFeed') : t('panel.listAll')}>
-          {shown.map((e) => (
+          {rows.map((e) => (
             <EventRow
               key={e.Id}
               e={e}
-              objectName={objectsById.get(e.ObjectId)?.Name ?? t('object', { id: e.ObjectId })}
+              objectName={namesById.get(e.ObjectId)?.Name ?? t('object', { id: e.ObjectId })}
               checked={view.checked.has(e.Id)}
               focused={focus?.eventId === e.Id}
               placeLine={focus?.eventId === e.Id ? placeText(focus, now) : undefined}
