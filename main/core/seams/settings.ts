@@ -115,6 +115,9 @@ export function fileSettings(dataDir: string, notices?: Notices, openFile: OpenS
   return {
     get: (key) => data[key],
     set: (key, value) => {
+      // A value the file holds already is not written again: each write is an fsync, and every
+      // start sets the open connections and the poll period whether they changed or not.
+      if (JSON.stringify(data[key]) === JSON.stringify(value)) return;
       // conf's typings reject a generic key/value pair; the interface above keeps them paired.
       (conf as unknown as { set(k: string, v: unknown): void }).set(key, value);
       data[key] = value;

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -20,5 +20,19 @@ describe('settings file', () => {
     writeFileSync(join(dir, 'settings.json'), JSON.stringify({ statusPollMs: 9000 }));
     expect(a.get('statusPollMs')).toBe(2500);
     expect(fileSettings(dir).get('statusPollMs')).toBe(9000);
+  });
+
+  it('does not write the file again for a value it holds already', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fleet-settings-'));
+    const file = join(dir, 'settings.json');
+    const a = fileSettings(dir);
+    a.set('openProfileIds', ['p1', 'p2']);
+    // Each write replaces the file (a new inode), so an unchanged inode means no write.
+    const before = statSync(file).ino;
+    a.set('openProfileIds', ['p1', 'p2']);
+    expect(statSync(file).ino).toBe(before);
+    a.set('openProfileIds', ['p2']);
+    expect(statSync(file).ino).not.toBe(before);
+    expect(JSON.parse(readFileSync(file, 'utf8')).openProfileIds).toEqual(['p2']);
   });
 });
