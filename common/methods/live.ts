@@ -24,10 +24,21 @@ export interface PositionColumns {
 export const Ignition = { unknown: 0, off: 1, on: 2 } as const;
 
 /**
- * An object as the list, the map and the pickers need it: everything but its sensors
- * (a third of the bytes; objects/details has the whole object).
+ * What the list, the map, the pickers and the event rows read of an object, in this order:
+ * the whole fleet crosses to every window at launch as these, so nothing else goes with them
+ * (no sensors, no company, no dates, no fields a server adds of its own; objects/details has
+ * the whole object). A field added here is read by every window at the next list.
  */
-export type ObjectSummary = FleetObject & { Sensors?: undefined };
+export const SUMMARY_KEYS = ['Id', 'Name', 'StateNumber', 'IMEI', 'Status', 'GroupIds', 'DeviceType', 'Phone', 'IconId', 'TrackColor', 'Timeout', 'MaxSpeed', 'TimeZone'] as const;
+
+export type ObjectSummary = Pick<FleetObject, (typeof SUMMARY_KEYS)[number]>;
+
+/** An object's summary: the SUMMARY_KEYS it has, in their order. */
+export function summaryOf(o: FleetObject): ObjectSummary {
+  const s: Record<string, unknown> = {};
+  for (const k of SUMMARY_KEYS) if (o[k] !== undefined) s[k] = o[k];
+  return s as ObjectSummary;
+}
 
 export interface ObjectsList {
   /**

@@ -3,7 +3,7 @@
  * sensors included); name, plate, IMEI, status and the ignition sensor's id are also columns
  * with indexes for lookups.
  */
-import type { ObjectSummary } from '../../../common/methods/live';
+import { summaryOf, type ObjectSummary } from '../../../common/methods/live';
 import type { FleetObject, Sensor } from '../../../common/resources';
 import { ignitionSensorOf } from '../../../common/sensors';
 import type { Db } from './db';
@@ -22,7 +22,7 @@ export interface ListRow {
   imei: string | null;
   status: number | null;
   json: string;
-  /** The object without its sensors, its keys otherwise in the service's order. */
+  /** What the windows read of it (`summaryOf`). */
   summary: string;
   ignition: number | null;
 }
@@ -35,7 +35,7 @@ export function listRow(o: FleetObject): ListRow {
     imei: o.IMEI ?? null,
     status: o.Status ?? null,
     json: JSON.stringify(o),
-    summary: JSON.stringify({ ...o, Sensors: undefined }),
+    summary: JSON.stringify(summaryOf(o)),
     ignition: ignitionSensorOf(o.Sensors)?.Id ?? null,
   };
 }

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { decodeFrame, encodeFrame } from '../../../common/codec';
-import { objectsOf } from '../../../common/methods/live';
+import { objectsOf, summaryOf, SUMMARY_KEYS } from '../../../common/methods/live';
 import type { FleetObject } from '../../../common/resources';
 import { cacheFileFor, MIGRATIONS, openDb } from '../../../main/core/cache';
 import { useTempCaches } from './helpers';
@@ -17,6 +17,10 @@ function object(id: number, name = `Truck ${id}`): FleetObject {
     Name: name,
     StateNumber: `B-${id}`,
     GroupIds: [1, id],
+    // Fields no window reads from the list, one of them a server's own.
+    CompanyName: 'Acme',
+    CreateDate: '2024-01-02T03:04:05',
+    Odometer: 12345,
     Sensors: [{ Id: id * 10, Name: 'Ignition', Source: 'din1', DataType: 1, OnText: 'On', OffText: 'Off' }],
   } as FleetObject;
 }
@@ -34,7 +38,8 @@ describe('the stored object list (objects/list)', () => {
     expect(listed(c)).toEqual(c.objects.summaries());
     // A duplicate id takes its last occurrence's place (ObjectsRepo.replaceAll).
     expect(listed(c).map((o) => o.Name)).toEqual(['Lkw Müller 🚚', 'Truck 2', 'Кострома, last wins']);
-    expect(listed(c).every((o) => o.Sensors === undefined)).toBe(true);
+    // Only what the windows read: no sensors, no company, no server's own extras.
+    expect(listed(c).every((o) => Object.keys(o).every((k) => (SUMMARY_KEYS as readonly string[]).includes(k)))).toBe(true);
 
     c.objects.replaceAll([object(2, 'Renamed'), object(4)], 20);
     expect(listed(c)).toEqual(c.objects.summaries());
@@ -67,6 +72,22 @@ describe('the stored object list (objects/list)', () => {
     const c = t.open({ dataDir });
     expect(listed(c).map((o) => o.Name)).toEqual(['Seven', 'Five']);
     expect(listed(c)).toEqual(c.objects.summaries());
+  });
+
+  it('keeps, after the upgrade to slim summaries, only what the windows read, as a new list would', () => {
+    const dataDir = t.tempDir();
+    const file = cacheFileFor(dataDir, 'https://fleet.example.com', 'alice');
+    const old = openDb(file, { migrations: MIGRATIONS.slice(0, 7) });
+    const insert = old.prepare(`INSERT INTO objects (id, ord, name, json, summary, fetched_at) VALUES (?, ?, ?, ?, json_remove(?, '$.Sensors'), 1)`);
+    const objects = [object(7, 'Seven'), { ...object(5, 'Five'), Status: 2, TimeZone: 'Europe/Vilnius', MaxSpeed: 90 }];
+    for (const [ord, o] of objects.entries()) insert.run(o.Id, ord, o.Name, JSON.stringify(o), JSON.stringify(o));
+    old.exec(`UPDATE objects_list SET json = CAST((SELECT '[' || group_concat(summary, ',') || ']' FROM (SELECT summary FROM objects ORDER BY ord)) AS BLOB)`);
+    expect(Object.keys(objectsOf({ json: old.prepare('SELECT json FROM objects_list').pluck().get() as Uint8Array, fetchedAt: 1 })[0]!)).toContain('CompanyName');
+    old.close();
+
+    const c = t.open({ dataDir });
+    expect(listed(c)).toEqual(objects.map(summaryOf));
+    expect(c.objects.summaries()).toEqual(objects.map(summaryOf));
   });
 
   it('crosses both transports as bytes: the binary frame (browser mode) and structured clone (Electron)', () => {

@@ -50,9 +50,9 @@ describe('objects/changed: a delta for a few changes, "reload" for many', () => 
     await sync.refreshObjects();
     expect(pushes).toHaveLength(1);
     expect(pushes[0]).toMatchObject({ removed: [4], reload: false, fetchedAt: 2_000 });
-    expect(pushes[0]!.upserted.map((o) => [o.Id, o.Name, o.Sensors])).toEqual([
-      [2, 'Van 2 (spare)', undefined],
-      [7, 'Van 7 (spare)', undefined],
+    expect(pushes[0]!.upserted.map((o) => [o.Id, o.Name, 'Sensors' in o])).toEqual([
+      [2, 'Van 2 (spare)', false],
+      [7, 'Van 7 (spare)', false],
     ]);
 
     // Nothing changed: nothing sent. Then five renamed at once: over the limit again.

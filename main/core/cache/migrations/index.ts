@@ -11,6 +11,7 @@ import sql004 from './004_track_overview';
 import sql005 from './005_track_overview_table';
 import sql006 from './006_objects_list';
 import sql007 from './007_sensors_in_objects';
+import sql008 from './008_slim_summary';
 
 export interface Migration {
   readonly id: number;
@@ -26,4 +27,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: 5, name: '005_track_overview_table', sql: sql005 },
   { id: 6, name: '006_objects_list', sql: sql006 },
   { id: 7, name: '007_sensors_in_objects', sql: sql007 },
+  { id: 8, name: '008_slim_summary', sql: sql008 },
 ];
