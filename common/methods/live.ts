@@ -42,7 +42,7 @@ export function summaryOf(o: FleetObject): ObjectSummary {
 
 export interface ObjectsList {
   /**
-   * Every object without its sensors: a JSON array of ObjectSummary in the service's order,
+   * Every object's summary: a JSON array of ObjectSummary in the service's order,
    * as UTF-8 bytes (read it with `objectsOf`). Bytes, because the host then neither parses
    * nor encodes 30,000 objects on its event loop when a window opens.
    */
@@ -60,7 +60,7 @@ export function objectsOf(list: ObjectsList): ObjectSummary[] {
 
 /** What a refresh of the object list changed. */
 export interface ObjectsChanged {
-  /** New or changed objects, without their sensors. */
+  /** New or changed objects, as summaries. */
   upserted: ObjectSummary[];
   /** Ids of objects no longer in the list. */
   removed: number[];

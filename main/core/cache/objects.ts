@@ -127,12 +127,12 @@ export class ObjectsRepo {
     return b ? new Uint8Array(b.buffer, b.byteOffset, b.byteLength) : new TextEncoder().encode('[]');
   }
 
-  /** All objects without their sensors, in the order the service returned them (stored so at write: less to parse, nothing to strip). */
+  /** Every object's summary (`summaryOf`), in the order the service returned them (stored so at write: less to parse, nothing to strip). */
   summaries(): ObjectSummary[] {
     return (this.selectSummaries.all() as string[]).map((j) => JSON.parse(j) as ObjectSummary);
   }
 
-  /** These objects without their sensors (those still in the list). */
+  /** These objects' summaries (those still in the list). */
   summariesOf(ids: readonly number[]): ObjectSummary[] {
     return ids.flatMap((id) => {
       const j = this.selectSummary.get(id) as string | undefined;
