@@ -8,7 +8,7 @@ import { LiveScreen } from './LiveScreen';
 import { PasswordPrompt } from './PasswordPrompt';
 import { DeadLetters } from '../events/DeadLetters';
 import { Notices } from '../ui/Notices';
-import { useLiveFleet } from './use-live-fleet';
+import { useConnectivity } from '../stores/connectivity';
 import { ThemeToggle } from '../theme/ThemeToggle';
 import { PanelLaunchers } from '../windows/PanelLaunchers';
 import { PanelRoute } from '../windows/PanelRoute';
@@ -53,7 +53,8 @@ const SCREENS: { route: string; label: string; render: () => React.ReactNode }[]
 export function Shell({ session, onSession }: Props) {
   const { t } = useTranslation('screens');
   const tabName = (s: { route: string; label: string }) => t(`tabs.${s.route.slice(1)}`, { defaultValue: s.label });
-  const conn = useLiveFleet();
+  // Fed from the moment the session is known (App.tsx, decision 0050), not from this mount.
+  const conn = useConnectivity();
   const route = useRoute();
   useScreenShortcuts(route);
   useNavigatePushes(route);

@@ -323,7 +323,7 @@ describe('a worker that dies is started again', () => {
     const r = rig();
     await r.sync.refreshObjects();
     await r.ingestor.written();
-    // A window's list as use-live-fleet.ts keeps it: read once, then changed by each push.
+    // A window's list as stores/push-feeds.ts keeps it: read once, then changed by each push.
     const listed = (objects: ObjectSummary[]) => new Map(objects.map((o) => [o.Id, JSON.stringify(o)]));
     let windowList = listed(r.cache.objects.summaries());
     const follow = (c: ObjectsChanged) => {
