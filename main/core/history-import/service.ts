@@ -12,7 +12,6 @@ import type { Journal } from '../jobs/journal';
 import type { JobsService } from '../jobs/service';
 import { checkTrack, type CheckedTrack, type CheckOptions } from './checks';
 import { cutParts, partFromValue, PART_SIZE } from './parts';
-import type { ReadTrack } from './types';
 
 export interface ImportPreview extends CheckedTrack { importId: string; fileName: string; format: string; name: string | null }
 
@@ -27,7 +26,7 @@ export class HistoryImports {
   async preview(fileName: string, bytes: Uint8Array, opts: CheckOptions = {}): Promise<ImportPreview> {
     // The readers and their XML parser are loaded at first use, not at the host's start.
     const { readTrackFile } = await import('./read-file');
-    const read: ReadTrack = readTrackFile(fileName, bytes);
+    const read = readTrackFile(fileName, bytes);
     const checked = checkTrack(read.points, { now: (this.o.now ?? Date.now)() + 60_000, ...opts });
     if (!checked.accepted.length) throw new FleetError('invalid_input', `${fileName}: no row passed the checks (${checked.rejected[0]?.reason ?? 'no rows'}, row ${checked.rejected[0]?.row ?? '-'})`);
     const p: ImportPreview = { importId: randomUUID(), fileName, format: read.format, name: read.name ?? null, ...checked };

@@ -125,7 +125,7 @@ function listRows(body: PollBody): { value: ListRow[]; read: BodyRead } {
       for (const batch of batches(bytes, scanned.elements)) for (const o of parseObjectsList(batch, OBJECTS_ENDPOINT)) rows.push(listRow(o));
       return rows;
     },
-    (whole) => parseObjectsList(decode(whole, OBJECTS_ENDPOINT), OBJECTS_ENDPOINT).map((o) => listRow(o)),
+    (whole) => parseObjectsList(decode(whole, OBJECTS_ENDPOINT), OBJECTS_ENDPOINT).map(listRow),
   );
 }
 
