@@ -36,6 +36,20 @@ describe('typed-array codec', () => {
     expect(decodeMessage(encodeMessage(data))).toEqual(data);
     expect(() => decodeMessage(JSON.stringify({ __typed: 'BigInt64Array', b64: 'AAAA' }))).toThrow(/malformed __typed tag/);
   });
+
+  it('finds a tag however the JSON spells it, and keeps a __proto__ key a key', () => {
+    // `\u0074` is a t: JSON that spells the tag with escapes is still read as the tag.
+    const escaped = '{"a":[{"__\\u0074yped":"Int32Array","b64":"AQAAAA=="}]}';
+    const back = decodeMessage(escaped) as { a: [Int32Array] };
+    expect(back.a[0]).toBeInstanceOf(Int32Array);
+    expect(Array.from(back.a[0])).toEqual([1]);
+    expect(() => decodeMessage('{"x":{"__\\u0074yped":"Nope"}}')).toThrow(/malformed __typed tag/);
+    // A typed array under a `__proto__` key is set as that key, and no prototype changes.
+    const proto = decodeMessage('{"__proto__":{"__typed":"Uint8Array","b64":"Bw=="}}') as Record<string, unknown>;
+    expect(Object.getPrototypeOf(proto)).toBe(Object.prototype);
+    expect(Object.keys(proto)).toEqual(['__proto__']);
+    expect(Array.from(proto['__proto__'] as Uint8Array)).toEqual([7]);
+  });
 });
 
 describe('binary frames', () => {
