@@ -39,6 +39,12 @@ export interface Ingestor {
    * a new list before it stores it), else null: the windows are sent this, not the stored one.
    */
   pendingList(): ObjectsList | null;
+  /**
+   * The stored list as read at start, once (the first window's), else null: read off the
+   * event loop while the page loads, it spares the main side 13 MB of SQLite pages at 50,000
+   * objects just when that window's other first questions are being answered.
+   */
+  startList(): Promise<Uint8Array | null>;
   profile(body: PollBody, fetchedAt: number): Promise<void>;
   /** Every stored last position with its ignition state, from the writer's own copy. */
   snapshot(): Promise<PositionColumns>;
@@ -66,6 +72,7 @@ export function inThreadIngestor(repos: IngestRepos): Ingestor {
     },
     objects: async (body, fetchedAt) => ingestObjects(repos, body, fetchedAt),
     pendingList: () => null,
+    startList: async () => null,
     profile: async (body, fetchedAt) => ingestProfile(repos, body, fetchedAt),
     snapshot: async () => repos.status.snapshot(),
     warmed: async () => {},
@@ -79,6 +86,9 @@ const settled = () => {};
 
 /** How long closing waits for a write still due after its answer (workerIngestor.close). */
 const CLOSE_WAIT_MS = 10_000;
+
+/** How long the list read at start waits for a window to ask for it (workerIngestor.startList). */
+const START_LIST_HOLD_MS = 60_000;
 
 /** How long an answered poll's write waits for the main side's next request (ingestHandlers). */
 const WRITE_AFTER_MS = 20;
@@ -100,7 +110,12 @@ export function workerIngestor(w: WorkerScript, dbFile: string): Ingestor {
   const writeFollows = () => (written = worker.request('written', {}).then(settled, settled));
   // At a restart the windows' first question is every last position: at 50,000 objects the
   // worker's start and its read of them took a second or more, now done while the page loads.
-  const warmed = worker.request('warm', {}).then(settled, settled);
+  let startList: Uint8Array | null = null;
+  const warmed = worker.request('warm', {}).then(({ list }) => {
+    startList = list;
+    // Held for the first window only: a host nobody opens does not keep it.
+    setTimeout(() => (startList = null), START_LIST_HOLD_MS).unref();
+  }, settled);
   return {
     fetch: heldBodyFetch((req, signal) => worker.request('fetch', req, signal ? { signal } : {})),
     status: async (body, fetchedAt) => {
@@ -113,6 +128,7 @@ export function workerIngestor(w: WorkerScript, dbFile: string): Ingestor {
       if (list) {
         const mine: ObjectsList = { json: list, fetchedAt };
         pendingList = mine;
+        startList = null;
         void writeFollows().then(() => {
           if (pendingList === mine) pendingList = null;
         });
@@ -120,6 +136,12 @@ export function workerIngestor(w: WorkerScript, dbFile: string): Ingestor {
       return result;
     },
     pendingList: () => pendingList,
+    startList: async () => {
+      await warmed;
+      const list = startList;
+      startList = null;
+      return list;
+    },
     profile: (body, fetchedAt) => send('profile', { body, fetchedAt }, transferables(body)),
     snapshot: () => send('snapshot', {}, []),
     warmed: () => warmed,
@@ -232,7 +254,12 @@ export function ingestHandlers(repos: IngestRepos, held: HeldBodies): Handlers<I
     profile: afterWrite(({ body, fetchedAt }) => local.profile(bytes(body), fetchedAt)),
     snapshot: afterWrite((_, ctx) => local.snapshot().then(positions(ctx))),
     written: () => (unwritten ? new Promise<void>((r) => waiting.push(r)) : undefined),
-    warm: () => repos.status.load(),
+    warm: (_, ctx) => {
+      repos.status.load();
+      const list = repos.objects.listJson();
+      ctx.transfer.push(...transferables(list));
+      return { list };
+    },
     events: afterWrite(({ body, all, fetchedAt, full }) => {
       const feed = bytes(body);
       return local.events(feed, bytes(all), fetchedAt).then((r): EventsIngested => {
