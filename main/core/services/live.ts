@@ -25,19 +25,15 @@ export class LiveReads {
 
   constructor(
     private readonly cache: Cache,
-    private readonly ingestor: Pick<Ingestor, 'snapshot' | 'written' | 'pendingList' | 'startList'>,
+    private readonly ingestor: Pick<Ingestor, 'snapshot' | 'written' | 'pendingList' | 'takeStartList'>,
     private readonly now: () => number = Date.now,
   ) {
     this.drivers = new DriverNames(cache);
   }
 
   /** The list as last answered: a new one still being written (ingest.ts), else the stored one (as read at start, the first time). */
-  async objects(): Promise<ObjectsList> {
-    const atStart = await this.ingestor.startList();
-    // Asked again after the wait: a new list may have been answered meanwhile.
-    const pending = this.ingestor.pendingList();
-    if (pending) return pending;
-    return { json: atStart ?? this.cache.objects.listJson(), fetchedAt: this.cache.objects.fetchedAt() };
+  objects(): ObjectsList {
+    return this.ingestor.pendingList() ?? { json: this.ingestor.takeStartList() ?? this.cache.objects.listJson(), fetchedAt: this.cache.objects.fetchedAt() };
   }
 
   async snapshot(): Promise<StatusSnapshot> {

@@ -50,10 +50,9 @@ export type IngestMessages = {
   events: Message<PollRequest & { all: PollBody }, EventsIngested>;
   /** Answered once the last status poll's rows are in the file (they are written after its answer). */
   written: Message<Followed, void>;
-  /**
-   * Reads the stored last status into the worker's copy and answers the stored object list,
-   * before any window asks for either (the list as `ObjectsIngested.list` is).
-   */
-  warm: Message<Followed, { list: Uint8Array }>;
+  /** Reads the stored last status into the worker's copy, before any window asks for it. */
+  warm: Message<Followed, void>;
+  /** The stored object list (as `ObjectsIngested.list`), read after `warm` for the first window. */
+  storedList: Message<Followed, { list: Uint8Array }>;
 };
 export type IngestKind = keyof IngestMessages;

@@ -40,11 +40,12 @@ export interface Ingestor {
    */
   pendingList(): ObjectsList | null;
   /**
-   * The stored list as read at start, once (the first window's), else null: read off the
-   * event loop while the page loads, it spares the main side 13 MB of SQLite pages at 50,000
-   * objects just when that window's other first questions are being answered.
+   * The stored list as the worker read it at start, once (for the first window), else null
+   * (not read yet, handed out, or replaced by a new one). Read off the event loop while the
+   * page loads: the main side's own read of 13 MB of SQLite pages at 50,000 objects came just
+   * when that window's other first questions were being answered.
    */
-  startList(): Promise<Uint8Array | null>;
+  takeStartList(): Uint8Array | null;
   profile(body: PollBody, fetchedAt: number): Promise<void>;
   /** Every stored last position with its ignition state, from the writer's own copy. */
   snapshot(): Promise<PositionColumns>;
@@ -72,7 +73,7 @@ export function inThreadIngestor(repos: IngestRepos): Ingestor {
     },
     objects: async (body, fetchedAt) => ingestObjects(repos, body, fetchedAt),
     pendingList: () => null,
-    startList: async () => null,
+    takeStartList: () => null,
     profile: async (body, fetchedAt) => ingestProfile(repos, body, fetchedAt),
     snapshot: async () => repos.status.snapshot(),
     warmed: async () => {},
@@ -87,7 +88,7 @@ const settled = () => {};
 /** How long closing waits for a write still due after its answer (workerIngestor.close). */
 const CLOSE_WAIT_MS = 10_000;
 
-/** How long the list read at start waits for a window to ask for it (workerIngestor.startList). */
+/** How long the list read at start waits for a window to ask for it (workerIngestor.takeStartList). */
 const START_LIST_HOLD_MS = 60_000;
 
 /** How long an answered poll's write waits for the main side's next request (ingestHandlers). */
@@ -110,12 +111,20 @@ export function workerIngestor(w: WorkerScript, dbFile: string): Ingestor {
   const writeFollows = () => (written = worker.request('written', {}).then(settled, settled));
   // At a restart the windows' first question is every last position: at 50,000 objects the
   // worker's start and its read of them took a second or more, now done while the page loads.
+  const warmed = worker.request('warm', {}).then(settled, settled);
+  // After the positions: the windows ask for both, and the list's own read is shorter.
   let startList: Uint8Array | null = null;
-  const warmed = worker.request('warm', {}).then(({ list }) => {
-    startList = list;
-    // Held for the first window only: a host nobody opens does not keep it.
-    setTimeout(() => (startList = null), START_LIST_HOLD_MS).unref();
-  }, settled);
+  let superseded = false;
+  void warmed
+    .then(() => worker.request('storedList', {}))
+    .then(({ list }) => {
+      // A list answered meanwhile is newer, even if its write failed and this read the old one.
+      if (superseded) return;
+      startList = list;
+      // Held for the first window only: a host nobody opens does not keep it.
+      setTimeout(() => (startList = null), START_LIST_HOLD_MS).unref();
+    })
+    .catch(settled);
   return {
     fetch: heldBodyFetch((req, signal) => worker.request('fetch', req, signal ? { signal } : {})),
     status: async (body, fetchedAt) => {
@@ -129,6 +138,7 @@ export function workerIngestor(w: WorkerScript, dbFile: string): Ingestor {
         const mine: ObjectsList = { json: list, fetchedAt };
         pendingList = mine;
         startList = null;
+        superseded = true;
         void writeFollows().then(() => {
           if (pendingList === mine) pendingList = null;
         });
@@ -136,8 +146,7 @@ export function workerIngestor(w: WorkerScript, dbFile: string): Ingestor {
       return result;
     },
     pendingList: () => pendingList,
-    startList: async () => {
-      await warmed;
+    takeStartList: () => {
       const list = startList;
       startList = null;
       return list;
@@ -254,12 +263,12 @@ export function ingestHandlers(repos: IngestRepos, held: HeldBodies): Handlers<I
     profile: afterWrite(({ body, fetchedAt }) => local.profile(bytes(body), fetchedAt)),
     snapshot: afterWrite((_, ctx) => local.snapshot().then(positions(ctx))),
     written: () => (unwritten ? new Promise<void>((r) => waiting.push(r)) : undefined),
-    warm: (_, ctx) => {
-      repos.status.load();
+    warm: () => repos.status.load(),
+    storedList: afterWrite((_, ctx) => {
       const list = repos.objects.listJson();
       ctx.transfer.push(...transferables(list));
       return { list };
-    },
+    }),
     events: afterWrite(({ body, all, fetchedAt, full }) => {
       const feed = bytes(body);
       return local.events(feed, bytes(all), fetchedAt).then((r): EventsIngested => {
