@@ -84,13 +84,21 @@ test('one host per data folder: a second start points at the first; after a kill
   }
 });
 
-test('a start leaves the host’s compiled code for the next one (Node’s compile cache)', async () => {
+test('a start leaves the host’s compiled code for the next one (Node’s compile cache), its worker threads’ too', async () => {
   // The per-user cache folder (Linux's XDG_CACHE_HOME), not NODE_COMPILE_CACHE, which Node obeys by itself.
   const cacheHome = mkdtempSync(join(tmpdir(), 'fleet-cache-home-'));
-  const host = await startBrowserMode({ env: { XDG_CACHE_HOME: cacheHome, NODE_COMPILE_CACHE: '' } });
-  await host.stop();
+  const env = { XDG_CACHE_HOME: cacheHome, NODE_COMPILE_CACHE: '' };
+  const first = await startBrowserMode({ env });
+  await first.stop();
   const cacheDir = join(cacheHome, 'fleet-console', 'compile-cache');
   // One entry per module compiled: the entry, the host's chunks and the bundled libraries'.
   const entries = readdirSync(cacheDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
   expect(entries.length).toBeGreaterThan(3);
+  // The next start's workers (the demo's poll ingestor, the tile loader) read their code from it: Node's own log says so.
+  const again = await startBrowserMode({ env: { ...env, NODE_DEBUG_NATIVE: 'COMPILE_CACHE' } });
+  try {
+    await expect.poll(() => again.output(), { timeout: 15_000 }).toMatch(/V8 code cache for ESM \S+\/worker\.js was accepted/);
+  } finally {
+    await again.stop();
+  }
 });
