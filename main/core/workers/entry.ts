@@ -7,26 +7,29 @@
  * (fetch.ts).
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { createCache, openDb, type Cache } from '../cache';
-import { warmSketch } from '../history/sketch';
-import { historyReaderHandlers, historyWriterHandlers } from '../history/writer';
-import { ingestHandlers } from '../sync/ingest';
-import { tileHandlers } from '../tiles/worker';
-import { fetchRole } from './fetch';
+import type { Cache } from '../cache';
 import type { DataOf, Role, Roles, WorkerData } from './roles';
 import { serveWorker, type Port, type Served } from './serve';
 import { lowerThreadPriority } from './thread-priority';
 
-const openCache = (dbFile: string): Cache => createCache(openDb(dbFile), dbFile);
+/**
+ * Each role loads only its own code: a thread that compiled and ran every role's modules (the
+ * tile loader the poll ingestor's schemas, and so on) spent a few hundred ms of CPU at launch,
+ * just when the window and the first reads need it.
+ */
+async function openCache(dbFile: string): Promise<Cache> {
+  const { createCache, openDb } = await import('../cache');
+  return createCache(openDb(dbFile), dbFile);
+}
 
 /**
  * How each role is served. The poll ingestor (once its first read is done) and the history
  * writer run at background priority (thread-priority.ts): their work can wait for the
  * foreground. The history reader answers a screen that is waiting, so it keeps normal priority.
  */
-const serving: { [R in Role]: (d: DataOf<R>) => Served<Roles[R]> } = {
-  ingest: ({ dbFile }) => {
-    const cache = openCache(dbFile);
+const serving: { [R in Role]: (d: DataOf<R>) => Promise<Served<Roles[R]>> } = {
+  ingest: async ({ dbFile }) => {
+    const [cache, { fetchRole }, { ingestHandlers }] = await Promise.all([openCache(dbFile), import('./fetch'), import('../sync/ingest')]);
     const fetch = fetchRole();
     return {
       handlers: { ...fetch.handlers, ...ingestHandlers(cache, fetch.held) },
@@ -36,32 +39,42 @@ const serving: { [R in Role]: (d: DataOf<R>) => Served<Roles[R]> } = {
       afterFirst: lowerThreadPriority,
     };
   },
-  'history-writer': ({ dbFile }) => {
+  'history-writer': async ({ dbFile }) => {
     lowerThreadPriority();
-    const cache = openCache(dbFile);
+    const [cache, { fetchRole }, { historyWriterHandlers }] = await Promise.all([openCache(dbFile), import('./fetch'), import('../history/writer')]);
     const fetch = fetchRole();
     return { handlers: { ...fetch.handlers, ...historyWriterHandlers(cache, fetch.held) }, cancelled: fetch.held.drop };
   },
-  'history-reader': ({ dbFile }) => ({ handlers: historyReaderHandlers(openCache(dbFile)) }),
-  tiles: ({ tilesDir }) => ({ handlers: tileHandlers({ dataDir: tilesDir }) }),
+  'history-reader': async ({ dbFile }) => {
+    const [cache, { historyReaderHandlers }] = await Promise.all([openCache(dbFile), import('../history/writer')]);
+    return { handlers: historyReaderHandlers(cache) };
+  },
+  tiles: async ({ tilesDir }) => {
+    const { tileHandlers } = await import('../tiles/worker');
+    return { handlers: tileHandlers({ dataDir: tilesDir }) };
+  },
 };
 
-function serve(port: Port, data: WorkerData): void {
+/** Requests sent while the role's code loads wait in the port: it delivers them once the role listens. */
+async function serve(port: Port, data: WorkerData): Promise<void> {
   // One case per role, so each role's data and handlers keep their own types.
   switch (data.role) {
     case 'ingest':
-      return serveWorker(port, 'ingest worker', serving.ingest(data));
+      return serveWorker(port, 'ingest worker', await serving.ingest(data));
     case 'history-writer':
-      return serveWorker(port, 'history writer', serving['history-writer'](data));
-    case 'history-reader':
-      serveWorker(port, 'history reader', serving['history-reader'](data));
+      return serveWorker(port, 'history writer', await serving['history-writer'](data));
+    case 'history-reader': {
+      serveWorker(port, 'history reader', await serving['history-reader'](data));
       // The first draw's code, warmed while the screen's first read is on its way (history/sketch.ts).
+      const { warmSketch } = await import('../history/sketch');
       warmSketch();
       return;
+    }
     case 'tiles':
-      return serveWorker(port, 'tile worker', serving.tiles(data));
+      return serveWorker(port, 'tile worker', await serving.tiles(data));
   }
 }
 
 const data: WorkerData = workerData;
-serve(parentPort!, data);
+// A role that cannot start (its cache will not open) fails this thread: its client fails the requests and starts another.
+await serve(parentPort!, data);
