@@ -11,7 +11,9 @@ import { createTileLoader, type TileLoader, type TileLoaderOptions } from './ind
 import type { TileMessages } from './worker-messages';
 
 export function workerTileLoader(script: WorkerScript, dataDir: string): TileLoader {
-  const w = startRole(script, { role: 'tiles', tilesDir: dataDir }, 'tile worker');
+  // Started by the first tile asked for, after the window's first render: at launch the
+  // cores go to the host, the page and the poll ingestor, which the fleet on screen waits on.
+  const w = startRole(script, { role: 'tiles', tilesDir: dataDir }, 'tile worker', { deferred: true });
   return {
     get: (template, z, x, y) => w.request('tile', { template, z, x, y }),
     async close() {
