@@ -42,7 +42,7 @@ export function summaryOf(o: FleetObject): ObjectSummary {
 
 export interface ObjectsList {
   /**
-   * Every object's summary: a JSON array of ObjectSummary in the service's order,
+   * Every object's summary: a JSON array of ObjectSummary in name order,
    * as UTF-8 bytes (read it with `objectsOf`). Bytes, because the host then neither parses
    * nor encodes 30,000 objects on its event loop when a window opens.
    */

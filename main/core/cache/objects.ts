@@ -47,9 +47,17 @@ export function listRow(o: FleetObject): ListRow {
 export interface PreparedList {
   /** One per object id, the last occurrence of a duplicate, in the service's order. */
   rows: ListRow[];
-  /** The summaries as one JSON array. */
+  /** The summaries as one JSON array, in name order (`NAME_ORDER`). */
   listText: string;
 }
+
+/**
+ * The order the windows list objects in by default (renderer/src/list/list-model.ts, the same
+ * options): the stored list is in it, so the window's own sort of 50,000 names at launch finds
+ * them sorted and takes one pass, not a collation of every pair it compares. A window whose
+ * language collates otherwise still sorts correctly, only slower.
+ */
+const NAME_ORDER = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 
 export function prepareList(objects: readonly FleetObject[]): PreparedList {
   return prepareRows(objects.map(listRow));
@@ -60,7 +68,8 @@ export function prepareRows(all: readonly ListRow[]): PreparedList {
   const last = new Map<number, number>();
   all.forEach((r, i) => last.set(r.id, i));
   const rows = [...last.values()].sort((a, b) => a - b).map((i) => all[i]!);
-  return { rows, listText: `[${rows.map((r) => r.summary).join(',')}]` };
+  const byName = rows.slice().sort((a, b) => NAME_ORDER.compare(a.name, b.name) || a.id - b.id);
+  return { rows, listText: `[${byName.map((r) => r.summary).join(',')}]` };
 }
 
 /** [sensorId, objectId] of each object's ignition sensor in a prepared list, as ignitionSensors() gives them once stored. */

@@ -68,7 +68,11 @@ export function sortRows(rows: readonly RowFacts[], sort: SortSpec, nameRank?: R
   return keyed.map((k) => k.r);
 }
 
-/** Position of every object in name order, computed once per list so live re-sorts stay cheap. */
+/**
+ * Position of every object in name order, computed once per list so live re-sorts stay cheap.
+ * The host sends the list in this order already (main/core/cache/objects.ts NAME_ORDER): the
+ * sort then checks each neighbouring pair once instead of collating 50,000 names.
+ */
 export function nameRanks(objects: readonly FleetObject[]): Map<number, number> {
   const sorted = objects.slice().sort((a, b) => collator.compare(a.Name, b.Name) || a.Id - b.Id);
   return new Map(sorted.map((o, i) => [o.Id, i]));

@@ -10,7 +10,7 @@ export function useFleetObjects(): ReadonlyMap<number, ObjectSummary> {
   return useSyncExternalStore(fleetStore.subscribe, () => fleetStore.objectsById);
 }
 
-/** The objects in the service's order; the same rule: a new array only when the list changes. */
+/** The objects as the list gave them (in name order); the same rule: a new array only when the list changes. */
 export function useFleetObjectList(): readonly ObjectSummary[] {
   return useSyncExternalStore(fleetStore.subscribe, () => fleetStore.objects);
 }
