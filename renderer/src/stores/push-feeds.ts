@@ -33,7 +33,7 @@ function onRelink(reload: () => void, closed?: () => void): () => void {
 }
 
 /**
- * Feeds the fleet store and the connectivity: the cached list and positions at once, then
+ * Feeds the fleet store and the connectivity: the cached list, then the positions, then
  * deltas as they are pushed; after the link comes back, a snapshot again. Returns the stop.
  *
  * Pushes that arrive while a snapshot is being read are held and applied after it: the
@@ -65,9 +65,16 @@ export function feedFleet(): () => void {
   };
   const load = () =>
     holding(async () => {
-      const [list, snap, c] = await Promise.all([rpc('objects/list', {}), rpc('status/snapshot', {}), rpc('connectivity/state', {})]);
+      const list = rpc('objects/list', {});
+      const rest = Promise.all([rpc('status/snapshot', {}), rpc('connectivity/state', {})]);
+      rest.catch(() => {}); // awaited below; a failed list must not leave this rejection unhandled
+      // The list is drawn as soon as it comes: at launch the positions are the ingest worker's
+      // first read, often later, and the list's rows and sort are then done by the time they are.
+      const objects = await list;
       if (!alive) return;
-      fleetStore.setObjects(objectsOf(list), list.fetchedAt);
+      fleetStore.setObjects(objectsOf(objects), objects.fetchedAt);
+      const [snap, c] = await rest;
+      if (!alive) return;
       fleetStore.applyColumns(snap, snap.fetchedAt, true);
       connectivity.set(c);
     });
