@@ -22,6 +22,9 @@ async function openCache(dbFile: string): Promise<Cache> {
   return createCache(openDb(dbFile), dbFile);
 }
 
+/** How long the poll ingestor keeps full priority at launch if no window asks for the positions. */
+const STEP_BACK_AFTER_MS = 10_000;
+
 /**
  * How each role is served. The poll ingestor (once its first read is done) and the history
  * writer run at background priority (thread-priority.ts): their work can wait for the
@@ -31,12 +34,20 @@ const serving: { [R in Role]: (d: DataOf<R>) => Promise<Served<Roles[R]>> } = {
   ingest: async ({ dbFile }) => {
     const [cache, { fetchRole }, { ingestHandlers }] = await Promise.all([openCache(dbFile), import('./fetch'), import('../sync/ingest')]);
     const fetch = fetchRole();
+    // A window opening at launch waits for the stored positions: their read and the window's
+    // first snapshot of them run at full priority, and the thread steps back after that
+    // snapshot (or after a while, if no window asks).
+    let lowered = false;
+    const stepBack = () => {
+      if (!lowered) lowerThreadPriority();
+      lowered = true;
+    };
+    setTimeout(stepBack, STEP_BACK_AFTER_MS).unref();
     return {
       handlers: { ...fetch.handlers, ...ingestHandlers(cache, fetch.held) },
       cancelled: fetch.held.drop,
-      // The first request at launch, the read of the stored positions, is what a window
-      // opening then waits for: it runs at full priority, and the thread steps back after it.
-      afterFirst: lowerThreadPriority,
+      afterFirst: stepBack,
+      firstKind: 'snapshot',
     };
   },
   'history-writer': async ({ dbFile }) => {

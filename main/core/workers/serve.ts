@@ -18,8 +18,9 @@ export interface Served<M extends MessageMap> {
    * caller that gave up is dropped at once (fetch.ts), not when its hold runs out.
    */
   cancelled?: (id: number) => void;
-  /** Called once, after this worker's first answer (or failure) is posted. */
+  /** Called once, after this worker's first answer (or failure) is posted: to a request of `firstKind` when named, else to any. */
   afterFirst?: () => void;
+  firstKind?: string;
 }
 
 type AnyHandler = (req: unknown, ctx: HandlerContext) => unknown;
@@ -54,15 +55,16 @@ export function serveWorker<M extends MessageMap>(port: Port, name: string, serv
     }
     const ctl = new AbortController();
     const ctx: HandlerContext = { id, signal: ctl.signal, transfer: [] };
+    const after = served.firstKind === undefined || served.firstKind === kind ? () => first() : () => {};
     const answer = (result: unknown) => {
       running.delete(id);
       port.postMessage({ id, result }, ctx.transfer);
-      first();
+      after();
     };
     const fail = (e: unknown) => {
       running.delete(id);
       port.postMessage(errorReply(id, e));
-      first();
+      after();
     };
     running.set(id, ctl);
     let out: unknown;

@@ -1,7 +1,8 @@
 /**
  * The worker side of the protocol over a real MessageChannel: each request answered by its
  * role's handler, an unknown one answered with an error, and `afterFirst` run once, after
- * the first answer is posted (the ingest worker steps its priority down there).
+ * the first answer (of `firstKind`, when named) is posted (the ingest worker steps its
+ * priority down after its first snapshot).
  */
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -13,7 +14,7 @@ type Map = { echo: Message<{ text: string }, string>; boom: Message<Record<strin
 const ports: MessagePort[] = [];
 afterEach(() => ports.splice(0).forEach((p) => p.close()));
 
-function serve(afterFirst: () => void) {
+function serve(afterFirst: () => void, firstKind?: string) {
   const { port1, port2 } = new MessageChannel();
   ports.push(port1, port2);
   const seen: string[] = [];
@@ -31,6 +32,7 @@ function serve(afterFirst: () => void) {
       seen.push('afterFirst');
       afterFirst();
     },
+    ...(firstKind ? { firstKind } : {}),
   });
   const replies: unknown[] = [];
   port2.on('message', (m) => {
@@ -55,6 +57,18 @@ describe('serveWorker', () => {
     expect(w.seen.indexOf('afterFirst')).toBeGreaterThan(w.seen.indexOf('handled a'));
     expect(w.seen.indexOf('afterFirst')).toBeLessThan(w.seen.indexOf('handled b'));
     expect(w.replies).toEqual([{ id: 1, result: 'A' }, { id: 2, result: 'B' }]);
+  });
+
+  it('with a kind named, runs afterFirst after the first answer of that kind, not before', async () => {
+    let calls = 0;
+    const w = serve(() => calls++, 'boom');
+    w.port.postMessage({ id: 1, kind: 'echo', text: 'a' });
+    await w.until(1);
+    expect(calls).toBe(0);
+    w.port.postMessage({ id: 2, kind: 'boom' });
+    w.port.postMessage({ id: 3, kind: 'boom' });
+    await w.until(3);
+    expect(calls).toBe(1);
   });
 
   it('counts a failed first request as the first answer, and answers an unknown message with an error', async () => {
