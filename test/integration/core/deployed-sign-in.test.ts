@@ -26,6 +26,13 @@ describe('sign-in to a deployed-style server', () => {
     const clock = Date.now();
     sim = await startSimulator({ port: 0, seed: 5, objects: 40, shapes: 'deployed', now: () => clock });
     documented = await startSimulator({ port: 0, seed: 5, objects: 40, now: () => clock });
+    // The fleet's own events follow its hours, and may all be acknowledged or all have text at
+    // this one: four system events first, alike in both worlds, so there are always some and
+    // one of any four consecutive ids is sent without text.
+    const token = await documented.tokenFor('demo');
+    const objects = (await (await fetch(`${documented.baseUrl}/api/Objects`, { headers: { authorization: `Bearer ${token}` } })).json()) as { Id: number }[];
+    for (const s of [sim, documented])
+      for (let i = 0; i < 4; i++) s.sim.store.addEvent({ ObjectId: objects[0]!.Id, Time: clock - (i + 1) * 60_000, Type: 0x400, Status: 1, Text: `Connection lost (test ${i + 1})`, ResetTime: 0, NotificationId: 0 });
     core = createCore({ dataDir: mkdtempSync(join(tmpdir(), 'fleet-deployed-core-')), vault: memoryVault(), settings: memorySettings({ statusPollMs: 600_000, objectsRefreshMs: 600_000, eventsPollMs: 600_000 }), log: () => {} });
   });
   afterAll(async () => {
