@@ -50,7 +50,7 @@ export type IngestMessages = {
   events: Message<PollRequest & { all: PollBody }, EventsIngested>;
   /** Answered once the last status poll's rows are in the file (they are written after its answer). */
   written: Message<Followed, void>;
-  /** Reads the stored last status into the worker's copy, before any window asks for it. */
+  /** Reads the stored last positions for the first snapshot, before any window asks for it (StatusRepo.warm). */
   warm: Message<Followed, void>;
   /** The stored object list (as `ObjectsIngested.list`), read after `warm` for the first window. */
   storedList: Message<Followed, { list: Uint8Array }>;

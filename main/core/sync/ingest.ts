@@ -236,6 +236,14 @@ export function ingestHandlers(repos: IngestRepos, held: HeldBodies): Handlers<I
     unwritten = write;
     due ??= setTimeout(writeNow, WRITE_AFTER_MS);
   };
+  const loadCopy = () => {
+    try {
+      repos.status.load();
+    } catch (e) {
+      // The first poll's diff loads it again.
+      console.warn(`[ingest] the last status could not be read: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  };
   const afterWrite =
     <A extends unknown[], R>(f: (...a: A) => R) =>
     (...a: A): R => {
@@ -261,9 +269,14 @@ export function ingestHandlers(repos: IngestRepos, held: HeldBodies): Handlers<I
       return result;
     }),
     profile: afterWrite(({ body, fetchedAt }) => local.profile(bytes(body), fetchedAt)),
-    snapshot: afterWrite((_, ctx) => local.snapshot().then(positions(ctx))),
+    snapshot: afterWrite((_, ctx) => {
+      const answer = local.snapshot().then(positions(ctx));
+      // The copy the next poll is diffed against, loaded once the window has its positions.
+      void answer.finally(() => setImmediate(loadCopy));
+      return answer;
+    }),
     written: () => (unwritten ? new Promise<void>((r) => waiting.push(r)) : undefined),
-    warm: () => repos.status.load(),
+    warm: () => repos.status.warm(),
     storedList: afterWrite((_, ctx) => {
       const list = repos.objects.listJson();
       ctx.transfer.push(...transferables(list));

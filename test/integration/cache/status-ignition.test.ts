@@ -66,6 +66,45 @@ describe('status: ignition column', () => {
   });
 });
 
+describe('status: the first snapshot after a restart', () => {
+  const columns = (c: { ids: Int32Array; lat: Float64Array; lng: Float64Array; time: Float64Array; speed: Float32Array; heading: Float32Array; online: Uint8Array; ignition: Uint8Array }) =>
+    [...c.ids].map((id, i) => [id, c.lat[i], c.lng[i], c.time[i], c.speed[i], c.heading[i], c.online[i], c.ignition[i]]);
+
+  it('is read straight from the file at launch, the same as from the loaded copy, and handed out once', () => {
+    const dataDir = t.tempDir();
+    const c1 = t.open({ dataDir });
+    c1.objects.replaceAll([object(3), object(1), object(2, 'Door')], 1);
+    // Object 2 has no speed or heading: NaN in both reads.
+    c1.status.applyStatus(status([pos(3, { Lat: 48.1, Speed: 61.5 }), pos(1, { Online: false }), { ObjectId: 2, Online: true, Lat: 50, Lng: 14, Time: 5000 }], [ign(1, 0), ign(2, 1), ign(3, 1)]), 10);
+    const loaded = columns(c1.status.snapshot());
+    c1.close();
+
+    const c2 = t.open({ dataDir });
+    c2.status.warm();
+    expect(columns(c2.status.snapshot())).toEqual(loaded);
+    expect(loaded.map((r) => r[0])).toEqual([1, 2, 3]);
+    expect(loaded.map((r) => r[7])).toEqual([Ignition.off, Ignition.unknown, Ignition.on]);
+    // Later snapshots read the file again (the columns were transferred away) until the copy is loaded.
+    expect(columns(c2.status.snapshot())).toEqual(loaded);
+    c2.status.load();
+    expect(columns(c2.status.snapshot())).toEqual(loaded);
+  });
+
+  it('is not the launch read when the object list changed the ignition sensors meanwhile', () => {
+    const dataDir = t.tempDir();
+    const c1 = t.open({ dataDir });
+    c1.objects.replaceAll([object(1), object(2, 'Door')], 1);
+    c1.status.applyStatus(status([pos(1), pos(2)], [ign(1, 1), ign(2, 1)]), 10);
+    c1.close();
+
+    const c2 = t.open({ dataDir });
+    c2.status.warm();
+    c2.objects.replaceAll([object(1), object(2, 'ACC')], 20);
+    expect(c2.status.reloadIgnition()).toBe(true);
+    expect(byId(c2.status.snapshot())).toEqual({ 1: Ignition.on, 2: Ignition.on });
+  });
+});
+
 describe('migration 002: a cache from before the ignition column', () => {
   it('makes the next objects refresh rewrite the sensors, so ignition appears without a sign-out', () => {
     const dataDir = t.tempDir();
