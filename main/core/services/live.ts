@@ -25,15 +25,15 @@ export class LiveReads {
 
   constructor(
     private readonly cache: Cache,
-    private readonly ingestor: Pick<Ingestor, 'snapshot' | 'written' | 'pendingList' | 'takeStartList'>,
+    private readonly ingestor: Pick<Ingestor, 'snapshot' | 'written' | 'pendingList'>,
     private readonly now: () => number = Date.now,
   ) {
     this.drivers = new DriverNames(cache);
   }
 
-  /** The list as last answered: a new one still being written (ingest.ts), else the stored one (as read at start, the first time). */
+  /** The list as last answered: a new one still being written (ingest.ts), else the stored one. */
   objects(): ObjectsList {
-    return this.ingestor.pendingList() ?? { json: this.ingestor.takeStartList() ?? this.cache.objects.listJson(), fetchedAt: this.cache.objects.fetchedAt() };
+    return this.ingestor.pendingList() ?? { json: this.cache.objects.listJson(), fetchedAt: this.cache.objects.fetchedAt() };
   }
 
   async snapshot(): Promise<StatusSnapshot> {

@@ -52,7 +52,5 @@ export type IngestMessages = {
   written: Message<Followed, void>;
   /** Reads the stored last positions for the first snapshot, before any window asks for it (StatusRepo.warm). */
   warm: Message<Followed, void>;
-  /** The stored object list (as `ObjectsIngested.list`), read after `warm` for the first window. */
-  storedList: Message<Followed, { list: Uint8Array }>;
 };
 export type IngestKind = keyof IngestMessages;

@@ -39,13 +39,6 @@ export interface Ingestor {
    * a new list before it stores it), else null: the windows are sent this, not the stored one.
    */
   pendingList(): ObjectsList | null;
-  /**
-   * The stored list as the worker read it at start, once (for the first window), else null
-   * (not read yet, handed out, or replaced by a new one). Read off the event loop while the
-   * page loads: the main side's own read of 13 MB of SQLite pages at 50,000 objects came just
-   * when that window's other first questions were being answered.
-   */
-  takeStartList(): Uint8Array | null;
   profile(body: PollBody, fetchedAt: number): Promise<void>;
   /** Every stored last position with its ignition state, from the writer's own copy. */
   snapshot(): Promise<PositionColumns>;
@@ -73,7 +66,6 @@ export function inThreadIngestor(repos: IngestRepos): Ingestor {
     },
     objects: async (body, fetchedAt) => ingestObjects(repos, body, fetchedAt),
     pendingList: () => null,
-    takeStartList: () => null,
     profile: async (body, fetchedAt) => ingestProfile(repos, body, fetchedAt),
     snapshot: async () => repos.status.snapshot(),
     warmed: async () => {},
@@ -87,9 +79,6 @@ const settled = () => {};
 
 /** How long closing waits for a write still due after its answer (workerIngestor.close). */
 const CLOSE_WAIT_MS = 10_000;
-
-/** How long the list read at start waits for a window to ask for it (workerIngestor.takeStartList). */
-const START_LIST_HOLD_MS = 60_000;
 
 /** How long an answered poll's write waits for the main side's next request (ingestHandlers). */
 const WRITE_AFTER_MS = 20;
@@ -112,19 +101,6 @@ export function workerIngestor(w: WorkerScript, dbFile: string): Ingestor {
   // At a restart the windows' first question is every last position: at 50,000 objects the
   // worker's start and its read of them took a second or more, now done while the page loads.
   const warmed = worker.request('warm', {}).then(settled, settled);
-  // After the positions: the windows ask for both, and the list's own read is shorter.
-  let startList: Uint8Array | null = null;
-  let superseded = false;
-  void warmed
-    .then(() => worker.request('storedList', {}))
-    .then(({ list }) => {
-      // A list answered meanwhile is newer, even if its write failed and this read the old one.
-      if (superseded) return;
-      startList = list;
-      // Held for the first window only: a host nobody opens does not keep it.
-      setTimeout(() => (startList = null), START_LIST_HOLD_MS).unref();
-    })
-    .catch(settled);
   return {
     fetch: heldBodyFetch((req, signal) => worker.request('fetch', req, signal ? { signal } : {})),
     status: async (body, fetchedAt) => {
@@ -137,8 +113,6 @@ export function workerIngestor(w: WorkerScript, dbFile: string): Ingestor {
       if (list) {
         const mine: ObjectsList = { json: list, fetchedAt };
         pendingList = mine;
-        startList = null;
-        superseded = true;
         void writeFollows().then(() => {
           if (pendingList === mine) pendingList = null;
         });
@@ -146,11 +120,6 @@ export function workerIngestor(w: WorkerScript, dbFile: string): Ingestor {
       return result;
     },
     pendingList: () => pendingList,
-    takeStartList: () => {
-      const list = startList;
-      startList = null;
-      return list;
-    },
     profile: (body, fetchedAt) => send('profile', { body, fetchedAt }, transferables(body)),
     snapshot: () => send('snapshot', {}, []),
     warmed: () => warmed,
@@ -277,11 +246,6 @@ export function ingestHandlers(repos: IngestRepos, held: HeldBodies): Handlers<I
     }),
     written: () => (unwritten ? new Promise<void>((r) => waiting.push(r)) : undefined),
     warm: () => repos.status.warm(),
-    storedList: afterWrite((_, ctx) => {
-      const list = repos.objects.listJson();
-      ctx.transfer.push(...transferables(list));
-      return { list };
-    }),
     events: afterWrite(({ body, all, fetchedAt, full }) => {
       const feed = bytes(body);
       return local.events(feed, bytes(all), fetchedAt).then((r): EventsIngested => {

@@ -101,7 +101,7 @@ describe('poll ingest in a worker thread', () => {
       expect(r).toMatchObject({ changed: true, changedIds: [list[0]!.Id] });
       expect(r).not.toHaveProperty('list');
       expect(stored()).toBe(before);
-      const sent = await live.objects();
+      const sent = live.objects();
       expect(sent.fetchedAt).toBe(1234);
       const names = (JSON.parse(new TextDecoder().decode(sent.json)) as { Id: number; Name: string; Sensors?: unknown }[]).map((o) => [o.Id, o.Name, o.Sensors]);
       const byId = (a: unknown[], b: unknown[]) => (a[0] as number) - (b[0] as number);
@@ -117,52 +117,8 @@ describe('poll ingest in a worker thread', () => {
     await ingestor.written();
     // Written, the file has the same list and the windows are sent it from there.
     expect(ingestor.pendingList()).toBeNull();
-    expect(new TextDecoder().decode((await live.objects()).json)).toBe(stored());
+    expect(new TextDecoder().decode(live.objects().json)).toBe(stored());
     expect(cache.objects.get(list[0]!.Id)?.Name).toBe('Renamed before the write');
-  });
-
-  it('reads the stored list at start for the first window, once; a list answered after the start replaces it', async () => {
-    const text = await (await fetch(`${sim.baseUrl}/api/Objects`, { headers: { authorization: `Bearer ${token}` } })).text();
-    const dir = mkdtempSync(join(tmpdir(), 'fleet-worker-start-list-'));
-    const own = openCache({ dataDir: dir, baseUrl: sim.baseUrl, login: 'demo' });
-    const script = { script: new URL('../../../main/core/workers/entry.ts', import.meta.url), execArgv: ['--import', 'tsx'] };
-    const decode = (b: Uint8Array | null) => (b === null ? null : new TextDecoder().decode(b));
-    try {
-      const first = workerIngestor(script, own.file);
-      await first.objects(text, 1000);
-      await first.close();
-      const stored = decode(own.objects.listJson());
-      expect(JSON.parse(stored!)).toHaveLength((JSON.parse(text) as unknown[]).length);
-
-      const restarted = workerIngestor(script, own.file);
-      try {
-        // Read after the positions, while a page would load.
-        await restarted.snapshot();
-        await expect.poll(() => decode(restarted.takeStartList()), { timeout: 5000 }).toBe(stored);
-        // Handed out once: the next window reads the file.
-        expect(restarted.takeStartList()).toBeNull();
-        const sent = await new LiveReads(own, restarted).objects();
-        expect([decode(sent.json), sent.fetchedAt]).toEqual([stored, 1000]);
-      } finally {
-        await restarted.close();
-      }
-
-      const again = workerIngestor(script, own.file);
-      try {
-        const list = JSON.parse(text) as { Id: number; Name: string }[];
-        list[0]!.Name = 'Renamed after the start';
-        await again.objects(JSON.stringify(list), 2000);
-        await again.snapshot();
-        expect(again.takeStartList()).toBeNull();
-        const sent = await new LiveReads(own, again).objects();
-        expect((JSON.parse(decode(sent.json)!) as { Id: number; Name: string }[]).find((o) => o.Id === list[0]!.Id)?.Name).toBe('Renamed after the start');
-        expect(sent.fetchedAt).toBe(2000);
-      } finally {
-        await again.close();
-      }
-    } finally {
-      own.close();
-    }
   });
 
   it('closing waits for a list answered and not yet written: a quit right after it appears keeps it for the next start', async () => {
