@@ -87,15 +87,21 @@ test('one host per data folder: a second start points at the first; after a kill
 test('a start leaves the host’s compiled code for the next one (Node’s compile cache), its worker threads’ too', async () => {
   // The per-user cache folder (Linux's XDG_CACHE_HOME), not NODE_COMPILE_CACHE, which Node obeys by itself.
   const cacheHome = mkdtempSync(join(tmpdir(), 'fleet-cache-home-'));
-  const env = { XDG_CACHE_HOME: cacheHome, NODE_COMPILE_CACHE: '' };
+  // Node's own compile-cache log says what it wrote and what it read back.
+  const env = { XDG_CACHE_HOME: cacheHome, NODE_COMPILE_CACHE: '', NODE_DEBUG_NATIVE: 'COMPILE_CACHE' };
   const first = await startBrowserMode({ env });
-  await first.stop();
+  try {
+    // A worker keeps its code once its role has loaded (the demo's poll ingestor, the tile loader's at its first tile).
+    await expect.poll(() => first.output(), { timeout: 15_000 }).toMatch(/writing cache for ESM \S+\/worker\.js/);
+  } finally {
+    await first.stop();
+  }
   const cacheDir = join(cacheHome, 'fleet-console', 'compile-cache');
   // One entry per module compiled: the entry, the host's chunks and the bundled libraries'.
   const entries = readdirSync(cacheDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
   expect(entries.length).toBeGreaterThan(3);
-  // The next start's workers (the demo's poll ingestor, the tile loader) read their code from it: Node's own log says so.
-  const again = await startBrowserMode({ env: { ...env, NODE_DEBUG_NATIVE: 'COMPILE_CACHE' } });
+  // The next start's workers read their code from it.
+  const again = await startBrowserMode({ env });
   try {
     await expect.poll(() => again.output(), { timeout: 15_000 }).toMatch(/V8 code cache for ESM \S+\/worker\.js was accepted/);
   } finally {

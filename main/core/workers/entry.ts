@@ -6,6 +6,7 @@
  * parsed. The ingestor and the history writer also fetch the bodies they store and keep them
  * (fetch.ts).
  */
+import { flushCompileCache } from 'node:module';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Cache } from '../cache';
 import type { DataOf, Role, Roles, WorkerData } from './roles';
@@ -89,3 +90,6 @@ async function serve(port: Port, data: WorkerData): Promise<void> {
 const data: WorkerData = workerData;
 // A role that cannot start (its cache will not open) fails this thread: its client fails the requests and starts another.
 await serve(parentPort!, data);
+// The role's compiled code is kept now (when the host turned the compile cache on): a thread
+// that is terminated, as every worker is when the host stops, never reaches the write at exit.
+flushCompileCache();
