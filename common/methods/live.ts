@@ -40,9 +40,15 @@ export function summaryOf(o: FleetObject): ObjectSummary {
   return s as ObjectSummary;
 }
 
+/**
+ * How objects are ordered by name: numbers in names by their value, case and accents aside.
+ * The host stores the list in this order and the list sorts by it, so the two agree.
+ */
+export const NAME_COLLATION: Intl.CollatorOptions = { numeric: true, sensitivity: 'base' };
+
 export interface ObjectsList {
   /**
-   * Every object's summary: a JSON array of ObjectSummary in name order,
+   * Every object's summary: a JSON array of ObjectSummary in name order (`NAME_COLLATION`),
    * as UTF-8 bytes (read it with `objectsOf`). Bytes, because the host then neither parses
    * nor encodes 30,000 objects on its event loop when a window opens.
    */

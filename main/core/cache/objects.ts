@@ -3,7 +3,7 @@
  * sensors included); name, plate, IMEI, status and the ignition sensor's id are also columns
  * with indexes for lookups.
  */
-import { summaryOf, type ObjectSummary } from '../../../common/methods/live';
+import { NAME_COLLATION, summaryOf, type ObjectSummary } from '../../../common/methods/live';
 import type { FleetObject, Sensor } from '../../../common/resources';
 import { ignitionSensorOf } from '../../../common/sensors';
 import type { Db } from './db';
@@ -52,12 +52,12 @@ export interface PreparedList {
 }
 
 /**
- * The order the windows list objects in by default (renderer/src/list/list-model.ts, the same
- * options): the stored list is in it, so the window's own sort of 50,000 names at launch finds
- * them sorted and takes one pass, not a collation of every pair it compares. A window whose
- * language collates otherwise still sorts correctly, only slower.
+ * The order the windows list objects in by default: the stored list is in it, so the window's
+ * own sort of 50,000 names at launch finds them sorted and takes one pass, not a collation of
+ * every pair it compares. A window whose language collates otherwise still sorts correctly,
+ * only slower.
  */
-const NAME_ORDER = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+const NAME_ORDER = new Intl.Collator(undefined, NAME_COLLATION);
 
 export function prepareList(objects: readonly FleetObject[]): PreparedList {
   return prepareRows(objects.map(listRow));

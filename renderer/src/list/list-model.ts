@@ -1,4 +1,5 @@
 /** Pure filtering and sorting of the object list (unit-tested; no React, no stores). */
+import { NAME_COLLATION } from '../../../common/methods/live';
 import type { FleetObject } from '../../../common/resources';
 import type { ObjectState } from '../stores/object-state';
 import { COLUMNS, type ColumnKey, type RowFacts } from './columns';
@@ -35,7 +36,7 @@ export function filterRows(rows: readonly RowFacts[], f: ListFilter): RowFacts[]
   );
 }
 
-const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+const collator = new Intl.Collator(undefined, NAME_COLLATION);
 
 function compareValues(a: string | number, b: string | number): number {
   if (typeof a === 'number' && typeof b === 'number') return a - b;
@@ -70,8 +71,8 @@ export function sortRows(rows: readonly RowFacts[], sort: SortSpec, nameRank?: R
 
 /**
  * Position of every object in name order, computed once per list so live re-sorts stay cheap.
- * The host sends the list in this order already (main/core/cache/objects.ts NAME_ORDER): the
- * sort then checks each neighbouring pair once instead of collating 50,000 names.
+ * The host sends the list in this order already (`NAME_COLLATION`): the sort then checks each
+ * neighbouring pair once instead of collating 50,000 names.
  */
 export function nameRanks(objects: readonly FleetObject[]): Map<number, number> {
   const sorted = objects.slice().sort((a, b) => collator.compare(a.Name, b.Name) || a.Id - b.Id);
