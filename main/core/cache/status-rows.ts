@@ -82,7 +82,10 @@ export function emptyPositionColumns(n = 0): PositionColumns {
   };
 }
 
-export function toColumns(rows: readonly PosRow[], ignition: readonly number[]): PositionColumns {
+/** A position's fields the columns carry. */
+export type ColumnRow = Pick<PosRow, 'object_id' | 'lat' | 'lng' | 'time' | 'speed' | 'heading' | 'online'>;
+
+export function toColumns(rows: readonly ColumnRow[], ignition: readonly number[]): PositionColumns {
   const c = emptyPositionColumns(rows.length);
   rows.forEach((r, i) => {
     c.ids[i] = r.object_id;

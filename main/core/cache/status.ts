@@ -24,7 +24,7 @@ import type { Db } from './db';
 import type { MetaRepo } from './meta';
 import type { ObjectsRepo } from './objects';
 import { LastReadings } from './last-readings';
-import { changedColumns, emptyPositionColumns, ignitionValue, sameRow, toColumns, toRow, type PosRow, type StatusChanges } from './status-rows';
+import { changedColumns, ignitionValue, sameRow, toColumns, toRow, type ColumnRow, type PosRow, type StatusChanges } from './status-rows';
 
 export const STATUS_DATASET = 'status';
 
@@ -68,7 +68,7 @@ export class StatusRepo {
       dailyStat: db.prepare('SELECT json FROM daily_stats WHERE object_id = ? AND day = ?').pluck(),
       statsOfDay: db.prepare('SELECT json FROM daily_stats WHERE day = ?').pluck(),
       allStats: db.prepare('SELECT json FROM daily_stats').pluck(),
-      columns: db.prepare('SELECT object_id, online, lat, lng, time, speed, heading FROM last_positions ORDER BY object_id').raw(),
+      columns: db.prepare('SELECT object_id, online, lat, lng, time, speed, heading FROM last_positions ORDER BY object_id'),
       ignitionReadings: db.prepare('SELECT v.sensor_id, v.value FROM last_sensor_values v JOIN objects o ON o.ignition_sensor = v.sensor_id').raw(),
     };
   }
@@ -272,20 +272,14 @@ export class StatusRepo {
     for (const [sensorId, objectId] of this.objects.ignitionSensors()) sensorOf.set(objectId, sensorId);
     const readings = new Map<number, number>();
     for (const [sensorId, value] of this.read.ignitionReadings.iterate() as IterableIterator<[number, number]>) readings.set(sensorId, value);
-    const rows = this.read.columns.all() as [number, number, number, number, number, number | null, number | null][];
-    const c = emptyPositionColumns(rows.length);
-    rows.forEach(([id, online, lat, lng, time, speed, heading], i) => {
-      c.ids[i] = id;
-      c.online[i] = online;
-      c.lat[i] = lat;
-      c.lng[i] = lng;
-      c.time[i] = time;
-      c.speed[i] = speed ?? NaN;
-      c.heading[i] = heading ?? NaN;
-      const sensorId = sensorOf.get(id);
-      c.ignition[i] = ignitionValue(sensorId === undefined ? undefined : readings.get(sensorId));
-    });
-    return c;
+    const rows = this.read.columns.all() as ColumnRow[];
+    return toColumns(
+      rows,
+      rows.map((r) => {
+        const sensorId = sensorOf.get(r.object_id);
+        return ignitionValue(sensorId === undefined ? undefined : readings.get(sensorId));
+      }),
+    );
   }
 
   /** Every stored last position, in ascending object id order. */

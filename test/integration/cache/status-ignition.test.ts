@@ -29,6 +29,16 @@ function status(positions: Position[], sensorValues: SensorValue[]): ObjectsStat
 const ign = (objectId: number, value: number, time = 1000): SensorValue => ({ SensorId: objectId * 10 + 1, Time: time, Value: value });
 const byId = (c: { ids: Int32Array; ignition: Uint8Array }) => Object.fromEntries([...c.ids].map((id, i) => [id, c.ignition[i]]));
 
+/** A cache that stored these objects and this status, opened again: a restart. */
+function restarted(objects: FleetObject[], stored: ObjectsStatus) {
+  const dataDir = t.tempDir();
+  const before = t.open({ dataDir });
+  before.objects.replaceAll(objects, 1);
+  before.status.applyStatus(stored, 10);
+  before.close();
+  return t.open({ dataDir });
+}
+
 describe('status: ignition column', () => {
   it('carries each object’s ignition reading with its position, unknown without a sensor', () => {
     const c = t.open({ dataDir: t.tempDir() });
@@ -50,13 +60,7 @@ describe('status: ignition column', () => {
   });
 
   it('keeps the column across a restart and follows a changed object list', () => {
-    const dataDir = t.tempDir();
-    const c1 = t.open({ dataDir });
-    c1.objects.replaceAll([object(1), object(2, 'Door')], 1);
-    c1.status.applyStatus(status([pos(1), pos(2)], [ign(1, 1), ign(2, 1)]), 10);
-    c1.close();
-
-    const c2 = t.open({ dataDir });
+    const c2 = restarted([object(1), object(2, 'Door')], status([pos(1), pos(2)], [ign(1, 1), ign(2, 1)]));
     expect(byId(c2.status.snapshot())).toEqual({ 1: Ignition.on, 2: Ignition.unknown });
     // Object 2's input is renamed to what it is: the ignition.
     c2.objects.replaceAll([object(1), object(2, 'ACC')], 20);
@@ -71,33 +75,24 @@ describe('status: the first snapshot after a restart', () => {
     [...c.ids].map((id, i) => [id, c.lat[i], c.lng[i], c.time[i], c.speed[i], c.heading[i], c.online[i], c.ignition[i]]);
 
   it('is read straight from the file at launch, the same as from the loaded copy, and handed out once', () => {
-    const dataDir = t.tempDir();
-    const c1 = t.open({ dataDir });
-    c1.objects.replaceAll([object(3), object(1), object(2, 'Door')], 1);
     // Object 2 has no speed or heading: NaN in both reads.
-    c1.status.applyStatus(status([pos(3, { Lat: 48.1, Speed: 61.5 }), pos(1, { Online: false }), { ObjectId: 2, Online: true, Lat: 50, Lng: 14, Time: 5000 }], [ign(1, 0), ign(2, 1), ign(3, 1)]), 10);
-    const loaded = columns(c1.status.snapshot());
-    c1.close();
-
-    const c2 = t.open({ dataDir });
+    const stored = status([pos(3, { Lat: 48.1, Speed: 61.5 }), pos(1, { Online: false }), { ObjectId: 2, Online: true, Lat: 50, Lng: 14, Time: 5000 }], [ign(1, 0), ign(2, 1), ign(3, 1)]);
+    const c2 = restarted([object(3), object(1), object(2, 'Door')], stored);
     c2.status.warm();
-    expect(columns(c2.status.snapshot())).toEqual(loaded);
-    expect(loaded.map((r) => r[0])).toEqual([1, 2, 3]);
-    expect(loaded.map((r) => r[7])).toEqual([Ignition.off, Ignition.unknown, Ignition.on]);
-    // Later snapshots read the file again (the columns were transferred away) until the copy is loaded.
-    expect(columns(c2.status.snapshot())).toEqual(loaded);
+    const launch = columns(c2.status.snapshot());
+    expect(launch).toEqual([
+      [1, 55, 37, 1000, 0, 0, 0, Ignition.off],
+      [2, 50, 14, 5000, NaN, NaN, 1, Ignition.unknown],
+      [3, 48.1, 37, 1000, 61.5, 0, 1, Ignition.on],
+    ]);
+    // Later snapshots read the file again (the columns were transferred away) until the copy is loaded, then from it.
+    expect(columns(c2.status.snapshot())).toEqual(launch);
     c2.status.load();
-    expect(columns(c2.status.snapshot())).toEqual(loaded);
+    expect(columns(c2.status.snapshot())).toEqual(launch);
   });
 
   it('is not the launch read when the object list changed the ignition sensors meanwhile', () => {
-    const dataDir = t.tempDir();
-    const c1 = t.open({ dataDir });
-    c1.objects.replaceAll([object(1), object(2, 'Door')], 1);
-    c1.status.applyStatus(status([pos(1), pos(2)], [ign(1, 1), ign(2, 1)]), 10);
-    c1.close();
-
-    const c2 = t.open({ dataDir });
+    const c2 = restarted([object(1), object(2, 'Door')], status([pos(1), pos(2)], [ign(1, 1), ign(2, 1)]));
     c2.status.warm();
     c2.objects.replaceAll([object(1), object(2, 'ACC')], 20);
     expect(c2.status.reloadIgnition()).toBe(true);
