@@ -37,17 +37,12 @@ const serving: { [R in Role]: (d: DataOf<R>) => Promise<Served<Roles[R]>> } = {
     const fetch = fetchRole();
     // A window opening at launch waits for the stored positions: their read and the window's
     // first snapshot of them run at full priority, and the thread steps back after that
-    // snapshot (or after a while, if no window asks).
-    let lowered = false;
-    const stepBack = () => {
-      if (!lowered) lowerThreadPriority();
-      lowered = true;
-    };
-    setTimeout(stepBack, STEP_BACK_AFTER_MS).unref();
+    // snapshot (or after a while, if no window asks; lowering twice changes nothing).
+    setTimeout(lowerThreadPriority, STEP_BACK_AFTER_MS).unref();
     return {
       handlers: { ...fetch.handlers, ...ingestHandlers(cache, fetch.held) },
       cancelled: fetch.held.drop,
-      afterFirst: stepBack,
+      afterFirst: lowerThreadPriority,
       firstKind: 'snapshot',
     };
   },

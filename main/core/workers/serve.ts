@@ -55,16 +55,16 @@ export function serveWorker<M extends MessageMap>(port: Port, name: string, serv
     }
     const ctl = new AbortController();
     const ctx: HandlerContext = { id, signal: ctl.signal, transfer: [] };
-    const after = served.firstKind === undefined || served.firstKind === kind ? () => first() : () => {};
+    const counts = served.firstKind === undefined || served.firstKind === kind;
     const answer = (result: unknown) => {
       running.delete(id);
       port.postMessage({ id, result }, ctx.transfer);
-      after();
+      if (counts) first();
     };
     const fail = (e: unknown) => {
       running.delete(id);
       port.postMessage(errorReply(id, e));
-      after();
+      if (counts) first();
     };
     running.set(id, ctl);
     let out: unknown;
