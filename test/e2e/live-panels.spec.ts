@@ -203,11 +203,12 @@ test('an acknowledged event leaves the feed at once and stays gone after a reloa
   await openOwnFleet(page);
   const feed = page.getByRole('list', { name: 'Event feed' });
   await expect(feed.getByRole('listitem').first()).toBeVisible({ timeout: 30_000 });
-  const first = feed.getByRole('listitem').first();
-  const text = (await first.textContent())!;
+  // The fleet's own events keep arriving at the top of the feed, so a row is pinned by its
+  // text: `.first()` would be looked up again at the click and could be a newer event.
+  const text = (await feed.getByRole('listitem').first().textContent())!;
   const title = await page.title();
   expect(title).toMatch(/^\(\d+\) Fleet Console$/);
-  await first.getByRole('button', { name: /^Acknowledge:/ }).click();
+  await feed.getByRole('listitem').filter({ hasText: text }).getByRole('button', { name: /^Acknowledge:/ }).click();
   await expect(feed.getByRole('listitem').filter({ hasText: text })).toHaveCount(0);
   await expect.poll(() => sim.writeLog().filter((e) => e.path.includes('/Events/ack')).length, { timeout: 15_000 }).toBeGreaterThan(0);
   await page.reload();
@@ -215,9 +216,8 @@ test('an acknowledged event leaves the feed at once and stays gone after a reloa
   await expect(feed.getByRole('listitem').filter({ hasText: text })).toHaveCount(0);
 
   // A acknowledges the checked events.
-  const next = feed.getByRole('listitem').first();
-  const nextText = (await next.textContent())!;
-  await next.getByRole('checkbox').check();
+  const nextText = (await feed.getByRole('listitem').first().textContent())!;
+  await feed.getByRole('listitem').filter({ hasText: nextText }).getByRole('checkbox').check();
   await page.keyboard.press('a');
   await expect(feed.getByRole('listitem').filter({ hasText: nextText })).toHaveCount(0);
 
