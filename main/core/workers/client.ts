@@ -8,6 +8,7 @@
  * dying is not started again for a while (restart-budget.ts), so a crash loop does not
  * spin a thread up for every poll and tile.
  */
+import type { HeapInfo } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import { FleetError } from '../../../common/errors';
 import { CANCEL, type MessageMap, type ReplyOf, type RequestOf, type WireReply, type WorkerScript } from './protocol';
@@ -36,12 +37,20 @@ export interface WorkerClient<M extends MessageMap> {
   readonly running: boolean;
   /** Starts the worker now if none runs (a deferred one, or one that died): its boot is then not paid by the next request. */
   start(): void;
+  /** The running worker's V8 heap figures (as `v8.getHeapStatistics()` gives them inside it), null when none runs. */
+  heapStatistics(): Promise<HeapInfo | null>;
 }
 
 export interface ClientOptions {
   policy?: RestartPolicy;
   /** No thread until the first request or start(): a role nobody needs at launch leaves the cores to those a screen waits on. */
   deferred?: boolean;
+  /**
+   * The most V8's young generation may grow to, MB (two semi-spaces and the new large
+   * objects, a third each). Left alone, a thread that decodes big bodies grows it to its
+   * default, 192 MB, and keeps two thirds of it committed while it idles.
+   */
+  youngGenerationMb?: number;
 }
 
 /** Requests are plain objects, so a function is the builder form. */
@@ -56,6 +65,8 @@ interface Pending {
 interface Running {
   worker: Worker;
   pending: Map<number, Pending>;
+  /** Settles when the thread runs its code, or ends before it could. */
+  online: Promise<void>;
 }
 
 export function startWorkerClient<M extends MessageMap>(script: WorkerScript, workerData: object, name: string, o: ClientOptions = {}): WorkerClient<M> {
@@ -68,10 +79,18 @@ export function startWorkerClient<M extends MessageMap>(script: WorkerScript, wo
   let nextId = 1;
 
   const start = (): Running => {
-    const worker = new Worker(script.script, { workerData, ...(script.execArgv ? { execArgv: script.execArgv } : {}) });
+    const worker = new Worker(script.script, {
+      workerData,
+      ...(script.execArgv ? { execArgv: script.execArgv } : {}),
+      ...(o.youngGenerationMb ? { resourceLimits: { maxYoungGenerationSizeMb: o.youngGenerationMb } } : {}),
+    });
     worker.unref();
     starts++;
-    const run: Running = { worker, pending: new Map() };
+    const online = new Promise<void>((settle) => {
+      worker.once('online', settle);
+      worker.once('exit', () => settle());
+    });
+    const run: Running = { worker, pending: new Map(), online };
     // Each listener belongs to its own worker: a late 'exit' of an old one leaves the new one alone.
     const died = (e: Error) => {
       if (current !== run) return;
@@ -163,6 +182,13 @@ export function startWorkerClient<M extends MessageMap>(script: WorkerScript, wo
     },
     get running() {
       return current !== null;
+    },
+    async heapStatistics() {
+      const run = current;
+      if (!run) return null;
+      await run.online;
+      // A thread that ended meanwhile has no figures.
+      return run.worker.getHeapStatistics().catch(() => null);
     },
     start() {
       running();
