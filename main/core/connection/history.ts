@@ -14,9 +14,6 @@ export interface ConnectionHistory {
   extras: HistoryExtras;
 }
 
-/** How long after the launch's first read the history threads start. */
-export const HISTORY_THREADS_AFTER_MS = 2000;
-
 export function startHistory(o: {
   api: FleetApi;
   cache: Cache;
@@ -24,8 +21,6 @@ export function startHistory(o: {
   /** The worker entry that also parses and stores history windows off the event loop. */
   worker?: WorkerScript | undefined;
   isOffline?: () => boolean;
-  /** Settles when the launch's own work is done (the ingestor's first read); the history threads start a moment after. */
-  launched?: Promise<void>;
 }): { history: ConnectionHistory; stop: () => void } {
   const { api, cache, bus, worker, isOffline } = o;
   const history: ConnectionHistory = {
@@ -41,16 +36,9 @@ export function startHistory(o: {
     if (now === 'online' && was !== undefined && was !== 'online') history.loader.resumeAll();
     was = now;
   });
-  // After the first screen has drawn what it read, as far as can be told from here.
-  let later: NodeJS.Timeout | undefined;
-  void o.launched?.then(() => {
-    later = setTimeout(() => history.loader.startWorkers(), HISTORY_THREADS_AFTER_MS);
-    later.unref();
-  });
   return {
     history,
     stop: () => {
-      clearTimeout(later);
       off();
       history.loader.close();
     },

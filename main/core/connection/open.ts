@@ -123,7 +123,7 @@ export function openConnection(d: ConnectionDeps, o: OpenConnection): Connection
   const eventsBodies = eventsApi(bodyHttp);
 
   sync.start();
-  const history = startHistory({ api, cache, bus: d.bus, worker: d.ingestWorker, isOffline: () => connectivity.knownOffline(), launched: ingestor.warmed() });
+  const history = startHistory({ api, cache, bus: d.bus, worker: d.ingestWorker, isOffline: () => connectivity.knownOffline() });
   const catalogue = new CatalogueService({
     api,
     cache,

@@ -130,6 +130,7 @@ export class HistoryService {
   /** The cached data, its track packed for the socket (common/track-wire.ts). */
   async read(objectId: number, from: number, till: number): Promise<WireHistoryData> {
     this.check();
+    this.startWorkers();
     if (this.reader) return this.reader.read(objectId, from, till);
     return readRange(this.o.cache, objectId, from, till, () => !this.closed);
   }
@@ -137,6 +138,7 @@ export class HistoryService {
   /** The sketch of the cached track's coarse copy (store.ts readOverview), off this thread when there is a worker. */
   overview(objectId: number, from: number, till: number, maxPoints = Infinity): Promise<TrackSketch> {
     this.check();
+    this.startWorkers();
     if (Number.isFinite(maxPoints)) this.overviewPoints = maxPoints;
     return this.sketch(objectId, from, till, maxPoints, this.reader?.overview);
   }
@@ -231,9 +233,9 @@ export class HistoryService {
   }
 
   /**
-   * Starts the writer's and the reader's threads if they have not started yet. They are
-   * deferred at launch, when their boot (and the reader's warm-up) took the cores from the
-   * first screen; started later, the first History screen does not pay for it either.
+   * Starts the writer's and the reader's threads if they are not running, both at the first
+   * history request (decision 0055): a console that never shows history keeps no idle
+   * threads (30–40 MB each), and a load's writer boots while the reader answers its read.
    */
   startWorkers(): void {
     if (this.closed) return;

@@ -42,8 +42,6 @@ export interface Ingestor {
   profile(body: PollBody, fetchedAt: number): Promise<void>;
   /** Every stored last position with its ignition state, from the writer's own copy. */
   snapshot(): Promise<PositionColumns>;
-  /** Settles once the stored positions are read into that copy at start (failed or not): what a window opening at launch asks for first is ready. */
-  warmed(): Promise<void>;
   /**
    * Settles once the last status poll answered is in the file: the worker answers the
    * positions first and writes them after, so a read of one object's rows waits for this.
@@ -68,7 +66,6 @@ export function inThreadIngestor(repos: IngestRepos): Ingestor {
     pendingList: () => null,
     profile: async (body, fetchedAt) => ingestProfile(repos, body, fetchedAt),
     snapshot: async () => repos.status.snapshot(),
-    warmed: async () => {},
     events: async (feed, all, fetchedAt) => ingestEvents(repos, feed, all, fetchedAt),
     written: async () => {},
     close: async () => {},
@@ -107,7 +104,7 @@ export function workerIngestor(w: WorkerScript, dbFile: string): Ingestor {
   const writeFollows = () => (written = worker.request('written', {}).then(settled, settled));
   // At a restart the windows' first question is every last position: at 50,000 objects the
   // worker's start and its read of them took a second or more, now done while the page loads.
-  const warmed = worker.request('warm', {}).then(settled, settled);
+  void worker.request('warm', {}).then(settled, settled);
   return {
     fetch: heldBodyFetch((req, signal) => worker.request('fetch', req, signal ? { signal } : {})),
     status: async (body, fetchedAt) => {
@@ -129,7 +126,6 @@ export function workerIngestor(w: WorkerScript, dbFile: string): Ingestor {
     pendingList: () => pendingList,
     profile: (body, fetchedAt) => send('profile', { body, fetchedAt }, transferables(body)),
     snapshot: () => send('snapshot', {}, []),
-    warmed: () => warmed,
     written: () => written,
     events: (feed, all, fetchedAt) => send('events', { body: feed, all, fetchedAt }, transferables(feed, all)),
     close: async () => {

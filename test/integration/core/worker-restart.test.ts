@@ -283,14 +283,14 @@ describe('a worker that dies is started again', () => {
     started.start();
     expect([started.running, started.starts, workers.length]).toEqual([true, 1, before + 2]);
 
-    // A connection's history: no thread until startWorkers() (or a load), then the writer's and the reader's.
+    // A connection's history: no thread until its first request, which starts the writer's and the reader's together.
     const history = new HistoryService({ api: createApi(createHttp({ baseUrl: sim.baseUrl, getToken: async () => token })), cache, bus: createPushBus(), worker: WORKER });
     open.push({ close: () => history.close() });
     expect(workers.length).toBe(before + 2);
-    history.startWorkers();
-    expect(workers.length).toBe(before + 4);
     const read = await history.read(1, 0, 1000);
     expect(read.coverage.complete).toBe(false);
+    expect(workers.length).toBe(before + 4);
+    await history.overview(1, 0, 1000, 100);
     expect(workers.length).toBe(before + 4);
   });
 
