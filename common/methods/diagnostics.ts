@@ -13,7 +13,8 @@ export interface LoopDelayStats {
 export interface DiagnosticsStats {
   /** Event-loop delay of the main side since the last reset (or start). */
   eventLoop: LoopDelayStats;
-  memory: { rss: number; heapUsed: number };
+  /** The process's resident memory and the main thread's V8 heap (bytes). */
+  memory: { rss: number; heapUsed: number; heapTotal: number };
   /**
    * The main thread's own CPU time and its time spent runnable but waiting for a core,
    * since the last reset (ms; Linux only, null elsewhere). A stall with little CPU and
@@ -26,7 +27,15 @@ export interface DiagnosticsStats {
    * Node cannot read a thread's CPU time.
    */
   loopHeld: { samples: number; p99: number; max: number } | null;
+  /** Each running worker thread's V8 heap now (bytes), by the thread's name; the main thread's is in `memory`. */
+  threads: ThreadHeap[];
   since: number;
+}
+
+export interface ThreadHeap {
+  name: string;
+  heapUsed: number;
+  heapTotal: number;
 }
 
 export const diagnosticsMethods = {

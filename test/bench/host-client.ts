@@ -65,3 +65,27 @@ export async function startStallSampler(client: HostClient) {
     },
   };
 }
+
+/**
+ * The largest V8 heap (its total, bytes) each of the host's threads reached, the main thread's
+ * and each worker's by its name, sampled once a second until `stop`: where the host's memory went.
+ */
+export function startHeapSampler(client: HostClient): { stop(): Map<string, number> } {
+  const peak = new Map<string, number>();
+  const seen = (name: string, bytes: number) => peak.set(name, Math.max(peak.get(name) ?? 0, bytes));
+  const timer = setInterval(() => {
+    void client.call<DiagnosticsStats>('diagnostics/stats', { reset: false }).then(
+      (s) => {
+        seen('main thread', s.memory.heapTotal);
+        for (const t of s.threads) seen(t.name, t.heapTotal);
+      },
+      () => {},
+    );
+  }, 1000);
+  return {
+    stop() {
+      clearInterval(timer);
+      return peak;
+    },
+  };
+}

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { startTileServer } from '../integration/tiles/tile-server';
 import { startBrowserMode, type RunningHost } from '../e2e/support/browser-mode';
 import { bareMapFloor, mapShape, startIdleLoopProbe } from './floor';
-import { hostClient, startStallSampler } from './host-client';
+import { hostClient, startHeapSampler, startStallSampler } from './host-client';
 import { newPage, panAndZoom, startFrameProbe, startRendererProfile } from './page-probe';
 import { startRssSampler } from './proc-memory';
 import { simulatorShare } from './simulator-share';
@@ -61,6 +61,7 @@ export async function liveMap(browser: Browser, results: Results, run: LiveMapRu
   const rss = startRssSampler(host.pid);
   note(`${key}: host up`);
   const client = await hostClient(host);
+  const heaps = startHeapSampler(client);
   try {
     const signedIn = await client.call<{ state?: string; status?: string }>('session/signIn', { baseUrl: sim.baseUrl, login: 'admin', password: 'admin' });
     note(`${key}: signed in (${JSON.stringify(signedIn).slice(0, 80)})`);
@@ -118,6 +119,7 @@ export async function liveMap(browser: Browser, results: Results, run: LiveMapRu
     const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
     const heapMb = Math.max(heap.usedSize, ...probe.heap) / 1024 / 1024;
     const hostMem = rss.stop();
+    const heapPeaks = heaps.stop();
     const figures: Record<string, number> = (results[key] = {
       ...results[key],
       objects: OBJECTS,
@@ -171,6 +173,8 @@ export async function liveMap(browser: Browser, results: Results, run: LiveMapRu
       // The host's resident memory (all its threads and SQLite), highest seen from its start.
       host_rss_peak_mb: hostMem.rss_peak_sampled_mb,
       host_rss_hwm_mb: hostMem.rss_hwm_mb,
+      // Where it went: each thread's largest V8 heap (the rest is buffers, SQLite and the threads' own).
+      ...Object.fromEntries([...heapPeaks].map(([name, bytes]) => [`host_heap_peak_mb_${name.replace(/\W+/g, '_')}`, r1(bytes / 1024 / 1024)])),
     });
 
     const shape = await mapShape(page, 'live');
@@ -190,6 +194,7 @@ export async function liveMap(browser: Browser, results: Results, run: LiveMapRu
     note(`${key}: the host's last output:\n${host.output().slice(-3000)}`);
     throw e;
   } finally {
+    heaps.stop();
     client.close();
     await host.stop();
     sim.stop();

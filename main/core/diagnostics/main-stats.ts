@@ -9,7 +9,7 @@ import { LoopHoldProbe } from './loop-hold';
  * The monitors start with the first call, not with the app: each is a timer waking the
  * process 200 times a second, which a laptop on battery should not pay for nothing.
  */
-export function mainStats(): { read(reset: boolean): DiagnosticsStats } {
+export function mainStats(): { read(reset: boolean): Omit<DiagnosticsStats, 'threads'> } {
   /** The monitors and where their window began (a reset starts a new one). */
   let current: { delay: ELDHistogram; held: LoopHoldProbe | null; since: number; sched0: ReturnType<typeof schedStat> } | null = null;
   const ms = (ns: number) => Math.round((ns / 1e6) * 100) / 100;
@@ -25,7 +25,7 @@ export function mainStats(): { read(reset: boolean): DiagnosticsStats } {
       const sched = schedStat();
       const out = {
         eventLoop: { samples: h.count, mean: ms(h.count ? h.mean : 0), p50: ms(h.count ? h.percentile(50) : 0), p99: ms(h.count ? h.percentile(99) : 0), max: ms(h.count ? h.max : 0) },
-        memory: { rss: m.rss, heapUsed: m.heapUsed },
+        memory: { rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal },
         thread: sched && sched0 ? { cpuMs: ms(sched.cpuNs - sched0.cpuNs), queuedMs: ms(sched.queuedNs - sched0.queuedNs) } : null,
         loopHeld: held?.read() ?? null,
         since,

@@ -11,6 +11,7 @@
 import type { HeapInfo } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import { FleetError } from '../../../common/errors';
+import type { ThreadHeap } from '../../../common/methods/diagnostics';
 import { CANCEL, type MessageMap, type ReplyOf, type RequestOf, type WireReply, type WorkerScript } from './protocol';
 import { RESTART_POLICY, restartBudget, type RestartPolicy } from './restart-budget';
 
@@ -51,6 +52,15 @@ export interface ClientOptions {
    * default, 192 MB, and keeps two thirds of it committed while it idles.
    */
   youngGenerationMb?: number;
+}
+
+/** The clients not yet closed, for the process's diagnostics (`workerHeaps`). */
+const openClients = new Set<{ name: string; heap: () => Promise<HeapInfo | null> }>();
+
+/** The V8 heap of every running worker thread, by its name (what `diagnostics/stats` reports beside the main thread's). */
+export async function workerHeaps(): Promise<ThreadHeap[]> {
+  const all = await Promise.all([...openClients].map(async (c) => ({ name: c.name, h: await c.heap() })));
+  return all.flatMap(({ name, h }) => (h ? [{ name, heapUsed: h.used_heap_size, heapTotal: h.total_heap_size }] : []));
 }
 
 /** Requests are plain objects, so a function is the builder form. */
@@ -140,6 +150,16 @@ export function startWorkerClient<M extends MessageMap>(script: WorkerScript, wo
 
   if (!o.deferred) current = start();
 
+  const heapStatistics = async (): Promise<HeapInfo | null> => {
+    const run = current;
+    if (!run) return null;
+    await run.online;
+    // A thread that ended meanwhile has no figures.
+    return run.worker.getHeapStatistics().catch(() => null);
+  };
+  const entry = { name, heap: heapStatistics };
+  openClients.add(entry);
+
   return {
     request(kind, fields, o = {}) {
       type R = ReplyOf<M, typeof kind>;
@@ -171,6 +191,7 @@ export function startWorkerClient<M extends MessageMap>(script: WorkerScript, wo
     },
     async close() {
       closed ??= new Error(`The ${name} was closed`);
+      openClients.delete(entry);
       const run = current;
       current = null;
       if (!run) return;
@@ -183,13 +204,7 @@ export function startWorkerClient<M extends MessageMap>(script: WorkerScript, wo
     get running() {
       return current !== null;
     },
-    async heapStatistics() {
-      const run = current;
-      if (!run) return null;
-      await run.online;
-      // A thread that ended meanwhile has no figures.
-      return run.worker.getHeapStatistics().catch(() => null);
-    },
+    heapStatistics,
     start() {
       running();
     },

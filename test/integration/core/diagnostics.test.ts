@@ -1,7 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { DiagnosticsStats } from '../../../common/methods/diagnostics';
 import { diagnosticsHandlers } from '../../../main/core/handlers/diagnostics';
+import { startRole } from '../../../main/core/workers/roles';
 
 /** The figures support and the bench read: real event-loop and scheduler counters of this process. */
 describe('diagnostics/stats', () => {
@@ -54,5 +58,22 @@ describe('diagnostics/stats', () => {
     const held = await read(true);
     expect(held.loopHeld!.max).toBeGreaterThanOrEqual(35);
     expect(held.loopHeld!.samples).toBeGreaterThan(0);
+  });
+
+  it('lists each running worker thread\'s heap by its name, and forgets a closed one', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fleet-diag-'));
+    const tiles = startRole({ script: new URL('../../../main/core/workers/entry.ts', import.meta.url), execArgv: ['--import', 'tsx'] }, { role: 'tiles', tilesDir: dir }, 'tile worker', { deferred: true });
+    try {
+      expect((await read(false)).threads.filter((t) => t.name === 'tile worker')).toEqual([]);
+      tiles.start();
+      const [mine] = (await read(false)).threads.filter((t) => t.name === 'tile worker');
+      expect(mine!.heapUsed).toBeGreaterThan(1024 * 1024);
+      expect(mine!.heapTotal).toBeGreaterThanOrEqual(mine!.heapUsed);
+      await tiles.close();
+      expect((await read(false)).threads.filter((t) => t.name === 'tile worker')).toEqual([]);
+    } finally {
+      await tiles.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
