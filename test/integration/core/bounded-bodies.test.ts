@@ -10,6 +10,7 @@ import { createHttp, type Http } from '../../../main/core/api/http';
 import { openCache, type Cache } from '../../../main/core/cache';
 import { STATUS_ENDPOINT, workerIngestor, type Ingestor } from '../../../main/core/sync/ingest';
 import type { PollBody } from '../../../main/core/sync/poll-body';
+import { WORKER } from '../../support/worker-entry';
 
 const MB = 1024 * 1024;
 /** Each oversize answer would be 64 MB if it were read to the end. */
@@ -73,7 +74,7 @@ describe('bounded bodies', () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     cache = openCache({ dataDir: mkdtempSync(join(tmpdir(), 'fleet-bounded-')), baseUrl, login: 'demo' });
-    ingestor = workerIngestor({ script: new URL('../../../main/core/workers/entry.ts', import.meta.url), execArgv: ['--import', 'tsx'] }, cache.file);
+    ingestor = workerIngestor(WORKER, cache.file);
   });
   afterAll(async () => {
     await ingestor?.close();

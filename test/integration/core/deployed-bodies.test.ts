@@ -13,6 +13,7 @@ import { OBJECTS_ENDPOINT, STATUS_ENDPOINT, workerIngestor, type Ingestor } from
 import type { PollBody } from '../../../main/core/sync/poll-body';
 import { createLiveSync } from '../../../main/core/sync/live-sync';
 import { EVENTS_BODIES, EXPECTED_POSITIONS, OBJECTS_BODIES, PROFILE_BODIES, RESET, STATUS_BODIES, T } from './deployed-corpus';
+import { WORKER } from '../../support/worker-entry';
 
 /**
  * Deployed-server bodies (deployed-corpus.ts) served over real HTTP on 127.0.0.1, fetched and
@@ -36,7 +37,7 @@ describe('deployed-server bodies through the worker into the cache', () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     cache = openCache({ dataDir: mkdtempSync(join(tmpdir(), 'fleet-deployed-')), baseUrl, login: 'demo' });
-    ingestor = workerIngestor({ script: new URL('../../../main/core/workers/entry.ts', import.meta.url), execArgv: ['--import', 'tsx'] }, cache.file);
+    ingestor = workerIngestor(WORKER, cache.file);
     http = createHttp({ baseUrl, getToken: async () => 'token', retries: 0, fetchImpl: ingestor.fetch! });
   });
   afterAll(async () => {
@@ -116,7 +117,7 @@ describe('an unreadable status body', () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const cache = openCache({ dataDir: mkdtempSync(join(tmpdir(), 'fleet-unreadable-')), baseUrl, login: 'demo' });
-    const ingestor = workerIngestor({ script: new URL('../../../main/core/workers/entry.ts', import.meta.url), execArgv: ['--import', 'tsx'] }, cache.file);
+    const ingestor = workerIngestor(WORKER, cache.file);
     try {
       const http = createHttp({ baseUrl, getToken: async () => 'token', retries: 0, fetchImpl: ingestor.fetch! });
       const body = (path: string, endpoint: string) => http.request<PollBody>({ method: 'GET', path, endpoint, responseType: 'raw', parse: (b) => b as PollBody });

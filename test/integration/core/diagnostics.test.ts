@@ -6,6 +6,7 @@ import { Worker } from 'node:worker_threads';
 import type { DiagnosticsStats } from '../../../common/methods/diagnostics';
 import { diagnosticsHandlers } from '../../../main/core/handlers/diagnostics';
 import { startRole } from '../../../main/core/workers/roles';
+import { WORKER } from '../../support/worker-entry';
 
 /** The figures support and the bench read: real event-loop and scheduler counters of this process. */
 describe('diagnostics/stats', () => {
@@ -62,7 +63,7 @@ describe('diagnostics/stats', () => {
 
   it('lists each running worker thread\'s heap by its name, and forgets a closed one', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'fleet-diag-'));
-    const tiles = startRole({ script: new URL('../../../main/core/workers/entry.ts', import.meta.url), execArgv: ['--import', 'tsx'] }, { role: 'tiles', tilesDir: dir }, 'tile worker', { deferred: true });
+    const tiles = startRole(WORKER, { role: 'tiles', tilesDir: dir }, 'tile worker', { deferred: true });
     try {
       expect((await read(false)).threads.filter((t) => t.name === 'tile worker')).toEqual([]);
       tiles.start();

@@ -10,6 +10,7 @@ import { workerIngestor, type Ingestor } from '../../../main/core/sync/ingest';
 import { LiveReads } from '../../../main/core/services/live';
 import type { PollBody } from '../../../main/core/sync/poll-body';
 import { BACKGROUND_NICE, currentThreadId } from '../../../main/core/workers/thread-priority';
+import { WORKER } from '../../support/worker-entry';
 
 type Sim = Awaited<ReturnType<typeof startSimulator>>;
 
@@ -25,10 +26,7 @@ describe('poll ingest in a worker thread', () => {
     const r = await fetch(`${sim.baseUrl}/api/Token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ UserName: 'demo', Password: 'demo' }) });
     token = ((await r.json()) as { AccessToken: string }).AccessToken;
     cache = openCache({ dataDir: mkdtempSync(join(tmpdir(), 'fleet-worker-')), baseUrl: sim.baseUrl, login: 'demo' });
-    ingestor = workerIngestor(
-      { script: new URL('../../../main/core/workers/entry.ts', import.meta.url), execArgv: ['--import', 'tsx'] },
-      cache.file,
-    );
+    ingestor = workerIngestor(WORKER, cache.file);
   });
   afterAll(async () => {
     await ingestor?.close();
@@ -127,7 +125,7 @@ describe('poll ingest in a worker thread', () => {
     const big = Array.from({ length: 40 }, (_, copy) => one.map((o) => ({ ...o, Id: o.Id + (copy + 1) * 1_000_000, Name: `${o.Name} #${copy}` }))).flat();
     const dir = mkdtempSync(join(tmpdir(), 'fleet-worker-close-'));
     const own = openCache({ dataDir: dir, baseUrl: sim.baseUrl, login: 'demo' });
-    const quitting = workerIngestor({ script: new URL('../../../main/core/workers/entry.ts', import.meta.url), execArgv: ['--import', 'tsx'] }, own.file);
+    const quitting = workerIngestor(WORKER, own.file);
     try {
       const r = await quitting.objects(JSON.stringify(big), 4321);
       expect(r).toMatchObject({ changed: true, count: big.length });

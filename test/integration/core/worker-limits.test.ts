@@ -11,8 +11,8 @@ import { INGEST_YOUNG_GENERATION_MB } from '../../../main/core/sync/ingest';
 import { startRole } from '../../../main/core/workers/roles';
 import type { WorkerClient } from '../../../main/core/workers/client';
 import type { Roles } from '../../../main/core/workers/roles';
+import { WORKER } from '../../support/worker-entry';
 
-const WORKER = { script: new URL('../../../main/core/workers/entry.ts', import.meta.url), execArgv: ['--import', 'tsx'] };
 const MB = 1024 * 1024;
 
 const open: { client: WorkerClient<Roles['tiles']>; dir: string }[] = [];

@@ -10,8 +10,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startWorkerClient, type WorkerClient } from '../../../main/core/workers/client';
 import type { Message, NoFields } from '../../../main/core/workers/protocol';
 import type { Roles } from '../../../main/core/workers/roles';
+import { WORKER } from '../../support/worker-entry';
 
-const WORKER = { script: new URL('../../../main/core/workers/entry.ts', import.meta.url), execArgv: ['--import', 'tsx'] };
 
 /** The tile role's map plus a message it does not serve: what a client built from the wrong map would send. */
 type Mistaken = Roles['tiles'] & { snapshot: Message<NoFields, null> };

@@ -28,6 +28,7 @@ import { createMutex } from '../../../main/core/sync/mutex';
 import { startRole } from '../../../main/core/workers/roles';
 import { workerTileLoader } from '../../../main/core/tiles/worker';
 import { applyDelta, pictureOf, type EventsPicture } from '../../../renderer/src/events/events-merge';
+import { WORKER } from '../../support/worker-entry';
 
 const workers = vi.hoisted(() => [] as Worker[]);
 vi.mock('node:worker_threads', async (importOriginal) => {
@@ -41,7 +42,6 @@ vi.mock('node:worker_threads', async (importOriginal) => {
   return { ...real, Worker: Recorded, default: { ...real, Worker: Recorded } };
 });
 
-const WORKER = { script: new URL('../../../main/core/workers/entry.ts', import.meta.url), execArgv: ['--import', 'tsx'] };
 
 /** Ends the last worker started as a crash would, and waits until it is gone. */
 const killWorker = async () => void (await workers.at(-1)!.terminate());

@@ -13,6 +13,7 @@ import type { Http } from '../../../main/core/api/http';
 import { openCache, type Cache } from '../../../main/core/cache';
 import { HistoryService, type HistoryServiceOptions } from '../../../main/core/history';
 import type { HistoryChunk, HistoryProgress } from '../../../common/methods/history';
+import { WORKER } from '../../support/worker-entry';
 
 export interface SentRequest {
   from: number;
@@ -34,11 +35,9 @@ export interface HistoryHarness {
   close(): Promise<void>;
 }
 
-/** The worker entry the apps build as out/main/worker.js, run from sources. */
-export const WORKER = {
-  script: new URL('../../../main/core/workers/entry.ts', import.meta.url),
-  execArgv: ['--import', 'tsx'],
-};
+
+/** The worker entry run from sources, for the tests that start their own threads. */
+export { WORKER };
 
 /** Loads use the worker (as the apps do) unless `loader.worker` is set to undefined. */
 export async function startHistoryHarness(
