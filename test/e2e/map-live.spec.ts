@@ -185,6 +185,30 @@ test('the geozone overlay can be switched off and on', async ({ page }) => {
   expect((await page.evaluate(() => globalThis.__fleetMap!.geozones())).shown).toBe(true);
 });
 
+test('the first click of a session reaches its checkbox before the page renders anything for it', async ({ page }) => {
+  // The first click also switches alarm sounds on, and its note leaves the Events panel. Were
+  // that rendered while the click is still on its way, any live update waiting beside it would
+  // render too and put the checkbox back as it was: CI saw "Clicking the checkbox did not
+  // change its state". So when the click reaches the page's elements, the note is still there.
+  await page.addInitScript(() => {
+    const g = globalThis as unknown as {
+      __noteAtClick?: boolean;
+      document: { addEventListener(t: string, f: () => void, o: unknown): void; body: { innerText: string } };
+    };
+    g.document.addEventListener('click', () => void (g.__noteAtClick ??= g.document.body.innerText.includes('Click anywhere to enable alarm sounds')), { capture: true });
+  });
+  await openLive(page);
+  const note = page.getByText('Click anywhere to enable alarm sounds');
+  await expect(note).toBeVisible();
+  const box = page.getByRole('group', { name: 'Map layers' }).getByRole('checkbox', { name: /Geozones/ });
+  await expect(box).toBeChecked();
+  await box.uncheck();
+  expect(await page.evaluate(() => (globalThis as unknown as { __noteAtClick?: boolean }).__noteAtClick)).toBe(true);
+  await expect(note).toBeHidden();
+  expect((await page.evaluate(() => globalThis.__fleetMap!.geozones())).shown).toBe(false);
+  await box.check();
+});
+
 test('geozones stay drawn while the map is panned a little at a time and after a long pan', async ({ page }) => {
   await openLive(page);
   await expect.poll(() => page.evaluate(() => globalThis.__fleetMap!.geozones().largest)).not.toBeNull();

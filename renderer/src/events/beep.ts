@@ -16,7 +16,10 @@ function unlock() {
   } catch {
     /* no audio device: events are still listed and notified */
   }
-  unlocked.set(true);
+  // After the click has reached its target: a store change here renders at once, with any
+  // live update waiting beside it, and that render put back the state of the checkbox the
+  // click had just ticked, so the session's first tick was lost.
+  setTimeout(() => unlocked.set(true), 0);
 }
 
 export const audioUnlock = {
