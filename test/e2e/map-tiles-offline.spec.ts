@@ -76,9 +76,19 @@ test('with the tile server stopped the map says so, asks for next to no tiles wh
   expect(asked.length).toBeLessThanOrEqual(6);
   await expect(notice).toBeVisible();
   await page.screenshot({ path: 'test/artifacts/live-tiles-unavailable-1600x1000.png' });
-  await page.setViewportSize({ width: 1024, height: 700 });
-  await expect(notice).toBeInViewport();
-  await page.screenshot({ path: 'test/artifacts/live-tiles-unavailable-1024x700.png' });
+  // On a narrower map the notice wraps before the controls at the right, never under them.
+  const controls = [page.getByText('Map tiles', { exact: true }), page.getByRole('group', { name: 'Map layers' })];
+  for (const [width, height] of [[1280, 800], [1024, 700]] as const) {
+    await page.setViewportSize({ width, height });
+    await expect(notice).toBeInViewport();
+    const a = (await notice.boundingBox())!;
+    for (const control of controls) {
+      const b = (await control.boundingBox())!;
+      const apart = a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
+      expect(apart, `at ${width}×${height} the notice overlaps ${await control.textContent()}`).toBe(true);
+    }
+    await page.screenshot({ path: `test/artifacts/live-tiles-unavailable-${width}x${height}.png` });
+  }
 
   // The server back on its port: the next try answers, the notice goes and tiles come again.
   const before = answered.length;
