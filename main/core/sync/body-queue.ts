@@ -10,7 +10,10 @@
  * One at a time, a list or profile started just before a status poll falls due holds that
  * poll for its whole length (seconds at 50,000 objects): the map then skips a poll. So a body
  * other than the status that would not end before the next status poll is due lets that poll
- * go first, once, and starts right after it (decision 0044).
+ * go first, once, and starts right after it (decision 0044). A body the windows have no copy
+ * of at all (the first list of an empty cache) never yields: a map one poll older is better
+ * than an empty list, and on a service slower than the poll period the yield cost the list a
+ * whole extra status turn.
  */
 import PQueue from 'p-queue';
 import pTimeout from 'p-timeout';
@@ -21,7 +24,8 @@ export type BigBody = 'status' | 'objects' | 'profile';
 const PRIORITY: Record<BigBody, number> = { status: 3, objects: 2, profile: 1 };
 
 export interface BodyQueue {
-  run<T>(kind: BigBody, work: () => Promise<T>): Promise<T>;
+  /** `yields: false`: this turn does not let a status poll that falls due go first. */
+  run<T>(kind: BigBody, work: () => Promise<T>, opts?: { yields?: boolean }): Promise<T>;
 }
 
 export interface BodyQueueOptions {
@@ -73,8 +77,8 @@ export function createBodyQueue(o: BodyQueueOptions = {}): BodyQueue {
   };
 
   return {
-    run: async <T>(kind: BigBody, work: () => Promise<T>): Promise<T> => {
-      const first = await queue.add(async () => (wouldHoldStatus(kind) ? YIELD : { value: await timed(kind, work) }), { priority: PRIORITY[kind] });
+    run: async <T>(kind: BigBody, work: () => Promise<T>, opts?: { yields?: boolean }): Promise<T> => {
+      const first = await queue.add(async () => (opts?.yields !== false && wouldHoldStatus(kind) ? YIELD : { value: await timed(kind, work) }), { priority: PRIORITY[kind] });
       if (first !== YIELD) return first.value;
       // The status poll goes first; bounded, in case none comes (stopped, or backing off).
       await pTimeout(nextStatusEnd(), { milliseconds: o.statusPeriodMs?.() ?? 0, message: false });

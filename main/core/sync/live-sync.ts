@@ -71,18 +71,24 @@ export function createLiveSync(o: LiveSyncOptions): LiveSync {
   const bodies = createBodyQueue({ statusPeriodMs: o.statusPollMs, now });
   let positionsFetched: Promise<void> = Promise.resolve();
   /** Fetches a body and stores it, in its turn; `at` is when it arrived. */
-  const fetchAndStore = <T>(kind: BigBody, fetch: () => Promise<PollBody>, store: (body: PollBody, at: number) => Promise<T>) =>
-    bodies.run(kind, async () => {
-      const fetching = fetch();
-      if (kind === 'status') positionsFetched = fetching.then(settled, settled);
-      const body = await fetching;
-      const at = now();
-      return { at, stored: await store(body, at) };
-    });
+  const fetchAndStore = <T>(kind: BigBody, fetch: () => Promise<PollBody>, store: (body: PollBody, at: number) => Promise<T>, opts?: { yields?: boolean }) =>
+    bodies.run(
+      kind,
+      async () => {
+        const fetching = fetch();
+        if (kind === 'status') positionsFetched = fetching.then(settled, settled);
+        const body = await fetching;
+        const at = now();
+        return { at, stored: await store(body, at) };
+      },
+      opts,
+    );
 
   const refreshObjects = async () => {
     try {
-      const { at, stored } = await fetchAndStore('objects', () => o.api.listObjectsBody(), (body, t) => o.ingestor.objects(body, t));
+      // With no list cached (a first sign-in), the windows have nothing to list until this one lands.
+      const yields = o.cache.objects.count() > 0;
+      const { at, stored } = await fetchAndStore('objects', () => o.api.listObjectsBody(), (body, t) => o.ingestor.objects(body, t), { yields });
       const { changed, ignitionChanged, changedIds, removedIds, reload: mustReload } = stored;
       o.connectivity.ok('objects', at);
       if (changed) {

@@ -72,6 +72,35 @@ describe('big bodies in turn: a list or profile does not hold a status poll that
     expect(log.slice(-4)).toEqual(['status 2 start @9500', 'status 2 end @10000', 'profile start @10000', 'profile end @10100']);
   });
 
+  it('a turn that may not yield (the first list of an empty cache) starts right after the status, even past the next poll', async () => {
+    const q = createBodyQueue({ statusPeriodMs: () => PERIOD });
+    const log: string[] = [];
+    // A slow service: the status takes 6 s, longer than the period, so any untimed body would hold the next poll.
+    void turn(q, log, 'status', 'status 1', 6_000);
+    const list = q.run(
+      'objects',
+      async () => {
+        log.push(`list start @${Date.now()}`);
+        await new Promise((r) => setTimeout(r, 2_000));
+        return 'list';
+      },
+      { yields: false },
+    );
+    await vi.advanceTimersByTimeAsync(8_000);
+    await expect(list).resolves.toBe('list');
+    expect(log).toEqual(['status 1 start @0', 'status 1 end @6000', 'list start @6000']);
+    // The same turn allowed to yield waits for the next status poll (asked 4 s after the first ended).
+    vi.setSystemTime(0);
+    const q2 = createBodyQueue({ statusPeriodMs: () => PERIOD });
+    const log2: string[] = [];
+    void turn(q2, log2, 'status', 'status 1', 6_000);
+    void turn(q2, log2, 'objects', 'list', 2_000);
+    await vi.advanceTimersByTimeAsync(10_000);
+    void turn(q2, log2, 'status', 'status 2', 6_000);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(log2).toEqual(['status 1 start @0', 'status 1 end @6000', 'status 2 start @10000', 'status 2 end @16000', 'list start @16000', 'list end @18000']);
+  });
+
   it('it waits at most one period for a status poll that does not come (stopped, or backing off)', async () => {
     const q = createBodyQueue({ statusPeriodMs: () => PERIOD });
     const log: string[] = [];
