@@ -36,9 +36,9 @@ async function openAndPick(page: Page, state: string): Promise<string> {
   await signInToOwnFleet(page, host.url, sim.baseUrl);
   await expect(dataRows(page).first()).toBeVisible({ timeout: 30_000 });
   await page.getByRole('combobox', { name: 'Filter by state' }).selectOption({ label: state });
-  const row = dataRows(page).first();
-  const name = (await row.getByRole('gridcell').first().textContent())!;
-  await row.click();
+  const name = (await dataRows(page).first().getByRole('gridcell').first().textContent())!;
+  // Clicked by its name: an object changing state between the read and the click changes which row is first.
+  await dataRows(page).filter({ hasText: name }).click();
   return name;
 }
 
