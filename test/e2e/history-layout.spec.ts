@@ -8,6 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
 import { DAY, inViewport, openHistory, openLive, recentInterval, useShiftWorld } from './support/shift-world';
+import { overlap } from './support/boxes';
 
 const w = useShiftWorld();
 
@@ -87,9 +88,7 @@ test('a month of stops is grouped by zoom so no two stop markers overlap', async
   const overlaps: string[] = [];
   for (let i = 0; i < boxes.length; i++)
     for (let j = i + 1; j < boxes.length; j++) {
-      const a = boxes[i]!;
-      const b = boxes[j]!;
-      if (a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height) overlaps.push(`${i}/${j}`);
+      if (overlap(boxes[i]!, boxes[j]!)) overlaps.push(`${i}/${j}`);
     }
   expect(overlaps).toEqual([]);
 });

@@ -5,6 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { openLive, useShiftWorld } from './support/shift-world';
+import { overlap } from './support/boxes';
 
 const w = useShiftWorld();
 
@@ -34,8 +35,7 @@ test('the Columns popover: every box named and aligned, closed by Escape and by 
   const headers = grid(page).getByRole('columnheader');
   for (let i = 0; i < (await headers.count()); i++) {
     const h = (await headers.nth(i).boundingBox())!;
-    const apart = h.x + h.width <= pop.x || pop.x + pop.width <= h.x || h.y + h.height <= pop.y || pop.y + pop.height <= h.y;
-    expect(apart, `the popover covers the header ${await headers.nth(i).textContent()}`).toBe(true);
+    expect(overlap(h, pop), `the popover covers the header ${await headers.nth(i).textContent()}`).toBe(false);
   }
   await page.screenshot({ path: 'test/artifacts/list-columns-popover.png', clip: { x: 0, y: 0, width: 800, height: 460 } });
   await page.keyboard.press('Escape');

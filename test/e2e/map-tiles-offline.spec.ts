@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTileServer, type TileServer } from '../integration/tiles/tile-server';
 import { startBrowserMode, type RunningHost } from './support/browser-mode';
+import { overlap } from './support/boxes';
 
 /** The page's test hooks (diagnostics/hooks.ts), as far as this file uses them. */
 interface Hooks {
@@ -83,9 +84,7 @@ test('with the tile server stopped the map says so, asks for next to no tiles wh
     await expect(notice).toBeInViewport();
     const a = (await notice.boundingBox())!;
     for (const control of controls) {
-      const b = (await control.boundingBox())!;
-      const apart = a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
-      expect(apart, `at ${width}×${height} the notice overlaps ${await control.textContent()}`).toBe(true);
+      expect(overlap(a, (await control.boundingBox())!), `at ${width}×${height} the notice overlaps ${await control.textContent()}`).toBe(false);
     }
     await page.screenshot({ path: `test/artifacts/live-tiles-unavailable-${width}x${height}.png` });
   }
