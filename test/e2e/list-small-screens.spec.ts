@@ -28,6 +28,16 @@ test('the Columns popover: every box named and aligned, closed by Escape and by 
     const name = await box.evaluate((el) => (el as unknown as { labels: { textContent: string | null }[] }).labels[0]?.textContent?.trim() ?? '');
     expect(name, `checkbox ${i} has no label`).not.toBe('');
     lefts.push(Math.round((await box.boundingBox())!.x));
+    // Nothing of the map (its notices, its legend) lies over the box where it opens.
+    const b = (await box.boundingBox())!;
+    const onTop = await columns.evaluate(
+      (group, [x, y]) => {
+        const doc = (globalThis as unknown as { document: { elementFromPoint(x: number, y: number): unknown } }).document;
+        return (group as unknown as { contains(n: unknown): boolean }).contains(doc.elementFromPoint(x, y));
+      },
+      [b.x + b.width / 2, b.y + b.height / 2] as const,
+    );
+    expect(onTop, `${name}: something covers its box`).toBe(true);
   }
   expect(new Set(lefts).size, `checkboxes at ${lefts.join(', ')}`).toBe(1);
   // It covers no sort header: each stays in sight and in reach while it is open.
