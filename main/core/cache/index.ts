@@ -27,7 +27,7 @@ export { CacheSchemaMismatchError, CacheUnsupportedPlatformError } from './error
 export { unusableReason, type SetAside } from './recover';
 export { MIGRATIONS, type Migration } from './migrations/index';
 export { MetaRepo } from './meta';
-export { ObjectsRepo, OBJECTS_DATASET, prepareList, prepareRows, listRow, ignitionPairs, type ListRow, type PreparedList } from './objects';
+export { ObjectsRepo, OBJECTS_DATASET, prepareList, prepareRows, listRow, ignitionPairs, type JsonText, type ListRow, type PreparedList } from './objects';
 export { StatusRepo, STATUS_DATASET, wholeStatus } from './status';
 export { emptyPositionColumns, changedColumns, type StatusChanges, type PosRow } from './status-rows';
 export { CoverageRepo, HISTORY_KIND, type Interval } from './coverage';

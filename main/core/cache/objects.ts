@@ -12,6 +12,13 @@ import type { MetaRepo } from './meta';
 export const OBJECTS_DATASET = 'objects';
 
 /**
+ * An object's JSON as it will be stored: its text, or that text's UTF-8 bytes. The ingest
+ * worker keeps the bytes the object came in where they are exactly that text, a view of the
+ * body it holds anyway, rather than a second copy of every object as a string (decision 0057).
+ */
+export type JsonText = string | Uint8Array;
+
+/**
  * One object as it will be stored: its columns, its JSON and its summary. The decoded object
  * is not kept: the ingest worker makes these a batch at a time and lets each batch go.
  */
@@ -21,10 +28,19 @@ export interface ListRow {
   plate: string | null;
   imei: string | null;
   status: number | null;
-  json: string;
+  json: JsonText;
   /** What the windows read of it (`summaryOf`). */
   summary: string;
   ignition: number | null;
+}
+
+const utf8 = new TextEncoder();
+const utf8Of = (t: JsonText): Buffer => (typeof t === 'string' ? Buffer.from(utf8.encode(t).buffer) : Buffer.from(t.buffer, t.byteOffset, t.byteLength));
+
+/** Two JSON texts, either as a string or as its UTF-8 bytes, are the same text. */
+function sameJson(a: JsonText, b: JsonText): boolean {
+  if (typeof a === 'string' && typeof b === 'string') return a === b;
+  return utf8Of(a).equals(utf8Of(b));
 }
 
 export function listRow(o: FleetObject): ListRow {
@@ -83,6 +99,7 @@ export class ObjectsRepo {
   private readonly selectSummaries;
   private readonly selectSummary;
   private readonly selectJsonById;
+  private readonly selectJsonBytesById;
   private readonly selectOne;
   private readonly writeList;
   private readonly selectList;
@@ -92,12 +109,14 @@ export class ObjectsRepo {
     private readonly meta: MetaRepo,
   ) {
     this.insertObject = db.prepare(
-      "INSERT INTO objects (id, ord, name, plate, imei, status, json, summary, ignition_sensor, fetched_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      // A row's JSON given as bytes is stored as the text it is, as a string would be.
+      "INSERT INTO objects (id, ord, name, plate, imei, status, json, summary, ignition_sensor, fetched_at) VALUES (?, ?, ?, ?, ?, ?, CAST(? AS TEXT), ?, ?, ?)",
     );
     this.selectAll = db.prepare('SELECT json FROM objects ORDER BY ord').pluck();
     this.selectSummaries = db.prepare('SELECT summary FROM objects ORDER BY ord').pluck();
     this.selectSummary = db.prepare('SELECT summary FROM objects WHERE id = ?').pluck();
     this.selectJsonById = db.prepare('SELECT id, json FROM objects').raw();
+    this.selectJsonBytesById = db.prepare('SELECT id, CAST(json AS BLOB) FROM objects').raw();
     this.selectOne = db.prepare('SELECT json FROM objects WHERE id = ?').pluck();
     // The summaries joined, as prepareList made them (migration 006).
     this.writeList = db.prepare('INSERT OR REPLACE INTO objects_list (id, json) VALUES (1, ?)');
@@ -163,13 +182,16 @@ export class ObjectsRepo {
     const first = new Map<number, number>();
     for (const [i, r] of next.entries()) if (!first.has(r.id)) first.set(r.id, i);
     // The stored rows are read one at a time: all their JSON held at once is about the size of
-    // the list's body (over 100 MB at 100,000 objects), beside the new list being decoded.
+    // the list's body (over 100 MB at 100,000 objects), beside the new list being decoded. They
+    // are read as bytes where the new rows are bytes, and compared without decoding either.
+    const asBytes = next.some((r) => typeof r.json !== 'string');
+    const stored = (asBytes ? this.selectJsonBytesById : this.selectJsonById).iterate() as IterableIterator<[number, JsonText]>;
     const same = new Set<number>();
     const removed: number[] = [];
-    for (const [id, json] of this.selectJsonById.iterate() as IterableIterator<[number, string]>) {
+    for (const [id, json] of stored) {
       const i = first.get(id);
       if (i === undefined) removed.push(id);
-      else if (json === next[i]!.json) same.add(id);
+      else if (sameJson(json, next[i]!.json)) same.add(id);
     }
     const changed = new Set<number>();
     for (const [i, r] of next.entries()) if (first.get(r.id) !== i || !same.has(r.id)) changed.add(r.id);

@@ -9,12 +9,12 @@ import { createHash } from 'node:crypto';
 import { FleetError } from '../../../common/errors';
 import type { ObjectsStatus, Profile } from '../../../common/resources';
 import { EVENTS_ENDPOINT, EVENTS_FEED_ENDPOINT, parseEvents } from '../api/events';
-import { batches, parseSpan, scanJson } from '../api/json-spans';
+import { batches, parseSpan, scanJson, type ArraySpans } from '../api/json-spans';
 import { OBJECTS_ENDPOINT, PROFILE_ENDPOINT, parseObjectsList, parseProfile } from '../api/objects';
 import { STATUS_ENDPOINT, parseObjectsStatus, statusBatches } from '../api/status';
 import { isHeldBody } from '../api/http';
 import { decodeBodyDetailed, keyFold, type ApiLog } from '../api/tolerant';
-import { ignitionPairs, listRow, prepareRows, wholeStatus, type Cache, type ListRow } from '../cache';
+import { ignitionPairs, listRow, prepareRows, wholeStatus, type Cache, type JsonText, type ListRow } from '../cache';
 import { storeEvents, type EventsIngested } from './events-poll';
 import type { ObjectsIngested } from './ingest-messages';
 import { bytesOf, textOf, type PollBody } from './poll-body';
@@ -100,13 +100,59 @@ export function profileOf(body: PollBody): { profile: Profile; read: BodyRead } 
 }
 
 /**
- * The hash of the list's JSON (`[text,text,…]`), fed in slices: the whole text joined at once
- * is another copy of the list (over 100 MB at 100,000 objects) at the worker's busiest moment.
+ * The hash of the list's JSON (`[text,text,…]`), fed a text at a time: the whole text joined
+ * at once is another copy of the list (over 100 MB at 100,000 objects) at the worker's busiest
+ * moment. A text given as bytes hashes as the string it is.
  */
-export function listHash(texts: readonly string[], slice = 1000): string {
+export function listHash(texts: readonly JsonText[]): string {
   const h = createHash('sha256').update('[');
-  for (let i = 0; i < texts.length; i += slice) h.update((i ? ',' : '') + texts.slice(i, i + slice).join(','));
+  texts.forEach((t, i) => {
+    if (i) h.update(',');
+    h.update(t);
+  });
   return h.update(']').digest('base64');
+}
+
+const utf8 = new TextEncoder();
+const utf8Text = new TextDecoder();
+let scratch = new Uint8Array(16 * 1024);
+
+/** `bytes` are exactly the UTF-8 of `text`, checked without allocating either's copy. */
+function isUtf8Of(text: string, bytes: Uint8Array): boolean {
+  // A UTF-16 unit is one to three bytes of UTF-8: a text longer than the bytes is not them.
+  if (text.length > bytes.length) return false;
+  if (scratch.length <= bytes.length) scratch = new Uint8Array(2 * bytes.length);
+  const { read, written } = utf8.encodeInto(text, scratch);
+  return read === text.length && written === bytes.length && Buffer.compare(scratch.subarray(0, written), bytes) === 0;
+}
+
+/**
+ * The list's rows, its body read a batch at a time. A row's JSON is the bytes its element came
+ * in where they are exactly the text it is stored as (a compact body in the schema's spelling,
+ * as the simulator's is): the rows then hold views of the body, which is alive anyway, instead
+ * of a second copy of it as strings (decision 0057). One element that differs (other spacing,
+ * a spelling the normaliser changed) and every row holds its own text, as before, so that the
+ * body is not kept beside them.
+ */
+export function rowsOf(bytes: Uint8Array, elements: ArraySpans): ListRow[] {
+  const rows: ListRow[] = [];
+  let views = true;
+  for (const batch of batches(bytes, elements)) {
+    for (const o of parseObjectsList(batch, OBJECTS_ENDPOINT)) {
+      const row = listRow(o);
+      const i = rows.length;
+      if (views) {
+        const span = bytes.subarray(elements.at[2 * i], elements.at[2 * i + 1]);
+        if (isUtf8Of(row.json as string, span)) row.json = span;
+        else {
+          views = false;
+          for (const r of rows) r.json = utf8Text.decode(r.json as Uint8Array);
+        }
+      }
+      rows.push(row);
+    }
+  }
+  return rows;
 }
 
 /**
@@ -120,10 +166,7 @@ function listRows(body: PollBody): { value: ListRow[]; read: BodyRead } {
     body,
     (bytes) => {
       const scanned = scanJson(bytes);
-      if (scanned.kind !== 'array') return undefined;
-      const rows: ListRow[] = [];
-      for (const batch of batches(bytes, scanned.elements)) for (const o of parseObjectsList(batch, OBJECTS_ENDPOINT)) rows.push(listRow(o));
-      return rows;
+      return scanned.kind === 'array' ? rowsOf(bytes, scanned.elements) : undefined;
     },
     (whole) => parseObjectsList(decode(whole, OBJECTS_ENDPOINT), OBJECTS_ENDPOINT).map(listRow),
   );

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { listHash, profileOf, stageObjects, stageStatus } from '../../../main/core/sync/ingest-bodies';
+import { scanJson, type ArraySpans } from '../../../main/core/api/json-spans';
+import { listHash, profileOf, rowsOf, stageObjects, stageStatus } from '../../../main/core/sync/ingest-bodies';
 import type { PollBody } from '../../../main/core/sync/poll-body';
 import { useTempCaches } from './helpers';
 
@@ -120,6 +121,63 @@ describe('a big body read in batches stores what it stores read whole', () => {
     expect(profileOf(chunked(profile('[{"Id":"one"}]'))).profile.Geozones).toEqual([{ Id: 4, Name: 'Depot — Plzeň' }]);
     // A profile without an objects array is read whole, as before.
     expect(profileOf(chunked('{"Geozones":[],"ObjectIcons":[],"ServerTime":1,"Objects":null}')).read).toBe('whole');
+  });
+});
+
+describe('a list read from bytes keeps each object’s bytes, not a copy (decision 0057)', () => {
+  const spans = (bytes: Uint8Array) => (scanJson(bytes) as { elements: ArraySpans }).elements;
+  /** The list as the normaliser would write it back: compact, in the schema's spelling. */
+  const compact = (n: number) => {
+    const c = t.open({ dataDir: t.tempDir() });
+    stageObjects(c, objectsBody(n), 1000).write?.();
+    return JSON.stringify(c.objects.list());
+  };
+  const textRows = (c: ReturnType<typeof t.open>) => c.db.prepare("SELECT count(*) FROM objects WHERE typeof(json) = 'text'").pluck().get();
+
+  it('holds views of the body where its elements are the text stored, and stores the same text as the whole read', () => {
+    const body = compact(700);
+    const bytes = utf8(body);
+    const rows = rowsOf(bytes, spans(bytes));
+    expect(rows).toHaveLength(700);
+    expect(rows.every((r) => r.json instanceof Uint8Array && r.json.buffer === bytes.buffer)).toBe(true);
+    expect(new TextDecoder().decode(rows[699]!.json as Uint8Array)).toContain('Dodávka 700 — Plzeň 🚚');
+
+    const { whole, batched, caches } = both((c, b) => {
+      const staged = stageObjects(c, b, 1000);
+      staged.write?.();
+      return { result: staged.result, list: staged.list, stored: c.objects.list() };
+    }, body);
+    expect(batched).toEqual(whole);
+    // Stored as text, as a string is: readers get strings, and a later diff compares either way.
+    expect(caches.map(textRows)).toEqual([700, 700]);
+  });
+
+  it('holds every row as a string when one element is spelled otherwise, so the body can go', () => {
+    const body = compact(700);
+    // Element 600 with spaces: the same object, other bytes.
+    const elements = JSON.parse(body) as unknown[];
+    const spaced = `[${elements.map((e, i) => JSON.stringify(e, null, i === 600 ? 1 : undefined)).join(',')}]`;
+    const bytes = utf8(spaced);
+    const rows = rowsOf(bytes, spans(bytes));
+    expect(rows.map((r) => typeof r.json)).toEqual(Array(700).fill('string'));
+    expect(rows.map((r) => r.json)).toEqual(elements.map((e) => JSON.stringify(e)));
+  });
+
+  it('diffs a list of views against rows stored from strings and the other way round', () => {
+    const body = compact(300);
+    const renamed = body.replace('"Dodávka 7 ', '"Renamed 7 ').replace('"Dodávka 250 ', '"Renamed 250 ');
+    for (const [first, then] of [
+      [body, chunked(renamed)],
+      [chunked(body), renamed],
+    ] as const) {
+      const c = t.open({ dataDir: t.tempDir() });
+      stageObjects(c, first, 1000).write?.();
+      const staged = stageObjects(c, then, 2000);
+      expect(staged.result).toMatchObject({ changed: true, changedIds: [7, 250], removedIds: [] });
+      staged.write?.();
+      expect(c.objects.get(250)!.Name).toBe('Renamed 250 — Plzeň 🚚');
+      expect(textRows(c)).toBe(300);
+    }
   });
 });
 
