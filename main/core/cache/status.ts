@@ -24,15 +24,22 @@ import type { Db } from './db';
 import type { MetaRepo } from './meta';
 import type { ObjectsRepo } from './objects';
 import { LastReadings } from './last-readings';
+import { LastStats } from './last-stats';
 import { changedColumns, ignitionValue, sameRow, toColumns, toRow, type ColumnRow, type PosRow, type StatusChanges } from './status-rows';
 
 export const STATUS_DATASET = 'status';
+
+const DAY_MS = 86_400_000;
+/** Days of daily stats the file keeps behind the newest a status sent (the details panel reads today's). */
+export const STATS_KEPT_DAYS_IN_FILE = 31;
 
 export class StatusRepo {
   private positions: Map<number, PosRow> | undefined;
   private sensorValues: LastReadings | undefined;
   private driverKeys: Map<number, DriverKey> | undefined;
-  private stats: Map<string, string> | undefined;
+  private stats: LastStats | undefined;
+  /** Where the last cut of the file's daily stats fell (Unix ms day): the next one waits a day past it. */
+  private statsKeptFrom = -Infinity;
   /** Ignition sensor id → its object, and back (from the object list's sensors). */
   private ignitionObject = new Map<number, number>();
   private ignitionSensor = new Map<number, number>();
@@ -43,6 +50,7 @@ export class StatusRepo {
   private readonly upsertSensor;
   private readonly upsertKey;
   private readonly upsertStat;
+  private readonly deleteOldStats;
   private readonly read;
 
   constructor(
@@ -58,6 +66,7 @@ export class StatusRepo {
     );
     this.upsertKey = db.prepare('INSERT OR REPLACE INTO last_driver_keys (object_id, time, uid, fetched_at) VALUES (?, ?, ?, ?)');
     this.upsertStat = db.prepare('INSERT OR REPLACE INTO daily_stats (object_id, day, json, fetched_at) VALUES (?, ?, ?, ?)');
+    this.deleteOldStats = db.prepare('DELETE FROM daily_stats WHERE day < ?');
     this.read = {
       position: db.prepare('SELECT object_id, online, lat, lng, alt, time, speed, heading, sat, accuracy FROM last_positions WHERE object_id = ?'),
       sensorValue: db.prepare('SELECT sensor_id, time, value FROM last_sensor_values WHERE sensor_id = ?'),
@@ -68,6 +77,7 @@ export class StatusRepo {
       dailyStat: db.prepare('SELECT json FROM daily_stats WHERE object_id = ? AND day = ?').pluck(),
       statsOfDay: db.prepare('SELECT json FROM daily_stats WHERE day = ?').pluck(),
       allStats: db.prepare('SELECT json FROM daily_stats').pluck(),
+      recentStats: db.prepare('SELECT object_id, day, json FROM daily_stats WHERE day > (SELECT max(day) FROM daily_stats) - ?'),
       columns: db.prepare('SELECT object_id, online, lat, lng, time, speed, heading FROM last_positions ORDER BY object_id'),
       ignitionReadings: db.prepare('SELECT v.sensor_id, v.value FROM last_sensor_values v JOIN objects o ON o.ignition_sensor = v.sensor_id').raw(),
     };
@@ -115,13 +125,11 @@ export class StatusRepo {
       uid: string;
     }>)
       driverKeys.set(r.object_id, { ObjectId: r.object_id, Time: r.time, UId: r.uid });
-    const stats = new Map<string, string>();
-    for (const r of this.db.prepare('SELECT object_id, day, json FROM daily_stats').iterate() as IterableIterator<{
-      object_id: number;
-      day: number;
-      json: string;
-    }>)
-      stats.set(`${r.object_id}:${r.day}`, r.json);
+    // The latest day only: older ones, kept in the file for a while, are not compared with again. A
+    // server still sending yesterday has it written once more, and the copy keeps it from then on.
+    const stats = new LastStats();
+    for (const r of this.read.recentStats.iterate(DAY_MS) as IterableIterator<{ object_id: number; day: number; json: string }>)
+      stats.set(r.object_id, r.day, r.json);
     this.driverKeys = driverKeys;
     this.stats = stats;
   }
@@ -216,15 +224,19 @@ export class StatusRepo {
       }
     const changedStats: [string, string][] = [];
     const statRows: DailyStat[] = [];
+    let newestDay = -Infinity;
     for (const batch of status.Stats)
       for (const s of batch) {
-        const key = `${s.ObjectId}:${s.Day}`;
         const json = JSON.stringify(s);
-        if (stats.get(key) !== json) {
-          changedStats.push([key, json]);
+        newestDay = Math.max(newestDay, s.Day);
+        if (!stats.same(s.ObjectId, s.Day, json)) {
+          changedStats.push([`${s.ObjectId}:${s.Day}`, json]);
           statRows.push(s);
         }
       }
+    // Once a day: the file keeps a month of daily stats (nothing reads older ones) instead of every day ever sent.
+    const keepFrom = newestDay - STATS_KEPT_DAYS_IN_FILE * DAY_MS;
+    const prune = keepFrom >= this.statsKeptFrom + DAY_MS;
 
     const written = [...changed.values()];
     const rows = [...written];
@@ -237,7 +249,7 @@ export class StatusRepo {
     for (const row of written) positions.set(row.object_id, row);
     for (const v of changedSensors) sensorValues.set(v.SensorId, v.Time, v.Value);
     for (const k of changedKeys) driverKeys.set(k.ObjectId, k);
-    for (const [key, json] of changedStats) stats.set(key, json);
+    statRows.forEach((s, i) => stats.set(s.ObjectId, s.Day, changedStats[i]![1]));
     changes.ignition = rows.map((r) => this.ignitionOf(r.object_id));
 
     const run = this.db.transaction(() => {
@@ -245,11 +257,13 @@ export class StatusRepo {
       for (const v of changedSensors) this.upsertSensor.run(v.SensorId, Math.round(v.Time), v.Value, at);
       for (const k of changedKeys) this.upsertKey.run(k.ObjectId, Math.round(k.Time), k.UId, at);
       statRows.forEach((s, i) => this.upsertStat.run(s.ObjectId, Math.round(s.Day), changedStats[i]![1], at));
+      if (prune) this.deleteOldStats.run(Math.round(keepFrom));
       this.meta.setLastGood(STATUS_DATASET, at);
     });
     const write = () => {
       try {
         run.immediate();
+        if (prune) this.statsKeptFrom = keepFrom;
       } catch (e) {
         this.positions = this.sensorValues = this.driverKeys = this.stats = undefined;
         throw e;
@@ -348,7 +362,7 @@ export class StatusRepo {
   prune(keepObjectIds: Iterable<number>): number {
     this.loadAll();
     const keep = new Set(keepObjectIds);
-    const drop = [...this.positions!.keys(), ...this.driverKeys!.keys()].filter((id) => !keep.has(id));
+    const drop = [...this.positions!.keys(), ...this.driverKeys!.keys(), ...this.stats!.objectIds()].filter((id) => !keep.has(id));
     if (drop.length === 0) return 0;
     const delPos = this.db.prepare('DELETE FROM last_positions WHERE object_id = ?');
     const delKey = this.db.prepare('DELETE FROM last_driver_keys WHERE object_id = ?');
@@ -364,8 +378,8 @@ export class StatusRepo {
     for (const id of unique) {
       this.positions!.delete(id);
       this.driverKeys!.delete(id);
+      this.stats!.delete(id);
     }
-    for (const key of [...this.stats!.keys()]) if (!keep.has(Number(key.split(':')[0]))) this.stats!.delete(key);
     return unique.length;
   }
 }

@@ -11,6 +11,41 @@ function status(positions: Position[], extra: Partial<ObjectsStatus> = {}): Obje
   return { Positions: positions, SensorValues: [], DriverKeys: [], Stats: [], ...extra };
 }
 
+const DAY = 86_400_000;
+const stat = (objectId: number, day: number, length: number) => ({ ObjectId: objectId, Day: day * DAY, Length: length });
+const storedDays = (c: ReturnType<typeof t.open>) => c.db.prepare('SELECT DISTINCT day / 86400000 FROM daily_stats ORDER BY 1').pluck().all();
+
+describe('daily stats over many days (decision 0058)', () => {
+  it('a restart reads back the latest day only; the file keeps a month behind the newest day', () => {
+    const dataDir = t.tempDir();
+    const c1 = t.open({ dataDir });
+    // Forty days of a running console, one status a day for two objects.
+    for (let day = 100; day < 140; day++) c1.status.ingest(status([pos(1), pos(2)], { Stats: [stat(1, day, day), stat(2, day, 2 * day)] }), day * DAY);
+    expect(storedDays(c1)).toEqual(Array.from({ length: 32 }, (_, i) => 108 + i));
+    expect(c1.status.dailyStat(2, 139 * DAY)).toEqual(stat(2, 139, 278));
+    c1.close();
+
+    const c2 = t.open({ dataDir });
+    expect(c2.status.ingest(status([pos(1), pos(2)], { Stats: [stat(1, 139, 139), stat(2, 139, 278)] }), 140 * DAY).stats).toEqual([]);
+    // Around midnight a server may still send yesterday beside today: written once more, then kept beside today.
+    const both = { Stats: [stat(1, 138, 138), stat(1, 139, 139), stat(2, 139, 278)] };
+    expect(c2.status.ingest(status([pos(1), pos(2)], both), 140 * DAY).stats.map(([key]) => key)).toEqual(['1:' + 138 * DAY]);
+    expect(c2.status.ingest(status([pos(1), pos(2)], both), 140 * DAY).stats).toEqual([]);
+    const changed = c2.status.ingest(status([pos(1), pos(2)], { Stats: [stat(1, 139, 139), stat(2, 139, 300)] }), 141 * DAY);
+    expect(changed.stats).toEqual([['2:' + 139 * DAY, JSON.stringify(stat(2, 139, 300))]]);
+    expect(c2.status.dailyStat(2, 139 * DAY)).toEqual(stat(2, 139, 300));
+  });
+
+  it('an object dropped from the list loses its stats with its position', () => {
+    const c = t.open({ dataDir: t.tempDir() });
+    c.status.ingest(status([pos(1), pos(2)], { Stats: [stat(1, 5, 1), stat(2, 5, 2), stat(3, 5, 3)] }), 5 * DAY);
+    expect(c.status.prune([1])).toBe(2);
+    expect(c.status.dailyStats().map((s) => s.ObjectId)).toEqual([1]);
+    // Object 3 sent again: new to the copy, so written again.
+    expect(c.status.ingest(status([pos(1)], { Stats: [stat(1, 5, 1), stat(3, 5, 3)] }), 6 * DAY).stats.map(([key]) => key)).toEqual(['3:' + 5 * DAY]);
+  });
+});
+
 describe('status', () => {
   it('returns every position as the first delta, then only the changed ones', () => {
     const c = t.open({ dataDir: t.tempDir() });
