@@ -197,7 +197,7 @@ function storedHashes(repos: IngestRepos): ListHashes | undefined {
  * minutes and seldom changes, and its hash is a tenth of a second at 100,000 objects where its
  * decode is over a second and a few hundred megabytes of the worker's memory.
  */
-export function stageObjects(repos: IngestRepos, body: PollBody, fetchedAt: number): { result: ObjectsIngested; list?: string; write?: () => void; read: BodyRead } {
+export function stageObjects(repos: IngestRepos, body: PollBody, fetchedAt: number): { result: ObjectsIngested; list?: Uint8Array; write?: () => void; read: BodyRead } {
   const whole = typeof body === 'string' || isHeldBody(body) ? body : bytesOf(body);
   const bodyHash = isHeldBody(whole) ? undefined : createHash('sha256').update(whole).digest('base64');
   const stored = storedHashes(repos);
@@ -221,7 +221,7 @@ export function stageObjects(repos: IngestRepos, body: PollBody, fetchedAt: numb
     repos.meta.set(OBJECTS_HASH_KEY, hashes);
     repos.status.reloadIgnition();
   };
-  return { result, list: prepared.listText, write, read };
+  return { result, list: prepared.listJson, write, read };
 }
 
 /** Both sides of the worker run this: decode, compare, store. */

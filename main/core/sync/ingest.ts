@@ -234,7 +234,8 @@ export function ingestHandlers(repos: IngestRepos, held: HeldBodies): Handlers<I
       let result: ObjectsIngested = full ? { ...staged.result, changed: true, reload: true } : staged.result;
       if (staged.write) writeSoon(staged.write);
       if (staged.list !== undefined) {
-        const list = new TextEncoder().encode(staged.list);
+        // A copy goes: the write still to come stores the list's own bytes.
+        const list = staged.list.slice();
         ctx.transfer.push(...transferables(list));
         result = { ...result, list };
       }
