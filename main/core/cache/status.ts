@@ -33,6 +33,18 @@ const DAY_MS = 86_400_000;
 /** Days of daily stats the file keeps behind the newest a status sent (the details panel reads today's). */
 export const STATS_KEPT_DAYS_IN_FILE = 31;
 
+/** Rows a status write slice writes (`stage`'s `step`): 10 to 40 ms of the ingest worker's time. */
+export const STATUS_WRITE_SLICE = 10_000;
+
+/** Writes up to `limit` of `rows` from `offset` with `put`; answers how many it wrote. */
+function rowsOf<T>(rows: readonly T[], put: (row: T, i: number) => void): (offset: number, limit: number) => number {
+  return (offset, limit) => {
+    const end = Math.min(rows.length, offset + limit);
+    for (let i = offset; i < end; i++) put(rows[i]!, i);
+    return end - offset;
+  };
+}
+
 export class StatusRepo {
   private positions: Map<number, PosRow> | undefined;
   private sensorValues: LastReadings | undefined;
@@ -186,11 +198,15 @@ export class StatusRepo {
    * caller runs it. The ingest worker answers the positions before it writes them: at 50,000
    * objects the first write is most of a second's work the map need not wait for. The copy
    * already holds the staged rows, so later stages diff against them; writes must run in
-   * stage order. A write that fails drops the copy: the next use reloads it from the file,
+   * stage order. `step` writes the next slice of rows in its own transaction (true while some
+   * are left), so that a worker writing a first status of 50,000 objects can still read the
+   * next body off its socket between slices; `write` writes what is left in one. A slice
+   * written is final: each row is a last state of its own, and the status's last good time
+   * is written with the last slice. A write that fails drops the copy: the next use reloads it from the file,
    * so the next poll writes again what this one could not. The status comes in batches (a
    * big body is decoded a batch at a time); one that throws midway leaves the copy as it was.
    */
-  stage(status: ObjectsStatusBatches, fetchedAt: number): { changes: StatusChanges; write: () => void } {
+  stage(status: ObjectsStatusBatches, fetchedAt: number): { changes: StatusChanges; write: () => void; step: () => boolean } {
     this.loadAll();
     const positions = this.positions!;
     const sensorValues = this.sensorValues!;
@@ -252,24 +268,45 @@ export class StatusRepo {
     statRows.forEach((s, i) => stats.set(s.ObjectId, s.Day, changedStats[i]![1]));
     changes.ignition = rows.map((r) => this.ignitionOf(r.object_id));
 
-    const run = this.db.transaction(() => {
-      for (const r of written) this.upsertPos.run(r.object_id, r.online, r.lat, r.lng, r.alt, r.time, r.speed, r.heading, r.sat, r.accuracy, at);
-      for (const v of changedSensors) this.upsertSensor.run(v.SensorId, Math.round(v.Time), v.Value, at);
-      for (const k of changedKeys) this.upsertKey.run(k.ObjectId, Math.round(k.Time), k.UId, at);
-      statRows.forEach((s, i) => this.upsertStat.run(s.ObjectId, Math.round(s.Day), changedStats[i]![1], at));
+    // The rows to write, in slices (`step`) or all at once (`write`); the day's cut and the last good time go last.
+    const parts: ((offset: number, limit: number) => number)[] = [
+      rowsOf(written, (r) => this.upsertPos.run(r.object_id, r.online, r.lat, r.lng, r.alt, r.time, r.speed, r.heading, r.sat, r.accuracy, at)),
+      rowsOf(changedSensors, (v) => this.upsertSensor.run(v.SensorId, Math.round(v.Time), v.Value, at)),
+      rowsOf(changedKeys, (k) => this.upsertKey.run(k.ObjectId, Math.round(k.Time), k.UId, at)),
+      rowsOf(statRows, (s, i) => this.upsertStat.run(s.ObjectId, Math.round(s.Day), changedStats[i]![1], at)),
+    ];
+    let part = 0;
+    let offset = 0;
+    const writeRows = (limit: number) => {
+      while (part < parts.length && limit > 0) {
+        const done = parts[part]!(offset, limit);
+        offset += done;
+        limit -= done;
+        if (limit > 0) [part, offset] = [part + 1, 0];
+      }
+      if (part < parts.length) return false;
       if (prune) this.deleteOldStats.run(Math.round(keepFrom));
       this.meta.setLastGood(STATUS_DATASET, at);
-    });
-    const write = () => {
+      return true;
+    };
+    let finished = false;
+    const run = (limit: number) => {
+      if (finished) return;
       try {
-        run.immediate();
-        if (prune) this.statsKeptFrom = keepFrom;
+        finished = this.db.transaction(() => writeRows(limit)).immediate();
+        if (finished && prune) this.statsKeptFrom = keepFrom;
       } catch (e) {
+        finished = true;
         this.positions = this.sensorValues = this.driverKeys = this.stats = undefined;
         throw e;
       }
     };
-    return { changes, write };
+    const write = () => run(Infinity);
+    const step = () => {
+      run(STATUS_WRITE_SLICE);
+      return !finished;
+    };
+    return { changes, write, step };
   }
 
   /**

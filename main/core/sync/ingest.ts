@@ -20,6 +20,7 @@ import { startRole, type Roles } from '../workers/roles';
 import type { EventsIngested } from './events-poll';
 import { ingestEvents, ingestObjects, ingestProfile, stageObjects, stageStatus, type IngestRepos } from './ingest-bodies';
 import type { IngestKind, IngestMessages, ObjectsIngested } from './ingest-messages';
+import { wholeWrite, writeBehind } from './write-behind';
 import type { PollBody } from './poll-body';
 
 export { STATUS_ENDPOINT, OBJECTS_ENDPOINT, PROFILE_ENDPOINT };
@@ -172,9 +173,11 @@ function followingSender(worker: WorkerClient<Roles['ingest']>) {
  * whole stored picture (followingSender says why); profile and snapshot answer as always.
  *
  * A status or a new object list is answered before its rows are written (StatusRepo.stage,
- * stageObjects): the write runs a moment after the answer is posted, or first thing in the
- * next request, whichever comes first, so every request still finds the file as the answers
- * so far describe it. `written` waits for it without hurrying it.
+ * stageObjects): the write begins a moment after the answer is posted, a status's a slice at
+ * a time (write-behind.ts), and what is left of it is written first thing in the next request
+ * that reads what it writes, so every such request still finds the file as the answers so far
+ * describe it. The events touch tables of their own and do not wait. `written` waits for the
+ * write without hurrying it.
  */
 export function ingestHandlers(repos: IngestRepos, held: HeldBodies): Handlers<IngestMessages> {
   const local = inThreadIngestor(repos);
@@ -183,31 +186,13 @@ export function ingestHandlers(repos: IngestRepos, held: HeldBodies): Handlers<I
     ctx.transfer.push(...columnsTransfer(c));
     return c;
   };
-  let unwritten: (() => void) | null = null;
-  let due: NodeJS.Timeout | null = null;
-  let waiting: (() => void)[] = [];
-  const writeNow = () => {
-    if (due) clearTimeout(due);
-    due = null;
-    const write = unwritten;
-    unwritten = null;
-    try {
-      write?.();
-    } catch (e) {
-      // Answered already; the next poll of its kind writes it again (a status by stage(), a list as changed).
-      console.warn(`[ingest] a poll answered could not be stored: ${e instanceof Error ? e.message : String(e)}`);
-    } finally {
-      const done = waiting;
-      waiting = [];
-      done.forEach((r) => r());
-    }
-  };
   // The main side asks for the next body as soon as an answer lands, and this thread fetches
   // it: a write begun at once (a second at 50,000 objects) held that request back as long.
-  const writeSoon = (write: () => void) => {
-    unwritten = write;
-    due ??= setTimeout(writeNow, WRITE_AFTER_MS);
-  };
+  const writes = writeBehind({
+    delayMs: WRITE_AFTER_MS,
+    // Answered already; the next poll of its kind writes it again (a status by stage(), a list as changed).
+    onError: (e) => console.warn(`[ingest] a poll answered could not be stored: ${e instanceof Error ? e.message : String(e)}`),
+  });
   const loadCopy = () => {
     try {
       repos.status.load();
@@ -219,20 +204,20 @@ export function ingestHandlers(repos: IngestRepos, held: HeldBodies): Handlers<I
   const afterWrite =
     <A extends unknown[], R>(f: (...a: A) => R) =>
     (...a: A): R => {
-      writeNow();
+      writes.now();
       return f(...a);
     };
   return {
     status: afterWrite(async ({ body, fetchedAt, full }, ctx) => {
       const staged = stageStatus(repos, bytes(body), fetchedAt);
-      writeSoon(staged.write);
+      writes.soon({ step: staged.step, finish: staged.write });
       return positions(ctx)(full ? await local.snapshot() : changedColumns(staged.changes));
     }),
     // Which objects changed since the main side last heard is unknown: every window reads the list.
     objects: afterWrite(async ({ body, fetchedAt, full }, ctx) => {
       const staged = stageObjects(repos, bytes(body), fetchedAt);
       let result: ObjectsIngested = full ? { ...staged.result, changed: true, reload: true } : staged.result;
-      if (staged.write) writeSoon(staged.write);
+      if (staged.write) writes.soon(wholeWrite(staged.write));
       if (staged.list !== undefined) {
         // A copy goes: the write still to come stores the list's own bytes.
         const list = staged.list.slice();
@@ -248,15 +233,17 @@ export function ingestHandlers(repos: IngestRepos, held: HeldBodies): Handlers<I
       void answer.finally(() => setImmediate(loadCopy));
       return answer;
     }),
-    written: () => (unwritten ? new Promise<void>((r) => waiting.push(r)) : undefined),
+    written: () => writes.idle(),
     warm: () => repos.status.warm(),
-    events: afterWrite(({ body, all, fetchedAt, full }) => {
+    // The events' own tables only: a status still being written does not hold them back.
+    events: ({ body, all, fetchedAt, full }) => {
       const feed = bytes(body);
       return local.events(feed, bytes(all), fetchedAt).then((r): EventsIngested => {
         if (!full) return r;
         const { events, pendingIds } = repos.events.unacknowledgedModel();
         return { ...r, upserted: events, full: { pendingIds } };
       });
-    }),
+    },
   };
 }
+

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ObjectsStatus, Position } from '../../../common/resources';
+import { wholeStatus } from '../../../main/core/cache';
+import { STATUS_WRITE_SLICE } from '../../../main/core/cache/status';
 import { useTempCaches } from './helpers';
 
 const t = useTempCaches();
@@ -14,6 +16,54 @@ function status(positions: Position[], extra: Partial<ObjectsStatus> = {}): Obje
 const DAY = 86_400_000;
 const stat = (objectId: number, day: number, length: number) => ({ ObjectId: objectId, Day: day * DAY, Length: length });
 const storedDays = (c: ReturnType<typeof t.open>) => c.db.prepare('SELECT DISTINCT day / 86400000 FROM daily_stats ORDER BY 1').pluck().all();
+
+describe('a status written in slices (write-behind.ts)', () => {
+  const n = STATUS_WRITE_SLICE + 2_000;
+  const big = (lat: number) =>
+    wholeStatus(status(Array.from({ length: n }, (_, i) => pos(i + 1, { Lat: lat })), { DriverKeys: Array.from({ length: n }, (_, i) => ({ ObjectId: i + 1, Time: lat, UId: `K${i}` })) }));
+  const count = (c: ReturnType<typeof t.open>, table: string) => c.db.prepare(`SELECT count(*) FROM ${table}`).pluck().get();
+
+  it('writes a slice per step, the last good time with the last, and the same file as at once', () => {
+    const c = t.open({ dataDir: t.tempDir() });
+    const staged = c.status.stage(big(50), 1000);
+    expect(staged.step()).toBe(true);
+    expect([count(c, 'last_positions'), count(c, 'last_driver_keys'), c.status.fetchedAt()]).toEqual([STATUS_WRITE_SLICE, 0, null]);
+    const steps = [true];
+    while (steps.at(-1)) steps.push(staged.step());
+    // 24,000 rows: positions, then keys.
+    expect(steps).toEqual([true, true, false]);
+    expect([count(c, 'last_positions'), count(c, 'last_driver_keys'), c.status.fetchedAt()]).toEqual([n, n, 1000]);
+
+    const whole = t.open({ dataDir: t.tempDir() });
+    whole.status.stage(big(50), 1000).write();
+    expect(c.status.allDriverKeys()).toEqual(whole.status.allDriverKeys());
+    expect(c.status.position(n)).toEqual(whole.status.position(n));
+  });
+
+  it('writes the rest at once after some slices; a slice that fails leaves the next poll to write what it could not', () => {
+    const c = t.open({ dataDir: t.tempDir() });
+    const first = c.status.stage(big(50), 1000);
+    first.step();
+    first.write();
+    expect([count(c, 'last_positions'), count(c, 'last_driver_keys'), c.status.fetchedAt()]).toEqual([n, n, 1000]);
+
+    c.db.exec("CREATE TRIGGER refuse_keys BEFORE INSERT ON last_driver_keys BEGIN SELECT RAISE(ABORT, 'disk full'); END");
+    const second = c.status.stage(big(51), 2000);
+    expect(second.step()).toBe(true);
+    expect(() => {
+      while (second.step());
+    }).toThrow(/disk full/);
+    // The positions of the slices written stay; the copy is dropped, so the next poll diffs against the file.
+    expect(c.status.position(1)!.Lat).toBe(51);
+    c.db.exec('DROP TRIGGER refuse_keys');
+    // The failed slice's 2,000 positions (and every key) were rolled back: they are this poll's changes.
+    const third = c.status.stage(big(51), 3000);
+    expect(third.changes.rows.map((r) => r.object_id)).toEqual(Array.from({ length: 2_000 }, (_, i) => STATUS_WRITE_SLICE + 1 + i));
+    expect(third.changes.driverKeys).toHaveLength(n);
+    third.write();
+    expect([c.status.position(n)!.Lat, c.status.fetchedAt()]).toEqual([51, 3000]);
+  });
+});
 
 describe('daily stats over many days (decision 0058)', () => {
   it('a restart reads back the latest day only; the file keeps a month behind the newest day', () => {
