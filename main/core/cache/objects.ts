@@ -29,8 +29,8 @@ export interface ListRow {
   imei: string | null;
   status: number | null;
   json: JsonText;
-  /** What the windows read of it (`summaryOf`). */
-  summary: string;
+  /** What the windows read of it (`summaryOf`): its text, then its bytes in the prepared list's (`prepareRows`). */
+  summary: JsonText;
   ignition: number | null;
 }
 
@@ -79,28 +79,44 @@ export function prepareList(objects: readonly FleetObject[]): PreparedList {
   return prepareRows(objects.map(listRow));
 }
 
-/** Rows in the service's order, duplicates and all → the list as it will be stored. */
+/**
+ * Rows in the service's order, duplicates and all → the list as it will be stored. Each row's
+ * summary becomes a view of the list's bytes, so that the summaries are not held twice until
+ * the write.
+ */
 export function prepareRows(all: readonly ListRow[]): PreparedList {
   const last = new Map<number, number>();
   all.forEach((r, i) => last.set(r.id, i));
   const rows = [...last.values()].sort((a, b) => a - b).map((i) => all[i]!);
   const byName = rows.slice().sort((a, b) => NAME_ORDER.compare(a.name, b.name) || a.id - b.id);
-  return { rows, listJson: jsonArrayBytes(byName.map((r) => r.summary)) };
+  const listJson = jsonArrayBytes(byName, (r) => r.summary, (r, text) => (r.summary = text));
+  return { rows, listJson };
 }
 
 /**
- * `[text,text,…]` encoded straight into bytes of its exact size: the joined string first was
- * one more copy of every summary (26 MB at 100,000 objects) at the worker's busiest moment.
+ * `[text,text,…]` encoded straight into bytes of its exact size (the joined string first was
+ * one more copy of every summary, 26 MB at 100,000 objects, at the worker's busiest moment);
+ * `placed` hears where each text now lies in them.
  */
-function jsonArrayBytes(texts: readonly string[]): Uint8Array {
-  let size = 2 + Math.max(0, texts.length - 1);
-  for (const t of texts) size += Buffer.byteLength(t);
+function jsonArrayBytes<T>(items: readonly T[], textOf: (item: T) => JsonText, placed: (item: T, bytes: Uint8Array) => void): Uint8Array {
+  let size = 2 + Math.max(0, items.length - 1);
+  for (const item of items) {
+    const t = textOf(item);
+    size += typeof t === 'string' ? Buffer.byteLength(t) : t.byteLength;
+  }
   const out = new Uint8Array(size);
   let n = 0;
   out[n++] = 0x5b;
-  texts.forEach((t, i) => {
+  items.forEach((item, i) => {
     if (i) out[n++] = 0x2c;
-    n += utf8.encodeInto(t, out.subarray(n)).written;
+    const t = textOf(item);
+    const start = n;
+    if (typeof t === 'string') n += utf8.encodeInto(t, out.subarray(n)).written;
+    else {
+      out.set(t, n);
+      n += t.byteLength;
+    }
+    placed(item, out.subarray(start, n));
   });
   out[n] = 0x5d;
   return out;
@@ -127,8 +143,8 @@ export class ObjectsRepo {
     private readonly meta: MetaRepo,
   ) {
     this.insertObject = db.prepare(
-      // A row's JSON given as bytes is stored as the text it is, as a string would be.
-      "INSERT INTO objects (id, ord, name, plate, imei, status, json, summary, ignition_sensor, fetched_at) VALUES (?, ?, ?, ?, ?, ?, CAST(? AS TEXT), ?, ?, ?)",
+      // A row's JSON or summary given as bytes is stored as the text it is, as a string would be.
+      "INSERT INTO objects (id, ord, name, plate, imei, status, json, summary, ignition_sensor, fetched_at) VALUES (?, ?, ?, ?, ?, ?, CAST(? AS TEXT), CAST(? AS TEXT), ?, ?)",
     );
     this.selectAll = db.prepare('SELECT json FROM objects ORDER BY ord').pluck();
     this.selectSummaries = db.prepare('SELECT summary FROM objects ORDER BY ord').pluck();

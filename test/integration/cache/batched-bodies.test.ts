@@ -132,7 +132,7 @@ describe('a list read from bytes keeps each object’s bytes, not a copy (decisi
     stageObjects(c, objectsBody(n), 1000).write?.();
     return JSON.stringify(c.objects.list());
   };
-  const textRows = (c: ReturnType<typeof t.open>) => c.db.prepare("SELECT count(*) FROM objects WHERE typeof(json) = 'text'").pluck().get();
+  const textRows = (c: ReturnType<typeof t.open>) => c.db.prepare("SELECT count(*) FROM objects WHERE typeof(json) = 'text' AND typeof(summary) = 'text'").pluck().get();
 
   it('holds views of the body where its elements are the text stored, and stores the same text as the whole read', () => {
     const body = compact(700);
@@ -150,6 +150,7 @@ describe('a list read from bytes keeps each object’s bytes, not a copy (decisi
     expect(batched).toEqual(whole);
     // Stored as text, as a string is: readers get strings, and a later diff compares either way.
     expect(caches.map(textRows)).toEqual([700, 700]);
+    expect(caches[1]!.objects.summariesOf([700])).toEqual([expect.objectContaining({ Id: 700, Name: 'Dodávka 700 — Plzeň 🚚' })]);
   });
 
   it('holds every row as a string when one element is spelled otherwise, so the body can go', () => {
