@@ -23,6 +23,7 @@ import type { DailyStat, DriverKey, ObjectsStatus, ObjectsStatusBatches, Positio
 import type { Db } from './db';
 import type { MetaRepo } from './meta';
 import type { ObjectsRepo } from './objects';
+import { LastPositions } from './last-positions';
 import { LastReadings } from './last-readings';
 import { LastStats } from './last-stats';
 import { changedColumns, ignitionValue, sameRow, toColumns, toRow, type ColumnRow, type PosRow, type StatusChanges } from './status-rows';
@@ -46,7 +47,7 @@ function rowsOf<T>(rows: readonly T[], put: (row: T, i: number) => void): (offse
 }
 
 export class StatusRepo {
-  private positions: Map<number, PosRow> | undefined;
+  private positions: LastPositions | undefined;
   private sensorValues: LastReadings | undefined;
   private driverKeys: Map<number, DriverKey> | undefined;
   private stats: LastStats | undefined;
@@ -103,11 +104,11 @@ export class StatusRepo {
   load(): void {
     this.launchColumns = undefined;
     if (this.positions) return;
-    const positions = new Map<number, PosRow>();
+    const positions = new LastPositions();
     for (const r of this.db
       .prepare('SELECT object_id, online, lat, lng, alt, time, speed, heading, sat, accuracy FROM last_positions')
       .iterate() as IterableIterator<PosRow>)
-      positions.set(r.object_id, r);
+      positions.set(r);
     this.reloadIgnition();
     this.sensorValues = new LastReadings();
     this.readIgnitionValues();
@@ -218,8 +219,8 @@ export class StatusRepo {
     for (const batch of status.Positions)
       for (const p of batch) {
         const row = toRow(p);
-        const old = changed.get(row.object_id) ?? positions.get(row.object_id);
-        if (old === undefined || !sameRow(old, row)) changed.set(row.object_id, row);
+        const pending = changed.get(row.object_id);
+        if (pending ? !sameRow(pending, row) : !positions.holds(row)) changed.set(row.object_id, row);
       }
     const changedSensors: SensorValue[] = [];
     const ignitionSwitched = new Set<number>();
@@ -245,7 +246,7 @@ export class StatusRepo {
       for (const s of batch) {
         const json = JSON.stringify(s);
         newestDay = Math.max(newestDay, s.Day);
-        if (!stats.same(s.ObjectId, s.Day, json)) {
+        if (!stats.same(s.ObjectId, json)) {
           changedStats.push([`${s.ObjectId}:${s.Day}`, json]);
           statRows.push(s);
         }
@@ -262,7 +263,7 @@ export class StatusRepo {
     }
     rows.sort((a, b) => a.object_id - b.object_id);
     const changes: StatusChanges = { rows, ignition: [], sensorValues: changedSensors, driverKeys: changedKeys, stats: changedStats, fetchedAt: at };
-    for (const row of written) positions.set(row.object_id, row);
+    for (const row of written) positions.set(row);
     for (const v of changedSensors) sensorValues.set(v.SensorId, v.Time, v.Value);
     for (const k of changedKeys) driverKeys.set(k.ObjectId, k);
     statRows.forEach((s, i) => stats.set(s.ObjectId, s.Day, changedStats[i]![1]));
@@ -342,7 +343,7 @@ export class StatusRepo {
       return c;
     }
     this.load();
-    const rows = [...this.positions!.values()].sort((a, b) => a.object_id - b.object_id);
+    const rows = this.positions!.sortedRows();
     return toColumns(
       rows,
       rows.map((r) => this.ignitionOf(r.object_id)),
@@ -399,7 +400,7 @@ export class StatusRepo {
   prune(keepObjectIds: Iterable<number>): number {
     this.loadAll();
     const keep = new Set(keepObjectIds);
-    const drop = [...this.positions!.keys(), ...this.driverKeys!.keys(), ...this.stats!.objectIds()].filter((id) => !keep.has(id));
+    const drop = [...this.positions!.objectIds(), ...this.driverKeys!.keys(), ...this.stats!.objectIds()].filter((id) => !keep.has(id));
     if (drop.length === 0) return 0;
     const delPos = this.db.prepare('DELETE FROM last_positions WHERE object_id = ?');
     const delKey = this.db.prepare('DELETE FROM last_driver_keys WHERE object_id = ?');
