@@ -38,7 +38,7 @@ export const STATS_KEPT_DAYS_IN_FILE = 31;
 export const STATUS_WRITE_SLICE = 10_000;
 
 /** Writes up to `limit` of `rows` from `offset` with `put`; answers how many it wrote. */
-function rowsOf<T>(rows: readonly T[], put: (row: T, i: number) => void): (offset: number, limit: number) => number {
+function sliceWriter<T>(rows: readonly T[], put: (row: T, i: number) => void): (offset: number, limit: number) => number {
   return (offset, limit) => {
     const end = Math.min(rows.length, offset + limit);
     for (let i = offset; i < end; i++) put(rows[i]!, i);
@@ -203,8 +203,8 @@ export class StatusRepo {
    * are left), so that a worker writing a first status of 50,000 objects can still read the
    * next body off its socket between slices; `write` writes what is left in one. A slice
    * written is final: each row is a last state of its own, and the status's last good time
-   * is written with the last slice. A write that fails drops the copy: the next use reloads it from the file,
-   * so the next poll writes again what this one could not. The status comes in batches (a
+   * is written with the last slice. A write that fails drops the copy: the next use reloads
+   * it from the file, so the next poll writes again what this one could not. The status comes in batches (a
    * big body is decoded a batch at a time); one that throws midway leaves the copy as it was.
    */
   stage(status: ObjectsStatusBatches, fetchedAt: number): { changes: StatusChanges; write: () => void; step: () => boolean } {
@@ -271,10 +271,10 @@ export class StatusRepo {
 
     // The rows to write, in slices (`step`) or all at once (`write`); the day's cut and the last good time go last.
     const parts: ((offset: number, limit: number) => number)[] = [
-      rowsOf(written, (r) => this.upsertPos.run(r.object_id, r.online, r.lat, r.lng, r.alt, r.time, r.speed, r.heading, r.sat, r.accuracy, at)),
-      rowsOf(changedSensors, (v) => this.upsertSensor.run(v.SensorId, Math.round(v.Time), v.Value, at)),
-      rowsOf(changedKeys, (k) => this.upsertKey.run(k.ObjectId, Math.round(k.Time), k.UId, at)),
-      rowsOf(statRows, (s, i) => this.upsertStat.run(s.ObjectId, Math.round(s.Day), changedStats[i]![1], at)),
+      sliceWriter(written, (r) => this.upsertPos.run(r.object_id, r.online, r.lat, r.lng, r.alt, r.time, r.speed, r.heading, r.sat, r.accuracy, at)),
+      sliceWriter(changedSensors, (v) => this.upsertSensor.run(v.SensorId, Math.round(v.Time), v.Value, at)),
+      sliceWriter(changedKeys, (k) => this.upsertKey.run(k.ObjectId, Math.round(k.Time), k.UId, at)),
+      sliceWriter(statRows, (s, i) => this.upsertStat.run(s.ObjectId, Math.round(s.Day), changedStats[i]![1], at)),
     ];
     let part = 0;
     let offset = 0;
