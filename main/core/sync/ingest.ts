@@ -246,4 +246,3 @@ export function ingestHandlers(repos: IngestRepos, held: HeldBodies): Handlers<I
     },
   };
 }
-

@@ -80,4 +80,3 @@ export function writeBehind(opts: { delayMs: number; onError: (e: unknown) => vo
     idle: () => (pending ? new Promise<void>((r) => waiting.push(r)) : undefined),
   };
 }
-

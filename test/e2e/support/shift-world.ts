@@ -4,6 +4,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { startSimulator, type SimulatorHandle } from '../../../simulator';
+import { drivesOn, localDay } from '../../../simulator/motion/plan';
 import { startBrowserMode, type RunningHost } from './browser-mode';
 import { signInToOwnFleet } from './own-fleet';
 
@@ -12,7 +13,10 @@ export const DAY = 86_400_000;
 export interface ShiftWorld {
   sim: SimulatorHandle;
   host: RunningHost;
-  /** An ordinary vehicle of the demo company that has reported for months, with sensors. */
+  /**
+   * An ordinary vehicle of the demo company that has reported for months, with sensors, and
+   * drove on every day of the last two (`recentInterval(2)`, which the History tests open).
+   */
   driver: { id: number; name: string };
   /** A vehicle of the demo company that never reported. */
   silent: { id: number; name: string };
@@ -26,9 +30,15 @@ export function useShiftWorld(): ShiftWorld {
     const world = w.sim.sim.world;
     const objects = [...world.objects.values()].filter((x) => x.CompanyId === 1);
     const now = Date.now();
+    // Vehicles rest on some weekdays: one parked for the whole recent interval has no track to show.
+    const { from, till } = recentInterval(2);
+    const droveThrough = (m: (typeof world.motion)[number]) => {
+      for (let day = localDay(m, from); day <= localDay(m, till); day++) if (!drivesOn(m, day)) return false;
+      return true;
+    };
     const d = objects.find((x) => {
       const m = world.motion[x.Id]!;
-      return !m.dense && !m.neverReported && m.offlineSince === Infinity && m.firstDay * DAY < now - 120 * DAY && x.Sensors.length > 0;
+      return !m.dense && !m.neverReported && m.offlineSince === Infinity && m.firstDay * DAY < now - 120 * DAY && x.Sensors.length > 0 && droveThrough(m);
     });
     const s = objects.find((x) => world.motion[x.Id]!.neverReported);
     if (!d || !s) throw new Error('no suitable objects in the simulated world');
