@@ -1,9 +1,10 @@
 /**
  * Last status as rows and as columns: a service position as the row the status repository
- * stores and compares, and rows as the typed-array columns the live layer pushes.
+ * stores and compares, rows as the typed-array columns the live layer pushes, and a status
+ * decoded whole in the batched shape `stage` takes.
  */
 import { Ignition, type PositionColumns } from '../../../common/methods/live';
-import type { DriverKey, Position, SensorValue } from '../../../common/resources';
+import type { DriverKey, ObjectsStatus, ObjectsStatusBatches, Position, SensorValue } from '../../../common/resources';
 
 export interface PosRow {
   object_id: number;
@@ -104,4 +105,14 @@ export function toColumns(rows: readonly ColumnRow[], ignition: readonly number[
 export function ignitionValue(v: number | undefined): number {
   if (v === undefined || !Number.isFinite(v)) return Ignition.unknown;
   return v !== 0 ? Ignition.on : Ignition.off;
+}
+
+/** A status decoded whole, as one batch of each array. */
+export function wholeStatus(s: ObjectsStatus): ObjectsStatusBatches {
+  return { Positions: [s.Positions], SensorValues: [s.SensorValues], DriverKeys: [s.DriverKeys], Stats: [s.Stats] };
+}
+
+/** The same [sensorId → objectId] ignition sensors. */
+export function sameIgnition(a: ReadonlyMap<number, number>, b: ReadonlyMap<number, number>): boolean {
+  return a.size === b.size && [...b].every(([sensorId, objectId]) => a.get(sensorId) === objectId);
 }

@@ -20,31 +20,20 @@
  */
 import type { PositionColumns } from '../../../common/methods/live';
 import type { DailyStat, DriverKey, ObjectsStatus, ObjectsStatusBatches, Position, SensorValue } from '../../../common/resources';
+import { DAY_MS } from '../../../common/history-windows';
 import type { Db } from './db';
 import type { MetaRepo } from './meta';
 import type { ObjectsRepo } from './objects';
 import { LastPositions } from './last-positions';
 import { LastReadings } from './last-readings';
 import { LastStats } from './last-stats';
-import { changedColumns, ignitionValue, sameRow, toColumns, toRow, type ColumnRow, type PosRow, type StatusChanges } from './status-rows';
+import { slicedWrite, sliceWriter, type RowSlices } from './sliced-write';
+import { changedColumns, ignitionValue, sameIgnition, sameRow, toColumns, toRow, wholeStatus, type ColumnRow, type PosRow, type StatusChanges } from './status-rows';
 
 export const STATUS_DATASET = 'status';
 
-const DAY_MS = 86_400_000;
 /** Days of daily stats the file keeps behind the newest a status sent (the details panel reads today's). */
 export const STATS_KEPT_DAYS_IN_FILE = 31;
-
-/** Rows a status write slice writes (`stage`'s `step`): 10 to 40 ms of the ingest worker's time. */
-export const STATUS_WRITE_SLICE = 10_000;
-
-/** Writes up to `limit` of `rows` from `offset` with `put`; answers how many it wrote. */
-function sliceWriter<T>(rows: readonly T[], put: (row: T, i: number) => void): (offset: number, limit: number) => number {
-  return (offset, limit) => {
-    const end = Math.min(rows.length, offset + limit);
-    for (let i = offset; i < end; i++) put(rows[i]!, i);
-    return end - offset;
-  };
-}
 
 export class StatusRepo {
   private positions: LastPositions | undefined;
@@ -270,43 +259,24 @@ export class StatusRepo {
     changes.ignition = rows.map((r) => this.ignitionOf(r.object_id));
 
     // The rows to write, in slices (`step`) or all at once (`write`); the day's cut and the last good time go last.
-    const parts: ((offset: number, limit: number) => number)[] = [
+    const parts: RowSlices[] = [
       sliceWriter(written, (r) => this.upsertPos.run(r.object_id, r.online, r.lat, r.lng, r.alt, r.time, r.speed, r.heading, r.sat, r.accuracy, at)),
       sliceWriter(changedSensors, (v) => this.upsertSensor.run(v.SensorId, Math.round(v.Time), v.Value, at)),
       sliceWriter(changedKeys, (k) => this.upsertKey.run(k.ObjectId, Math.round(k.Time), k.UId, at)),
       sliceWriter(statRows, (s, i) => this.upsertStat.run(s.ObjectId, Math.round(s.Day), changedStats[i]![1], at)),
     ];
-    let part = 0;
-    let offset = 0;
-    const writeRows = (limit: number) => {
-      while (part < parts.length && limit > 0) {
-        const done = parts[part]!(offset, limit);
-        offset += done;
-        limit -= done;
-        if (limit > 0) [part, offset] = [part + 1, 0];
-      }
-      if (part < parts.length) return false;
-      if (prune) this.deleteOldStats.run(Math.round(keepFrom));
-      this.meta.setLastGood(STATUS_DATASET, at);
-      return true;
-    };
-    let finished = false;
-    const run = (limit: number) => {
-      if (finished) return;
-      try {
-        finished = this.db.transaction(() => writeRows(limit)).immediate();
-        if (finished && prune) this.statsKeptFrom = keepFrom;
-      } catch (e) {
-        finished = true;
+    const { write, step } = slicedWrite(this.db, parts, {
+      last: () => {
+        if (prune) this.deleteOldStats.run(Math.round(keepFrom));
+        this.meta.setLastGood(STATUS_DATASET, at);
+      },
+      done: () => {
+        if (prune) this.statsKeptFrom = keepFrom;
+      },
+      failed: () => {
         this.positions = this.sensorValues = this.driverKeys = this.stats = undefined;
-        throw e;
-      }
-    };
-    const write = () => run(Infinity);
-    const step = () => {
-      run(STATUS_WRITE_SLICE);
-      return !finished;
-    };
+      },
+    });
     return { changes, write, step };
   }
 
@@ -420,13 +390,4 @@ export class StatusRepo {
     }
     return unique.length;
   }
-}
-
-/** A status decoded whole, as one batch of each array. */
-export function wholeStatus(s: ObjectsStatus): ObjectsStatusBatches {
-  return { Positions: [s.Positions], SensorValues: [s.SensorValues], DriverKeys: [s.DriverKeys], Stats: [s.Stats] };
-}
-
-function sameIgnition(a: ReadonlyMap<number, number>, b: ReadonlyMap<number, number>): boolean {
-  return a.size === b.size && [...b].every(([sensorId, objectId]) => a.get(sensorId) === objectId);
 }

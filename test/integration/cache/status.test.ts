@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ObjectsStatus, Position } from '../../../common/resources';
 import { wholeStatus } from '../../../main/core/cache';
-import { STATUS_WRITE_SLICE } from '../../../main/core/cache/status';
+import { STATUS_WRITE_SLICE } from '../../../main/core/cache/sliced-write';
 import { useTempCaches } from './helpers';
 
 const t = useTempCaches();
