@@ -210,7 +210,7 @@ export function ingestHandlers(repos: IngestRepos, held: HeldBodies): Handlers<I
   return {
     status: afterWrite(async ({ body, fetchedAt, full }, ctx) => {
       const staged = stageStatus(repos, bytes(body), fetchedAt);
-      writes.soon({ step: staged.step, finish: staged.write });
+      writes.soon(staged);
       return positions(ctx)(full ? await local.snapshot() : changedColumns(staged.changes));
     }),
     // Which objects changed since the main side last heard is unknown: every window reads the list.

@@ -11,7 +11,7 @@ export interface PendingWrite {
   /** Writes a slice; true while some is left. */
   step(): boolean;
   /** Writes all that is left. */
-  finish(): void;
+  write(): void;
 }
 
 /** A write that has no slices: the whole of it is its one step. */
@@ -20,7 +20,7 @@ export const wholeWrite = (write: () => void): PendingWrite => ({
     write();
     return false;
   },
-  finish: write,
+  write,
 });
 
 export interface WriteBehind {
@@ -48,7 +48,7 @@ export function writeBehind(opts: { delayMs: number; onError: (e: unknown) => vo
     const w = pending;
     if (!w) return;
     try {
-      w.finish();
+      w.write();
     } catch (e) {
       opts.onError(e);
     } finally {

@@ -14,7 +14,7 @@ function sliced(log: string[], name: string, slices: number, failAt = -1): Pendi
       log.push(`${name}:${i++}`);
       return i < slices;
     },
-    finish() {
+    write() {
       if (i < slices) log.push(`${name}:rest`);
       i = slices;
     },
