@@ -128,11 +128,7 @@ export function withinDepth(text: string, maxDepth: number): boolean {
  * stream is cancelled, dropping the connection) at the first chunk that passes a limit.
  */
 export async function readBounded(res: Response, b: BodyBound): Promise<Uint8Array[]> {
-  const declared = Number(res.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > b.maxBytes) {
-    await res.body?.cancel().catch(() => {});
-    throw tooLarge(b);
-  }
+  const declared = await refuseDeclared(res, b);
   const out: Uint8Array[] = [];
   if (!res.body) return out;
   const depth = b.maxDepth !== null ? depthTracker(b.maxDepth) : null;
@@ -158,6 +154,34 @@ export async function readBounded(res: Response, b: BodyBound): Promise<Uint8Arr
   }
   if (whole) out.push(size === whole.length ? whole : whole.slice(0, size));
   return out;
+}
+
+/** The declared length, the body refused (and its stream cancelled) where it is over the bound. */
+async function refuseDeclared(res: Response, b: BodyBound): Promise<number> {
+  const declared = Number(res.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > b.maxBytes) {
+    await res.body?.cancel().catch(() => {});
+    throw tooLarge(b);
+  }
+  return declared;
+}
+
+/**
+ * The body handed to `write` a chunk at a time as it arrives, within the bound, as
+ * readBounded reads it; its size. For a body put down elsewhere (a spool file) than in memory.
+ */
+export async function streamBounded(res: Response, b: BodyBound, write: (chunk: Uint8Array) => void): Promise<number> {
+  await refuseDeclared(res, b);
+  if (!res.body) return 0;
+  const depth = b.maxDepth !== null ? depthTracker(b.maxDepth) : null;
+  let size = 0;
+  for await (const c of res.body as unknown as AsyncIterable<Uint8Array>) {
+    if (depth && !depth.feed(c)) throw tooDeep(b.endpoint, b.maxDepth!);
+    size += c.byteLength;
+    if (size > b.maxBytes) throw tooLarge(b);
+    write(c);
+  }
+  return size;
 }
 
 /** The chunks as one UTF-8 text (a character split between two chunks is carried over). */

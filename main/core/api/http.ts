@@ -76,6 +76,8 @@ export interface RequestOptions<T> {
   timeoutMs?: number;
   /** Overrides the client's fetch for this call (a history window fetched by the worker that stores it). */
   fetchImpl?: typeof fetch;
+  /** A body for a fetch that keeps bodies elsewhere to put down in a file as it arrives (workers/fetch.ts); the ordinary fetch ignores it. */
+  spool?: boolean;
 }
 
 export interface HttpOptions {
@@ -238,7 +240,7 @@ export function createHttp(options: HttpOptions): Http {
       let res: Response;
       try {
         // The bound rides along for a fetch that reads the body elsewhere (workers/fetch.ts); fetch ignores it.
-        const init: BoundedInit = { method: o.method, headers, body, signal: ctl.signal, bodyBound: bound };
+        const init: BoundedInit = { method: o.method, headers, body, signal: ctl.signal, bodyBound: bound, ...(o.spool ? { spool: true } : {}) };
         res = await (o.fetchImpl ?? fetchImpl)(url, init);
       } catch (e) {
         if (o.signal?.aborted) throw o.signal.reason;
@@ -394,4 +396,5 @@ const ERROR_BODY_MAX = 1024 * 1024;
 /** What this client hands its fetch: a fetch that reads bodies elsewhere applies the bound there. */
 export interface BoundedInit extends RequestInit {
   bodyBound?: BodyBound;
+  spool?: boolean;
 }

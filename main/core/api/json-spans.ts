@@ -33,14 +33,14 @@ export type ScannedBody =
   | { readonly kind: 'array'; readonly bytes: Uint8Array; readonly elements: ArraySpans }
   | { readonly kind: 'object'; readonly bytes: Uint8Array; readonly members: ReadonlyMap<string, MemberSpan> };
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const COMMA = 0x2c;
-const COLON = 0x3a;
-const OPEN_ARRAY = 0x5b;
-const CLOSE_ARRAY = 0x5d;
-const OPEN_OBJECT = 0x7b;
-const CLOSE_OBJECT = 0x7d;
+export const QUOTE = 0x22;
+export const BACKSLASH = 0x5c;
+export const COMMA = 0x2c;
+export const COLON = 0x3a;
+export const OPEN_ARRAY = 0x5b;
+export const CLOSE_ARRAY = 0x5d;
+export const OPEN_OBJECT = 0x7b;
+export const CLOSE_OBJECT = 0x7d;
 
 /** What a byte is to the bracket walk: 0 nothing, else an opening or closing bracket or a quote. */
 const OPENS = 1;
@@ -51,7 +51,7 @@ KIND[OPEN_ARRAY] = KIND[OPEN_OBJECT] = OPENS;
 KIND[CLOSE_ARRAY] = KIND[CLOSE_OBJECT] = CLOSES;
 KIND[QUOTE] = STRING;
 
-const isSpace = (c: number | undefined) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+export const isSpace = (c: number | undefined) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 
 class Scanner {
   constructor(readonly b: Uint8Array) {}
@@ -81,27 +81,10 @@ class Scanner {
 
   /** `i` at a value's first byte → just past its last. */
   value(i: number): number {
-    const b = this.b;
-    const c = b[i];
-    if (c === QUOTE) return this.string(i);
-    if (c === OPEN_ARRAY || c === OPEN_OBJECT) {
-      // One table load per byte.
-      const n = b.length;
-      let depth = 0;
-      for (let j = i; j < n; j++) {
-        const k = KIND[b[j]!]!;
-        if (k === 0) continue;
-        if (k === OPENS) depth++;
-        else if (k === CLOSES) {
-          if (--depth === 0) return j + 1;
-        } else j = this.string(j) - 1;
-      }
-      this.fail(i, 'brackets that do not close');
-    }
-    let j = i;
-    while (j < b.length && b[j] !== COMMA && b[j] !== CLOSE_ARRAY && b[j] !== CLOSE_OBJECT && !isSpace(b[j])) j++;
-    if (j === i) this.fail(i, 'a missing value');
-    return j;
+    const end = valueEnd(this.b, i, this.b.length);
+    if (end === -1) this.fail(i, this.b[i] === QUOTE ? 'a string that does not end' : 'a value that does not end');
+    if (end === i) this.fail(i, 'a missing value');
+    return end;
   }
 
   /** `i` at `[` → its elements, and the index just past `]`. */
@@ -154,6 +137,43 @@ class Scanner {
       j = this.space(j + 1);
     }
   }
+}
+
+/** Just past the string opening at `i`, or -1 where it does not end before `n`. */
+function stringEnd(b: Uint8Array, i: number, n: number): number {
+  let j = i + 1;
+  for (; j < n && b[j] !== QUOTE; j++) if (b[j] === BACKSLASH) j++;
+  return j >= n ? -1 : j + 1;
+}
+
+/**
+ * Just past the value whose first byte is at `i`, looking no further than `n`: -1 where it
+ * runs on past `n` (a body read a block at a time has not reached its end yet), `i` itself
+ * where there is no value there. Brackets are matched, not checked: JSON.parse does that.
+ */
+export function valueEnd(b: Uint8Array, i: number, n: number): number {
+  const c = b[i];
+  if (c === QUOTE) return stringEnd(b, i, n);
+  if (c === OPEN_ARRAY || c === OPEN_OBJECT) {
+    // One table load per byte.
+    let depth = 0;
+    for (let j = i; j < n; j++) {
+      const k = KIND[b[j]!]!;
+      if (k === 0) continue;
+      if (k === OPENS) depth++;
+      else if (k === CLOSES) {
+        if (--depth === 0) return j + 1;
+      } else {
+        const end = stringEnd(b, j, n);
+        if (end === -1) return -1;
+        j = end - 1;
+      }
+    }
+    return -1;
+  }
+  let j = i;
+  while (j < n && b[j] !== COMMA && b[j] !== CLOSE_ARRAY && b[j] !== CLOSE_OBJECT && !isSpace(b[j])) j++;
+  return j === n ? -1 : j;
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });

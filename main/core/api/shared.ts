@@ -55,8 +55,8 @@ export function extra(e?: Extra): Pick<CallOptions, 'signal' | 'timeoutMs'> {
 export type RawBody = Uint8Array[] | HeldBody;
 
 /** GET `path`, its body left undecoded (`responseType: 'raw'`). */
-export function rawBody(http: Http, path: string, e?: Extra): Promise<RawBody> {
-  return http.request<RawBody>({ method: 'GET', path, endpoint: `GET ${path}`, responseType: 'raw', parse: (b) => b as RawBody, ...extra(e) });
+export function rawBody(http: Http, path: string, e?: Extra, spool?: boolean): Promise<RawBody> {
+  return http.request<RawBody>({ method: 'GET', path, endpoint: `GET ${path}`, responseType: 'raw', parse: (b) => b as RawBody, ...extra(e), ...(spool ? { spool } : {}) });
 }
 
 const ENVELOPE_KEYS = ['data', 'items', 'result', 'results', 'value', 'list', 'rows'];

@@ -10,6 +10,7 @@ import { setAsideCache, unusableReason, type SetAside } from './recover';
 import { openDb, type Db, type OpenDbOptions } from './db';
 import { MetaRepo } from './meta';
 import { ObjectsRepo } from './objects';
+import { ObjectsNext } from './objects-next';
 import { StatusRepo } from './status';
 import { CoverageRepo } from './coverage';
 import { EventsRepo } from './events';
@@ -27,7 +28,8 @@ export { CacheSchemaMismatchError, CacheUnsupportedPlatformError } from './error
 export { unusableReason, type SetAside } from './recover';
 export { MIGRATIONS, type Migration } from './migrations/index';
 export { MetaRepo } from './meta';
-export { ObjectsRepo, OBJECTS_DATASET, prepareList, prepareRows, listRow, ignitionPairs, type JsonText, type ListRow, type PreparedList } from './objects';
+export { ObjectsRepo, OBJECTS_DATASET, prepareList, prepareRows, listRow, listJsonOf, ignitionPairs, type JsonText, type ListRow, type PreparedList } from './objects';
+export { ObjectsNext } from './objects-next';
 export { StatusRepo, STATUS_DATASET } from './status';
 export { emptyPositionColumns, changedColumns, wholeStatus, type StatusChanges, type PosRow } from './status-rows';
 export { CoverageRepo, HISTORY_KIND, type Interval } from './coverage';
@@ -72,6 +74,8 @@ export interface Cache {
   readonly db: Db;
   readonly meta: MetaRepo;
   readonly objects: ObjectsRepo;
+  /** A new object list staged as it is read, then moved into `objects` (decision 0060). */
+  readonly objectsNext: ObjectsNext;
   readonly status: StatusRepo;
   readonly profile: ProfileRepo;
   readonly reference: ReferenceRepo;
@@ -121,6 +125,7 @@ export function createCache(
     db,
     meta,
     objects,
+    objectsNext: new ObjectsNext(db, meta, objects),
     status: new StatusRepo(db, meta, objects),
     profile: new ProfileRepo(db),
     reference: new ReferenceRepo(db, meta),

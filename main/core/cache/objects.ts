@@ -88,9 +88,14 @@ export function prepareRows(all: readonly ListRow[]): PreparedList {
   const last = new Map<number, number>();
   all.forEach((r, i) => last.set(r.id, i));
   const rows = [...last.values()].sort((a, b) => a - b).map((i) => all[i]!);
-  const byName = rows.slice().sort((a, b) => NAME_ORDER.compare(a.name, b.name) || a.id - b.id);
-  const listJson = jsonArrayBytes(byName, (r) => r.summary, (r, text) => (r.summary = text));
+  const listJson = listJsonOf(rows, (r, text) => (r.summary = text));
   return { rows, listJson };
+}
+
+/** The summaries as the stored list's bytes, in name order (`NAME_ORDER`); `placed` hears where each summary now lies in them. */
+export function listJsonOf<T extends Pick<ListRow, 'id' | 'name' | 'summary'>>(rows: readonly T[], placed: (row: T, bytes: Uint8Array) => void = () => {}): Uint8Array {
+  const byName = rows.slice().sort((a, b) => NAME_ORDER.compare(a.name, b.name) || a.id - b.id);
+  return jsonArrayBytes(byName, (r) => r.summary, placed);
 }
 
 /**
@@ -173,10 +178,15 @@ export class ObjectsRepo {
       list.rows.forEach((r, ord) => {
         this.insertObject.run(r.id, ord, r.name, r.plate, r.imei, r.status, r.json, r.summary, r.ignition, Math.round(fetchedAt));
       });
-      this.writeList.run(list.listJson);
+      this.writeListJson(list.listJson);
       this.meta.setLastGood(OBJECTS_DATASET, fetchedAt);
     });
     run.immediate();
+  }
+
+  /** Writes the summaries' bytes as stored beside the list (`listJson`), inside the caller's transaction. */
+  writeListJson(json: Uint8Array): void {
+    this.writeList.run(json);
   }
 
   /**

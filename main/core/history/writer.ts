@@ -20,7 +20,7 @@ import type { WireHistoryData } from '../../../common/methods/history';
 import { HISTORY_ENDPOINT as ENDPOINT } from '../api/history';
 import type { HeldBody } from '../api/http';
 import type { Cache } from '../cache';
-import { heldBodyFetch, type HeldBodies } from '../workers/fetch';
+import { chunksOf, heldBodyFetch, type HeldBodies } from '../workers/fetch';
 import type { Handlers, WorkerScript } from '../workers/protocol';
 import { startRole } from '../workers/roles';
 import { ColumnPool } from './column-pool';
@@ -205,7 +205,7 @@ export function historyWriterHandlers(cache: Cache, held: HeldBodies): Handlers<
     overview: overview(cache),
     store: ({ body, ...w }, { signal }) => {
       // Parsed here, in this turn, so the join buffer is free again before the next message.
-      const parsed = parseWindow(body instanceof ArrayBuffer ? new Uint8Array(body) : joined.join(held.take(body)), pool.take);
+      const parsed = parseWindow(body instanceof ArrayBuffer ? new Uint8Array(body) : joined.join(chunksOf(held.take(body))), pool.take);
       // Stored (or given up): nothing holds the track's columns now.
       return storeHere(cache, parsed, pick(w), () => signal.aborted).finally(() => pool.giveBack(parsed.track));
     },

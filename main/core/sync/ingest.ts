@@ -14,11 +14,12 @@ import { OBJECTS_ENDPOINT, PROFILE_ENDPOINT } from '../api/objects';
 import { STATUS_ENDPOINT } from '../api/status';
 import { changedColumns } from '../cache';
 import type { WorkerClient } from '../workers/client';
-import { heldBodyFetch, type HeldBodies } from '../workers/fetch';
+import { discardBody, heldBodyFetch, type HeldBodies } from '../workers/fetch';
 import { transferables, type Handlers, type ReplyOf, type RequestOf, type WorkerScript } from '../workers/protocol';
 import { startRole, type Roles } from '../workers/roles';
 import type { EventsIngested } from './events-poll';
-import { ingestEvents, ingestObjects, ingestProfile, stageObjects, stageStatus, type IngestRepos } from './ingest-bodies';
+import { ingestEvents, ingestProfile, stageStatus, type IngestRepos } from './ingest-bodies';
+import { ingestObjects, stageObjects } from './ingest-list';
 import type { IngestKind, IngestMessages, ObjectsIngested } from './ingest-messages';
 import { wholeWrite, writeBehind } from './write-behind';
 import type { PollBody } from './poll-body';
@@ -182,6 +183,15 @@ function followingSender(worker: WorkerClient<Roles['ingest']>) {
 export function ingestHandlers(repos: IngestRepos, held: HeldBodies): Handlers<IngestMessages> {
   const local = inThreadIngestor(repos);
   const bytes = (b: PollBody): PollBody => (isHeldBody(b) ? held.take(b) : b);
+  // A body spooled to a file is read there (stageObjects, profileOf), then its file goes.
+  const read = <T>(b: PollBody, f: (body: PollBody) => T): T => {
+    const body = bytes(b);
+    try {
+      return f(body);
+    } finally {
+      discardBody(body);
+    }
+  };
   const positions = (ctx: { transfer: ArrayBuffer[] }) => (c: PositionColumns) => {
     ctx.transfer.push(...columnsTransfer(c));
     return c;
@@ -215,7 +225,7 @@ export function ingestHandlers(repos: IngestRepos, held: HeldBodies): Handlers<I
     }),
     // Which objects changed since the main side last heard is unknown: every window reads the list.
     objects: afterWrite(async ({ body, fetchedAt, full }, ctx) => {
-      const staged = stageObjects(repos, bytes(body), fetchedAt);
+      const staged = read(body, (b) => stageObjects(repos, b, fetchedAt));
       let result: ObjectsIngested = full ? { ...staged.result, changed: true, reload: true } : staged.result;
       if (staged.write) writes.soon(wholeWrite(staged.write));
       if (staged.list !== undefined) {
@@ -226,7 +236,7 @@ export function ingestHandlers(repos: IngestRepos, held: HeldBodies): Handlers<I
       }
       return result;
     }),
-    profile: afterWrite(({ body, fetchedAt }) => local.profile(bytes(body), fetchedAt)),
+    profile: afterWrite(({ body, fetchedAt }) => read(body, (b) => ingestProfile(repos, b, fetchedAt))),
     snapshot: afterWrite((_, ctx) => {
       const answer = local.snapshot().then(positions(ctx));
       // The copy the next poll is diffed against, loaded once the window has its positions.

@@ -5,14 +5,19 @@
  * milliseconds each. Or the handle to a body the worker fetched and kept (workers/fetch.ts):
  * then the bytes never reach the main side at all.
  */
+import { openSync, readFileSync, readSync, closeSync } from 'node:fs';
 import { joinChunks } from '../api/body-limits';
+import type { ReadInto } from '../api/json-blocks';
 import { isHeldBody, type HeldBody } from '../api/http';
+import { isSpooledBody, type SpooledBody } from '../workers/fetch';
 
-export type PollBody = string | Uint8Array | readonly Uint8Array[] | HeldBody;
+/** Or, in the worker that fetched it, a body it put down in a file as it arrived (workers/fetch.ts). */
+export type PollBody = string | Uint8Array | readonly Uint8Array[] | HeldBody | SpooledBody;
 
 export function textOf(body: PollBody): string {
   if (typeof body === 'string') return body;
   if (isHeldBody(body)) throw new Error('A held poll body can only be read by the worker that fetched it');
+  if (isSpooledBody(body)) return new TextDecoder().decode(readFileSync(body.spooled));
   if (body instanceof Uint8Array) return new TextDecoder().decode(body);
   const utf8 = new TextDecoder();
   // A multi-byte character may straddle two chunks: the streaming decoder carries it over.
@@ -20,6 +25,20 @@ export function textOf(body: PollBody): string {
 }
 
 /** A body's bytes in one buffer: a body still in chunks is joined (bodies of a declared length arrive whole: body-limits.ts). */
-export function bytesOf(body: Uint8Array | readonly Uint8Array[]): Uint8Array {
+export function bytesOf(body: Uint8Array | readonly Uint8Array[] | SpooledBody): Uint8Array {
+  if (isSpooledBody(body)) {
+    const b = readFileSync(body.spooled);
+    return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+  }
   return body instanceof Uint8Array ? body : joinChunks(body);
+}
+
+/** Reads a spooled body's file from its start, a buffer at a time (api/json-blocks.ts), with the file closed after. */
+export function readSpooled<T>(body: SpooledBody, f: (read: ReadInto) => T): T {
+  const fd = openSync(body.spooled, 'r');
+  try {
+    return f((into) => readSync(fd, into, 0, into.length, null));
+  } finally {
+    closeSync(fd);
+  }
 }

@@ -9,10 +9,12 @@
  * worker. The HTTP policy (token, timeouts, retries, 401 re-sign-in, error mapping) stays
  * in api/http.ts, which is given this as its fetch.
  */
+import { closeSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { FleetError } from '../../../common/errors';
 import { networkErrorCodes } from '../api/errors';
-import { BodyLimitError, boundFor, chunksText, DEFAULT_BODY_LIMITS, readBounded, type BodyBound } from '../api/body-limits';
+import { BodyLimitError, boundFor, chunksText, DEFAULT_BODY_LIMITS, readBounded, streamBounded, type BodyBound } from '../api/body-limits';
 import { HELD_BODY, type BoundedInit, type HeldBody } from '../api/http';
 import type { Handlers, Message } from './protocol';
 
@@ -23,6 +25,38 @@ export interface FetchRequest {
   body?: string;
   /** How large and deep the body may be (api/body-limits.ts): checked here, while it is read. */
   bound?: BodyBound;
+  /** Put the body down in a file as it arrives, not in memory (a worker given a place for it: fetchRole). */
+  spool?: boolean;
+}
+
+/**
+ * A body put down in a file as it arrived (its reader reads it a block at a time:
+ * api/json-blocks.ts), and removed by whoever takes it once read (`discardBody`).
+ */
+export interface SpooledBody {
+  spooled: string;
+  bytes: number;
+}
+
+export const isSpooledBody = (v: unknown): v is SpooledBody => typeof v === 'object' && v !== null && 'spooled' in v;
+
+/** A held body as its taker gets it. */
+export type HeldContent = Uint8Array[] | SpooledBody;
+
+/** A held body's chunks: a spooled one read back whole (and its file removed), for a taker that reads bodies whole. */
+export function chunksOf(body: HeldContent): Uint8Array[] {
+  if (Array.isArray(body)) return body;
+  try {
+    const b = readFileSync(body.spooled);
+    return [new Uint8Array(b.buffer, b.byteOffset, b.byteLength)];
+  } finally {
+    discardBody(body);
+  }
+}
+
+/** Removes a spooled body's file; anything else is left to the collector. */
+export function discardBody(body: unknown): void {
+  if (isSpooledBody(body)) rmSync(body.spooled, { force: true });
 }
 export type FetchAnswer =
   | { status: number; statusText: string; headers: [string, string][]; held?: HeldBody; text?: string }
@@ -48,7 +82,7 @@ export function heldBodyFetch(send: SendFetch): typeof fetch {
     if (init?.body != null && typeof init.body !== 'string') throw new TypeError('A fetch that keeps its body in the worker sends text bodies only');
     const signal = init?.signal ?? undefined;
     signal?.throwIfAborted();
-    const bound = (init as BoundedInit | undefined)?.bodyBound;
+    const { bodyBound: bound, spool } = (init as BoundedInit | undefined) ?? {};
     const answer = send(
       {
         url: String(input),
@@ -56,6 +90,7 @@ export function heldBodyFetch(send: SendFetch): typeof fetch {
         headers: plainHeaders(init?.headers),
         ...(typeof init?.body === 'string' ? { body: init.body } : {}),
         ...(bound ? { bound } : {}),
+        ...(spool ? { spool } : {}),
       },
       signal,
     );
@@ -101,31 +136,46 @@ function rebuiltNetworkError(f: { name: string; message: string; codes: string[]
 }
 
 export interface HeldBodies {
-  /** The chunks of a held body, given up by the worker (a second take fails). */
-  take(h: HeldBody): Uint8Array[];
+  /** A held body, given up by the worker (a second take fails): its chunks, or its spool file's name, which the taker discards. */
+  take(h: HeldBody): HeldContent;
   /** Drops the body kept for request `id`, if any (its caller gave up). */
   drop(id: number): void;
 }
 
 /**
  * The worker side: fetches, and keeps successful bodies for the ingestor or the history
- * writer, which take them by handle.
+ * writer, which take them by handle. Given `spoolTo` (a file name prefix), a request that asks
+ * for it has its body written there as it arrives instead (the object list and the profile,
+ * each over 100 MB at 100,000 objects: decision 0060); files left by a worker that stopped
+ * are removed at start.
  */
-export function fetchRole(holdMs = HOLD_MS): { handlers: Handlers<FetchMessages>; held: HeldBodies } {
-  const held = new Map<number, { chunks: Uint8Array[]; timer: ReturnType<typeof setTimeout> }>();
-  const fetchBody = async ({ url, method, headers, body, bound: asked }: FetchRequest, id: number, signal: AbortSignal): Promise<FetchAnswer> => {
+export function fetchRole(holdMs = HOLD_MS, spoolTo?: string): { handlers: Handlers<FetchMessages>; held: HeldBodies } {
+  const held = new Map<number, { body: HeldContent; timer: ReturnType<typeof setTimeout> }>();
+  if (spoolTo !== undefined) removeLeftovers(spoolTo);
+  const drop = (id: number) => {
+    const b = held.get(id);
+    if (!b) return;
+    clearTimeout(b.timer);
+    held.delete(id);
+    discardBody(b.body);
+  };
+  const fetchBody = async ({ url, method, headers, body, bound: asked, spool }: FetchRequest, id: number, signal: AbortSignal): Promise<FetchAnswer> => {
     const bound = asked ?? boundFor(DEFAULT_BODY_LIMITS, `${method} ${new URL(url).pathname}`, new URL(url).pathname, true);
     const res = await fetch(url, { method, headers, signal, ...(body !== undefined ? { body } : {}) });
     const head = { status: res.status, statusText: res.statusText, headers: [...res.headers] };
     // An error answer is read for its message only, and no further than a megabyte.
     if (!res.ok) return { ...head, text: await readBounded(res, { ...bound, maxDepth: null, maxBytes: Math.min(bound.maxBytes, 1 << 20) }).then(chunksText, () => '') };
     // The whole body is read before answering: a connection lost mid-body is a failed fetch.
-    const chunks = await readBounded(res, bound);
-    if (signal.aborted) throw signal.reason;
-    const timer = setTimeout(() => held.delete(id), holdMs);
+    const kept = spool && spoolTo !== undefined ? await spoolBody(res, bound, `${spoolTo}${threadId}-${id}`) : await readBounded(res, bound);
+    if (signal.aborted) {
+      discardBody(kept);
+      throw signal.reason;
+    }
+    const timer = setTimeout(() => drop(id), holdMs);
     timer.unref?.();
-    held.set(id, { chunks, timer });
-    return { ...head, held: { held: id, bytes: chunks.reduce((n, c) => n + c.byteLength, 0), worker: threadId } };
+    held.set(id, { body: kept, timer });
+    const bytes = Array.isArray(kept) ? kept.reduce((n, c) => n + c.byteLength, 0) : kept.bytes;
+    return { ...head, held: { held: id, bytes, worker: threadId } };
   };
   return {
     handlers: {
@@ -144,12 +194,36 @@ export function fetchRole(holdMs = HOLD_MS): { handlers: Handlers<FetchMessages>
         if (!b) throw new FleetError('server_error', 'The answer was dropped before it could be stored (it waited over a minute); it is fetched again next time');
         held.delete(h.held);
         clearTimeout(b.timer);
-        return b.chunks;
+        return b.body;
       },
-      drop(id) {
-        clearTimeout(held.get(id)?.timer);
-        held.delete(id);
-      },
+      drop,
     },
   };
+}
+
+/** The body written to `file` (the owner's only) as it arrives; the file removed if reading fails. */
+async function spoolBody(res: Response, bound: BodyBound, file: string): Promise<SpooledBody> {
+  const fd = openSync(file, 'w', 0o600);
+  let bytes: number;
+  try {
+    bytes = await streamBounded(res, bound, (c) => {
+      for (let at = 0; at < c.byteLength; ) at += writeSync(fd, c, at);
+    });
+  } catch (e) {
+    closeSync(fd);
+    rmSync(file, { force: true });
+    throw e;
+  }
+  closeSync(fd);
+  return { spooled: file, bytes };
+}
+
+function removeLeftovers(prefix: string): void {
+  const dir = dirname(prefix);
+  const name = basename(prefix);
+  try {
+    for (const f of readdirSync(dir)) if (f.startsWith(name)) rmSync(join(dir, f), { force: true });
+  } catch {
+    // No folder yet: nothing left over.
+  }
 }

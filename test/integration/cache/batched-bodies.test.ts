@@ -1,8 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { BLOCK_BYTES } from '../../../main/core/api/json-blocks';
 import { scanJson, type ArraySpans } from '../../../main/core/api/json-spans';
-import { listHash, profileOf, rowsOf, stageObjects, stageStatus } from '../../../main/core/sync/ingest-bodies';
+import type { SpooledBody } from '../../../main/core/workers/fetch';
+import { profileOf, stageStatus } from '../../../main/core/sync/ingest-bodies';
+import { listHash, rowsOf, stageObjects } from '../../../main/core/sync/ingest-list';
 import type { PollBody } from '../../../main/core/sync/poll-body';
 import { useTempCaches } from './helpers';
 
@@ -212,3 +215,68 @@ describe('a list poll with the stored list’s bytes', () => {
   });
 });
 
+
+describe('a list or profile spooled to a file is read a block at a time, never whole (decision 0060)', () => {
+  const spool = (text: string): SpooledBody => {
+    const file = join(t.tempDir(), 'body.json');
+    writeFileSync(file, text);
+    return { spooled: file, bytes: Buffer.byteLength(text) };
+  };
+  const stage = (c: ReturnType<typeof t.open>, b: PollBody, at = 1000) => {
+    const staged = stageObjects(c, b, at);
+    staged.write?.();
+    return { result: staged.result, list: staged.list, stored: c.objects.list(), ignition: [...c.objects.ignitionSensors()], read: staged.read };
+  };
+
+  it('stores what the whole read stores, over several blocks, repeated ids and all; a bad element fails with the same words', () => {
+    // Over 4 MB: several blocks of the reader. Object 5 is repeated near the end, renamed: the last one wins.
+    const notes = { Notes: 'n'.repeat(400) };
+    const list = JSON.parse(objectsBody(16_000, () => notes)) as { Id: number; Name: string }[];
+    list.splice(15_000, 0, { ...list[4]!, Name: 'Repeated 5' });
+    const body = JSON.stringify(list);
+    expect(Buffer.byteLength(body)).toBeGreaterThan(2 * BLOCK_BYTES);
+    const a = t.open({ dataDir: t.tempDir() });
+    const b = t.open({ dataDir: t.tempDir() });
+    const whole = stage(a, body);
+    const spooled = stage(b, spool(body));
+    expect(spooled.read).toBe('in batches');
+    expect({ ...spooled, read: 'whole' }).toEqual(whole);
+    expect(spooled.stored).toHaveLength(16_000);
+    expect(spooled.stored.find((o) => o.Id === 5)?.Name).toBe('Repeated 5');
+    expect(spooled.result.changedIds).toHaveLength(16_000);
+    // The scratch file is gone once the list is stored.
+    expect(existsSync(`${b.file}-next`)).toBe(false);
+
+    // Then a list with one renamed and one removed: the same diff either way.
+    const next = list.filter((o) => o.Id !== 9_000).map((o) => (o.Id === 12_345 ? { ...o, Name: 'Renamed' } : o));
+    const again = [stage(a, JSON.stringify(next), 2000), stage(b, spool(JSON.stringify(next)), 2000)];
+    expect(again.map((s) => s.result)).toEqual([
+      { count: 16_000, changed: true, ignitionChanged: true, changedIds: [5, 12_345], removedIds: [9_000] },
+      { count: 16_000, changed: true, ignitionChanged: true, changedIds: [5, 12_345], removedIds: [9_000] },
+    ]);
+
+    const bad = objectsBody(16_000, (i) => (i === 15_500 ? { ...notes, Id: 'fifteen thousand' } : notes));
+    const failed = [failure(() => stageObjects(t.open({ dataDir: t.tempDir() }), bad, 1000)), failure(() => stageObjects(b, spool(bad), 3000))];
+    expect(failed[0]).toMatch(/15500/);
+    expect(failed[1]).toBe(failed[0]);
+    // The stored list is as it was, and nothing is left staged.
+    expect(b.objects.count()).toBe(15_999);
+    expect(existsSync(`${b.file}-next`)).toBe(false);
+  });
+
+  it('a body that is not a plain array is read whole from its file, as before', () => {
+    const c = t.open({ dataDir: t.tempDir() });
+    const enveloped = `{"Data":${objectsBody(20)}}`;
+    expect(stage(c, spool(enveloped))).toMatchObject({ read: 'whole', result: { count: 20, changed: true } });
+  });
+
+  it('profile: every member but the objects, which are skipped as the file is read', () => {
+    const body = `{"Objects":${objectsBody(16_000)},"Geozones":[{"Id":4,"Name":"Depot — Plzeň"}],"ServerTime":1718000000000}`;
+    const whole = profileOf(body);
+    const spooled = profileOf(spool(body));
+    expect(spooled.read).toBe('in batches');
+    expect(spooled.profile).toEqual({ ...whole.profile, Objects: [] });
+    // No objects array to skip: read whole, as before.
+    expect(profileOf(spool('{"Geozones":[],"ObjectIcons":[],"ServerTime":1,"Objects":null}')).read).toBe('whole');
+  });
+});

@@ -4,7 +4,7 @@ import type { FleetObject, ObjectsStatus, Position, SensorValue } from '../../..
 import { createHash } from 'node:crypto';
 import { parseObjectsList } from '../../../main/core/api/objects';
 import { cacheFileFor, MIGRATIONS, openDb } from '../../../main/core/cache';
-import { ingestObjects } from '../../../main/core/sync/ingest-bodies';
+import { ingestObjects } from '../../../main/core/sync/ingest-list';
 import { useTempCaches } from './helpers';
 
 const t = useTempCaches();

@@ -1,6 +1,6 @@
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Ignition } from '../../../common/methods/live';
 import { startSimulator } from '../../../simulator';
@@ -272,6 +272,34 @@ describe('poll ingest in a worker thread', () => {
       expect(stored).toBe(Array.isArray(direct) ? direct.length : (direct.Positions ?? []).length);
       // A handle is good for one ingest: the worker gave the body up.
       await expect(ingestor.status(body, Date.now())).rejects.toMatchObject({ code: 'server_error', message: expect.stringContaining('fetched again next time') });
+    });
+
+    it('puts the object list and the profile down beside the cache as they arrive; the ingestor reads them from there and removes them', async () => {
+      const http = pollHttp(async () => token);
+      const spooled = (path: string) => h(http, path);
+      const h = (c: ReturnType<typeof pollHttp>, path: string) =>
+        c.request<PollBody>({ method: 'GET', path, endpoint: `GET ${path}`, responseType: 'raw', parse: (b) => b as PollBody, spool: true });
+      const incoming = () => readdirSync(dirname(cache.file)).filter((f) => f.startsWith(`${basename(cache.file)}.incoming-`));
+      const direct = JSON.parse(await (await fetch(`${sim.baseUrl}/api/Objects`, { headers: { authorization: `Bearer ${token}` } })).text()) as { Id: number }[];
+
+      const list = await spooled('/api/Objects');
+      expect(list).toEqual({ held: expect.any(Number), bytes: expect.any(Number), worker: expect.any(Number) });
+      expect(incoming()).toHaveLength(1);
+      await ingestor.objects(list, 6_000_000);
+      await ingestor.written();
+      expect(cache.objects.list().map((o) => o.Id)).toEqual(direct.map((o) => o.Id));
+      expect(cache.objects.fetchedAt()).toBe(6_000_000);
+      expect(incoming()).toEqual([]);
+
+      await ingestor.profile(await spooled('/api/Profile'), 6_000_001);
+      expect(cache.profile.get()?.profile.Geozones?.length).toBeGreaterThan(0);
+      expect(incoming()).toEqual([]);
+
+      // Cut short on the wire: a failed fetch, and no file left behind.
+      sim.setFaults({ truncateRate: 1, pathPattern: '^/api/Objects$' });
+      await expect(spooled('/api/Objects')).rejects.toMatchObject({ code: 'offline' });
+      sim.clearFaults();
+      expect(incoming()).toEqual([]);
     });
 
     it('carries both event lists to the ingestor as handles', async () => {

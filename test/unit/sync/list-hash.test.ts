@@ -1,11 +1,11 @@
 /**
  * The object list's hash is the hash of its whole JSON text however its objects' texts are
  * held, as strings or as their UTF-8 bytes: a refresh of an unchanged list must still be known
- * as unchanged (ingest-bodies.ts), whichever way the list before it was read.
+ * as unchanged (ingest-list.ts), whichever way the list before it was read.
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { listHash } from '../../../main/core/sync/ingest-bodies';
+import { listHash } from '../../../main/core/sync/ingest-list';
 
 const whole = (texts: string[]) => createHash('sha256').update(`[${texts.join(',')}]`).digest('base64');
 const utf8 = (t: string) => new TextEncoder().encode(t);

@@ -1,0 +1,196 @@
+/**
+ * A big body read a block at a time from wherever it was put down (a file the ingest worker
+ * spooled it to), never whole: the object list's elements as they come, and the profile
+ * without its objects. At 100,000 objects each of these bodies is over 100 MB; held whole, it
+ * was the largest single part of the host's peak memory (decision 0060). Like json-spans.ts,
+ * this only finds where values lie; JSON.parse reads them, and a body these cannot follow
+ * throws JsonScanError so that the caller reads it whole, where the tolerant path repairs it.
+ */
+import { joinChunks } from './body-limits';
+import { BACKSLASH, CLOSE_ARRAY, CLOSE_OBJECT, COLON, COMMA, isSpace, JsonScanError, OPEN_ARRAY, OPEN_OBJECT, QUOTE, valueEnd, type ArraySpans } from './json-spans';
+import { keyFold } from './tolerant';
+
+/** Fills `into` from the start with the next bytes; 0 at the end. */
+export type ReadInto = (into: Uint8Array) => number;
+
+/** Some complete elements of the array: element i is bytes [at[2i], at[2i+1]) of `bytes`, which also hold the delimiters around them. */
+export interface ArrayBlock {
+  readonly bytes: Uint8Array;
+  readonly elements: ArraySpans;
+}
+
+/** Big enough that a block holds thousands of objects, small beside the body. */
+export const BLOCK_BYTES = 4 << 20;
+
+const keyText = new TextDecoder();
+
+function skipSpace(b: Uint8Array, i: number, n: number): number {
+  while (i < n && isSpace(b[i])) i++;
+  return i;
+}
+
+const fail = (what: string): never => {
+  throw new JsonScanError(what);
+};
+
+/**
+ * The elements of a top-level array, in blocks of `blockBytes` or so. Each block is a fresh
+ * buffer (what its elements' views keep alive, and nothing more): an element cut by a block's
+ * end is carried to the next with the delimiter before it, so that every block can be decoded
+ * where it lies (json-spans.ts `batches`).
+ */
+export function* arrayBlocks(read: ReadInto, blockBytes = BLOCK_BYTES): Generator<ArrayBlock> {
+  let carry = new Uint8Array(0);
+  let started = false;
+  let ended = false;
+  let eof = false;
+  let offset = 0;
+  while (!eof) {
+    const buf = new Uint8Array(carry.length + blockBytes);
+    buf.set(carry);
+    let n = carry.length;
+    while (n < buf.length) {
+      const got = read(buf.subarray(n));
+      if (got === 0) {
+        eof = true;
+        break;
+      }
+      n += got;
+    }
+    if (ended) {
+      if (skipSpace(buf, 0, n) !== n) fail(`more after the array at byte ${offset}`);
+      offset += n;
+      continue;
+    }
+    // The index of the delimiter before the next element: `[`, then each comma.
+    let delim = 0;
+    if (!started) {
+      // Too short yet to tell a byte-order mark from the body's first bytes.
+      if (n < 3 && !eof) {
+        carry = buf.slice(0, n);
+        continue;
+      }
+      let i = buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf ? 3 : 0;
+      i = skipSpace(buf, i, n);
+      if (i === n && !eof) {
+        carry = buf.slice(0, n);
+        continue;
+      }
+      if (buf[i] !== OPEN_ARRAY) fail('a body that is not an array');
+      started = true;
+      delim = i;
+    }
+    const at: number[] = [];
+    let after = -1;
+    for (;;) {
+      const start = skipSpace(buf, delim + 1, n);
+      if (start === n) break;
+      if (buf[start] === CLOSE_ARRAY && buf[delim] === OPEN_ARRAY) {
+        after = start + 1;
+        break;
+      }
+      const end = valueEnd(buf, start, n);
+      if (end === -1) break;
+      if (end === start) fail(`a missing value at byte ${offset + start}`);
+      const next = skipSpace(buf, end, n);
+      if (next === n) break;
+      at.push(start, end);
+      if (buf[next] === CLOSE_ARRAY) {
+        after = next + 1;
+        break;
+      }
+      if (buf[next] !== COMMA) fail(`an array element not followed by , or ] at byte ${offset + next}`);
+      delim = next;
+    }
+    if (at.length) yield { bytes: buf, elements: { count: at.length / 2, at: Int32Array.from(at) } };
+    if (after !== -1) {
+      ended = true;
+      if (skipSpace(buf, after, n) !== n) fail(`more after the array at byte ${offset + after}`);
+      carry = new Uint8Array(0);
+      offset += n;
+    } else {
+      // A copy: a view would keep the whole block alive with the rows made from it.
+      carry = buf.slice(delim, n);
+      offset += delim;
+    }
+  }
+  if (!ended) fail('an array that does not end');
+}
+
+/**
+ * The bytes of a top-level object with the value of its member named `name` (any case or
+ * spelling keyFold folds to it) emptied to `[]` where it is an array: the profile with its
+ * objects skipped as they pass. Undefined where the body is not an object or has no such
+ * array; read whole then.
+ */
+export function withoutArrayMember(read: ReadInto, name: string, blockBytes = BLOCK_BYTES): Uint8Array | undefined {
+  const kept: Uint8Array[] = [];
+  const buf = new Uint8Array(blockBytes);
+  let depth = 0;
+  let inString = false;
+  let escaped = false;
+  let opened = false;
+  let closed = false;
+  // A name at the top level being read (its bytes so far); then whether it is the one sought.
+  let key: number[] | null = null;
+  let expectKey = false;
+  let sought = false;
+  let skipping = false;
+  let emptied = false;
+  for (let n = read(buf), block = 0; n > 0; n = read(buf), block++) {
+    let i = block === 0 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf ? 3 : 0;
+    let from = i;
+    for (; i < n; i++) {
+      const c = buf[i]!;
+      if (inString) {
+        if (escaped) escaped = false;
+        else if (c === BACKSLASH) escaped = true;
+        else if (c === QUOTE) {
+          inString = false;
+          if (key) sought = keyFold(JSON.parse(`"${keyText.decode(Uint8Array.from(key))}"`) as string) === name;
+          key = null;
+          continue;
+        }
+        key?.push(c);
+        continue;
+      }
+      if (depth === 0) {
+        if (isSpace(c)) continue;
+        if (c !== OPEN_OBJECT || opened) return undefined;
+        opened = true;
+      }
+      if (c === QUOTE) {
+        inString = true;
+        if (depth === 1) {
+          if (expectKey) key = [];
+          else sought = false;
+          expectKey = false;
+        }
+      } else if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
+        depth++;
+        if (depth === 1) expectKey = true;
+        else if (depth === 2) {
+          if (sought && c === OPEN_ARRAY) {
+            // The array's own `[` is kept, its elements are not, and its `]` ends the skip.
+            kept.push(buf.slice(from, i + 1));
+            skipping = emptied = true;
+          }
+          sought = false;
+        }
+      } else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
+        depth--;
+        if (depth === 0) closed = true;
+        if (skipping && depth === 1) {
+          skipping = false;
+          from = i;
+        }
+      } else if (depth === 1) {
+        if (c === COMMA) expectKey = true;
+        else if (c !== COLON && !isSpace(c)) sought = false;
+      }
+    }
+    if (!skipping) kept.push(buf.slice(from, n));
+  }
+  if (!emptied || !closed || inString) return undefined;
+  return joinChunks(kept);
+}
