@@ -4,7 +4,7 @@
  * share a file.
  */
 import { createHash } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
 /**
@@ -55,11 +55,19 @@ export function reportsFileFor(cacheFile: string): string {
 }
 
 /**
- * Deletes the cache file, the reports file beside it, and their WAL and shared-memory
- * companions ("forget this server").
+ * A cache or reports file and its companions: WAL, shared memory, journal, and the scratch
+ * file a new object list is staged in (objects-next.ts).
+ */
+export const companionsOf = (f: string): string[] => [f, `${f}-wal`, `${f}-shm`, `${f}-journal`, `${f}-next`];
+
+/**
+ * Deletes the cache file, the reports file beside it, and their companions, and any body the
+ * ingest worker spooled beside the cache and did not get to remove ("forget this server").
  * The cache must be closed first.
  */
 export function deleteCacheFiles(dataDir: string, baseUrl: string, login: string): void {
   const file = cacheFileFor(dataDir, baseUrl, login);
-  for (const f of [file, reportsFileFor(file)]) for (const x of [f, `${f}-wal`, `${f}-shm`, `${f}-journal`]) rmSync(x, { force: true });
+  for (const f of [file, reportsFileFor(file)]) for (const x of companionsOf(f)) rmSync(x, { force: true });
+  const spooled = `${basename(file)}.incoming-`;
+  for (const name of readdirSync(dirname(file))) if (name.startsWith(spooled)) rmSync(join(dirname(file), name), { force: true });
 }

@@ -6,15 +6,15 @@
 import { statSync } from 'node:fs';
 import type { ConnectionInfo, ConnectionProfile, ConnectionsList } from '../../../common/methods/session';
 import { cacheFileFor } from '../cache';
-import { reportsFileFor } from '../cache/files';
+import { companionsOf, reportsFileFor } from '../cache/files';
 import type { OpenSet } from './open-set';
 
-/** Bytes of the files `deleteCacheFiles` would delete: the cache, its reports, their journals. */
+/** Bytes of the files `deleteCacheFiles` would delete: the cache, its reports, their companions. */
 export function cacheBytes(dataDir: string, cacheUrl: string, login: string): number {
   const file = cacheFileFor(dataDir, cacheUrl, login);
   let total = 0;
   for (const f of [file, reportsFileFor(file)]) {
-    for (const x of [f, `${f}-wal`, `${f}-shm`, `${f}-journal`]) {
+    for (const x of companionsOf(f)) {
       try {
         total += statSync(x).size;
       } catch {
