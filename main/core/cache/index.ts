@@ -125,7 +125,7 @@ export function createCache(
     db,
     meta,
     objects,
-    objectsNext: new ObjectsNext(db, meta, objects),
+    objectsNext: new ObjectsNext(db, meta),
     status: new StatusRepo(db, meta, objects),
     profile: new ProfileRepo(db),
     reference: new ReferenceRepo(db, meta),

@@ -13,7 +13,7 @@ import { rmSync } from 'node:fs';
 import { createPrivateFile } from '../seams/private-files';
 import type { Db } from './db';
 import type { MetaRepo } from './meta';
-import { OBJECTS_DATASET, type ListRow, type ObjectsRepo } from './objects';
+import { OBJECTS_DATASET, type ListRow } from './objects';
 
 const SCHEMA = /* sql */ `
 CREATE TABLE IF NOT EXISTS next.objects_next (
@@ -28,6 +28,8 @@ CREATE TABLE IF NOT EXISTS next.objects_next (
   ignition_sensor INTEGER
 );
 DELETE FROM next.objects_next;
+CREATE TABLE IF NOT EXISTS next.objects_list (json BLOB NOT NULL);
+DELETE FROM next.objects_list;
 `;
 
 type Statements = ReturnType<typeof prepare>;
@@ -41,6 +43,8 @@ function prepare(db: Db) {
     ),
     changed: db.prepare('SELECT n.id FROM next.objects_next n LEFT JOIN main.objects o ON o.id = n.id WHERE o.json IS NOT n.json').pluck(),
     removed: db.prepare('SELECT id FROM main.objects WHERE id NOT IN (SELECT id FROM next.objects_next) ORDER BY id').pluck(),
+    putList: db.prepare('INSERT INTO next.objects_list (json) VALUES (?)'),
+    copyList: db.prepare('INSERT OR REPLACE INTO main.objects_list (id, json) SELECT 1, json FROM next.objects_list'),
     copyIn: db.prepare(
       `INSERT INTO main.objects (id, ord, name, plate, imei, status, json, summary, ignition_sensor, fetched_at)
        SELECT id, row_number() OVER (ORDER BY seq) - 1, name, plate, imei, status, json, summary, ignition_sensor, ? FROM next.objects_next ORDER BY seq`,
@@ -55,13 +59,22 @@ export class ObjectsNext {
   constructor(
     private readonly db: Db,
     private readonly meta: MetaRepo,
-    private readonly objects: Pick<ObjectsRepo, 'writeListJson'>,
   ) {
     // An in-memory cache (tests) stages in a temporary database of SQLite's own.
     this.file = db.memory ? null : `${db.name}-next`;
   }
 
   /** Starts a list afresh: the scratch file attached and emptied (one read and not stored, or cut short, is dropped). */
+  /**
+   * Stages the summaries' bytes as they will be stored beside the list (`ObjectsRepo.listJson`):
+   * the windows are sent the bytes themselves, not a copy kept for the write.
+   */
+  stageList(json: Uint8Array): void {
+    const { putList } = this.statements();
+    this.db.exec('DELETE FROM next.objects_list');
+    putList.run(json);
+  }
+
   clear(): void {
     if (!this.sql) {
       if (this.file) {
@@ -98,14 +111,14 @@ export class ObjectsNext {
     return { changed, removed: sql.removed.all() as number[] };
   }
 
-  /** Replaces the stored list with the staged one and its summaries' bytes (`listJson`) in one transaction; then the scratch file goes. */
-  store(listJson: Uint8Array, fetchedAt: number): void {
-    const { copyIn } = this.statements();
+  /** Replaces the stored list with the staged one and its summaries' bytes (`stageList`) in one transaction; then the scratch file goes. */
+  store(fetchedAt: number): void {
+    const { copyIn, copyList } = this.statements();
     this.db
       .transaction(() => {
         this.db.exec('DELETE FROM main.objects');
         copyIn.run(Math.round(fetchedAt));
-        this.objects.writeListJson(listJson);
+        copyList.run();
         this.meta.setLastGood(OBJECTS_DATASET, fetchedAt);
       })
       .immediate();

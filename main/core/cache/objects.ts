@@ -178,15 +178,10 @@ export class ObjectsRepo {
       list.rows.forEach((r, ord) => {
         this.insertObject.run(r.id, ord, r.name, r.plate, r.imei, r.status, r.json, r.summary, r.ignition, Math.round(fetchedAt));
       });
-      this.writeListJson(list.listJson);
+      this.writeList.run(list.listJson);
       this.meta.setLastGood(OBJECTS_DATASET, fetchedAt);
     });
     run.immediate();
-  }
-
-  /** Writes the summaries' bytes as stored beside the list (`listJson`), inside the caller's transaction. */
-  writeListJson(json: Uint8Array): void {
-    this.writeList.run(json);
   }
 
   /**

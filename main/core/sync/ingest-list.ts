@@ -204,10 +204,11 @@ export function stageObjects(repos: IngestRepos, body: PollBody, fetchedAt: numb
   const { changed, removed } = repos.objectsNext.diff(list.seen, list.repeated);
   const summaries = [...list.summaries.values()];
   const listJson = listJsonOf(summaries);
+  repos.objectsNext.stageList(listJson);
   const ignition = summaries.flatMap((r): [number, number][] => (r.ignition === null ? [] : [[r.ignition, r.id]]));
   const result = { count: list.count, changed: true, ignitionChanged: repos.status.ignitionDiffers(ignition), changedIds: changed, removedIds: removed };
   const write = () => {
-    repos.objectsNext.store(listJson, fetchedAt);
+    repos.objectsNext.store(fetchedAt);
     repos.meta.set(OBJECTS_HASH_KEY, hashes);
     repos.status.reloadIgnition();
   };

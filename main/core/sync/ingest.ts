@@ -229,10 +229,9 @@ export function ingestHandlers(repos: IngestRepos, held: HeldBodies): Handlers<I
       let result: ObjectsIngested = full ? { ...staged.result, changed: true, reload: true } : staged.result;
       if (staged.write) writes.soon(wholeWrite(staged.write));
       if (staged.list !== undefined) {
-        // A copy goes: the write still to come stores the list's own bytes.
-        const list = staged.list.slice();
-        ctx.transfer.push(...transferables(list));
-        result = { ...result, list };
+        // The bytes themselves go: the write to come stores the copy staged in the file.
+        ctx.transfer.push(...transferables(staged.list));
+        result = { ...result, list: staged.list };
       }
       return result;
     }),
