@@ -45,8 +45,11 @@ export function* arrayBlocks(read: ReadInto, blockBytes = BLOCK_BYTES): Generato
   let ended = false;
   let eof = false;
   let offset = 0;
+  // Doubled while one element is longer than the blocks so far, so that a huge element costs
+  // a few reads of itself, not one per block it spans.
+  let size = blockBytes;
   while (!eof) {
-    const buf = new Uint8Array(carry.length + blockBytes);
+    const buf = new Uint8Array(carry.length + size);
     buf.set(carry);
     let n = carry.length;
     while (n < buf.length) {
@@ -103,6 +106,7 @@ export function* arrayBlocks(read: ReadInto, blockBytes = BLOCK_BYTES): Generato
       delim = next;
     }
     if (at.length) yield { bytes: buf, elements: { count: at.length / 2, at: Int32Array.from(at) } };
+    size = at.length || after !== -1 ? blockBytes : 2 * size;
     if (after !== -1) {
       ended = true;
       if (skipSpace(buf, after, n) !== n) fail(`more after the array at byte ${offset + after}`);

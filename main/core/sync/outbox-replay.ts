@@ -106,11 +106,16 @@ export function createOutboxReplay(o: OutboxReplayOptions): OutboxReplay {
       }
       const batch = takeBatch(pending, kind, isolate > 0);
       const payload = batch.length === 1 ? first.payload : kind.merge!.combine(batch.map((e) => e.payload));
+      let cancelled = false;
       try {
         await o.lock.run(async () => {
           // The lock may be handed over after the connection closed; the HTTP client does
           // not refuse an already aborted signal, so the check has to be here.
           signal.throwIfAborted();
+          // While this waited for the lock (an events poll retrying on a dead link), the user
+          // may have cancelled an entry of the batch: what was cancelled is never sent.
+          cancelled = batch.some((e) => cache.outbox.get(e.id)?.state !== 'pending');
+          if (cancelled) return;
           await kind.send(payload, signal);
           // Closed meanwhile (the cache too): the entry stays and is sent again next time.
           if (signal.aborted) return;
@@ -120,6 +125,8 @@ export function createOutboxReplay(o: OutboxReplayOptions): OutboxReplay {
           });
         });
         if (signal.aborted) return;
+        // Read the queue again: the rest of the batch goes without the cancelled entry.
+        if (cancelled) continue;
         if (isolate > 0) isolate--;
         o.onSuccess?.();
         o.onChange();

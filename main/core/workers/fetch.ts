@@ -183,6 +183,8 @@ export function fetchRole(holdMs = HOLD_MS, spoolTo?: string): { handlers: Handl
         fetchBody(req, id, signal).catch((e: unknown): FetchAnswer =>
           e instanceof BodyLimitError
             ? { refused: { message: e.message, endpoint: e.endpoint } }
+            : e instanceof SpoolError
+            ? { refused: { message: e.message, endpoint: e.endpoint } }
             : { failed: { name: e instanceof Error ? e.name : 'Error', message: e instanceof Error ? e.message : String(e), codes: networkErrorCodes(e) } },
         ),
     },
@@ -203,11 +205,22 @@ export function fetchRole(holdMs = HOLD_MS, spoolTo?: string): { handlers: Handl
 
 /** The body written to `file` (the owner's only) as it arrives; the file removed if reading fails. */
 async function spoolBody(res: Response, bound: BodyBound, file: string): Promise<SpooledBody> {
-  const fd = openSync(file, 'w', 0o600);
+  const local = (e: unknown) => new SpoolError(`${bound.endpoint}: the answer could not be put down beside the cache (${e instanceof Error ? e.message : String(e)})`, bound.endpoint);
+  let fd: number;
+  try {
+    fd = openSync(file, 'w', 0o600);
+  } catch (e) {
+    await res.body?.cancel().catch(() => {});
+    throw local(e);
+  }
   let bytes: number;
   try {
     bytes = await streamBounded(res, bound, (c) => {
-      for (let at = 0; at < c.byteLength; ) at += writeSync(fd, c, at);
+      try {
+        for (let at = 0; at < c.byteLength; ) at += writeSync(fd, c, at);
+      } catch (e) {
+        throw local(e);
+      }
     });
   } catch (e) {
     closeSync(fd);
@@ -216,6 +229,19 @@ async function spoolBody(res: Response, bound: BodyBound, file: string): Promise
   }
   closeSync(fd);
   return { spooled: file, bytes };
+}
+
+/**
+ * The spool file could not be written (a full or read-only disk): this side's failure, not the
+ * network's, so the connection is not called offline for it; answered as a refusal, not retried.
+ */
+class SpoolError extends Error {
+  constructor(
+    message: string,
+    readonly endpoint: string,
+  ) {
+    super(message);
+  }
 }
 
 function removeLeftovers(prefix: string): void {

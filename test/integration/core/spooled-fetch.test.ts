@@ -58,6 +58,12 @@ describe('a body spooled by the worker that fetched it (decision 0060)', () => {
     expect(readdirSync(dir)).toEqual(['someone-else.json']);
   });
 
+  it('a folder it cannot write to is this side’s failure, said as such, not the network’s', async () => {
+    const role = fetchRole(60_000, join(mkdtempSync(join(tmpdir(), 'fleet-spool-')), 'no-such-folder', 'c.incoming-'));
+    const answer = await ask(role, 1, true);
+    expect(answer).toEqual({ refused: { message: expect.stringContaining('could not be put down beside the cache'), endpoint: expect.any(String) } });
+  });
+
   it('a spooled body nobody takes is removed with its hold, as is one given up', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'fleet-spool-'));
     const role = fetchRole(100, join(dir, 'c.incoming-'));

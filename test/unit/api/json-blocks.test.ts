@@ -53,6 +53,21 @@ describe('arrayBlocks: a top-level array read a block at a time', () => {
     expect(blocks.reduce((n, b) => n + b.elements.count, 0)).toBe(2000);
   });
 
+  it('reads an element longer than a block in a few reads of it, not one per block it spans', () => {
+    const long = { Id: 1, Notes: 'n'.repeat(100_000) };
+    const bytes = utf8(JSON.stringify([{ Id: 0 }, long, { Id: 2 }]));
+    let reads = 0;
+    const read = reader(bytes);
+    const counted: ReadInto = (into) => {
+      reads++;
+      return read(into);
+    };
+    const got: unknown[] = [];
+    for (const block of arrayBlocks(counted, 1024)) for (const batch of batches(block.bytes, block.elements)) got.push(...batch);
+    expect(got).toEqual([{ Id: 0 }, long, { Id: 2 }]);
+    expect(reads).toBeLessThan(20);
+  });
+
   it('an empty array has no blocks', () => {
     expect(elements('[]', 1)).toEqual([]);
     expect(elements(' [ \n ] ', 2)).toEqual([]);
