@@ -161,6 +161,7 @@ function storedHashes(repos: IngestRepos): ListHashes | undefined {
 
 function bodyHash(body: PollBody): string | undefined {
   if (isHeldBody(body)) return undefined;
+  if (isSpooledBody(body) && body.sha256 !== undefined) return body.sha256;
   const h = createHash('sha256');
   if (isSpooledBody(body)) readSpooled(body, (read) => {
     const buf = new Uint8Array(1 << 20);

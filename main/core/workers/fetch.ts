@@ -9,6 +9,7 @@
  * worker. The HTTP policy (token, timeouts, retries, 401 re-sign-in, error mapping) stays
  * in api/http.ts, which is given this as its fetch.
  */
+import { createHash } from 'node:crypto';
 import { closeSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { threadId } from 'node:worker_threads';
@@ -36,6 +37,8 @@ export interface FetchRequest {
 export interface SpooledBody {
   spooled: string;
   bytes: number;
+  /** The SHA-256 of its bytes (base64), taken as they passed: whether a list is the one stored is known without reading the file again. */
+  sha256?: string;
 }
 
 export const isSpooledBody = (v: unknown): v is SpooledBody => typeof v === 'object' && v !== null && 'spooled' in v;
@@ -214,8 +217,10 @@ async function spoolBody(res: Response, bound: BodyBound, file: string): Promise
     throw local(e);
   }
   let bytes: number;
+  const hash = createHash('sha256');
   try {
     bytes = await streamBounded(res, bound, (c) => {
+      hash.update(c);
       try {
         for (let at = 0; at < c.byteLength; ) at += writeSync(fd, c, at);
       } catch (e) {
@@ -228,7 +233,7 @@ async function spoolBody(res: Response, bound: BodyBound, file: string): Promise
     throw e;
   }
   closeSync(fd);
-  return { spooled: file, bytes };
+  return { spooled: file, bytes, sha256: hash.digest('base64') };
 }
 
 /**

@@ -290,6 +290,10 @@ describe('poll ingest in a worker thread', () => {
       expect(cache.objects.list().map((o) => o.Id)).toEqual(direct.map((o) => o.Id));
       expect(cache.objects.fetchedAt()).toBe(6_000_000);
       expect(incoming()).toEqual([]);
+      // The same list again: known by the hash taken as it was spooled, nothing changed.
+      expect(await ingestor.objects(await spooled('/api/Objects'), 6_000_002)).toMatchObject({ changed: false, changedIds: [] });
+      expect(cache.objects.fetchedAt()).toBe(6_000_002);
+      expect(incoming()).toEqual([]);
 
       await ingestor.profile(await spooled('/api/Profile'), 6_000_001);
       expect(cache.profile.get()?.profile.Geozones?.length).toBeGreaterThan(0);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -46,6 +47,8 @@ describe('a body spooled by the worker that fetched it (decision 0060)', () => {
     if (!isSpooledBody(taken)) throw new Error('not spooled');
     expect(taken.spooled.startsWith(prefix)).toBe(true);
     expect(readFileSync(taken.spooled, 'utf8')).toBe(body);
+    // Hashed as it passed: the list's "same bytes" check does not read the file again.
+    expect(taken.sha256).toBe(createHash('sha256').update(body).digest('base64'));
     if (process.platform !== 'win32') expect((await import('node:fs')).statSync(taken.spooled).mode & 0o777).toBe(0o600);
     discardBody(taken);
     expect(existsSync(taken.spooled)).toBe(false);
