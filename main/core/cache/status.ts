@@ -26,7 +26,7 @@ import type { MetaRepo } from './meta';
 import type { ObjectsRepo } from './objects';
 import { LastPositions } from './last-positions';
 import { LastReadings } from './last-readings';
-import { LastStats } from './last-stats';
+import { digest, LastStats } from './last-stats';
 import { slicedWrite, sliceWriter, type RowSlices } from './sliced-write';
 import { changedColumns, ignitionValue, sameIgnition, sameRow, toColumns, toRow, wholeStatus, type ColumnRow, type PosRow, type StatusChanges } from './status-rows';
 
@@ -131,7 +131,7 @@ export class StatusRepo {
     // server still sending yesterday has it written once more, and the copy keeps it from then on.
     const stats = new LastStats();
     for (const r of this.read.recentStats.iterate(DAY_MS) as IterableIterator<{ object_id: number; day: number; json: string }>)
-      stats.set(r.object_id, r.day, r.json);
+      stats.set(r.object_id, r.day, digest(r.json));
     this.driverKeys = driverKeys;
     this.stats = stats;
   }
@@ -230,14 +230,17 @@ export class StatusRepo {
       }
     const changedStats: [string, string][] = [];
     const statRows: DailyStat[] = [];
+    const statDigests: number[] = [];
     let newestDay = -Infinity;
     for (const batch of status.Stats)
       for (const s of batch) {
         const json = JSON.stringify(s);
+        const d = digest(json);
         newestDay = Math.max(newestDay, s.Day);
-        if (!stats.same(s.ObjectId, json)) {
+        if (!stats.same(s.ObjectId, d)) {
           changedStats.push([`${s.ObjectId}:${s.Day}`, json]);
           statRows.push(s);
+          statDigests.push(d);
         }
       }
     // Once a day: the file keeps a month of daily stats (nothing reads older ones) instead of every day ever sent.
@@ -255,7 +258,7 @@ export class StatusRepo {
     for (const row of written) positions.set(row);
     for (const v of changedSensors) sensorValues.set(v.SensorId, v.Time, v.Value);
     for (const k of changedKeys) driverKeys.set(k.ObjectId, k);
-    statRows.forEach((s, i) => stats.set(s.ObjectId, s.Day, changedStats[i]![1]));
+    statRows.forEach((s, i) => stats.set(s.ObjectId, s.Day, statDigests[i]!));
     changes.ignition = rows.map((r) => this.ignitionOf(r.object_id));
 
     // The rows to write, in slices (`step`) or all at once (`write`); the day's cut and the last good time go last.

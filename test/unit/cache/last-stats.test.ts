@@ -3,9 +3,10 @@
  * months compares a poll with today and yesterday, not with every day it has seen.
  */
 import { describe, expect, it } from 'vitest';
-import { LastStats, STAT_DAYS_KEPT } from '../../../main/core/cache/last-stats';
+import { digest, LastStats, STAT_DAYS_KEPT } from '../../../main/core/cache/last-stats';
 
-const json = (day: number, length = day) => JSON.stringify({ ObjectId: 7, Day: day, Length: length });
+/** A day's stat as the copy is given it: the digest of its JSON. */
+const json = (day: number, length = day) => digest(JSON.stringify({ ObjectId: 7, Day: day, Length: length }));
 
 describe('LastStats', () => {
   it('keeps the latest days of each object, whatever order they come in', () => {
@@ -25,11 +26,19 @@ describe('LastStats', () => {
 
   it('holds objects apart and forgets one deleted', () => {
     const s = new LastStats();
-    s.set(1, 10, 'a');
-    s.set(2, 10, 'b');
-    expect([s.same(1, 'b'), s.same(2, 'b')]).toEqual([false, true]);
+    s.set(1, 10, digest('a'));
+    s.set(2, 10, digest('b'));
+    expect([s.same(1, digest('b')), s.same(2, digest('b'))]).toEqual([false, true]);
     s.delete(2);
     expect([...s.objectIds()]).toEqual([1]);
-    expect(s.same(2, 'b')).toBe(false);
+    expect(s.same(2, digest('b'))).toBe(false);
+  });
+  it('tells texts apart by their digest, one character or one place apart', () => {
+    const base = JSON.stringify({ ObjectId: 7, Day: 1795820400000, Length: 596.67, MoveTime: 71836, Fuel: 150.3 });
+    const variants = [base, base.replace('596.67', '596.68'), base.replace('596.67', '569.67'), base.replace('Fuel', 'fuel'), `${base} `, base.replace('ž', 'z'), 'Dodávka — Plzeň 🚚'];
+    const digests = variants.map(digest);
+    expect(new Set(digests).size).toBe(new Set(variants).size);
+    expect(digests.every((d) => Number.isSafeInteger(d) && d >= 0)).toBe(true);
+    expect(digest(base)).toBe(digest(`${base}`));
   });
 });
