@@ -4,8 +4,8 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { startSimulator, type SimulatorHandle } from '../../../simulator';
-import { drivesOn, localDay } from '../../../simulator/motion/plan';
 import { startBrowserMode, type RunningHost } from './browser-mode';
+import { droveThrough } from './driving-days';
 import { signInToOwnFleet } from './own-fleet';
 
 export const DAY = 86_400_000;
@@ -32,13 +32,9 @@ export function useShiftWorld(): ShiftWorld {
     const now = Date.now();
     // Vehicles rest on some weekdays: one parked for the whole recent interval has no track to show.
     const { from, till } = recentInterval(2);
-    const droveThrough = (m: (typeof world.motion)[number]) => {
-      for (let day = localDay(m, from); day <= localDay(m, till); day++) if (!drivesOn(m, day)) return false;
-      return true;
-    };
     const d = objects.find((x) => {
       const m = world.motion[x.Id]!;
-      return !m.dense && !m.neverReported && m.offlineSince === Infinity && m.firstDay * DAY < now - 120 * DAY && x.Sensors.length > 0 && droveThrough(m);
+      return !m.dense && !m.neverReported && m.offlineSince === Infinity && m.firstDay * DAY < now - 120 * DAY && x.Sensors.length > 0 && droveThrough(m, from, till);
     });
     const s = objects.find((x) => world.motion[x.Id]!.neverReported);
     if (!d || !s) throw new Error('no suitable objects in the simulated world');
