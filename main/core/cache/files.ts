@@ -4,8 +4,9 @@
  * share a file.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { removeStartingWith } from '../seams/private-files';
 
 /**
  * Normalises a base URL for identity: lower-case scheme and host, no default port, no
@@ -54,11 +55,14 @@ export function reportsFileFor(cacheFile: string): string {
   return join(dirname(cacheFile), `${basename(cacheFile).replace(/\.(sqlite|db)$/i, '')}.reports.sqlite`);
 }
 
-/**
- * A cache or reports file and its companions: WAL, shared memory, journal, and the scratch
- * file a new object list is staged in (objects-next.ts).
- */
-export const companionsOf = (f: string): string[] => [f, `${f}-wal`, `${f}-shm`, `${f}-journal`, `${f}-next`];
+/** The scratch file beside a cache file that a new object list is staged in (objects-next.ts). */
+export const stagingFileOf = (f: string): string => `${f}-next`;
+
+/** Where the ingest worker spools the big bodies of a cache file's connection: this, then its own name for each (workers/fetch.ts). */
+export const spoolPrefixOf = (cacheFile: string): string => `${cacheFile}.incoming-`;
+
+/** A cache or reports file and its companions: WAL, shared memory, journal, and the list's scratch file. */
+export const companionsOf = (f: string): string[] => [f, `${f}-wal`, `${f}-shm`, `${f}-journal`, stagingFileOf(f)];
 
 /**
  * Deletes the cache file, the reports file beside it, and their companions, and any body the
@@ -68,6 +72,5 @@ export const companionsOf = (f: string): string[] => [f, `${f}-wal`, `${f}-shm`,
 export function deleteCacheFiles(dataDir: string, baseUrl: string, login: string): void {
   const file = cacheFileFor(dataDir, baseUrl, login);
   for (const f of [file, reportsFileFor(file)]) for (const x of companionsOf(f)) rmSync(x, { force: true });
-  const spooled = `${basename(file)}.incoming-`;
-  for (const name of readdirSync(dirname(file))) if (name.startsWith(spooled)) rmSync(join(dirname(file), name), { force: true });
+  removeStartingWith(spoolPrefixOf(file));
 }

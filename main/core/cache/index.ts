@@ -22,7 +22,7 @@ import { ReferenceRepo } from './reference';
 import { TrackRepo } from './track';
 export { GrowingColumns } from './growing-columns';
 
-export { cacheFileFor, cacheFileName, deleteCacheFiles, normaliseBaseUrl, normaliseLogin } from './files';
+export { cacheFileFor, cacheFileName, deleteCacheFiles, normaliseBaseUrl, normaliseLogin, spoolPrefixOf } from './files';
 export { openDb, migrate, appliedMigrations, type Db, type AppliedMigration, type OpenDbOptions } from './db';
 export { CacheSchemaMismatchError, CacheUnsupportedPlatformError } from './errors';
 export { unusableReason, type SetAside } from './recover';

@@ -11,6 +11,7 @@
  */
 import { rmSync } from 'node:fs';
 import { createPrivateFile } from '../seams/private-files';
+import { stagingFileOf } from './files';
 import type { Db } from './db';
 import type { MetaRepo } from './meta';
 import { OBJECTS_DATASET, type ListRow } from './objects';
@@ -61,10 +62,9 @@ export class ObjectsNext {
     private readonly meta: MetaRepo,
   ) {
     // An in-memory cache (tests) stages in a temporary database of SQLite's own.
-    this.file = db.memory ? null : `${db.name}-next`;
+    this.file = db.memory ? null : stagingFileOf(db.name);
   }
 
-  /** Starts a list afresh: the scratch file attached and emptied (one read and not stored, or cut short, is dropped). */
   /**
    * Stages the summaries' bytes as they will be stored beside the list (`ObjectsRepo.listJson`):
    * the windows are sent the bytes themselves, not a copy kept for the write.
@@ -75,6 +75,7 @@ export class ObjectsNext {
     putList.run(json);
   }
 
+  /** Starts a list afresh: the scratch file attached and emptied (one read and not stored, or cut short, is dropped). */
   clear(): void {
     if (!this.sql) {
       if (this.file) {

@@ -4,8 +4,8 @@
  * explicitly rather than through the umask, which is process-wide (Electron's too) and
  * not settable in a worker thread.
  */
-import { chmodSync, closeSync, fstatSync, mkdirSync, openSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { chmodSync, closeSync, fstatSync, mkdirSync, openSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 
 export const DIR_MODE = 0o700;
 export const FILE_MODE = 0o600;
@@ -64,4 +64,18 @@ export function securePrivateDir(dir: string): void {
       if ((err as NodeJS.ErrnoException).code !== 'EPERM') throw err;
     }
   }
+}
+
+/** Removes the files whose path starts with `prefix` (a folder's path, then the start of a name); a missing folder holds none. */
+export function removeStartingWith(prefix: string): void {
+  const dir = dirname(prefix);
+  const name = basename(prefix);
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw e;
+  }
+  for (const f of names) if (f.startsWith(name)) rmSync(join(dir, f), { force: true });
 }

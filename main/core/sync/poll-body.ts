@@ -5,11 +5,11 @@
  * milliseconds each. Or the handle to a body the worker fetched and kept (workers/fetch.ts):
  * then the bytes never reach the main side at all.
  */
-import { openSync, readFileSync, readSync, closeSync } from 'node:fs';
+import { closeSync, openSync, readSync } from 'node:fs';
 import { joinChunks } from '../api/body-limits';
 import type { ReadInto } from '../api/json-blocks';
 import { isHeldBody, type HeldBody } from '../api/http';
-import { isSpooledBody, type SpooledBody } from '../workers/fetch';
+import { isSpooledBody, spooledBytes, type SpooledBody } from '../workers/fetch';
 
 /** Or, in the worker that fetched it, a body it put down in a file as it arrived (workers/fetch.ts). */
 export type PollBody = string | Uint8Array | readonly Uint8Array[] | HeldBody | SpooledBody;
@@ -17,7 +17,7 @@ export type PollBody = string | Uint8Array | readonly Uint8Array[] | HeldBody | 
 export function textOf(body: PollBody): string {
   if (typeof body === 'string') return body;
   if (isHeldBody(body)) throw new Error('A held poll body can only be read by the worker that fetched it');
-  if (isSpooledBody(body)) return new TextDecoder().decode(readFileSync(body.spooled));
+  if (isSpooledBody(body)) return new TextDecoder().decode(spooledBytes(body));
   if (body instanceof Uint8Array) return new TextDecoder().decode(body);
   const utf8 = new TextDecoder();
   // A multi-byte character may straddle two chunks: the streaming decoder carries it over.
@@ -26,10 +26,7 @@ export function textOf(body: PollBody): string {
 
 /** A body's bytes in one buffer: a body still in chunks is joined (bodies of a declared length arrive whole: body-limits.ts). */
 export function bytesOf(body: Uint8Array | readonly Uint8Array[] | SpooledBody): Uint8Array {
-  if (isSpooledBody(body)) {
-    const b = readFileSync(body.spooled);
-    return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
-  }
+  if (isSpooledBody(body)) return spooledBytes(body);
   return body instanceof Uint8Array ? body : joinChunks(body);
 }
 

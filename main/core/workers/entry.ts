@@ -33,9 +33,9 @@ const STEP_BACK_AFTER_MS = 10_000;
  */
 const serving: { [R in Role]: (d: DataOf<R>) => Promise<Served<Roles[R]>> } = {
   ingest: async ({ dbFile }) => {
-    const [cache, { fetchRole, HOLD_MS }, { ingestHandlers }] = await Promise.all([openCache(dbFile), import('./fetch'), import('../sync/ingest')]);
+    const [cache, { spoolPrefixOf }, { fetchRole, HOLD_MS }, { ingestHandlers }] = await Promise.all([openCache(dbFile), import('../cache'), import('./fetch'), import('../sync/ingest')]);
     // The object list and the profile are put down beside the cache as they arrive (decision 0060).
-    const fetch = fetchRole(HOLD_MS, `${dbFile}.incoming-`);
+    const fetch = fetchRole(HOLD_MS, spoolPrefixOf(dbFile));
     // A window opening at launch waits for the stored positions: their read and the window's
     // first snapshot of them run at full priority, and the thread steps back after that
     // snapshot (or after a while, if no window asks; lowering twice changes nothing).

@@ -10,13 +10,13 @@
  * in api/http.ts, which is given this as its fetch.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { threadId } from 'node:worker_threads';
 import { FleetError } from '../../../common/errors';
 import { networkErrorCodes } from '../api/errors';
 import { BodyLimitError, boundFor, chunksText, DEFAULT_BODY_LIMITS, readBounded, streamBounded, type BodyBound } from '../api/body-limits';
 import { HELD_BODY, type BoundedInit, type HeldBody } from '../api/http';
+import { removeStartingWith } from '../seams/private-files';
 import type { Handlers, Message } from './protocol';
 
 export interface FetchRequest {
@@ -46,12 +46,17 @@ export const isSpooledBody = (v: unknown): v is SpooledBody => typeof v === 'obj
 /** A held body as its taker gets it. */
 export type HeldContent = Uint8Array[] | SpooledBody;
 
+/** A spooled body's bytes, read back whole (a plain view: the frame codec and structured clone know Uint8Array, not Buffer). */
+export function spooledBytes(body: SpooledBody): Uint8Array {
+  const b = readFileSync(body.spooled);
+  return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+}
+
 /** A held body's chunks: a spooled one read back whole (and its file removed), for a taker that reads bodies whole. */
 export function chunksOf(body: HeldContent): Uint8Array[] {
   if (Array.isArray(body)) return body;
   try {
-    const b = readFileSync(body.spooled);
-    return [new Uint8Array(b.buffer, b.byteOffset, b.byteLength)];
+    return [spooledBytes(body)];
   } finally {
     discardBody(body);
   }
@@ -154,7 +159,7 @@ export interface HeldBodies {
  */
 export function fetchRole(holdMs = HOLD_MS, spoolTo?: string): { handlers: Handlers<FetchMessages>; held: HeldBodies } {
   const held = new Map<number, { body: HeldContent; timer: ReturnType<typeof setTimeout> }>();
-  if (spoolTo !== undefined) removeLeftovers(spoolTo);
+  if (spoolTo !== undefined) removeStartingWith(spoolTo);
   const drop = (id: number) => {
     const b = held.get(id);
     if (!b) return;
@@ -184,9 +189,7 @@ export function fetchRole(holdMs = HOLD_MS, spoolTo?: string): { handlers: Handl
     handlers: {
       fetch: (req, { id, signal }) =>
         fetchBody(req, id, signal).catch((e: unknown): FetchAnswer =>
-          e instanceof BodyLimitError
-            ? { refused: { message: e.message, endpoint: e.endpoint } }
-            : e instanceof SpoolError
+          e instanceof BodyLimitError || e instanceof SpoolError
             ? { refused: { message: e.message, endpoint: e.endpoint } }
             : { failed: { name: e instanceof Error ? e.name : 'Error', message: e instanceof Error ? e.message : String(e), codes: networkErrorCodes(e) } },
         ),
@@ -249,12 +252,3 @@ class SpoolError extends Error {
   }
 }
 
-function removeLeftovers(prefix: string): void {
-  const dir = dirname(prefix);
-  const name = basename(prefix);
-  try {
-    for (const f of readdirSync(dir)) if (f.startsWith(name)) rmSync(join(dir, f), { force: true });
-  } catch {
-    // No folder yet: nothing left over.
-  }
-}
