@@ -137,8 +137,7 @@ function gather(repos: IngestRepos, body: PollBody): { list: ListGathered; read:
     }
   }
   const list = new ListGathered(repos);
-  const whole = typeof body === 'string' || isHeldBody(body) ? body : bytesOf(body);
-  const rows = parseObjectsList(decode(whole, OBJECTS_ENDPOINT), OBJECTS_ENDPOINT);
+  const rows = parseObjectsList(decode(body, OBJECTS_ENDPOINT), OBJECTS_ENDPOINT);
   for (let i = 0; i < rows.length; i += STAGE_ROWS) list.add(rows.slice(i, i + STAGE_ROWS).map(listRow));
   return { list, read: 'whole' };
 }
@@ -180,14 +179,16 @@ function bodyHash(body: PollBody): string | undefined {
  * minutes and seldom changes, and its hash is a tenth of a second at 100,000 objects where its
  * read is over a second.
  */
-export function stageObjects(repos: IngestRepos, body: PollBody, fetchedAt: number): { result: ObjectsIngested; list?: Uint8Array; write?: () => void; read: BodyRead } {
-  const hashes: ListHashes = { list: '', body: bodyHash(body) };
+export function stageObjects(repos: IngestRepos, received: PollBody, fetchedAt: number): { result: ObjectsIngested; list?: Uint8Array; write?: () => void; read: BodyRead } {
+  // Chunks joined once, here: the hash, the read in batches and a whole read all take this.
+  const body = typeof received === 'string' || isHeldBody(received) || isSpooledBody(received) ? received : bytesOf(received);
+  const bodySha = bodyHash(body);
   const stored = storedHashes(repos);
   const unchanged = (count: number) => {
     repos.meta.setLastGood('objects', fetchedAt);
     return { count, changed: false, ignitionChanged: false, changedIds: [], removedIds: [] };
   };
-  if (hashes.body !== undefined && stored?.body === hashes.body && repos.objects.count() === stored.count) return { result: unchanged(stored.count), read: 'same bytes' };
+  if (bodySha !== undefined && stored?.body === bodySha && repos.objects.count() === stored.count) return { result: unchanged(stored.count), read: 'same bytes' };
   let gathered: ReturnType<typeof gather>;
   try {
     gathered = gather(repos, body);
@@ -196,7 +197,7 @@ export function stageObjects(repos: IngestRepos, body: PollBody, fetchedAt: numb
     throw e;
   }
   const { list, read } = gathered;
-  Object.assign(hashes, { list: list.hash.digest(), count: list.count });
+  const hashes: ListHashes = { list: list.hash.digest(), body: bodySha, count: list.count };
   if (stored?.list === hashes.list && repos.objects.count() === list.count) {
     repos.objectsNext.drop();
     repos.meta.set(OBJECTS_HASH_KEY, hashes);
