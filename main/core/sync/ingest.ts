@@ -182,10 +182,10 @@ function followingSender(worker: WorkerClient<Roles['ingest']>) {
  */
 export function ingestHandlers(repos: IngestRepos, held: HeldBodies): Handlers<IngestMessages> {
   const local = inThreadIngestor(repos);
-  const bytes = (b: PollBody): PollBody => (isHeldBody(b) ? held.take(b) : b);
-  // A body spooled to a file is read there (stageObjects, profileOf), then its file goes.
+  // A body taken from the fetch is read here, whole or from its spool file (stageObjects,
+  // profileOf), and given up after: a spooled one's file goes.
   const read = <T>(b: PollBody, f: (body: PollBody) => T): T => {
-    const body = bytes(b);
+    const body = isHeldBody(b) ? held.take(b) : b;
     try {
       return f(body);
     } finally {
@@ -219,7 +219,7 @@ export function ingestHandlers(repos: IngestRepos, held: HeldBodies): Handlers<I
     };
   return {
     status: afterWrite(async ({ body, fetchedAt, full }, ctx) => {
-      const staged = stageStatus(repos, bytes(body), fetchedAt);
+      const staged = read(body, (b) => stageStatus(repos, b, fetchedAt));
       writes.soon(staged);
       return positions(ctx)(full ? await local.snapshot() : changedColumns(staged.changes));
     }),
@@ -245,13 +245,11 @@ export function ingestHandlers(repos: IngestRepos, held: HeldBodies): Handlers<I
     written: () => writes.idle(),
     warm: () => repos.status.warm(),
     // The events' own tables only: a status still being written does not hold them back.
-    events: ({ body, all, fetchedAt, full }) => {
-      const feed = bytes(body);
-      return local.events(feed, bytes(all), fetchedAt).then((r): EventsIngested => {
-        if (!full) return r;
-        const { events, pendingIds } = repos.events.unacknowledgedModel();
-        return { ...r, upserted: events, full: { pendingIds } };
-      });
+    events: ({ body, all, fetchedAt, full }): EventsIngested => {
+      const r = read(body, (feed) => read(all, (a) => ingestEvents(repos, feed, a, fetchedAt)));
+      if (!full) return r;
+      const { events, pendingIds } = repos.events.unacknowledgedModel();
+      return { ...r, upserted: events, full: { pendingIds } };
     },
   };
 }
