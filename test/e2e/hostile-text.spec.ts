@@ -72,7 +72,8 @@ async function guard(page: Page): Promise<string[]> {
   page.on('console', (m) => {
     if (/Content Security Policy|alert\(1\)/i.test(m.text())) seen.push(`console: ${m.text().slice(0, 200)}`);
   });
-  page.on('pageerror', (e) => seen.push(`pageerror: ${e.message.slice(0, 200)}`));
+  // The stack's first frames say where, for a failure seen only once.
+  page.on('pageerror', (e) => seen.push(`pageerror: ${(e.stack ?? e.message).split('\n').slice(0, 4).join(' | ').slice(0, 400)}`));
   await page.addInitScript({ content: GUARD });
   return seen;
 }

@@ -244,6 +244,37 @@ test('geozones stay drawn while the map is panned a little at a time and after a
   expect(await zoneShows()).toBe(true);
 });
 
+test('a zone canvas taken off the map while Leaflet still owes it a frame throws nothing when that frame comes', async ({ page }) => {
+  // Leaflet's canvas repaints at once on its own update and forgets the frame it had asked for
+  // without cancelling it; a renderer removed after that (each new zone list removes the old
+  // one, leaving the screen removes them all) was then painted by that frame with no canvas.
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await openLive(page);
+  await expect.poll(() => page.evaluate(() => globalThis.__fleetMap!.geozones().count)).toBeGreaterThan(0);
+  const painted = await page.evaluate(
+    () =>
+      new Promise<boolean>((resolve) => {
+        interface Renderer { options: { pane?: string }; fire(t: string): void; remove(): void; _ctx?: unknown }
+        interface Path { _renderer?: Renderer; redraw(): void }
+        const map = globalThis.__fleetMap!.map as unknown as { eachLayer(f: (l: unknown) => void): void };
+        const layers: unknown[] = [];
+        map.eachLayer((l) => layers.push(l));
+        const renderer = layers.find((l) => (l as Renderer).options?.pane === 'geozones' && '_ctx' in (l as object)) as Renderer;
+        const zone = layers.find((l) => (l as Path)._renderer === renderer) as Path;
+        zone.redraw(); // a frame asked for
+        renderer.fire('update'); // the canvas's own update paints at once
+        zone.redraw(); // and a change after it
+        const hadCanvas = renderer._ctx !== undefined;
+        renderer.remove();
+        const frame = (globalThis as unknown as { requestAnimationFrame(cb: () => void): void }).requestAnimationFrame;
+        frame(() => frame(() => frame(() => resolve(hadCanvas))));
+      }),
+  );
+  expect(painted).toBe(true);
+  expect(errors).toEqual([]);
+});
+
 test('follow keeps the selected object centred while it moves', async ({ page }) => {
   await openLive(page);
   const follow = page.getByRole('button', { name: 'Follow' });

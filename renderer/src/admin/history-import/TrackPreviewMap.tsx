@@ -3,6 +3,7 @@ import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addBasemap } from '../../basemap/basemap';
+import { LazyCanvas } from '../../canvas/lazy-canvas';
 import { rpc } from '../../rpc/client';
 import { CANVAS_COLORS, theme } from '../../theme/theme';
 
@@ -16,7 +17,8 @@ export function TrackPreviewMap({ imported, existing }: { imported: Line; existi
   const mapRef = useRef<L.Map | null>(null);
   const layers = useRef<L.LayerGroup | null>(null);
   useEffect(() => {
-    const map = L.map(el.current!, { preferCanvas: true, fadeAnimation: false }).setView([50, 10], 4);
+    // The app's canvas renderer (lazy-canvas.ts): Leaflet's own can paint after the map is gone.
+    const map = L.map(el.current!, { preferCanvas: true, renderer: new LazyCanvas(), fadeAnimation: false }).setView([50, 10], 4);
     const base = addBasemap(map, CANVAS_COLORS[theme.get()]);
     let alive = true;
     void rpc('tiles/config', {}).then((c) => alive && base.setSource(c)).catch(() => {});
