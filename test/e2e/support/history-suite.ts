@@ -110,8 +110,14 @@ export async function openInterval(page: Page, range = { from, till }) {
 }
 
 export async function loaded(page: Page) {
-  // Loaded when the screen says the whole interval is in and the track has points.
-  await expect(page.getByRole('status').filter({ hasText: 'Whole interval loaded.' })).toBeVisible({ timeout: 80_000 });
+  // Loaded when the screen says the whole interval is in and the track has points. If it never
+  // does, the failure names the notes on screen and the host's last lines (a CI run keeps only its output).
+  const notes = () => page.getByRole('status').or(page.getByRole('alert')).allTextContents();
+  try {
+    await expect.poll(notes, { timeout: 80_000 }).toContain('Whole interval loaded.');
+  } catch (e) {
+    throw new Error(`${e instanceof Error ? e.message : String(e)}\nThe host's last lines:\n${host.output().split('\n').slice(-25).join('\n')}`);
+  }
   await expect(page.getByText(/[1-9][\d,]* points$/)).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('alert')).toHaveCount(0);
 }
