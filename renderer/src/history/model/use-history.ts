@@ -52,6 +52,8 @@ const REREAD_COST_FACTOR = 5;
 const OVERVIEW_POINTS = 60_000;
 /** The longest the load waits for the sketch: a sketch stuck behind other work must not hold the whole interval back. */
 const SKETCH_WAIT_MS = 1_000;
+/** A load sends a chunk and a progress push per window: a month in one-day probes is about sixty. */
+const EARLY_PUSHES_KEPT = 2_000;
 
 const text = (e: unknown) => (e instanceof RpcError ? e.text : e instanceof Error ? e.message : String(e));
 
@@ -138,25 +140,37 @@ export function useHistory(req: HistoryRequest | null): HistoryState & HistoryAc
       );
     };
 
+    // Pushes that come before the load's reply has been taken in are kept and heard once its id
+    // is known: the transport may hand over messages queued behind that reply first, and a
+    // window announced then and dropped left the screen at "Fetching… 0%" for good.
+    let early: (() => void)[] | null = [];
+    const hear = (f: () => void) => {
+      if (loadId === null && early) {
+        if (early.length < EARLY_PUSHES_KEPT) early.push(f);
+      } else f();
+    };
+    const progressed = (p: HistoryProgress) => {
+      if (p.loadId !== loadId || !alive) return;
+      if (!p.done) {
+        setState((s) => ({ ...s, progress: p }));
+        return;
+      }
+      // Done only once the last windows are on screen: said earlier, the screen fitted the
+      // map to the part read so far and showed the stored windows not yet read as missing.
+      if (timer) clearTimeout(timer);
+      timer = null;
+      whenRead.push(() => alive && setState((s) => ({ ...s, progress: p })));
+      void reread();
+    };
     const offs = [
-      onPush('history/chunk', (c) => {
-        if (c.loadId !== loadId) return;
-        stored.push([c.from, c.till]);
-        schedule();
-      }),
-      onPush('history/progress', (p) => {
-        if (p.loadId !== loadId || !alive) return;
-        if (!p.done) {
-          setState((s) => ({ ...s, progress: p }));
-          return;
-        }
-        // Done only once the last windows are on screen: said earlier, the screen fitted the
-        // map to the part read so far and showed the stored windows not yet read as missing.
-        if (timer) clearTimeout(timer);
-        timer = null;
-        whenRead.push(() => alive && setState((s) => ({ ...s, progress: p })));
-        void reread();
-      }),
+      onPush('history/chunk', (c) =>
+        hear(() => {
+          if (c.loadId !== loadId) return;
+          stored.push([c.from, c.till]);
+          schedule();
+        }),
+      ),
+      onPush('history/progress', (p) => hear(() => progressed(p))),
     ];
 
     setState({ ...EMPTY, loading: true });
@@ -188,8 +202,12 @@ export function useHistory(req: HistoryRequest | null): HistoryState & HistoryAc
           version: s.version + 1,
           progress: id ? { loadId: id, objectId: r.objectId, from: r.from, till: r.till, fetchedMs: 0, totalMs: sumMissing(r.coverage.missing), done: false } : null,
         }));
+        const kept = early ?? [];
+        early = null;
+        for (const f of kept) f();
       })
       .catch((e: unknown) => {
+        early = null;
         if (alive) setState((s) => ({ ...s, loading: false, error: text(e) }));
       });
     // The cache's copy first (said with its age), then the service's answer in its place.
