@@ -1,9 +1,11 @@
 /**
  * A reply the page fetches over HTTP (over the host's bulk size) holds the socket's messages
  * behind it, and they are handled one after another once it is in. A History load whose own
- * reply came that way must still hear the pushes of its windows that queued behind it: the
- * screen drops pushes of a load it does not know yet. Here every binary reply over 1 KB goes by
- * HTTP and each such fetch is held back, so the pushes queue behind the load's reply.
+ * reply came that way must still hear the pushes of its windows that queued behind it, though
+ * they may reach the screen before the reply's id does. Here every binary reply over 1 KB goes
+ * by HTTP and each such fetch is held back, so the pushes queue behind the load's reply. (With
+ * the screen's handling of the reply held back one task, it stayed at "Fetching… 0%" before
+ * the screen kept early pushes.)
  */
 import { expect, test } from '@playwright/test';
 import { startSimulator, type SimulatorHandle } from '../../simulator';
