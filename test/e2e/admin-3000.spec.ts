@@ -4,7 +4,7 @@
  * in the bar) and scrolling the virtual rows to the very last one, found by role and name.
  * How fast is the bench's business, never asserted here.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

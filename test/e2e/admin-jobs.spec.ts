@@ -5,7 +5,7 @@
  * the write log and read back from the service; the desktop notification when a long job
  * ends (and none for a short one). Elements are found by role and name only.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -4,7 +4,7 @@
  * the preview → the job runs (progress, the top bar's indicator on another screen) → the
  * results → export as CSV and XLSX → revert. Elements are found by role and name only.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -5,7 +5,7 @@
  * and commands whose outcome is unknown watched, then said, and not resent without a question.
  * Elements are found by role and name. Screenshots (light and dark) go to test/artifacts.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -2,7 +2,7 @@
  * Browser mode's launch: the printed link's one-time code becomes the tab's session (reloads
  * keep working, the link itself is then worth nothing), and one data folder has one host.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -3,7 +3,7 @@
  * again on the same data folder it reconnects with its session (same address, no new link) and
  * re-reads its screen. A host on a new key refuses the session, and the tab says that instead.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -4,7 +4,7 @@
  * "search to narrow" hint): sorted by Id, the table scrolled to its end shows the last
  * object, while only the rows in view are drawn. Found by role and name.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

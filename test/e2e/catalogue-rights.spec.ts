@@ -4,7 +4,7 @@
  * collection turns read-only with its words (no "New", fields disabled), and the list still
  * shows every driver, unchanged at the service. Found by role and name.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

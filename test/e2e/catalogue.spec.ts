@@ -5,7 +5,7 @@
  * service's refusal shown at its field, and a collection the account may not see shown
  * read-only. Elements are found by role and name only; the service is asked what it holds.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

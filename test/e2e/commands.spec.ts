@@ -3,7 +3,7 @@
  * after a send) and a regular events poll far slower than that (60 s), so only the prompt
  * polls after a send can bring an outcome in time. Elements are found by role and name.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

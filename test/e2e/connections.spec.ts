@@ -5,7 +5,7 @@
  * and forget the other after its question (its cache file goes, the other stays).
  * Elements are found by role and name; screenshots go to test/artifacts.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

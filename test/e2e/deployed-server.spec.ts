@@ -5,7 +5,7 @@
  * writes it (ending in /api/). The fleet must show: positions (objects not "Never
  * reported"), speeds, and the events in the alarm list. Found by role and name.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

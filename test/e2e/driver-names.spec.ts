@@ -2,7 +2,7 @@
  * A driver key in the details panel reads as its driver: "Name (key UId)", the name being
  * the one the service's key and driver catalogues give; a key no driver holds stays its UId.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -5,7 +5,7 @@
  * cannot be downloaded on every machine). The --inspect fuse is off, so Playwright reaches
  * the window over Chromium's DevTools port, not by launching Electron itself.
  */
-import { chromium, expect, test } from '@playwright/test';
+import { chromium, expect, test } from './support/test';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';

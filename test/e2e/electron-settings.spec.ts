@@ -3,7 +3,7 @@
  * the admin CLI use (main/electron/electron-store-settings.ts): a value saved by one is the
  * other's at its next start. Runs only where the Electron binary exists.
  */
-import { _electron as electron, expect, test } from '@playwright/test';
+import { _electron as electron, expect, test } from './support/test';
 import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

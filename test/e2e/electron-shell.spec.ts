@@ -4,7 +4,7 @@
  * History moves the focused window's page; a window's size is back after a restart.
  * Browser mode proves the page's side of the navigation (shortcuts.spec.ts).
  */
-import { _electron as electron, expect, test, type ElectronApplication } from '@playwright/test';
+import { _electron as electron, expect, test, type ElectronApplication } from './support/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

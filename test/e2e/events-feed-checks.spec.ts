@@ -4,7 +4,7 @@
  * claim about muted groups the console cannot mute, what a refused notification permission
  * means, and that alarm sounds wait for the first click. Found by role and name.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

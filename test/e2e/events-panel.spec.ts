@@ -4,7 +4,7 @@
  * notifications too, why queued acknowledgements wait, and the question before
  * "Acknowledge all". Elements are found by role and name, as an operator would.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

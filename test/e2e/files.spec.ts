@@ -5,7 +5,7 @@
  * refused before anything is sent. Elements are found by role and name; the service is asked
  * what it holds.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

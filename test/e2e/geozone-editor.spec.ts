@@ -6,7 +6,7 @@
  * reload); a group gone from the service is refused at the Group field with its words;
  * a 403 turns the editor read-only. Elements are found by role and name.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -7,7 +7,7 @@
  * the screen's handling of the reply held back one task, it stayed at "Fetching… 0%" before
  * the screen kept early pushes.)
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { startSimulator, type SimulatorHandle } from '../../simulator';
 import { startBrowserMode, type RunningHost } from './support/browser-mode';
 

@@ -4,7 +4,7 @@
  * progress → the link opens History on that object and interval, which shows the imported
  * track (its distance, read back from the service). Elements are found by role and name only.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -4,7 +4,7 @@
  * grouped by zoom, a legend for every mark, the packets note, an object with no data, and
  * the exports naming the vehicle, its zone and its sensors.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
 import { DAY, inViewport, openHistory, openLive, recentInterval, useShiftWorld } from './support/shift-world';

@@ -3,7 +3,7 @@
  * History screen opens that object and interval (point 8), and a load whose windows keep
  * failing stops with "Try again", which completes it once the fault is cleared (point 4).
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { startSimulator, type SimulatorHandle } from '../../simulator';
 import { startBrowserMode, type RunningHost } from './support/browser-mode';

@@ -3,7 +3,7 @@
  * part): a 45-day interval of one object, the timeline, the player, a GPX export, and
  * the same interval again from the cache with the service gone.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { DAY, interval, loaded, marker, openInterval, signIn, stopService, useHistorySuite } from './support/history-suite';
 

@@ -5,7 +5,7 @@
  * name, heading, label, column header, title and placeholder is compared with the words of the
  * English translations. Data from the service (object names) is not ours to translate.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openLive, recentInterval, useShiftWorld } from './support/shift-world';

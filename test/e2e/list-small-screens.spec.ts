@@ -3,7 +3,7 @@
  * an empty search, the keyboard from the search into the list, a double click to follow,
  * one colour for a selected row. Sizes and screenshots: screen-sizes.spec.ts.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { openLive, useShiftWorld } from './support/shift-world';
 import { overlap } from './support/boxes';
 

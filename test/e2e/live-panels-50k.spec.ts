@@ -3,7 +3,7 @@
  * searches and scrolls to its last row correctly. How fast it does so is measured by
  * `npm run bench` (scenario "list"), never asserted here: this machine is shared and noisy.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { startBrowserMode, type RunningHost } from './support/browser-mode';
 
 let host: RunningHost;

@@ -3,7 +3,7 @@
  * log and stop it): list search/filter/sort, details, events acknowledgement, commands,
  * and the offline picture. Elements are found by role and name, as an operator would.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

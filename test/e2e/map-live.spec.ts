@@ -3,7 +3,7 @@
  * tiles served from the main side's cache. Tiles come from a tiny server on 127.0.0.1
  * (never the internet): the tile URL is set in the data folder before the host starts.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

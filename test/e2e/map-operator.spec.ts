@@ -4,7 +4,7 @@
  * world zoom, and the screen at three window sizes in both themes (test/artifacts).
  * Canvas pixels are read back where the question is what is drawn.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

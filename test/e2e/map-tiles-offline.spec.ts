@@ -5,7 +5,7 @@
  * to no tiles, and the notice goes once the server answers again. The tile server is a
  * tiny one on 127.0.0.1 (never the internet), as in map-live.spec.ts.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -4,7 +4,7 @@
  * entry that cannot be sent in the list of undelivered writes, and the sign-in form's
  * warning for plain http to another machine.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

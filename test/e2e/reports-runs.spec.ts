@@ -4,7 +4,7 @@
  * report the service is slow to answer, and the cached table the screen reopens on when
  * the service has gone away. Elements are found by role and name only.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -4,7 +4,7 @@
  * answer), sort, export XLSX and read it back with exceljs (same rows, typed cells).
  * Elements are found by role and name only.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import ExcelJS from 'exceljs';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -3,7 +3,7 @@
  * screenshots in test/artifacts to look at, and what must hold at every size: the account
  * name, the list's last column and the history player in sight.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { mkdirSync } from 'node:fs';
 import { inViewport, openHistory, openLive, recentInterval, useShiftWorld } from './support/shift-world';
 

@@ -6,7 +6,7 @@
  * afterwards starts with it.
  */
 import { TZDate } from '@date-fns/tz';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { format } from 'date-fns';
 import { mkdirSync } from 'node:fs';
 import { openHistory, openLive, recentInterval, useShiftWorld } from './support/shift-world';

@@ -5,7 +5,7 @@
  * Electron menu sends the focused window) moves the page or opens a panel window.
  * Elements are found by role and name; screenshots in test/artifacts/shortcuts-*.png.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -3,7 +3,7 @@
  * that answers nothing say so plainly, the button shows the sign-in running, signing out asks
  * first, and the theme button shows the theme in force. Found by role and name.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { createServer, type Server, type Socket } from 'node:net';
 import { startSimulator, type SimulatorHandle } from '../../simulator';
 import { startBrowserMode, type RunningHost } from './support/browser-mode';

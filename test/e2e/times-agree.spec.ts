@@ -6,7 +6,7 @@
  * year-month-day and refuse the US order with a clear message.
  */
 import { TZDate } from '@date-fns/tz';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { addDays, addHours, format, startOfDay } from 'date-fns';
 import { startSimulator, type SimulatorHandle } from '../../simulator';
 import { startBrowserMode, type RunningHost } from './support/browser-mode';

@@ -4,7 +4,7 @@
  * each tab keeps its name for readers and tests. A screenshot of the bar per width in
  * test/artifacts.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { mkdirSync } from 'node:fs';
 import { openLive, useShiftWorld } from './support/shift-world';
 

@@ -3,7 +3,7 @@
  * keyed by the URL), one browser-mode host, one ordinary object with months of history and a
  * camera, and the 45-day interval the tests open.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { startSimulator, type SimulatorHandle } from '../../../simulator';

@@ -2,7 +2,7 @@
  * Specs that run the console against a simulator they own: the demo account's objects as
  * the service itself lists them, and the way from the host's embedded demo to that simulator.
  */
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page } from './test';
 
 /** What the demo login may see, asked of the service itself, not read off the screen. */
 export async function demoObjects(baseUrl: string): Promise<{ Id: number; Name: string }[]> {

@@ -2,7 +2,7 @@
  * The operator's-shift specs' world (issue 27 §9, §10): a simulator and a browser-mode host
  * this spec owns, the demo account signed in, and the objects the History tests open.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { startSimulator, type SimulatorHandle } from '../../../simulator';
 import { startBrowserMode, type RunningHost } from './browser-mode';
 import { droveThrough } from './driving-days';
