@@ -10,6 +10,7 @@
 import { expect, test } from './support/test';
 import { startSimulator, type SimulatorHandle } from '../../simulator';
 import { startBrowserMode, type RunningHost } from './support/browser-mode';
+import { ordinaryVehicles } from './support/driving-days';
 
 const DAY = 86_400_000;
 let sim: SimulatorHandle;
@@ -18,12 +19,7 @@ let plain: { Id: number; Name: string };
 
 test.beforeAll(async () => {
   sim = await startSimulator({ port: 0, objects: 12, seed: 7 });
-  const w = sim.sim.world;
-  const now = Date.now();
-  plain = [...w.objects.values()].find((x) => {
-    const m = w.motion[x.Id]!;
-    return x.CompanyId === 1 && !m.dense && !m.neverReported && m.offlineSince === Infinity && m.firstDay * DAY < now - 60 * DAY;
-  })!;
+  plain = ordinaryVehicles(sim.sim.world, 60)[0]!;
   host = await startBrowserMode({ args: ['--server', sim.baseUrl, '--bulk-bytes', '1024'] });
 });
 

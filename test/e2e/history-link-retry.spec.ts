@@ -7,6 +7,7 @@ import { expect, test, type Page } from './support/test';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { startSimulator, type SimulatorHandle } from '../../simulator';
 import { startBrowserMode, type RunningHost } from './support/browser-mode';
+import { ordinaryVehicles } from './support/driving-days';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -17,13 +18,8 @@ let plain: { Id: number; Name: string }[] = [];
 
 test.beforeAll(async () => {
   sim = await startSimulator({ port: 0, objects: 12, seed: 7 });
-  const w = sim.sim.world;
-  const now = Date.now();
   // Ordinary vehicles of the demo company that have reported for months.
-  plain = [...w.objects.values()].filter((x) => {
-    const m = w.motion[x.Id]!;
-    return x.CompanyId === 1 && !m.dense && !m.neverReported && m.offlineSince === Infinity && m.firstDay * DAY < now - 60 * DAY;
-  });
+  plain = ordinaryVehicles(sim.sim.world, 60);
   if (plain.length < 4) throw new Error('too few suitable objects in the simulated world');
   host = await startBrowserMode({ args: ['--server', sim.baseUrl] });
 });

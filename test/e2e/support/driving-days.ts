@@ -1,12 +1,22 @@
 /**
- * Simulated vehicles rest on some weekdays (simulator/motion/plan.ts): a spec that opens the
- * History of the last day or two must pick one that drove on each of them, or the track it
- * expects is empty on the wrong day of the week.
+ * Which simulated vehicles a History spec may open. They rest on some weekdays
+ * (simulator/motion/plan.ts): a spec that opens the last day or two must pick one that drove on
+ * each of them, or the track it expects is empty on the wrong day of the week.
  */
 import type { SimulatorHandle } from '../../../simulator';
 import { drivesOn, localDay } from '../../../simulator/motion/plan';
 
-type Motion = SimulatorHandle['sim']['world']['motion'][number];
+type World = SimulatorHandle['sim']['world'];
+type Motion = World['motion'][number];
+const DAY = 86_400_000;
+
+/** The demo company's ordinary vehicles (no 1 Hz tracker, reporting now) that have reported for at least `days` days. */
+export function ordinaryVehicles(w: World, days: number, now = Date.now()): { Id: number; Name: string; motion: Motion }[] {
+  return [...w.objects.values()].flatMap((x) => {
+    const m = w.motion[x.Id]!;
+    return x.CompanyId === 1 && !m.dense && !m.neverReported && m.offlineSince === Infinity && m.firstDay * DAY < now - days * DAY ? [{ Id: x.Id, Name: x.Name, motion: m }] : [];
+  });
+}
 
 /** The vehicle drove on every local day from `from` to `till`. */
 export function droveThrough(m: Motion, from: number, till: number): boolean {

@@ -8,6 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { startSimulator, type SimulatorHandle } from '../../../simulator';
 import { startBrowserMode, type RunningHost } from './browser-mode';
+import { ordinaryVehicles } from './driving-days';
 
 export const DAY = 86_400_000;
 let sim: SimulatorHandle | null = null;
@@ -32,13 +33,9 @@ function freePort(): Promise<number> {
 export function useHistorySuite(): void {
   test.beforeAll(async () => {
     sim = await startSimulator({ port: await freePort(), objects: 40, seed: 7 });
-    const w = sim.sim.world;
     const now = Date.now();
     // An ordinary vehicle of the demo company that has reported for months and has a camera.
-    const o = [...w.objects.values()].find((x) => {
-      const m = w.motion[x.Id]!;
-      return x.CompanyId === 1 && !m.dense && !m.neverReported && m.offlineSince === Infinity && m.camera && m.firstDay * DAY < now - 90 * DAY;
-    });
+    const o = ordinaryVehicles(sim.sim.world, 90, now).find((x) => x.motion.camera);
     if (!o) throw new Error('no suitable object in the simulated world');
     objectName = o.Name;
     // An hour before now: the still-open recent edge is re-fetched on every opening (late
