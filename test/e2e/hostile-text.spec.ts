@@ -7,6 +7,7 @@
 import { expect, test, type Page } from './support/test';
 import { mkdirSync } from 'node:fs';
 import { startSimulator, type SimulatorHandle } from '../../simulator';
+import { EventBit } from '../../simulator/world/generate';
 import { HOSTILE_TEXTS, LONG_NAME } from '../../simulator/world/hostile';
 import { startBrowserMode, type RunningHost } from './support/browser-mode';
 
@@ -209,7 +210,7 @@ test('events: texts, object names and the pinned place’s label are text', asyn
   // An alarm of each renamed object a minute ago: the simulated events follow the vehicles'
   // day, and at night too few of the renamed ones had any for the feed to show three.
   const clock = sim.sim.now();
-  for (const t of SHORT) sim.sim.store.addEvent({ ObjectId: idOf.get(t)!, Time: clock - 60_000, Type: 0x200, Status: 2, Text: 'Alarm button', ResetTime: 0, NotificationId: 0 });
+  for (const t of SHORT) sim.sim.store.addEvent({ ObjectId: idOf.get(t)!, Time: clock - 60_000, Type: EventBit.Alarm, Status: 2, Text: 'Alarm button', ResetTime: 0, NotificationId: 0 });
   const seen = await guard(page);
   await signIn(page);
   const feed = page.getByRole('list', { name: 'Event feed' });
