@@ -128,31 +128,26 @@ export function withinDepth(text: string, maxDepth: number): boolean {
  * stream is cancelled, dropping the connection) at the first chunk that passes a limit.
  */
 export async function readBounded(res: Response, b: BodyBound): Promise<Uint8Array[]> {
-  const declared = await refuseDeclared(res, b);
+  const declared = Number(res.headers.get('content-length'));
   const out: Uint8Array[] = [];
-  if (!res.body) return out;
-  const depth = b.maxDepth !== null ? depthTracker(b.maxDepth) : null;
   // A declared length (without a content coding, whose length is the compressed body's) lets
   // the body be read into one buffer: its chunks die young, and nothing joins them later, a
-  // second copy of a 60 MB status body (decision 0047).
-  let whole = Number.isFinite(declared) && declared > 0 && !res.headers.get('content-encoding') ? new Uint8Array(declared) : null;
-  let size = 0;
-  // Leaving the loop early (a throw) cancels the stream: nothing more is read.
-  for await (const c of res.body as unknown as AsyncIterable<Uint8Array>) {
-    if (depth && !depth.feed(c)) throw tooDeep(b.endpoint, b.maxDepth!);
-    if (whole && size + c.byteLength <= whole.length) {
-      whole.set(c, size);
-      size += c.byteLength;
-      continue;
+  // second copy of a 60 MB status body (decision 0047). One over the bound is refused unread.
+  const fits = Number.isFinite(declared) && declared > 0 && declared <= b.maxBytes && !res.headers.get('content-encoding');
+  let whole = fits && res.body ? new Uint8Array(declared) : null;
+  let filled = 0;
+  await streamBounded(res, b, (c) => {
+    if (whole && filled + c.byteLength <= whole.length) {
+      whole.set(c, filled);
+      filled += c.byteLength;
+      return;
     }
     // More than was declared: what was read so far becomes the first chunk.
-    if (whole) out.push(whole.slice(0, size));
+    if (whole) out.push(whole.slice(0, filled));
     whole = null;
-    size += c.byteLength;
-    if (size > b.maxBytes) throw tooLarge(b);
     out.push(c.byteOffset === 0 && c.byteLength === c.buffer.byteLength && c.buffer instanceof ArrayBuffer ? c : c.slice());
-  }
-  if (whole) out.push(size === whole.length ? whole : whole.slice(0, size));
+  });
+  if (whole) out.push(filled === whole.length ? whole : whole.slice(0, filled));
   return out;
 }
 
@@ -167,8 +162,9 @@ async function refuseDeclared(res: Response, b: BodyBound): Promise<number> {
 }
 
 /**
- * The body handed to `write` a chunk at a time as it arrives, within the bound, as
- * readBounded reads it; its size. For a body put down elsewhere (a spool file) than in memory.
+ * The body handed to `write` a chunk at a time as it arrives, within the bound; its size. A
+ * declared length over the bound is refused before reading; otherwise reading stops (leaving
+ * the loop cancels the stream) at the first chunk that passes a limit.
  */
 export async function streamBounded(res: Response, b: BodyBound, write: (chunk: Uint8Array) => void): Promise<number> {
   await refuseDeclared(res, b);
