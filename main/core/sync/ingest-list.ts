@@ -160,14 +160,8 @@ function storedHashes(repos: IngestRepos): ListHashes | undefined {
 
 function bodyHash(body: PollBody): string | undefined {
   if (isHeldBody(body)) return undefined;
-  if (isSpooledBody(body) && body.sha256 !== undefined) return body.sha256;
-  const h = createHash('sha256');
-  if (isSpooledBody(body)) readSpooled(body, (read) => {
-    const buf = new Uint8Array(1 << 20);
-    for (let n = read(buf); n > 0; n = read(buf)) h.update(buf.subarray(0, n));
-  });
-  else h.update(typeof body === 'string' ? body : bytesOf(body));
-  return h.digest('base64');
+  if (isSpooledBody(body)) return body.sha256;
+  return createHash('sha256').update(typeof body === 'string' ? body : bytesOf(body)).digest('base64');
 }
 
 /**

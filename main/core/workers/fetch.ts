@@ -38,7 +38,7 @@ export interface SpooledBody {
   spooled: string;
   bytes: number;
   /** The SHA-256 of its bytes (base64), taken as they passed: whether a list is the one stored is known without reading the file again. */
-  sha256?: string;
+  sha256: string;
 }
 
 export const isSpooledBody = (v: unknown): v is SpooledBody => typeof v === 'object' && v !== null && 'spooled' in v;

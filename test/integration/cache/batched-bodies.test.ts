@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -220,7 +221,8 @@ describe('a list or profile spooled to a file is read a block at a time, never w
   const spool = (text: string): SpooledBody => {
     const file = join(t.tempDir(), 'body.json');
     writeFileSync(file, text);
-    return { spooled: file, bytes: Buffer.byteLength(text) };
+    // As the fetch spools it: its hash taken as it is written (workers/fetch.ts).
+    return { spooled: file, bytes: Buffer.byteLength(text), sha256: createHash('sha256').update(text).digest('base64') };
   };
   const stage = (c: ReturnType<typeof t.open>, b: PollBody, at = 1000) => {
     const staged = stageObjects(c, b, at);
