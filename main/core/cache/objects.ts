@@ -127,9 +127,9 @@ function jsonArrayBytes<T>(items: readonly T[], textOf: (item: T) => JsonText, p
   return out;
 }
 
-/** [sensorId, objectId] of each object's ignition sensor in a prepared list, as ignitionSensors() gives them once stored. */
-export function ignitionPairs(list: PreparedList): [number, number][] {
-  return list.rows.flatMap((r): [number, number][] => (r.ignition === null ? [] : [[r.ignition, r.id]]));
+/** [sensorId, objectId] of each object's ignition sensor among a list's rows, as ignitionSensors() gives them once stored. */
+export function ignitionPairs(rows: readonly Pick<ListRow, 'id' | 'ignition'>[]): [number, number][] {
+  return rows.flatMap((r): [number, number][] => (r.ignition === null ? [] : [[r.ignition, r.id]]));
 }
 
 export class ObjectsRepo {

@@ -12,7 +12,7 @@ import { scanJson, type ArraySpans, batches } from '../api/json-spans';
 import { isHeldBody } from '../api/http';
 import { OBJECTS_ENDPOINT, parseObjectsList } from '../api/objects';
 import { isSpooledBody } from '../workers/fetch';
-import { listJsonOf, listRow, type JsonText, type ListRow } from '../cache';
+import { ignitionPairs, listJsonOf, listRow, type JsonText, type ListRow } from '../cache';
 import { decode, type BodyRead, type IngestRepos } from './ingest-bodies';
 import type { ObjectsIngested } from './ingest-messages';
 import { bytesOf, readSpooled, type PollBody } from './poll-body';
@@ -201,8 +201,7 @@ export function stageObjects(repos: IngestRepos, received: PollBody, fetchedAt: 
   const summaries = [...list.summaries.values()];
   const listJson = listJsonOf(summaries);
   repos.objectsNext.stageList(listJson);
-  const ignition = summaries.flatMap((r): [number, number][] => (r.ignition === null ? [] : [[r.ignition, r.id]]));
-  const result = { count: list.count, changed: true, ignitionChanged: repos.status.ignitionDiffers(ignition), changedIds: changed, removedIds: removed };
+  const result = { count: list.count, changed: true, ignitionChanged: repos.status.ignitionDiffers(ignitionPairs(summaries)), changedIds: changed, removedIds: removed };
   const write = () => {
     repos.objectsNext.store(fetchedAt);
     repos.meta.set(OBJECTS_HASH_KEY, hashes);
