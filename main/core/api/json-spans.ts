@@ -65,18 +65,11 @@ class Scanner {
     return i;
   }
 
-  /**
-   * `i` at an opening quote → just past its closing quote. Walked here byte by byte: most
-   * strings are short keys (ten in each of 800,000 elements of a status), and a native search
-   * per key cost more than the bytes themselves.
-   */
+  /** `i` at an opening quote → just past its closing quote. */
   string(i: number): number {
-    const b = this.b;
-    const n = b.length;
-    let j = i + 1;
-    for (; j < n && b[j] !== QUOTE; j++) if (b[j] === BACKSLASH) j++;
-    if (j >= n) this.fail(i, 'a string that does not end');
-    return j + 1;
+    const end = stringEnd(this.b, i, this.b.length);
+    if (end === -1) this.fail(i, 'a string that does not end');
+    return end;
   }
 
   /** `i` at a value's first byte → just past its last. */
@@ -139,7 +132,11 @@ class Scanner {
   }
 }
 
-/** Just past the string opening at `i`, or -1 where it does not end before `n`. */
+/**
+ * Just past the string opening at `i`, or -1 where it does not end before `n`. Walked byte by
+ * byte: most strings are short keys (ten in each of 800,000 elements of a status), and a native
+ * search per key cost more than the bytes themselves.
+ */
 function stringEnd(b: Uint8Array, i: number, n: number): number {
   let j = i + 1;
   for (; j < n && b[j] !== QUOTE; j++) if (b[j] === BACKSLASH) j++;
