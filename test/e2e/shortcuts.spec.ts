@@ -13,7 +13,7 @@ import WebSocket from 'ws';
 import { decodeFrame, encodeMessage } from '../../common/codec';
 import { startSimulator, type SimulatorHandle } from '../../simulator';
 import { startBrowserMode, type RunningHost } from './support/browser-mode';
-import { droveThrough } from './support/driving-days';
+import { droveThrough, ordinaryVehicles } from './support/driving-days';
 import { signInToOwnFleet } from './support/own-fleet';
 
 test.describe.configure({ mode: 'serial' });
@@ -27,13 +27,9 @@ let objectId = 0;
 test.beforeAll(async () => {
   sim = await startSimulator({ objects: 30, seed: 29 });
   host = await startBrowserMode({ dataDir: mkdtempSync(join(tmpdir(), 'fleet-shortcuts-')) });
-  const w = sim.sim.world;
   // A vehicle that has reported for weeks and drove on each day the History test opens (vehicles rest on some weekdays).
   const till = Math.floor(Date.now() / DAY) * DAY;
-  const o = [...w.objects.values()].find((x) => {
-    const m = w.motion[x.Id]!;
-    return x.CompanyId === 1 && !m.dense && !m.neverReported && m.offlineSince === Infinity && m.firstDay * DAY < Date.now() - 30 * DAY && droveThrough(m, till - DAY, till - 1);
-  });
+  const o = ordinaryVehicles(sim.sim.world, 30).find((x) => droveThrough(x.motion, till - DAY, till - 1));
   if (!o) throw new Error('no suitable object in the simulated world');
   objectId = o.Id;
   mkdirSync(ART, { recursive: true });

@@ -10,11 +10,13 @@ type World = SimulatorHandle['sim']['world'];
 type Motion = World['motion'][number];
 const DAY = 86_400_000;
 
-/** The demo company's ordinary vehicles (no 1 Hz tracker, reporting now) that have reported for at least `days` days. */
-export function ordinaryVehicles(w: World, days: number, now = Date.now()): { Id: number; Name: string; motion: Motion }[] {
+type Vehicle = World['objects'] extends Map<number, infer O> ? O : never;
+
+/** The demo company's ordinary vehicles (no 1 Hz tracker, reporting now) that have reported for at least `days` days, each with its motion. */
+export function ordinaryVehicles(w: World, days: number, now = Date.now()): (Vehicle & { motion: Motion })[] {
   return [...w.objects.values()].flatMap((x) => {
     const m = w.motion[x.Id]!;
-    return x.CompanyId === 1 && !m.dense && !m.neverReported && m.offlineSince === Infinity && m.firstDay * DAY < now - days * DAY ? [{ Id: x.Id, Name: x.Name, motion: m }] : [];
+    return x.CompanyId === 1 && !m.dense && !m.neverReported && m.offlineSince === Infinity && m.firstDay * DAY < now - days * DAY ? [{ ...x, motion: m }] : [];
   });
 }
 

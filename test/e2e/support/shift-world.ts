@@ -5,7 +5,7 @@
 import { expect, test, type Page } from './test';
 import { startSimulator, type SimulatorHandle } from '../../../simulator';
 import { startBrowserMode, type RunningHost } from './browser-mode';
-import { droveThrough } from './driving-days';
+import { droveThrough, ordinaryVehicles } from './driving-days';
 import { signInToOwnFleet } from './own-fleet';
 
 export const DAY = 86_400_000;
@@ -32,10 +32,7 @@ export function useShiftWorld(): ShiftWorld {
     const now = Date.now();
     // Vehicles rest on some weekdays: one parked for the whole recent interval has no track to show.
     const { from, till } = recentInterval(2);
-    const d = objects.find((x) => {
-      const m = world.motion[x.Id]!;
-      return !m.dense && !m.neverReported && m.offlineSince === Infinity && m.firstDay * DAY < now - 120 * DAY && x.Sensors.length > 0 && droveThrough(m, from, till);
-    });
+    const d = ordinaryVehicles(world, 120, now).find((x) => x.Sensors.length > 0 && droveThrough(x.motion, from, till));
     const s = objects.find((x) => world.motion[x.Id]!.neverReported);
     if (!d || !s) throw new Error('no suitable objects in the simulated world');
     w.driver = { id: d.Id, name: d.Name };
