@@ -143,11 +143,11 @@ export function useHistory(req: HistoryRequest | null): HistoryState & HistoryAc
     // Pushes that come before the load's reply has been taken in are kept and heard once its id
     // is known: the transport may hand over messages queued behind that reply first, and a
     // window announced then and dropped left the screen at "Fetching… 0%" for good.
+    // `early` is null from the reply on.
     let early: (() => void)[] | null = [];
     const hear = (f: () => void) => {
-      if (loadId === null && early) {
-        if (early.length < EARLY_PUSHES_KEPT) early.push(f);
-      } else f();
+      if (!early) f();
+      else if (early.length < EARLY_PUSHES_KEPT) early.push(f);
     };
     const progressed = (p: HistoryProgress) => {
       if (p.loadId !== loadId || !alive) return;
