@@ -51,13 +51,7 @@ void app.whenReady().then(async () => {
   const disconnect = connectIpc(core);
   await core.start().catch((e: unknown) => console.error('Could not open the last connection:', e));
   const preloadDir = join(here, '..', 'preload');
-  const openMain = () => {
-    const win = createMainWindow(preloadDir);
-    // While its page loads, the core reads what the window will ask for first (Core.windowLoading).
-    setImmediate(() => core.windowLoading());
-    return win;
-  };
-  const desktop = startDesktop({ core, settings, openMain });
+  const desktop = startDesktop({ core, settings, openMain: () => createMainWindow(preloadDir) });
   desktop.showMain();
   void startUpdateChecks();
   // The dock icon, or a second start: the main window again (also when hidden to the tray).

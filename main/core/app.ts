@@ -57,11 +57,6 @@ export interface Core {
   session: SessionService;
   /** Resumes the last connection (or opens the demo); the transports may connect before it ends. */
   start(): Promise<void>;
-  /**
-   * A window has started loading (browser mode: its page traded its launch code): the reads
-   * its first asks need are done now, while it loads, not after it asks. Never throws.
-   */
-  windowLoading(): void;
   close(): Promise<void>;
 }
 
@@ -123,14 +118,6 @@ export function createCore(co: CoreOptions): Core {
     bus,
     session,
     start: () => session.start(),
-    windowLoading: () => {
-      try {
-        session.readAheadForWindow();
-      } catch (e) {
-        // Only a head start is lost: the window's own asks read the same again and report.
-        log('reading ahead for a window failed', e);
-      }
-    },
     close: async () => {
       await jobs.close();
       reports.close();

@@ -115,7 +115,6 @@ async function main(here: string) {
     // Tests lower it, so that their replies take the HTTP path too.
     ...(values['bulk-bytes'] ? { bulkBytes: Math.max(1024, Number(values['bulk-bytes'])) } : {}),
     log: (msg) => console.error(`host: ${msg}`),
-    onWindowLoading: () => core.windowLoading(),
   });
   await lock.describe({ origin: host.origin, secret: host.secret });
   await rememberPort(dataDir, key, host.port);

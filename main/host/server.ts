@@ -36,8 +36,6 @@ export interface HostOptions {
   secret?: string;
   /** The launch codes' clock (tests move it past a code's 60 s). */
   now?: () => number;
-  /** A page traded its launch code: a window is loading and will ask for the fleet (`Core.windowLoading`). */
-  onWindowLoading?: () => void;
   /** Replies whose frame is larger go by HTTP (common/envelope.ts `BulkNotice`); default 4 MB. */
   bulkBytes?: number;
   log?: (msg: string) => void;
@@ -104,8 +102,6 @@ export async function startHost(opts: HostOptions): Promise<Host> {
     const session = keys.redeem(parsed.data.code);
     if (!session) return answerText(res, 401, 'This launch link was used already or has expired: start the console again for a new one.');
     res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify({ session }));
-    // After the answer is on its way: the page's socket opens once the code is traded.
-    if (opts.onWindowLoading) setImmediate(opts.onWindowLoading);
   }
 
   /** Map tiles through the core's cache (the session guards it like the socket: it spends the user's tile quota). */

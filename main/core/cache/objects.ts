@@ -142,9 +142,6 @@ export class ObjectsRepo {
   private readonly selectOne;
   private readonly writeList;
   private readonly selectList;
-  private readonly selectDataVersion;
-  /** The list read ahead for a window about to ask (`readAhead`), and the file's version then. */
-  private ahead: { bytes: Uint8Array; version: number; drop: ReturnType<typeof setTimeout> } | null = null;
 
   constructor(
     private readonly db: Db,
@@ -163,8 +160,6 @@ export class ObjectsRepo {
     // The summaries joined, as prepareList made them (migration 006).
     this.writeList = db.prepare('INSERT OR REPLACE INTO objects_list (id, json) VALUES (1, ?)');
     this.selectList = db.prepare('SELECT json FROM objects_list WHERE id = 1').pluck();
-    // Changes when another connection (the ingest worker's) commits; this one's own writes drop `ahead` themselves.
-    this.selectDataVersion = db.prepare('PRAGMA data_version').pluck();
   }
 
   /**
@@ -178,7 +173,6 @@ export class ObjectsRepo {
 
   /** Writes a list made by `prepareList`: what replaceAll does, in two steps. */
   store(list: PreparedList, fetchedAt: number): void {
-    this.forgetAhead();
     const run = this.db.transaction(() => {
       this.db.exec('DELETE FROM objects;');
       list.rows.forEach((r, ord) => {
@@ -192,34 +186,12 @@ export class ObjectsRepo {
 
   /**
    * The list as `summaries()` would give it, as the UTF-8 JSON bytes stored with it: what a
-   * window opening is sent, with nothing parsed or encoded on this thread. The bytes read
-   * ahead are taken once, if nothing was committed since.
+   * window opening is sent, with nothing parsed or encoded on this thread.
    */
   listJson(): Uint8Array {
-    const a = this.ahead;
-    this.forgetAhead();
-    if (a && a.version === this.selectDataVersion.get()) return a.bytes;
     const b = this.selectList.get() as Buffer | undefined;
     // A plain view: the frame codec and structured clone know Uint8Array, not Node's Buffer.
     return b ? new Uint8Array(b.buffer, b.byteOffset, b.byteLength) : new TextEncoder().encode('[]');
-  }
-
-  /**
-   * Reads the list before a window asks for it, while its page is still loading: at launch
-   * the read (tens of ms at 50,000 objects) otherwise stands between the window's ask and its
-   * fleet. Held for the next `listJson()` for at most `keepMs`.
-   */
-  readAhead(keepMs = 30_000): void {
-    const version = this.selectDataVersion.get() as number;
-    const bytes = this.listJson();
-    const drop = setTimeout(() => this.forgetAhead(), keepMs);
-    drop.unref?.();
-    this.ahead = { bytes, version, drop };
-  }
-
-  private forgetAhead(): void {
-    if (this.ahead) clearTimeout(this.ahead.drop);
-    this.ahead = null;
   }
 
   /** Every object's summary (`summaryOf`), in the order the service returned them (stored so at write: less to parse, nothing to strip). */

@@ -66,8 +66,6 @@ export interface Connection extends OfflineServices {
   files: FilesService;
   /** The stored token was refused and no password is kept: the screens ask for it. */
   needsPassword: boolean;
-  /** A window is loading: the list and the alarms it asks for first are read now, while its page loads. */
-  readAhead(): void;
   /**
    * Stops every poller, the workers and the history loads, and closes the cache file. Settles
    * once the ingest worker has written what it had answered (a new list: seconds at 50,000).
@@ -161,10 +159,6 @@ export function openConnection(d: ConnectionDeps, o: OpenConnection): Connection
     catalogue,
     files,
     needsPassword: false,
-    readAhead() {
-      cache.objects.readAhead();
-      offline.services.events.prime();
-    },
     close() {
       unwatch();
       connectivity.end();

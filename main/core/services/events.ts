@@ -69,14 +69,6 @@ export class EventsService {
     return { scope, events, feedIds, seq: this.seq, fetchedAt: this.cache.events.fetchedAt(), pendingAckIds, ackErrors };
   }
 
-  /**
-   * Loads the model before a view asks (a window is loading): what the first list then
-   * answers at once. The same model a view's first ask would load.
-   */
-  prime(): void {
-    this.load();
-  }
-
   /** Stores one poll through `run` (the ingestor) and updates the model with what it changed. */
   async ingest(run: () => Promise<EventsIngested>): Promise<void> {
     this.ingesting++;

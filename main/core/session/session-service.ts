@@ -60,11 +60,6 @@ export class SessionService {
     return e.conn;
   }
 
-  /** A window is loading: the foreground connection reads ahead what it will ask first (`Connection.readAhead`). */
-  readAheadForWindow(): void {
-    this.open.foreground()?.conn.readAhead();
-  }
-
   get isActive(): boolean {
     return this.open.foreground() !== null;
   }

@@ -153,52 +153,34 @@ function socketTransport(): Transport {
       for (const m of queue) ws.send(m);
       queue = [];
     };
-    // Messages are delivered in order, with one exception: a reply that comes while no push
-    // waits is delivered as soon as it is read, passing big replies still being fetched over
-    // HTTP (`BulkNotice`) ahead of it. Replies to different asks need no order among themselves
-    // (the window's positions then need not wait for its 10 MB object list), and a push still
-    // waits for every message before it, so a load's pushes never overtake its reply.
-    let inbox: Promise<unknown> = Promise.resolve();
-    let pushesWaiting = 0;
-    /** The message as the page will take it: a big reply fetched (at once, whatever waits before it), an unreadable frame its call's error. */
-    const receive = async (data: string | ArrayBuffer, decoded: SocketMessage | Error): Promise<SocketMessage> => {
-      if (!(decoded instanceof Error)) return decoded.type === 'bulk' ? fetchBulk(decoded) : decoded;
-      console.error('Fleet Console: a message from the host could not be read', decoded);
-      return { type: 'error', id: frameId(data), error: { code: 'server_error', message: `The console’s host sent a reply this page could not read: ${decoded.message}` } };
-    };
-    const deliver = (msg: SocketMessage) => {
+    // Messages are handled strictly in order: a big reply fetched over HTTP (`BulkNotice`)
+    // holds the ones behind it, so a load's pushes never overtake its reply.
+    let inbox: Promise<void> = Promise.resolve();
+    const handle = async (data: string | ArrayBuffer) => {
+      let msg: SocketMessage;
+      try {
+        msg = decodeFrame(data) as SocketMessage;
+        if (msg.type === 'bulk') msg = await fetchBulk(msg);
+      } catch (e) {
+        // A frame this page cannot read still ends its own call, with why.
+        const id = frameId(data);
+        const done = id === null ? undefined : pending.get(id);
+        console.error('Fleet Console: a message from the host could not be read', e);
+        if (id === null || !done) return;
+        pending.delete(id);
+        done({ type: 'error', id, error: { code: 'server_error', message: `The console’s host sent a reply this page could not read: ${e instanceof Error ? e.message : String(e)}` } });
+        return;
+      }
       if (msg.type === 'push') {
         for (const l of pushListeners) l(msg);
-      } else if (msg.type !== 'bulk' && msg.id !== null) {
+      } else if (msg.id !== null) {
         const done = pending.get(msg.id);
         pending.delete(msg.id);
         done?.(msg);
       }
     };
-    // A listener that threw must not stop every later message from being delivered.
-    const failed = (e: unknown) => console.error('Fleet Console: handling a message from the host failed', e);
     ws.onmessage = (ev) => {
-      const data = ev.data as string | ArrayBuffer;
-      let decoded: SocketMessage | Error;
-      try {
-        decoded = decodeFrame(data) as SocketMessage;
-      } catch (e) {
-        decoded = e instanceof Error ? e : new Error(String(e));
-      }
-      const push = !(decoded instanceof Error) && decoded.type === 'push';
-      const received = receive(data, decoded);
-      if (!push && pushesWaiting === 0) {
-        inbox = Promise.all([inbox, received.then(deliver).catch(failed)]);
-        return;
-      }
-      if (push) pushesWaiting++;
-      inbox = inbox
-        .then(() => received)
-        .then(deliver)
-        .catch(failed)
-        .finally(() => {
-          if (push) pushesWaiting--;
-        });
+      inbox = inbox.then(() => handle(ev.data as string | ArrayBuffer));
     };
     ws.onclose = () => {
       socket = null;

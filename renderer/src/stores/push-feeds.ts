@@ -65,19 +65,18 @@ export function feedFleet(): () => void {
   };
   const load = () =>
     holding(async () => {
-      // Each half is taken in as it comes: the list's rows and sort, or the positions drawn
-      // with their states unknown until the list names them (the store fills them in then).
-      // At launch the positions come first while the list, by far the bigger, still downloads.
-      const list = rpc('objects/list', {}).then((objects) => {
-        if (alive) fleetStore.setObjects(objectsOf(objects), objects.fetchedAt);
-      });
-      const positions = rpc('status/snapshot', {}).then((snap) => {
-        if (alive) fleetStore.applyColumns(snap, snap.fetchedAt, true);
-      });
-      const state = rpc('connectivity/state', {}).then((c) => {
-        if (alive) connectivity.set(c);
-      });
-      await Promise.all([list, positions, state]);
+      const list = rpc('objects/list', {});
+      const rest = Promise.all([rpc('status/snapshot', {}), rpc('connectivity/state', {})]);
+      rest.catch(() => {}); // awaited below; a failed list must not leave this rejection unhandled
+      // The list is drawn as soon as it comes: at launch the positions are the ingest worker's
+      // first read, often later, and the list's rows and sort are then done by the time they are.
+      const objects = await list;
+      if (!alive) return;
+      fleetStore.setObjects(objectsOf(objects), objects.fetchedAt);
+      const [snap, c] = await rest;
+      if (!alive) return;
+      fleetStore.applyColumns(snap, snap.fetchedAt, true);
+      connectivity.set(c);
     });
   const reloadObjects = () =>
     holding(async () => {

@@ -116,36 +116,3 @@ describe('the stored object list (objects/list)', () => {
     expect(objectsOf(viaIpc.result)).toEqual(c.objects.summaries());
   });
 });
-
-describe('the list read ahead for a window that is loading (readAhead)', () => {
-  it('is never older than the stored list: a list stored since, by this connection or another, is the one given', () => {
-    const dataDir = t.tempDir();
-    const c = t.open({ dataDir });
-    // The ingest worker's own connection to the same file.
-    const worker = t.open({ dataDir });
-    c.objects.replaceAll([object(1), object(2)], 10);
-
-    c.objects.readAhead();
-    expect(listed(c).map((o) => o.Id)).toEqual([1, 2]);
-
-    c.objects.readAhead();
-    worker.objects.replaceAll([object(3)], 20);
-    expect(listed(c).map((o) => o.Id)).toEqual([3]);
-
-    c.objects.readAhead();
-    c.objects.replaceAll([object(4), object(5)], 30);
-    expect(listed(c).map((o) => o.Id)).toEqual([4, 5]);
-  });
-
-  it('is taken once: the next ask reads the file again', () => {
-    const dataDir = t.tempDir();
-    const c = t.open({ dataDir });
-    const worker = t.open({ dataDir });
-    c.objects.replaceAll([object(1)], 10);
-    c.objects.readAhead();
-    expect(listed(c).map((o) => o.Id)).toEqual([1]);
-    worker.objects.replaceAll([object(2)], 20);
-    expect(listed(c).map((o) => o.Id)).toEqual([2]);
-    expect(listed(c).map((o) => o.Id)).toEqual([2]);
-  });
-});

@@ -75,24 +75,3 @@ describe('browser-mode launch codes', () => {
     }
   });
 });
-
-describe('a traded code tells the core a window is loading', () => {
-  it('once per code traded, after its answer; not for a refused code or a session checked', async () => {
-    let loading = 0;
-    const h = await startHost({ dispatcher: createDispatcher(), bus: createPushBus(), staticDir: mkdtempSync(join(tmpdir(), 'fleet-static-')), onWindowLoading: () => loading++ });
-    try {
-      const res = await exchangeCode(h, codeOf(h.url));
-      expect(res.status).toBe(200);
-      const { session } = (await res.json()) as { session: string };
-      await expect.poll(() => loading).toBe(1);
-      expect((await exchangeCode(h, 'nonsense')).status).toBe(401);
-      const check = await fetch(`${h.origin}/session`, { method: 'POST', headers: { origin: h.origin, 'content-type': 'application/json' }, body: JSON.stringify({ session }) });
-      expect(check.status).toBe(204);
-      // The refusal and the check went the same way as the trade, which told the core after its answer.
-      await new Promise((r) => setImmediate(r));
-      expect(loading).toBe(1);
-    } finally {
-      await h.close();
-    }
-  });
-});
