@@ -172,7 +172,15 @@ function socketTransport(): Transport {
         return;
       }
       if (msg.type === 'push') {
-        for (const l of pushListeners) l(msg);
+        for (const l of pushListeners) {
+          // Reported as an uncaught error would be; a throw here used to end the inbox chain,
+          // and with it every later message, the other listeners of this one included.
+          try {
+            l(msg);
+          } catch (e) {
+            reportError(e);
+          }
+        }
       } else if (msg.id !== null) {
         const done = pending.get(msg.id);
         pending.delete(msg.id);

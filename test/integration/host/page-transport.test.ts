@@ -1,0 +1,75 @@
+/**
+ * The page's end of browser mode (renderer/src/rpc/transport.ts) against a real host over
+ * HTTP and a WebSocket on 127.0.0.1, with the few browser globals it reads stood in for.
+ * A listener that throws must not silence the socket: the messages after it are delivered.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PushEnvelope } from '../../../common/envelope';
+import { createDispatcher } from '../../../main/core/rpc/dispatcher';
+import { createPushBus } from '../../../main/core/rpc/pushes';
+import { startHost, type Host } from '../../../main/host/server';
+
+/** A path, not a literal import: the transport's DOM types stay out of the node typecheck (as in events-store.test.ts). */
+const TRANSPORT = '../../../renderer/src/rpc/transport';
+/** The part of the transport this test drives. */
+interface PageTransport {
+  rpc(env: { id: number; name: string; args: unknown }): Promise<unknown>;
+  onPush(cb: (env: PushEnvelope) => void): () => void;
+}
+
+const bus = createPushBus();
+let host: Host;
+const reported: unknown[] = [];
+const g = globalThis as Record<string, unknown>;
+const saved = new Map(['window', 'location', 'sessionStorage', 'reportError', 'WebSocket', 'fetch'].map((k) => [k, g[k]]));
+
+beforeAll(async () => {
+  const dispatcher = createDispatcher();
+  dispatcher.register({ 'connectivity/state': () => ({ state: 'online', lastGood: {}, lastError: null }) });
+  host = await startHost({ dispatcher, bus, staticDir: mkdtempSync(join(tmpdir(), 'fleet-static-')) });
+  // What the page's globals are in a tab opened at the host's link.
+  const location = new URL(host.url);
+  const store = new Map<string, string>();
+  const { origin } = host;
+  const NodeWebSocket = WebSocket;
+  const nodeFetch = fetch;
+  Object.assign(g, {
+    location,
+    window: { location, history: { replaceState: () => {} } },
+    sessionStorage: { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) },
+    reportError: (e: unknown) => void reported.push(e),
+    // A browser adds the page's origin to both, which the host checks.
+    WebSocket: class extends NodeWebSocket {
+      constructor(url: string | URL) {
+        super(url, { headers: { origin } } as unknown as string[]);
+      }
+    },
+    fetch: (input: string, init: RequestInit = {}) => nodeFetch(new URL(input, origin), { ...init, headers: { ...(init.headers as Record<string, string>), origin } }),
+  });
+});
+
+afterAll(async () => {
+  for (const [k, v] of saved) g[k] = v;
+  await host.close();
+});
+
+describe('the page socket transport', () => {
+  it('goes on delivering after a listener throws, and reports the throw', async () => {
+    const { createTransport } = (await import(/* @vite-ignore */ TRANSPORT)) as { createTransport: () => PageTransport };
+    const transport = createTransport();
+    const heard: string[] = [];
+    transport.onPush(() => {
+      throw new Error('a listener failed');
+    });
+    transport.onPush((env: PushEnvelope) => void heard.push(String((env.args as { at: number }).at)));
+    // The socket is open once a call is answered.
+    expect(await transport.rpc({ id: 1, name: 'connectivity/state', args: {} })).toMatchObject({ type: 'reply', id: 1 });
+    for (const at of [1, 2, 3]) bus.emit('notices/changed', { at } as never);
+    await expect.poll(() => heard).toEqual(['1', '2', '3']);
+    expect(reported).toHaveLength(3);
+    expect(await transport.rpc({ id: 2, name: 'connectivity/state', args: {} })).toMatchObject({ type: 'reply', id: 2 });
+  });
+});
