@@ -173,8 +173,8 @@ function socketTransport(): Transport {
       }
       if (msg.type === 'push') {
         for (const l of pushListeners) {
-          // Reported as an uncaught error would be; a throw here used to end the inbox chain,
-          // and with it every later message, the other listeners of this one included.
+          // Reported as an uncaught error would be: let out, a throw would reject the inbox
+          // chain and drop every later message, the other listeners of this one included.
           try {
             l(msg);
           } catch (e) {
