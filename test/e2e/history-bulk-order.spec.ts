@@ -11,6 +11,7 @@ import { expect, test } from './support/test';
 import { startSimulator, type SimulatorHandle } from '../../simulator';
 import { startBrowserMode, type RunningHost } from './support/browser-mode';
 import { ordinaryVehicles } from './support/driving-days';
+import { historyNotes } from './support/history-suite';
 
 const DAY = 86_400_000;
 let sim: SimulatorHandle;
@@ -46,7 +47,7 @@ test('a History load hears every push that came while an earlier reply was being
   });
   const till = Math.floor(Date.now() / DAY) * DAY - 5 * DAY;
   const open = (from: number) => page.evaluate((h) => ((globalThis as unknown as { location: { hash: string } }).location.hash = h), `#/history?o=${plain.Id}&from=${from}&till=${till}`);
-  const notes = () => page.getByRole('status').or(page.getByRole('alert')).allTextContents();
+  const notes = () => historyNotes(page);
   // Two days first; then six, whose reply carries the two cached days (over 1 KB: by HTTP)
   // while the other four are fetched and announced.
   await open(till - 2 * DAY);

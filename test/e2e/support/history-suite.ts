@@ -106,12 +106,14 @@ export async function openInterval(page: Page, range = { from, till }) {
   await interval.getByRole('button', { name: 'Show' }).click();
 }
 
+/** The History screen's notes (its statuses and alerts), as a person reads them. */
+export const historyNotes = (page: Page) => page.getByRole('status').or(page.getByRole('alert')).allTextContents();
+
 export async function loaded(page: Page) {
   // Loaded when the screen says the whole interval is in and the track has points. If it never
   // does, the failure names the notes on screen and the host's last lines (a CI run keeps only its output).
-  const notes = () => page.getByRole('status').or(page.getByRole('alert')).allTextContents();
   try {
-    await expect.poll(notes, { timeout: 80_000 }).toContain('Whole interval loaded.');
+    await expect.poll(() => historyNotes(page), { timeout: 80_000 }).toContain('Whole interval loaded.');
   } catch (e) {
     throw new Error(`${e instanceof Error ? e.message : String(e)}\nThe host's last lines:\n${host.output().split('\n').slice(-25).join('\n')}`);
   }
