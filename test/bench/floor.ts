@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import { frameFigures, newPage, panAndZoom, startFrameProbe } from './page-probe';
+import { frameFigures, newPage, panAndZoom, startFrameProbe, startRendererProfile } from './page-probe';
 import { pct, r1 } from './stats';
 
 const require = createRequire(import.meta.url);
@@ -75,7 +75,9 @@ export async function bareMapFloor(browser: Browser, tileTemplate: string, shape
     );
     await page.waitForTimeout(1000);
     const stop = await startFrameProbe(page);
+    const profiler = await startRendererProfile(page, 'floor');
     await panAndZoom(page, ms, 'live');
+    await profiler.stop();
     const probe = await stop();
     return { figures: frameFigures('floor_', probe), p95: r1(pct(probe.frames, 95)) };
   } finally {

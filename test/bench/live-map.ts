@@ -133,6 +133,8 @@ export async function liveMap(browser: Browser, results: Results, run: LiveMapRu
       frames: probe.frames.length,
       long_tasks_over_50ms_count: probe.longTasks.filter((d) => d > 50).length,
       long_task_max_ms: r1(Math.max(0, ...probe.longTasks)),
+      // The page's main thread's CPU per second of panning, beside the bare map's (floor_…): what the page takes from the two cores.
+      page_main_thread_cpu_ms_per_s: r1(probe.mainCpuMsPerSecond),
       // The object layer's own script per redraw, and the objects it drew: its share of a frame.
       redraws: drawMs.length,
       redraw_script_p95_ms: r1(pct(drawMs, 95)),

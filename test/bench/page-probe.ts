@@ -2,7 +2,7 @@
  * Page helpers the browser scenarios share: a bench page, a frame-time probe, and the
  * pan-and-zoom motion over a Leaflet map (the live map's or the history screen's).
  */
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test';
 import { writeFileSync } from 'node:fs';
 import { note, pct, r1 } from './stats';
 
@@ -35,8 +35,22 @@ export async function newPage(browser: Browser, opts: { onCrash?: () => void; wi
   return page;
 }
 
-/** Collects requestAnimationFrame deltas and long tasks in the page until `stop`. */
+/** The page's main thread's CPU time so far, in ms (Chromium's `ThreadTime` metric). */
+async function mainThreadCpuMs(cdp: CDPSession): Promise<number> {
+  const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
+  return (metrics.find((m) => m.name === 'ThreadTime')?.value ?? Number.NaN) * 1000;
+}
+
+/**
+ * Collects requestAnimationFrame deltas and long tasks in the page until `stop`, and the
+ * CPU its main thread used meanwhile: a frame's time says whether the page kept up, the CPU
+ * what it took from the machine's two cores to do so.
+ */
 export async function startFrameProbe(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const cpu0 = await mainThreadCpuMs(cdp);
+  const t0 = Date.now();
   await page.evaluate(() => {
     const g = globalThis as unknown as { __probe: { frames: number[]; longTasks: number[]; heap: number[]; on: boolean } };
     g.__probe = { frames: [], longTasks: [], heap: [], on: true };
@@ -60,17 +74,22 @@ export async function startFrameProbe(page: Page) {
       g.__probe.heap.push(mem());
     }, 1000);
   });
-  return async () =>
-    page.evaluate(() => {
+  return async () => {
+    const probe = await page.evaluate(() => {
       const g = globalThis as unknown as { __probe: { frames: number[]; longTasks: number[]; heap: number[]; on: boolean } };
       g.__probe.on = false;
       return { frames: g.__probe.frames, longTasks: g.__probe.longTasks, heap: g.__probe.heap };
     });
+    const mainCpuMsPerSecond = ((await mainThreadCpuMs(cdp)) - cpu0) / ((Date.now() - t0) / 1000);
+    await cdp.detach().catch(() => {});
+    return { ...probe, mainCpuMsPerSecond };
+  };
 }
 
 /** A probe's frame times and long tasks as figures, each name after `prefix`. */
-export function frameFigures(prefix: string, probe: { frames: number[]; longTasks: number[] }) {
+export function frameFigures(prefix: string, probe: { frames: number[]; longTasks: number[]; mainCpuMsPerSecond?: number }) {
   return {
+    ...(probe.mainCpuMsPerSecond === undefined ? {} : { [`${prefix}page_main_thread_cpu_ms_per_s`]: r1(probe.mainCpuMsPerSecond) }),
     [`${prefix}frame_p50_ms`]: r1(pct(probe.frames, 50)),
     [`${prefix}frame_p95_ms`]: r1(pct(probe.frames, 95)),
     [`${prefix}frame_p99_ms`]: r1(pct(probe.frames, 99)),
