@@ -8,6 +8,7 @@ import type { TilesConfig } from '../../../common/methods/tiles';
 import { rpc } from '../rpc/client';
 import { actionFor } from '../shortcuts/keymap';
 import { isTyping } from '../shortcuts/typing';
+import { createStore } from '../stores/create-store';
 import { followRequest } from '../stores/follow-request';
 import { fleetStore } from '../stores/fleet-store';
 import { mapFilter } from '../stores/map-filter';
@@ -15,6 +16,7 @@ import { CANVAS_COLORS, useTheme } from '../theme/theme';
 import { addBasemap, setTileSource, type Basemap } from '../basemap/basemap';
 import { addDomMarkers } from '../diagnostics/dom-baseline';
 import { expose } from '../diagnostics/hooks';
+import { ClusterButtons, sameClusters } from './ClusterButtons';
 import { GeozoneOverlay, type DrawnZone } from './geozone-layer';
 import { eventFocus } from '../events/focus';
 import { pinText } from '../events/place-text';
@@ -73,7 +75,7 @@ export function MapView({ selected, onSelect }: Props) {
   followRef.current = follow;
   const [showZones, setShowZones] = useState(() => localStorage.getItem(GEOZONES_KEY) !== 'off');
   const [zoneCount, setZoneCount] = useState<number | null>(null);
-  const [clusters, setClusters] = useState<VisibleCluster[]>([]);
+  const [clusters] = useState(() => createStore<VisibleCluster[]>([], sameClusters));
   const [tiles, setTiles] = useState<TilesConfig | null>(null);
 
   useEffect(() => {
@@ -89,7 +91,7 @@ export function MapView({ selected, onSelect }: Props) {
       onSelect: (id) => onSelectRef.current(id),
       getSelected: () => selectedRef.current,
       shownIds: mapFilter.shownIds,
-      onClusters: setClusters,
+      onClusters: (c) => clusters.set(c),
       colors,
     }).addTo(map);
     const hover = new ObjectHover(map, layer, fleetStore);
@@ -282,17 +284,7 @@ export function MapView({ selected, onSelect }: Props) {
         <MapFilterNote />
         <StateLegend />
       </div>
-      {clusters.length > 0 && (
-        <ul className="sr-only" aria-label={t('view.clusters')}>
-          {clusters.map((c) => (
-            <li key={`${c.id}`}>
-              <button type="button" onClick={() => layerRef.current?.expand(c)}>
-                {t('view.zoomCluster', { count: c.count })}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <ClusterButtons clusters={clusters} onExpand={(c) => layerRef.current?.expand(c)} />
     </div>
   );
 }
