@@ -9,8 +9,8 @@ export function sameClusters(a: readonly VisibleCluster[], b: readonly VisibleCl
 
 /**
  * The largest clusters in view as buttons, for the keyboard and screen readers (the canvas
- * has none). A component of its own: the layer reports clusters after each redraw, every
- * frame of a pan, and the map's controls beside it must not render again each time.
+ * has none). A component of its own: when the clusters in view change, this list renders
+ * again, not the map's controls beside it.
  */
 export function ClusterButtons({ clusters, onExpand }: { clusters: Readable<VisibleCluster[]>; onExpand: (c: VisibleCluster) => void }) {
   const { t } = useTranslation('map');

@@ -83,7 +83,7 @@ export class ObjectLayer extends L.Layer {
       onIndexed: (ms) => keepSample(mapPerf.indexMs, ms),
       onClusters: () => {
         this.schedule();
-        this.reportClusters();
+        this.reportClustersSoon();
       },
     });
   }
@@ -177,12 +177,8 @@ export class ObjectLayer extends L.Layer {
     // the padded area last drawn, at the same zoom, the pixels on screen are already right.
     // Panning then costs no redraw and no cluster query until an edge comes near.
     if (this.viewInsideDrawn()) {
-      // The keyboard list of clusters in view still follows, a little later.
-      if (this.reportTimer) clearTimeout(this.reportTimer);
-      this.reportTimer = setTimeout(() => {
-        this.reportTimer = null;
-        this.reportClusters();
-      }, 200);
+      // The keyboard list of clusters in view still follows.
+      this.reportClustersSoon();
       return;
     }
     this.schedule();
@@ -194,6 +190,18 @@ export class ObjectLayer extends L.Layer {
     if (!map || this.frame) return false;
     if (map.getZoom() <= CLUSTER_MAX_ZOOM && !this.clusters.queriedCovers(map.getBounds())) return false;
     return drawnCovers(this.drawn, viewArea(map));
+  }
+
+  /**
+   * The keyboard list follows once the view rests: a pan redraws every frame, and the list's
+   * render (a store's, so synchronous) would otherwise land inside each of those frames.
+   */
+  private reportClustersSoon(): void {
+    if (this.reportTimer) clearTimeout(this.reportTimer);
+    this.reportTimer = setTimeout(() => {
+      this.reportTimer = null;
+      this.reportClusters();
+    }, 200);
   }
 
   private reportClusters(): void {
