@@ -79,30 +79,12 @@ function paintCluster(ctx: OffscreenCanvasRenderingContext2D, radius: number, ri
   ctx.fill();
 }
 
-/**
- * One canvas every sprite is drawn on, then taken off as a bitmap: a new canvas and context
- * per sprite cost twice to five times the drawing, and a redraw after a poll can need hundreds.
- */
-let scratch: { canvas: OffscreenCanvas; ctx: OffscreenCanvasRenderingContext2D } | null = null;
-
-/** The scratch canvas at `size`, cleared and its state reset (setting a size always does both). */
-function blank(size: number): OffscreenCanvasRenderingContext2D {
-  if (!scratch) {
-    const canvas = new OffscreenCanvas(size, size);
-    scratch = { canvas, ctx: canvas.getContext('2d')! };
-  } else {
-    scratch.canvas.width = size;
-    scratch.canvas.height = size;
-  }
-  return scratch.ctx;
-}
-
 /** `withPixels` false: a sprite only ever drawn with drawImage (cluster discs), spared reading its pixels back. */
 function render(halfCss: number, dpr: number, paint: Paint, withPixels = true): Sprite {
   const anchor = Math.ceil(halfCss * dpr);
   const size = 2 * anchor;
-  const ctx = blank(size);
-  const canvas = ctx.canvas;
+  const canvas = new OffscreenCanvas(size, size);
+  const ctx = canvas.getContext('2d')!;
   ctx.setTransform(dpr, 0, 0, dpr, anchor, anchor);
   paint(ctx);
   const pixels = withPixels ? new Uint32Array(ctx.getImageData(0, 0, size, size).data.buffer) : new Uint32Array(0);
