@@ -49,8 +49,11 @@ export async function mapShape(page: Page, on: 'live' | 'history', n = 1000): Pr
   );
 }
 
-/** Frames of the bare map under the scenario's motion: the figures' usual names after `floor_`, and the p95 to compare. */
-export async function bareMapFloor(browser: Browser, tileTemplate: string, shape: MapShape, ms: number) {
+/**
+ * Frames of the bare map under the scenario's motion: the figures' usual names after `floor_`,
+ * and the p95 to compare. `scenario` names its profile or trace (`<scenario>-floor`) when asked for.
+ */
+export async function bareMapFloor(browser: Browser, tileTemplate: string, shape: MapShape, ms: number, scenario: string) {
   if (shape.places.length === 0) throw new Error('floor: no places to move over');
   const page = await newPage(browser);
   try {
@@ -75,7 +78,7 @@ export async function bareMapFloor(browser: Browser, tileTemplate: string, shape
     );
     await page.waitForTimeout(1000);
     const stop = await startFrameProbe(page);
-    const profiler = await startRendererProfile(page, 'floor');
+    const profiler = await startRendererProfile(page, `${scenario}-floor`);
     await panAndZoom(page, ms, 'live');
     await profiler.stop();
     const probe = await stop();

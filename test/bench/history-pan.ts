@@ -118,7 +118,7 @@ export async function historyPan(browser: Browser, rig: HistoryRig): Promise<Rec
   if (t1 >= rig.till) throw new Error('history-pan: replay reached the end of the interval; the figures would be cut short');
 
   note('history-pan: the bare map floor');
-  const floor = await bareMapFloor(browser, rig.tileTemplate, shape, PAN_MS);
+  const floor = await bareMapFloor(browser, rig.tileTemplate, shape, PAN_MS, 'history-pan');
 
   const advancedS = (t1 - t0) / 1000;
   // Speed × the wall time from Play to the last frame the player could advance on.

@@ -15,7 +15,7 @@ import { startTileServer } from '../integration/tiles/tile-server';
 import { startBrowserMode, type RunningHost } from '../e2e/support/browser-mode';
 import { bareMapFloor, mapShape, startIdleLoopProbe } from './floor';
 import { hostClient, startHeapSampler, startStallSampler } from './host-client';
-import { newPage, panAndZoom, startFrameProbe, startRendererProfile } from './page-probe';
+import { frameFigures, newPage, panAndZoom, startFrameProbe, startRendererProfile } from './page-probe';
 import { startRssSampler } from './proc-memory';
 import { simulatorShare } from './simulator-share';
 import { startSimulatorProcess } from './simulator-process';
@@ -127,14 +127,9 @@ export async function liveMap(browser: Browser, results: Results, run: LiveMapRu
       objects_listed: Number(await page.getByRole('grid', { name: 'Object list' }).getAttribute('aria-rowcount')) - 1,
       // From the host's spawn (the simulator warm) to every position in the page's store.
       load_to_first_full_view_ms: loadedMs,
-      frame_p50_ms: r1(pct(probe.frames, 50)),
-      frame_p95_ms: r1(pct(probe.frames, 95)),
-      frame_p99_ms: r1(pct(probe.frames, 99)),
-      frames: probe.frames.length,
-      long_tasks_over_50ms_count: probe.longTasks.filter((d) => d > 50).length,
-      long_task_max_ms: r1(Math.max(0, ...probe.longTasks)),
-      // The page's main thread's CPU per second of panning, beside the bare map's (floor_…): what the page takes from the two cores.
-      page_main_thread_cpu_ms_per_s: r1(probe.mainCpuMsPerSecond),
+      // Frames, long tasks, and the page's main thread's CPU per second of panning, beside the
+      // bare map's (floor_…): what the page takes from the two cores.
+      ...frameFigures('', probe),
       // The object layer's own script per redraw, and the objects it drew: its share of a frame.
       redraws: drawMs.length,
       redraw_script_p95_ms: r1(pct(drawMs, 95)),
@@ -189,7 +184,7 @@ export async function liveMap(browser: Browser, results: Results, run: LiveMapRu
     // The floor: what panning the tiles alone costs on this machine, the service and host
     // still running; p95 at the floor means our layers add nothing a frame can show.
     note(`${key}: the bare map floor`);
-    const floor = await bareMapFloor(browser, tiles.template, shape, MOVE_MS);
+    const floor = await bareMapFloor(browser, tiles.template, shape, MOVE_MS, key);
     Object.assign(figures, floor.figures, { frame_p95_over_floor_ms: r1(figures.frame_p95_ms! - floor.p95) });
   } catch (e) {
     // Why the host could not load the fleet is in its own log (timeouts, body limits).
