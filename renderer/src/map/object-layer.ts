@@ -240,6 +240,7 @@ export class ObjectLayer extends L.Layer {
     // Margins kept free: labels and cluster discs reach past their anchor point.
     this.drawn = frameArea(map, frame, 40);
     painter.labelWidths.missed = 0;
+    painter.sprites.budget.beginFrame();
     painter.labelsDrawn = 0;
     const f: PaintFrame = { ctx, canvas: this.canvas, world, origin, w, h, zoom, containerAt: (x, y) => map.layerPointToContainerPoint(this.topLeft.add([x, y])) };
     if (clustered) painter.drawClusters(f, this.clusters.items);
@@ -247,8 +248,8 @@ export class ObjectLayer extends L.Layer {
       painter.drawPoints(f, null);
       painter.drawSelection(f);
     }
-    // Names left out for want of time this frame: the next frame measures more of them.
-    if (painter.labelWidths.missed > 0) this.schedule();
+    // Names or rings left out for want of time this frame: the next frame makes more of them.
+    if (painter.labelWidths.missed > 0 || painter.sprites.budget.missed > 0) this.schedule();
     keepSample(mapPerf.drawMs, performance.now() - t0);
     keepSample(mapPerf.drawnObjects, painter.objectsDrawn);
 

@@ -8,11 +8,15 @@
  * an integer offset is a plain blit, whatever the number of objects.
  *
  * A sprite is drawn once per look (colour, radius, outline, heading to 5°, device pixel
- * ratio) the first time it is needed, and kept.
+ * ratio) the first time it is needed, and kept. New sprites are drawn within a frame's budget
+ * (`beginFrame`); past it a cluster shows its plain disc and a moving object its dot without
+ * the arrow, and the next frame draws more.
  */
 
+import { LRUCache } from 'lru-cache';
 import type { ObjectState } from '../stores/object-state';
 import { ALARM_STATES, RING_SEGMENTS, RING_STATES, unpackRing } from './cluster-ring';
+import { DrawnOnce } from './drawn-once';
 import type { SpritePixels } from './pixel-surface';
 
 /** Headings are drawn to this many steps around the circle (5°). */
@@ -23,6 +27,10 @@ const ARROW_REACH = 6;
 const MAX_SPRITES = 4000;
 /** Cluster sprites are up to ~25 kB (~90 kB at 2x) and their rings change as shares move: fewer kept. */
 const MAX_RINGS = 500;
+/** A frame draws new sprites for this long at most (drawn-once.ts). */
+export const SPRITE_BUDGET_MS = 4;
+/** The ring code of a cluster with no states: its disc and halo alone, what a ring not drawn yet shows. */
+const NO_RING = 0;
 
 export interface Sprite extends SpritePixels {
   image: ImageBitmap;
@@ -93,15 +101,16 @@ function render(halfCss: number, dpr: number, paint: Paint, withPixels = true): 
 
 export class SpriteCache {
   private readonly sprites = new Map<string, Sprite>();
+  /** New sprites within each frame's time (drawn-once.ts); `budget.missed` tells the layer to draw again. */
+  readonly budget: DrawnOnce;
 
-  private get(key: string, halfCss: number, dpr: number, paint: Paint): Sprite {
-    let s = this.sprites.get(key);
-    if (!s) {
-      if (this.sprites.size >= MAX_SPRITES) this.clear();
-      s = render(halfCss, dpr, paint);
-      this.sprites.set(key, s);
-    }
-    return s;
+  constructor(clock?: () => number) {
+    this.budget = new DrawnOnce(SPRITE_BUDGET_MS, clock);
+  }
+
+  private get(key: string, halfCss: number, dpr: number, paint: Paint, plain?: () => Sprite): Sprite {
+    if (this.sprites.size >= MAX_SPRITES && !this.sprites.has(key)) this.clear();
+    return this.budget.get(this.sprites, key, () => render(halfCss, dpr, paint), plain);
   }
 
   /**
@@ -112,10 +121,11 @@ export class SpriteCache {
     return new DotSprites(this, `${color}|${radius}|${outline}|${dpr}`, color, radius, outline, dpr);
   }
 
-  /** @internal DotSprites draws through this. */
+  /** @internal DotSprites draws through this. Past the frame's time, an arrow waits and the dot shows alone. */
   dot(family: string, step: number, color: string, radius: number, outline: string | null, dpr: number): Sprite {
     const arrow = step < HEADING_STEPS;
-    return this.get(`${family}|${step}`, radius + (arrow ? ARROW_REACH + 1 : 1.5), dpr, (ctx) => {
+    const plain = arrow ? () => this.dot(family, HEADING_STEPS, color, radius, outline, dpr) : undefined;
+    const paint: Paint = (ctx) => {
       ctx.fillStyle = color;
       ctx.beginPath();
       ctx.arc(0, 0, radius, 0, Math.PI * 2);
@@ -133,10 +143,15 @@ export class SpriteCache {
       ctx.lineTo(Math.sin(a + 0.5) * (radius + 1), -Math.cos(a + 0.5) * (radius + 1));
       ctx.closePath();
       ctx.fill();
-    });
+    };
+    return this.get(`${family}|${step}`, radius + (arrow ? ARROW_REACH + 1 : 1.5), dpr, paint, plain);
   }
 
-  private readonly rings = new Map<number, Sprite>();
+  /**
+   * Those used longest ago go first when it is full: emptied at once, as it was, it had every
+   * cluster of the next frame drawn anew, hundreds in one frame.
+   */
+  private readonly rings = new LRUCache<number, Sprite>({ max: MAX_RINGS });
   /** The look the ring sprites were drawn for: compared field by field, no key string built per cluster. */
   private ringsFor: { fill: string; halo: string; colors: unknown; dpr: number } = { fill: '', halo: '', colors: null, dpr: 0 };
 
@@ -145,6 +160,7 @@ export class SpriteCache {
    * (`ring`: packRing, cluster-ring.ts) in their colours, clockwise from the top. Alarm
    * states reach RING_NOTCH further out. Keyed by a number, not a string: a frame looks up
    * hundreds of clusters. `colors` names the fill and the state colours for the cache.
+   * Past the frame's time, a ring not drawn yet waits and the disc shows alone.
    */
   cluster(radius: number, ring: number, fill: string, halo: string, colors: Readonly<Record<ObjectState, string>>, dpr: number): Sprite {
     const f = this.ringsFor;
@@ -152,14 +168,9 @@ export class SpriteCache {
       this.rings.clear();
       this.ringsFor = { fill, halo, colors, dpr };
     }
-    const key = ring * 64 + radius;
-    let s = this.rings.get(key);
-    if (!s) {
-      if (this.rings.size >= MAX_RINGS) this.rings.clear();
-      s = render(radius + RING_WIDTH + RING_NOTCH + 1, dpr, (ctx) => paintCluster(ctx, radius, ring, fill, halo, colors), false);
-      this.rings.set(key, s);
-    }
-    return s;
+    const plain = ring === NO_RING ? undefined : () => this.cluster(radius, NO_RING, fill, halo, colors, dpr);
+    const paint: Paint = (ctx) => paintCluster(ctx, radius, ring, fill, halo, colors);
+    return this.budget.get<number, Sprite>(this.rings, ring * 64 + radius, () => render(radius + RING_WIDTH + RING_NOTCH + 1, dpr, paint, false), plain);
   }
 
   clear(): void {
