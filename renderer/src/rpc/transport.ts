@@ -5,6 +5,7 @@
  */
 import { decodeFrame, encodeMessage, frameId } from '../../../common/codec';
 import { HISTORY_DEADLINE_MS } from './deadline';
+import { guardedListener } from './guarded-listener';
 import type { BulkNotice, PushEnvelope, RequestEnvelope, ResponseEnvelope, ServerMessage, SocketMessage } from '../../../common/envelope';
 
 export interface FleetBridge {
@@ -85,7 +86,8 @@ export const NO_SESSION = 'This tab’s link to the console was used already or 
 function electronTransport(bridge: FleetBridge): Transport {
   return {
     rpc: (env) => bridge.rpc(env),
-    onPush: (cb) => bridge.onPush(cb),
+    // Reported as an uncaught error would be, and the push still reaches every other listener.
+    onPush: (cb) => bridge.onPush(guardedListener(cb, reportError)),
     onLink: (cb) => {
       cb('open');
       return () => {};
