@@ -3,7 +3,7 @@
  * sensors included); name, plate, IMEI, status and the ignition sensor's id are also columns
  * with indexes for lookups.
  */
-import { NAME_COLLATION, summaryOf, type ObjectSummary } from '../../../common/methods/live';
+import { NAME_COLLATION, summaryFromRow, summaryRow, type ObjectSummary } from '../../../common/methods/live';
 import type { FleetObject, Sensor } from '../../../common/resources';
 import { ignitionSensorOf } from '../../../common/sensors';
 import type { Db } from './db';
@@ -29,7 +29,7 @@ export interface ListRow {
   imei: string | null;
   status: number | null;
   json: JsonText;
-  /** What the windows read of it (`summaryOf`): its text, then its bytes in the prepared list's (`prepareRows`). */
+  /** What the windows read of it (`summaryRow`): its text, then its bytes in the prepared list's (`prepareRows`). */
   summary: JsonText;
   ignition: number | null;
 }
@@ -51,7 +51,7 @@ export function listRow(o: FleetObject): ListRow {
     imei: o.IMEI ?? null,
     status: o.Status ?? null,
     json: JSON.stringify(o),
-    summary: JSON.stringify(summaryOf(o)),
+    summary: JSON.stringify(summaryRow(o)),
     ignition: ignitionSensorOf(o.Sensors)?.Id ?? null,
   };
 }
@@ -196,14 +196,14 @@ export class ObjectsRepo {
 
   /** Every object's summary (`summaryOf`), in the order the service returned them (stored so at write: less to parse, nothing to strip). */
   summaries(): ObjectSummary[] {
-    return (this.selectSummaries.all() as string[]).map((j) => JSON.parse(j) as ObjectSummary);
+    return (this.selectSummaries.all() as string[]).map((j) => summaryFromRow(JSON.parse(j)));
   }
 
   /** These objects' summaries (those still in the list). */
   summariesOf(ids: readonly number[]): ObjectSummary[] {
     return ids.flatMap((id) => {
       const j = this.selectSummary.get(id) as string | undefined;
-      return j === undefined ? [] : [JSON.parse(j) as ObjectSummary];
+      return j === undefined ? [] : [summaryFromRow(JSON.parse(j))];
     });
   }
 

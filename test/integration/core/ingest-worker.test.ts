@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Ignition } from '../../../common/methods/live';
+import { Ignition, objectsOf } from '../../../common/methods/live';
 import { startSimulator } from '../../../simulator';
 import { openCache, type Cache } from '../../../main/core/cache';
 import { createHttp } from '../../../main/core/api/http';
@@ -101,7 +101,7 @@ describe('poll ingest in a worker thread', () => {
       expect(stored()).toBe(before);
       const sent = live.objects();
       expect(sent.fetchedAt).toBe(1234);
-      const names = (JSON.parse(new TextDecoder().decode(sent.json)) as { Id: number; Name: string; Sensors?: unknown }[]).map((o) => [o.Id, o.Name, o.Sensors]);
+      const names = objectsOf(sent).map((o) => [o.Id, o.Name, (o as { Sensors?: unknown }).Sensors]);
       const byId = (a: unknown[], b: unknown[]) => (a[0] as number) - (b[0] as number);
       expect([...names].sort(byId)).toEqual(list.map((o) => [o.Id, o.Name, undefined]).sort(byId));
       // In name order, numbers in names by their value: the window's own sort of it is one pass.
