@@ -28,7 +28,7 @@ const MAX_SPRITES = 4000;
 /** Cluster sprites are up to ~25 kB (~90 kB at 2x) and their rings change as shares move: fewer kept. */
 const MAX_RINGS = 500;
 /** A frame draws new sprites for this long at most (drawn-once.ts). */
-export const SPRITE_BUDGET_MS = 4;
+const SPRITE_BUDGET_MS = 4;
 /** The ring code of a cluster with no states: its disc and halo alone, what a ring not drawn yet shows. */
 const NO_RING = 0;
 
@@ -123,6 +123,9 @@ export class SpriteCache {
 
   /** @internal DotSprites draws through this. Past the frame's time, an arrow waits and the dot shows alone. */
   dot(family: string, step: number, color: string, radius: number, outline: string | null, dpr: number): Sprite {
+    const key = `${family}|${step}`;
+    const kept = this.sprites.get(key);
+    if (kept) return kept;
     const arrow = step < HEADING_STEPS;
     const plain = arrow ? () => this.dot(family, HEADING_STEPS, color, radius, outline, dpr) : undefined;
     const paint: Paint = (ctx) => {
@@ -144,7 +147,7 @@ export class SpriteCache {
       ctx.closePath();
       ctx.fill();
     };
-    return this.get(`${family}|${step}`, radius + (arrow ? ARROW_REACH + 1 : 1.5), dpr, paint, plain);
+    return this.get(key, radius + (arrow ? ARROW_REACH + 1 : 1.5), dpr, paint, plain);
   }
 
   /**
@@ -168,9 +171,13 @@ export class SpriteCache {
       this.rings.clear();
       this.ringsFor = { fill, halo, colors, dpr };
     }
+    const key = ring * 64 + radius;
+    // Kept: no closures made (a frame asks for hundreds of clusters).
+    const kept = this.rings.get(key);
+    if (kept) return kept;
     const plain = ring === NO_RING ? undefined : () => this.cluster(radius, NO_RING, fill, halo, colors, dpr);
     const paint: Paint = (ctx) => paintCluster(ctx, radius, ring, fill, halo, colors);
-    return this.budget.get<number, Sprite>(this.rings, ring * 64 + radius, () => render(radius + RING_WIDTH + RING_NOTCH + 1, dpr, paint, false), plain);
+    return this.budget.get<number, Sprite>(this.rings, key, () => render(radius + RING_WIDTH + RING_NOTCH + 1, dpr, paint, false), plain);
   }
 
   clear(): void {
