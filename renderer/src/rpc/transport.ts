@@ -174,15 +174,7 @@ function socketTransport(): Transport {
         return;
       }
       if (msg.type === 'push') {
-        for (const l of pushListeners) {
-          // Reported as an uncaught error would be: let out, a throw would reject the inbox
-          // chain and drop every later message, the other listeners of this one included.
-          try {
-            l(msg);
-          } catch (e) {
-            reportError(e);
-          }
-        }
+        for (const l of pushListeners) l(msg);
       } else if (msg.id !== null) {
         const done = pending.get(msg.id);
         pending.delete(msg.id);
@@ -223,8 +215,11 @@ function socketTransport(): Transport {
       });
     },
     onPush(cb) {
-      pushListeners.add(cb);
-      return () => pushListeners.delete(cb);
+      // Reported as an uncaught error would be: let out, a throw would reject the inbox chain
+      // and drop every later message, the other listeners of this one included.
+      const l = guardedListener(cb, reportError);
+      pushListeners.add(l);
+      return () => pushListeners.delete(l);
     },
     onLink(cb) {
       linkListeners.add(cb);
