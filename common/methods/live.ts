@@ -42,9 +42,9 @@ export function summaryOf(o: FleetObject): ObjectSummary {
 }
 
 /**
- * A summary as it is stored and sent (decision 0063): a bit per SUMMARY_KEYS field it has,
+ * A summary as it is stored and sent (decision 0064): a bit per SUMMARY_KEYS field it has,
  * then those fields' values in order. The names written out in every object were half of the
- * list's bytes (12.8 MB at 50,000 objects), which a window fetches and parses at every launch.
+ * list's bytes, which a window fetches and parses at every launch.
  * A field absent differs from one the service sent as null, as in `summaryOf`.
  */
 export function summaryRow(o: FleetObject): unknown[] {

@@ -2,8 +2,8 @@
  * Things a frame draws once and keeps (sprites.ts), made within a time budget per frame.
  * Apart from the canvas, so Node's tests hold the rules.
  *
- * Why a budget: zooming out over 100,000 objects brought about 200 cluster rings not drawn
- * before into one frame (24 ms of it). Past the budget a frame draws the plain form it is
+ * Why a budget: zooming out over a large fleet brought hundreds of cluster rings not drawn
+ * before into one frame (decision 0063). Past the budget a frame draws the plain form it is
  * given (a disc without its ring, a dot without its arrow), and `missed` tells the layer to
  * draw again on the next frame, which makes more.
  */

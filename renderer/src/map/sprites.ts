@@ -108,11 +108,6 @@ export class SpriteCache {
     this.budget = new DrawnOnce(SPRITE_BUDGET_MS, clock);
   }
 
-  private get(key: string, halfCss: number, dpr: number, paint: Paint, plain?: () => Sprite): Sprite {
-    if (this.sprites.size >= MAX_SPRITES && !this.sprites.has(key)) this.clear();
-    return this.budget.get(this.sprites, key, () => render(halfCss, dpr, paint), plain);
-  }
-
   /**
    * The dots of one colour and size, by heading step; index HEADING_STEPS is the dot with no
    * arrow. `outline` null: no outline (the smallest dots).
@@ -147,11 +142,15 @@ export class SpriteCache {
       ctx.closePath();
       ctx.fill();
     };
-    return this.get(key, radius + (arrow ? ARROW_REACH + 1 : 1.5), dpr, paint, plain);
+    const draw = () => {
+      if (this.sprites.size >= MAX_SPRITES) this.clear();
+      return render(radius + (arrow ? ARROW_REACH + 1 : 1.5), dpr, paint);
+    };
+    return this.budget.get(this.sprites, key, draw, plain);
   }
 
   /**
-   * Those used longest ago go first when it is full: emptied at once, as it was, it had every
+   * Those used longest ago go first when it is full: emptied at once, it would have every
    * cluster of the next frame drawn anew, hundreds in one frame.
    */
   private readonly rings = new LRUCache<number, Sprite>({ max: MAX_RINGS });
