@@ -88,14 +88,38 @@ const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 
 /**
+ * Where the arrays and objects directly inside a body's top-level value lie, noted as the
+ * bytes pass: `at` holds each one's first byte and the byte just past its last, in pairs.
+ * A body with more than `MAX_TOP_CONTAINERS` of them (a top-level array of objects, say) is
+ * not noted at all (`overflow`): its reader reads it another way.
+ */
+export interface TopContainers {
+  readonly at: number[];
+  overflow: boolean;
+}
+
+export const MAX_TOP_CONTAINERS = 64;
+
+/**
  * Follows the nesting of JSON bytes across chunks; brackets inside strings do not count.
  * One pass over each chunk as it arrives, in the thread that reads it (the ingest worker
- * for the big bodies): a fraction of what JSON.parse of the same bytes costs.
+ * for the big bodies): a fraction of what JSON.parse of the same bytes costs. Given `tops`,
+ * it notes there where the top-level value's own members lie, for a reader that takes them
+ * one at a time from a file (api/json-blocks.ts `objectMembers`).
  */
-export function depthTracker(maxDepth: number) {
+export function depthTracker(maxDepth: number, tops?: TopContainers) {
   let depth = 0;
   let inString = false;
   let escaped = false;
+  let seen = 0;
+  const note = (at: number) => {
+    if (tops!.overflow) return;
+    if (tops!.at.length < 2 * MAX_TOP_CONTAINERS) tops!.at.push(at);
+    else {
+      tops!.overflow = true;
+      tops!.at.length = 0;
+    }
+  };
   return {
     /** False once the nesting went deeper than allowed. */
     feed(c: Uint8Array): boolean {
@@ -109,8 +133,12 @@ export function depthTracker(maxDepth: number) {
         } else if (b === QUOTE) inString = true;
         else if (b === 0x7b || b === 0x5b) {
           if (++depth > maxDepth) return false;
-        } else if (b === 0x7d || b === 0x5d) depth--;
+          if (depth === 2 && tops) note(seen + i);
+        } else if (b === 0x7d || b === 0x5d) {
+          if (--depth === 1 && tops) note(seen + i + 1);
+        }
       }
+      seen += n;
       return true;
     },
   };
@@ -166,10 +194,10 @@ async function refuseDeclared(res: Response, b: BodyBound): Promise<number> {
  * declared length over the bound is refused before reading; otherwise reading stops (leaving
  * the loop cancels the stream) at the first chunk that passes a limit.
  */
-export async function streamBounded(res: Response, b: BodyBound, write: (chunk: Uint8Array) => void): Promise<number> {
+export async function streamBounded(res: Response, b: BodyBound, write: (chunk: Uint8Array) => void, tops?: TopContainers): Promise<number> {
   await refuseDeclared(res, b);
   if (!res.body) return 0;
-  const depth = b.maxDepth !== null ? depthTracker(b.maxDepth) : null;
+  const depth = b.maxDepth !== null ? depthTracker(b.maxDepth, tops) : null;
   let size = 0;
   for await (const c of res.body as unknown as AsyncIterable<Uint8Array>) {
     if (depth && !depth.feed(c)) throw tooDeep(b.endpoint, b.maxDepth!);

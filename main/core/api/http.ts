@@ -77,7 +77,17 @@ export interface RequestOptions<T> {
   /** Overrides the client's fetch for this call (a history window fetched by the worker that stores it). */
   fetchImpl?: typeof fetch;
   /** A body for a fetch that keeps bodies elsewhere to put down in a file as it arrives (workers/fetch.ts); the ordinary fetch ignores it. */
-  spool?: boolean;
+  spool?: SpoolAs;
+}
+
+/**
+ * What a spooled body's reader needs noted while it arrives, so that the file is not read
+ * twice: its SHA-256 (whether an object list is the one stored), and where the arrays inside
+ * its top-level object lie (a status read an array at a time: json-blocks.ts `objectMembers`).
+ */
+export interface SpoolAs {
+  sha256?: boolean;
+  members?: boolean;
 }
 
 export interface HttpOptions {
@@ -240,7 +250,7 @@ export function createHttp(options: HttpOptions): Http {
       let res: Response;
       try {
         // The bound rides along for a fetch that reads the body elsewhere (workers/fetch.ts); fetch ignores it.
-        const init: BoundedInit = { method: o.method, headers, body, signal: ctl.signal, bodyBound: bound, ...(o.spool ? { spool: true } : {}) };
+        const init: BoundedInit = { method: o.method, headers, body, signal: ctl.signal, bodyBound: bound, ...(o.spool ? { spool: o.spool } : {}) };
         res = await (o.fetchImpl ?? fetchImpl)(url, init);
       } catch (e) {
         if (o.signal?.aborted) throw o.signal.reason;
@@ -396,5 +406,5 @@ const ERROR_BODY_MAX = 1024 * 1024;
 /** What this client hands its fetch: a fetch that reads bodies elsewhere applies the bound there. */
 export interface BoundedInit extends RequestInit {
   bodyBound?: BodyBound;
-  spool?: boolean;
+  spool?: SpoolAs;
 }

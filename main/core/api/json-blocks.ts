@@ -7,11 +7,14 @@
  * throws JsonScanError so that the caller reads it whole, where the tolerant path repairs it.
  */
 import { joinChunks } from './body-limits';
-import { BACKSLASH, CLOSE_ARRAY, CLOSE_OBJECT, COLON, COMMA, isSpace, JsonScanError, OPEN_ARRAY, OPEN_OBJECT, QUOTE, valueEnd, type ArraySpans } from './json-spans';
+import { BACKSLASH, batches, CLOSE_ARRAY, CLOSE_OBJECT, COLON, COMMA, isSpace, JsonScanError, OPEN_ARRAY, OPEN_OBJECT, QUOTE, scanJson, valueEnd, type ArraySpans, type TopMembers } from './json-spans';
 import { keyFold } from './tolerant';
 
 /** Fills `into` from the start with the next bytes; 0 at the end. */
 export type ReadInto = (into: Uint8Array) => number;
+
+/** Fills `into` from the start with the bytes from `position` on; fewer, or 0, at the end. */
+export type ReadAt = (into: Uint8Array, position: number) => number;
 
 /** Some complete elements of the array: element i is bytes [at[2i], at[2i+1]) of `bytes`, which also hold the delimiters around them. */
 export interface ArrayBlock {
@@ -197,4 +200,81 @@ export function withoutArrayMember(read: ReadInto, name: string, blockBytes = BL
   }
   if (!emptied || !closed || inString) return undefined;
   return joinChunks(kept);
+}
+
+/** Past this, what lies around a body's arrays is not a status's few names: the body is read whole. */
+const AROUND_MAX = 1 << 20;
+
+/**
+ * A top-level object's members, read from where its bytes lie (a spooled file), given where
+ * the arrays and objects directly inside it begin and end (`tops`, in pairs: body-limits.ts
+ * noted them as the bytes arrived). The rest of the body, its names and plain values with
+ * each of those emptied, is read and scanned at once; an array's elements are read only when
+ * asked for, from its own bytes, a block at a time. Throws JsonScanError where the body or
+ * the places given do not fit together, for the caller to read it whole.
+ */
+export function objectMembers(readAt: ReadAt, size: number, tops: readonly number[], blockBytes = BLOCK_BYTES): TopMembers {
+  const parts: Uint8Array[] = [];
+  let length = 0;
+  const take = (start: number, end: number) => {
+    if (length + end - start > AROUND_MAX) fail('more than names and plain values around the arrays');
+    const part = new Uint8Array(end - start);
+    if (readAll(readAt, part, start) !== part.length) fail(`a body shorter than its ${size} bytes`);
+    parts.push(part);
+    length += part.length;
+  };
+  // Where each container's opening bracket is in the emptied body: how its member is known.
+  const container = new Map<number, { start: number; end: number }>();
+  let from = 0;
+  if (tops.length % 2 !== 0) fail('places that do not pair up');
+  for (let k = 0; k < tops.length; k += 2) {
+    const start = tops[k]!;
+    const end = tops[k + 1]!;
+    if (start < from || end <= start || end > size) fail('places out of order');
+    take(from, start + 1);
+    const open = parts.at(-1)!.at(-1);
+    if (open !== OPEN_ARRAY && open !== OPEN_OBJECT) fail(`no bracket at byte ${start}`);
+    container.set(length - 1, { start, end });
+    parts.push(Uint8Array.of(open === OPEN_ARRAY ? CLOSE_ARRAY : CLOSE_OBJECT));
+    length++;
+    from = end;
+  }
+  take(from, size);
+  const scanned = scanJson(joinChunks(parts));
+  if (scanned.kind !== 'object') throw new JsonScanError('a body that is not an object');
+  const members = new Map<string, (() => Iterable<unknown[]>) | null>();
+  for (const [key, m] of scanned.members) {
+    if (!m.elements) {
+      members.set(key, null);
+      continue;
+    }
+    const place = container.get(m.start);
+    if (!place) throw new JsonScanError(`an array of ${JSON.stringify(key)} not where it was noted`);
+    members.set(key, function* () {
+      for (const block of arrayBlocks(readRange(readAt, place.start, place.end), blockBytes)) yield* batches(block.bytes, block.elements);
+    });
+  }
+  return members;
+}
+
+/** Fills `into` from `position`, as many reads as it takes; how many bytes it got. */
+function readAll(readAt: ReadAt, into: Uint8Array, position: number): number {
+  let n = 0;
+  while (n < into.length) {
+    const got = readAt(into.subarray(n), position + n);
+    if (got === 0) break;
+    n += got;
+  }
+  return n;
+}
+
+/** Bytes [start, end) read forward. */
+function readRange(readAt: ReadAt, start: number, end: number): ReadInto {
+  let at = start;
+  return (into) => {
+    if (at >= end) return 0;
+    const got = readAt(into.subarray(0, Math.min(into.length, end - at)), at);
+    at += got;
+    return got;
+  };
 }

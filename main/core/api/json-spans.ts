@@ -199,6 +199,21 @@ export function scanJson(bytes: Uint8Array): ScannedBody {
   return scanned;
 }
 
+/**
+ * A top-level object's members as a batched reader takes them: each name, in order (a repeated
+ * one once, as JSON.parse keeps it), with its elements a batch at a time where its value is
+ * an array, and null where it is anything else. From the body's bytes (`membersOf`) or from
+ * the file it was put down in (json-blocks.ts `objectMembers`).
+ */
+export type TopMembers = ReadonlyMap<string, (() => Iterable<unknown[]>) | null>;
+
+/** A scanned body's top-level members, their elements read where they lie in its bytes; JsonScanError where it is not an object. */
+export function membersOf(scanned: ScannedBody): TopMembers {
+  if (scanned.kind !== 'object') throw new JsonScanError('a body that is not an object');
+  const { bytes, members } = scanned;
+  return new Map([...members].map(([key, m]) => [key, m.elements ? () => batches(bytes, m.elements!) : null]));
+}
+
 /** Decodes one value of the body (a member's, say). */
 export function parseSpan(bytes: Uint8Array, start: number, end: number): unknown {
   return JSON.parse(text(bytes, start, end));

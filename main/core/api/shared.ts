@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { FleetError } from '../../../common/errors';
-import type { HeldBody, Http, HttpMethod, QueryValue } from './http';
+import type { HeldBody, Http, HttpMethod, QueryValue, SpoolAs } from './http';
 import { LooseItemSchema, LooseRecordSchema, normalize, type LooseItem, type LooseRecord, type NormalizeOptions } from './tolerant';
 
 export type { LooseItem, LooseRecord } from './tolerant';
@@ -55,7 +55,7 @@ export function extra(e?: Extra): Pick<CallOptions, 'signal' | 'timeoutMs'> {
 export type RawBody = Uint8Array[] | HeldBody;
 
 /** GET `path`, its body left undecoded (`responseType: 'raw'`). */
-export function rawBody(http: Http, path: string, e?: Extra, spool?: boolean): Promise<RawBody> {
+export function rawBody(http: Http, path: string, e?: Extra, spool?: SpoolAs): Promise<RawBody> {
   return http.request<RawBody>({ method: 'GET', path, endpoint: `GET ${path}`, responseType: 'raw', parse: (b) => b as RawBody, ...extra(e), ...(spool ? { spool } : {}) });
 }
 

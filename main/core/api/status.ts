@@ -7,7 +7,7 @@
  */
 import { ObjectsStatusSchema, type ObjectsStatus, type ObjectsStatusBatches, type Position } from '../../../common/resources';
 import { seg, type Http } from './http';
-import { batches, JsonScanError, type ScannedBody } from './json-spans';
+import { JsonScanError, type TopMembers } from './json-spans';
 import { call, extra, rawBody, type Extra } from './shared';
 import { keyFold, normalize, type Aliases } from './tolerant';
 
@@ -133,17 +133,15 @@ export function parseObjectsStatus(raw: unknown, endpoint: string, o: { exact?: 
 }
 
 /**
- * A scanned status body (json-spans.ts) as its four arrays, each decoded a batch at a time
- * when it is iterated. Each batch goes through parseObjectsStatus inside a body with every
- * other array empty: the same spellings, units and checks as the body read whole. A body the
- * batches cannot stand for (not an object, one of the arrays something else) throws
- * JsonScanError, for the caller to read it whole.
+ * A status body's top-level members (json-spans.ts, or json-blocks.ts from a file) as its
+ * four arrays, each decoded a batch at a time when it is iterated. Each batch goes through
+ * parseObjectsStatus inside a body with every other array empty: the same spellings, units
+ * and checks as the body read whole. A body the batches cannot stand for (one of the arrays
+ * something else) throws JsonScanError, for the caller to read it whole.
  */
-export function statusBatches(scanned: ScannedBody, endpoint: string): ObjectsStatusBatches {
-  if (scanned.kind !== 'object') throw new JsonScanError('a status body that is not an object');
-  const { bytes, members } = scanned;
+export function statusBatches(members: TopMembers, endpoint: string): ObjectsStatusBatches {
   const arrays = [...members].filter(([key]) => TOP[keyFold(key)] !== undefined);
-  if (arrays.some(([, m]) => m.elements === undefined)) throw new JsonScanError('a status array that is not an array');
+  if (arrays.some(([, elements]) => elements === null)) throw new JsonScanError('a status array that is not an array');
   const emptyBody = () => Object.fromEntries(arrays.map(([key]) => [key, [] as unknown[]]));
   // The whole body's fate when it holds no element (a missing array, say) is each batch's too.
   parseObjectsStatus(emptyBody(), endpoint, { exact: true });
@@ -153,7 +151,7 @@ export function statusBatches(scanned: ScannedBody, endpoint: string): ObjectsSt
   function* part<K extends 'Positions' | 'SensorValues' | 'DriverKeys' | 'Stats'>(target: K): Generator<ObjectsStatus[K]> {
     const key = source.get(target);
     if (key === undefined) return;
-    for (const batch of batches(bytes, members.get(key)!.elements!)) {
+    for (const batch of members.get(key)!()) {
       const body = emptyBody();
       body[key] = batch;
       yield parseObjectsStatus(body, endpoint, { exact: true })[target];
@@ -234,8 +232,8 @@ export function getObjectStatus(http: Http, id: number, e?: Extra): Promise<Obje
 export function statusApi(http: Http) {
   return {
     get: (e?: Extra) => getObjectsStatus(http, e),
-    /** GET /api/ObjectsStatus undecoded: the ingestor decodes and diffs it off the event loop. */
-    body: (e?: Extra) => rawBody(http, STATUS_PATH, e),
+    /** GET /api/ObjectsStatus undecoded: the ingestor decodes and diffs it off the event loop, from a file where its worker spools it (decision 0065). */
+    body: (e?: Extra) => rawBody(http, STATUS_PATH, e, { members: true }),
     getOne: (id: number, e?: Extra) => getObjectStatus(http, id, e),
   };
 }

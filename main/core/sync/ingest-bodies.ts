@@ -2,22 +2,22 @@
  * What a big poll body becomes in the cache, on whichever side of the worker reads it: the
  * status staged against the copy, the profile without its objects, the two event lists (the
  * object list: ingest-list.ts). The status and the profile are read a batch at a time from
- * their bytes where they can be (decision 0047), a spooled profile a block at a time from its
- * file (decision 0060), else whole.
+ * their bytes where they can be (decision 0047), or a block at a time from the file they were
+ * spooled to (decisions 0060 and 0065), else whole.
  */
 import { FleetError } from '../../../common/errors';
 import type { ObjectsStatus, Profile } from '../../../common/resources';
 import { EVENTS_ENDPOINT, EVENTS_FEED_ENDPOINT, parseEvents } from '../api/events';
-import { parseSpan, scanJson } from '../api/json-spans';
+import { membersOf, parseSpan, scanJson } from '../api/json-spans';
 import { PROFILE_ENDPOINT, parseProfile } from '../api/objects';
 import { STATUS_ENDPOINT, parseObjectsStatus, statusBatches } from '../api/status';
 import { isHeldBody } from '../api/http';
-import { withoutArrayMember } from '../api/json-blocks';
+import { objectMembers, withoutArrayMember } from '../api/json-blocks';
 import { isSpooledBody } from '../workers/fetch';
 import { decodeBodyDetailed, keyFold, type ApiLog } from '../api/tolerant';
 import { wholeStatus, type Cache } from '../cache';
 import { storeEvents, type EventsIngested } from './events-poll';
-import { bytesOf, readSpooled, textOf, type PollBody } from './poll-body';
+import { bytesOf, readSpooled, readSpooledAt, textOf, type PollBody } from './poll-body';
 
 /**
  * What a repair kept and dropped goes to the process's log (the worker's console is the
@@ -57,11 +57,23 @@ function readBody<T>(body: PollBody, inBatches: (bytes: Uint8Array) => T | undef
   return { value: whole(bytes), read: 'whole' };
 }
 
-/** A status poll staged (StatusRepo.stage), its body read a batch at a time where it can be. */
+/**
+ * A status poll staged (StatusRepo.stage), its body read a batch at a time where it can be:
+ * a spooled one an array at a time from its file (decision 0065), never all in memory.
+ */
 export function stageStatus(repos: Pick<IngestRepos, 'status'>, body: PollBody, fetchedAt: number): StagedStatus {
+  if (isSpooledBody(body) && body.tops) {
+    const { tops } = body;
+    try {
+      const value = readSpooledAt(body, (readAt) => repos.status.stage(statusBatches(objectMembers(readAt, body.bytes, tops), STATUS_ENDPOINT), fetchedAt));
+      return { ...value, read: 'in batches' };
+    } catch {
+      // Read whole below.
+    }
+  }
   const { value, read } = readBody(
     body,
-    (bytes) => repos.status.stage(statusBatches(scanJson(bytes), STATUS_ENDPOINT), fetchedAt),
+    (bytes) => repos.status.stage(statusBatches(membersOf(scanJson(bytes)), STATUS_ENDPOINT), fetchedAt),
     (whole) => repos.status.stage(wholeStatus(decodeStatus(whole)), fetchedAt),
   );
   return { ...value, read };

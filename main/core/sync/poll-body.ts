@@ -7,7 +7,7 @@
  */
 import { closeSync, openSync, readSync } from 'node:fs';
 import { joinChunks } from '../api/body-limits';
-import type { ReadInto } from '../api/json-blocks';
+import type { ReadAt, ReadInto } from '../api/json-blocks';
 import { isHeldBody, type HeldBody } from '../api/http';
 import { isSpooledBody, spooledBytes, type SpooledBody } from '../workers/fetch';
 
@@ -35,6 +35,16 @@ export function readSpooled<T>(body: SpooledBody, f: (read: ReadInto) => T): T {
   const fd = openSync(body.spooled, 'r');
   try {
     return f((into) => readSync(fd, into, 0, into.length, null));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Reads a spooled body's file wherever asked (api/json-blocks.ts `objectMembers`), with the file closed after. */
+export function readSpooledAt<T>(body: SpooledBody, f: (readAt: ReadAt) => T): T {
+  const fd = openSync(body.spooled, 'r');
+  try {
+    return f((into, position) => readSync(fd, into, 0, into.length, position));
   } finally {
     closeSync(fd);
   }

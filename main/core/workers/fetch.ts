@@ -14,8 +14,8 @@ import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { threadId } from 'node:worker_threads';
 import { FleetError } from '../../../common/errors';
 import { networkErrorCodes } from '../api/errors';
-import { BodyLimitError, boundFor, chunksText, DEFAULT_BODY_LIMITS, readBounded, streamBounded, type BodyBound } from '../api/body-limits';
-import { HELD_BODY, type BoundedInit, type HeldBody } from '../api/http';
+import { BodyLimitError, boundFor, chunksText, DEFAULT_BODY_LIMITS, readBounded, streamBounded, type BodyBound, type TopContainers } from '../api/body-limits';
+import { HELD_BODY, type BoundedInit, type HeldBody, type SpoolAs } from '../api/http';
 import { removeStartingWith } from '../seams/private-files';
 import type { Handlers, Message } from './protocol';
 
@@ -26,8 +26,8 @@ export interface FetchRequest {
   body?: string;
   /** How large and deep the body may be (api/body-limits.ts): checked here, while it is read. */
   bound?: BodyBound;
-  /** Put the body down in a file as it arrives, not in memory (a worker given a place for it: fetchRole). */
-  spool?: boolean;
+  /** Put the body down in a file as it arrives, not in memory (a worker given a place for it: fetchRole), noting what its reader needs. */
+  spool?: SpoolAs;
 }
 
 /**
@@ -37,8 +37,10 @@ export interface FetchRequest {
 export interface SpooledBody {
   spooled: string;
   bytes: number;
-  /** The SHA-256 of its bytes (base64), taken as they passed: whether a list is the one stored is known without reading the file again. */
-  sha256: string;
+  /** The SHA-256 of its bytes (base64), where asked for, taken as they passed: whether a list is the one stored is known without reading the file again. */
+  sha256?: string;
+  /** Where asked for and noted: where the arrays and objects inside its top-level object lie (api/body-limits.ts TopContainers `at`). */
+  tops?: readonly number[];
 }
 
 export const isSpooledBody = (v: unknown): v is SpooledBody => typeof v === 'object' && v !== null && 'spooled' in v;
@@ -154,8 +156,8 @@ export interface HeldBodies {
  * The worker side: fetches, and keeps successful bodies for the ingestor or the history
  * writer, which take them by handle. Given `spoolTo` (a file name prefix), a request that asks
  * for it has its body written there as it arrives instead (the object list and the profile,
- * each over 100 MB at 100,000 objects: decision 0060); files left by a worker that stopped
- * are removed at start.
+ * each over 100 MB at 100,000 objects, and the status, 60 MB: decisions 0060 and 0065);
+ * files left by a worker that stopped are removed at start.
  */
 export function fetchRole(holdMs = HOLD_MS, spoolTo?: string): { handlers: Handlers<FetchMessages>; held: HeldBodies } {
   const held = new Map<number, { body: HeldContent; timer: ReturnType<typeof setTimeout> }>();
@@ -174,7 +176,7 @@ export function fetchRole(holdMs = HOLD_MS, spoolTo?: string): { handlers: Handl
     // An error answer is read for its message only, and no further than a megabyte.
     if (!res.ok) return { ...head, text: await readBounded(res, { ...bound, maxDepth: null, maxBytes: Math.min(bound.maxBytes, 1 << 20) }).then(chunksText, () => '') };
     // The whole body is read before answering: a connection lost mid-body is a failed fetch.
-    const kept = spool && spoolTo !== undefined ? await spoolBody(res, bound, `${spoolTo}${threadId}-${id}`) : await readBounded(res, bound);
+    const kept = spool && spoolTo !== undefined ? await spoolBody(res, bound, `${spoolTo}${threadId}-${id}`, spool) : await readBounded(res, bound);
     if (signal.aborted) {
       discardBody(kept);
       throw signal.reason;
@@ -210,7 +212,7 @@ export function fetchRole(holdMs = HOLD_MS, spoolTo?: string): { handlers: Handl
 }
 
 /** The body written to `file` (the owner's only) as it arrives; the file removed if reading fails. */
-async function spoolBody(res: Response, bound: BodyBound, file: string): Promise<SpooledBody> {
+async function spoolBody(res: Response, bound: BodyBound, file: string, as: SpoolAs): Promise<SpooledBody> {
   const local = (e: unknown) => new SpoolError(`${bound.endpoint}: the answer could not be put down beside the cache (${e instanceof Error ? e.message : String(e)})`, bound.endpoint);
   let fd: number;
   try {
@@ -220,23 +222,30 @@ async function spoolBody(res: Response, bound: BodyBound, file: string): Promise
     throw local(e);
   }
   let bytes: number;
-  const hash = createHash('sha256');
+  const hash = as.sha256 ? createHash('sha256') : undefined;
+  // Noted by the depth check, which walks every byte anyway: a body not checked (not JSON) has none.
+  const tops: TopContainers | undefined = as.members && bound.maxDepth !== null ? { at: [], overflow: false } : undefined;
   try {
-    bytes = await streamBounded(res, bound, (c) => {
-      hash.update(c);
-      try {
-        for (let at = 0; at < c.byteLength; ) at += writeSync(fd, c, at);
-      } catch (e) {
-        throw local(e);
-      }
-    });
+    bytes = await streamBounded(
+      res,
+      bound,
+      (c) => {
+        hash?.update(c);
+        try {
+          for (let at = 0; at < c.byteLength; ) at += writeSync(fd, c, at);
+        } catch (e) {
+          throw local(e);
+        }
+      },
+      tops,
+    );
   } catch (e) {
     closeSync(fd);
     rmSync(file, { force: true });
     throw e;
   }
   closeSync(fd);
-  return { spooled: file, bytes, sha256: hash.digest('base64') };
+  return { spooled: file, bytes, ...(hash ? { sha256: hash.digest('base64') } : {}), ...(tops && !tops.overflow ? { tops: tops.at } : {}) };
 }
 
 /**

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { depthTracker, type TopContainers } from '../../../main/core/api/body-limits';
 import { BLOCK_BYTES } from '../../../main/core/api/json-blocks';
 import { scanJson, type ArraySpans } from '../../../main/core/api/json-spans';
 import type { SpooledBody } from '../../../main/core/workers/fetch';
@@ -280,5 +281,53 @@ describe('a list or profile spooled to a file is read a block at a time, never w
     expect(spooled.profile).toEqual({ ...whole.profile, Objects: [] });
     // No objects array to skip: read whole, as before.
     expect(profileOf(spool('{"Geozones":[],"ObjectIcons":[],"ServerTime":1,"Objects":null}')).read).toBe('whole');
+  });
+});
+
+describe('a status spooled to a file is read an array at a time from it, never whole (decision 0065)', () => {
+  /** As the fetch spools it (workers/fetch.ts): where its top-level arrays lie noted by the depth check as it arrives. */
+  const spool = (text: string): SpooledBody => {
+    const file = join(t.tempDir(), 'status.json');
+    writeFileSync(file, text);
+    const tops: TopContainers = { at: [], overflow: false };
+    const depth = depthTracker(64, tops);
+    for (const c of chunked(text)) depth.feed(c);
+    return { spooled: file, bytes: Buffer.byteLength(text), tops: tops.at };
+  };
+  const stage = (c: ReturnType<typeof t.open>, b: PollBody) => {
+    const staged = stageStatus(c, b, 1000);
+    staged.write();
+    return { changes: staged.changes, read: staged.read, snapshot: c.status.snapshot(), stats: c.status.dailyStats() };
+  };
+
+  it('stores what the whole read stores, over several blocks, in any order of the arrays; a bad element fails with the same words', () => {
+    // Over 4 MB of positions: several blocks. The arrays in another order than the stage reads them in.
+    const parsed = JSON.parse(statusBody(30_000, () => ({ Address: 'a'.repeat(100) }))) as Record<string, unknown>;
+    const body = JSON.stringify({ Stats: parsed.Stats, DriverKeys: parsed.DriverKeys, ServerTime: 1, Positions: parsed.Positions, SensorValues: parsed.SensorValues });
+    expect(Buffer.byteLength(body)).toBeGreaterThan(BLOCK_BYTES);
+    const whole = stage(t.open({ dataDir: t.tempDir() }), body);
+    const spooled = stage(t.open({ dataDir: t.tempDir() }), spool(body));
+    expect(spooled.read).toBe('in batches');
+    expect({ ...spooled, read: 'whole' }).toEqual(whole);
+    expect(whole.changes.rows).toHaveLength(30_000);
+
+    const bad = statusBody(900, (i) => (i === 700 ? { Lat: 'north' } : {}));
+    const failed = [failure(() => stageStatus(t.open({ dataDir: t.tempDir() }), bad, 1000)), failure(() => stageStatus(t.open({ dataDir: t.tempDir() }), spool(bad), 1000))];
+    expect(failed[0]).toMatch(/700/);
+    expect(failed[1]).toBe(failed[0]);
+  });
+
+  it('reads the legacy shape from its file; a body to repair, or one with nothing noted, is read from it whole, as before', () => {
+    const legacy = readFileSync(join(__dirname, '../../unit/api/fixtures/status-legacy.json'), 'utf8');
+    // A trailing comma after the last position: the tolerant path repairs it.
+    const trailing = statusBody(300).replace(/\}\],"SensorValues"/, '},],"SensorValues"');
+    // The legacy shape's arrays are read from the file too; the repaired body is read whole.
+    for (const [body, read] of [[legacy, 'in batches'], [trailing, 'whole']] as const) {
+      const whole = stage(t.open({ dataDir: t.tempDir() }), body);
+      expect(stage(t.open({ dataDir: t.tempDir() }), spool(body))).toEqual({ ...whole, read });
+    }
+    // Nothing noted: the file is read into memory and its batches read from there, as a body never spooled.
+    const { tops: _, ...unnoted } = spool(statusBody(50));
+    expect(stage(t.open({ dataDir: t.tempDir() }), unnoted)).toEqual(stage(t.open({ dataDir: t.tempDir() }), chunked(statusBody(50))));
   });
 });

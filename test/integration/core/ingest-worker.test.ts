@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Ignition, objectsOf } from '../../../common/methods/live';
 import { startSimulator } from '../../../simulator';
 import { openCache, type Cache } from '../../../main/core/cache';
-import { createHttp } from '../../../main/core/api/http';
+import { createHttp, type SpoolAs } from '../../../main/core/api/http';
 import { workerIngestor, type Ingestor } from '../../../main/core/sync/ingest';
 import { LiveReads } from '../../../main/core/services/live';
 import type { PollBody } from '../../../main/core/sync/poll-body';
@@ -274,11 +274,11 @@ describe('poll ingest in a worker thread', () => {
       await expect(ingestor.status(body, Date.now())).rejects.toMatchObject({ code: 'server_error', message: expect.stringContaining('fetched again next time') });
     });
 
-    it('puts the object list and the profile down beside the cache as they arrive; the ingestor reads them from there and removes them', async () => {
+    it('puts the object list, the profile and the status down beside the cache as they arrive; the ingestor reads them from there and removes them', async () => {
       const http = pollHttp(async () => token);
       const spooled = (path: string) => h(http, path);
-      const h = (c: ReturnType<typeof pollHttp>, path: string) =>
-        c.request<PollBody>({ method: 'GET', path, endpoint: `GET ${path}`, responseType: 'raw', parse: (b) => b as PollBody, spool: true });
+      const h = (c: ReturnType<typeof pollHttp>, path: string, spool: SpoolAs = { sha256: true }) =>
+        c.request<PollBody>({ method: 'GET', path, endpoint: `GET ${path}`, responseType: 'raw', parse: (b) => b as PollBody, spool });
       const incoming = () => readdirSync(dirname(cache.file)).filter((f) => f.startsWith(`${basename(cache.file)}.incoming-`));
       const direct = JSON.parse(await (await fetch(`${sim.baseUrl}/api/Objects`, { headers: { authorization: `Bearer ${token}` } })).text()) as { Id: number }[];
 
@@ -297,6 +297,16 @@ describe('poll ingest in a worker thread', () => {
 
       await ingestor.profile(await spooled('/api/Profile'), 6_000_001);
       expect(cache.profile.get()?.profile.Geozones?.length).toBeGreaterThan(0);
+      expect(incoming()).toEqual([]);
+
+      // The status, with where its arrays lie noted as it arrived: read from its file, which then goes.
+      const positions = ((JSON.parse(await statusText()) as { Positions: unknown[] }).Positions ?? []).length;
+      const status = await h(http, '/api/ObjectsStatus', { members: true });
+      expect(incoming()).toHaveLength(1);
+      await ingestor.status(status, 6_000_003);
+      await ingestor.written();
+      expect(cache.status.fetchedAt()).toBe(6_000_003);
+      expect((await ingestor.snapshot()).ids).toHaveLength(positions);
       expect(incoming()).toEqual([]);
 
       // Cut short on the wire: a failed fetch, and no file left behind.

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FleetError } from '../../../common/errors';
-import { JsonScanError, scanJson } from '../../../main/core/api/json-spans';
+import { JsonScanError, membersOf, scanJson } from '../../../main/core/api/json-spans';
 import { hasFix, parseObjectStatus, parseObjectsStatus, statusBatches } from '../../../main/core/api/status';
 import { decodeBody } from '../../../main/core/api/tolerant';
 
@@ -92,7 +92,7 @@ describe('ObjectsStatus/{id}', () => {
 describe('ObjectsStatus read a batch at a time', () => {
   const whole = (text: string) => parseObjectsStatus(decodeBody(text, EP), EP, { exact: true });
   const inBatches = (text: string) => {
-    const b = statusBatches(scanJson(new TextEncoder().encode(text)), EP);
+    const b = statusBatches(membersOf(scanJson(new TextEncoder().encode(text))), EP);
     return { Positions: [...b.Positions].flat(), SensorValues: [...b.SensorValues].flat(), DriverKeys: [...b.DriverKeys].flat(), Stats: [...b.Stats].flat() };
   };
   const text = (name: string) => readFileSync(join(__dirname, 'fixtures', name), 'utf8');
@@ -113,8 +113,8 @@ describe('ObjectsStatus read a batch at a time', () => {
   });
 
   it('refuses a body whose arrays are not arrays, and fails a batch as the whole body fails', () => {
-    expect(() => statusBatches(scanJson(new TextEncoder().encode('{"Positions": null, "SensorValues": []}')), EP)).toThrow(JsonScanError);
-    expect(() => statusBatches(scanJson(new TextEncoder().encode('[]')), EP)).toThrow(JsonScanError);
+    expect(() => statusBatches(membersOf(scanJson(new TextEncoder().encode('{"Positions": null, "SensorValues": []}'))), EP)).toThrow(JsonScanError);
+    expect(() => statusBatches(membersOf(scanJson(new TextEncoder().encode('[]'))), EP)).toThrow(JsonScanError);
     expect(() => inBatches(text('status-bad-field.json'))).toThrow(FleetError);
   });
 });
