@@ -6,6 +6,7 @@
  * (the connection is dropped) as soon as either limit is passed.
  */
 import { ApiError } from './errors';
+import { BACKSLASH, CLOSES, KIND, OPENS, QUOTE } from './json-spans';
 
 /** Endpoint families with their own size limit (README.md "Bounded bodies"). */
 export type BodyFamily = 'history' | 'fleet' | 'reports' | 'files' | 'other';
@@ -84,9 +85,6 @@ export function tooDeep(endpoint: string, maxDepth: number): BodyLimitError {
   return new BodyLimitError('server_error', `${endpoint}: the answer is nested deeper than ${maxDepth} levels`, { endpoint });
 }
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-
 /**
  * Where the arrays and objects directly inside a body's top-level value lie, noted as the
  * bytes pass: `at` holds each one's first byte and the byte just past its last, in pairs.
@@ -110,6 +108,7 @@ export const MAX_TOP_CONTAINERS = 64;
 export function depthTracker(maxDepth: number, tops?: TopContainers) {
   let depth = 0;
   let inString = false;
+  // The chunk before ended on a backslash inside a string: this one's first byte is escaped.
   let escaped = false;
   let seen = 0;
   const note = (at: number) => {
@@ -124,24 +123,56 @@ export function depthTracker(maxDepth: number, tops?: TopContainers) {
     /** False once the nesting went deeper than allowed. */
     feed(c: Uint8Array): boolean {
       const n = c.length;
-      for (let i = 0; i < n; i++) {
-        const b = c[i]!;
-        if (inString) {
-          if (escaped) escaped = false;
-          else if (b === BACKSLASH) escaped = true;
-          else if (b === QUOTE) inString = false;
-        } else if (b === QUOTE) inString = true;
-        else if (b === 0x7b || b === 0x5b) {
+      let i = 0;
+      if (inString) {
+        const q = closingQuote(c, escaped ? 1 : 0);
+        if (q >= n) {
+          escaped = q > n;
+          seen += n;
+          return true;
+        }
+        inString = escaped = false;
+        i = q + 1;
+      }
+      // Outside strings one table load per byte; a string's bytes are walked by closingQuote.
+      for (; i < n; i++) {
+        const k = KIND[c[i]!]!;
+        if (k === 0) continue;
+        if (k === OPENS) {
           if (++depth > maxDepth) return false;
           if (depth === 2 && tops) note(seen + i);
-        } else if (b === 0x7d || b === 0x5d) {
+        } else if (k === CLOSES) {
           if (--depth === 1 && tops) note(seen + i + 1);
+        } else {
+          const q = closingQuote(c, i + 1);
+          if (q >= n) {
+            inString = true;
+            escaped = q > n;
+            seen += n;
+            return true;
+          }
+          i = q;
         }
       }
       seen += n;
       return true;
     },
   };
+}
+
+/**
+ * Where the string being read closes in `c`, from `i` on: the index of its quote; `c.length`
+ * where it goes on into the next chunk, and one more where `c` ends on a backslash (the next
+ * chunk's first byte is escaped).
+ */
+function closingQuote(c: Uint8Array, i: number): number {
+  const n = c.length;
+  for (; i < n; i++) {
+    const b = c[i]!;
+    if (b === QUOTE) return i;
+    if (b === BACKSLASH) i++;
+  }
+  return i;
 }
 
 /** The same check over text already decoded (a JSON string that wraps JSON). */

@@ -42,11 +42,11 @@ export const CLOSE_ARRAY = 0x5d;
 export const OPEN_OBJECT = 0x7b;
 export const CLOSE_OBJECT = 0x7d;
 
-/** What a byte is to the bracket walk: 0 nothing, else an opening or closing bracket or a quote. */
-const OPENS = 1;
-const CLOSES = 2;
-const STRING = 3;
-const KIND = new Uint8Array(256);
+/** What a byte is to a bracket walk (this scan, and the depth check as bytes arrive): 0 nothing, else an opening or closing bracket or a quote. */
+export const OPENS = 1;
+export const CLOSES = 2;
+export const STRING = 3;
+export const KIND = new Uint8Array(256);
 KIND[OPEN_ARRAY] = KIND[OPEN_OBJECT] = OPENS;
 KIND[CLOSE_ARRAY] = KIND[CLOSE_OBJECT] = CLOSES;
 KIND[QUOTE] = STRING;
