@@ -205,13 +205,22 @@ export function scanJson(bytes: Uint8Array): ScannedBody {
  * an array, and null where it is anything else. From the body's bytes (`membersOf`) or from
  * the file it was put down in (json-blocks.ts `objectMembers`).
  */
-export type TopMembers = ReadonlyMap<string, (() => Iterable<unknown[]>) | null>;
+export type TopMembers = ReadonlyMap<string, ((select?: ElementSelect) => Iterable<unknown[]>) | null>;
+
+/**
+ * Whether to decode an array's element, from its bytes ([start, end) of `bytes`) and its
+ * number in the array: a reader that knows which elements are as they were last time
+ * (status-memo.ts) decodes only the others.
+ */
+export type ElementSelect = (bytes: Uint8Array, start: number, end: number, index: number) => boolean;
 
 /** A scanned body's top-level members, their elements read where they lie in its bytes; JsonScanError where it is not an object. */
 export function membersOf(scanned: ScannedBody): TopMembers {
   if (scanned.kind !== 'object') throw new JsonScanError('a body that is not an object');
   const { bytes, members } = scanned;
-  return new Map([...members].map(([key, m]) => [key, m.elements ? () => batches(bytes, m.elements!) : null]));
+  return new Map(
+    [...members].map(([key, m]) => [key, m.elements ? (select?: ElementSelect) => (select ? selectedBatches(bytes, m.elements!, select, 0) : batches(bytes, m.elements!)) : null]),
+  );
 }
 
 /** Decodes one value of the body (a member's, say). */
@@ -263,4 +272,31 @@ export function* batches(bytes: Uint8Array, spans: ArraySpans, size = BATCH): Ge
     }
     yield batch;
   }
+}
+
+/**
+ * The elements of an array that `select` keeps, decoded `size` at a time, in order; `first`
+ * is the number of the array's first element here (a block of a longer array). `select`
+ * sees every element once, in order, each before its batch is decoded. The kept elements are
+ * apart, so each batch is their text joined: a copy, but of the few a poll changed.
+ */
+export function* selectedBatches(bytes: Uint8Array, spans: ArraySpans, select: ElementSelect, first: number, size = BATCH): Generator<unknown[]> {
+  let kept: string[] = [];
+  const decoded = () => {
+    const slice = `[${kept.join(',')}]`;
+    kept = [];
+    try {
+      return JSON.parse(slice) as unknown[];
+    } catch (e) {
+      throw new JsonScanError('selected elements that are not valid JSON', { cause: e });
+    }
+  };
+  for (let i = 0; i < spans.count; i++) {
+    const start = spans.at[2 * i]!;
+    const end = spans.at[2 * i + 1]!;
+    if (!select(bytes, start, end, first + i)) continue;
+    kept.push(text(bytes, start, end));
+    if (kept.length === size) yield decoded();
+  }
+  if (kept.length) yield decoded();
 }
