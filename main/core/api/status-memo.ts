@@ -31,23 +31,27 @@ export function digestBytes(b: Uint8Array, start: number, end: number): number {
   return (x >>> 0) * 0x200000 + ((y >>> 0) & 0x1fffff);
 }
 
+/**
+ * The ids are kept as 32-bit numbers: two ids that fold to one only make the checks stricter
+ * (a read whose ids differ is never taken for one whose ids are the same).
+ */
 interface Read {
   count: number;
   digests: Float64Array;
-  ids: Float64Array;
+  ids: Int32Array;
 }
 
-const grown = (a: Float64Array, n: number): Float64Array => {
+function grown<T extends Float64Array | Int32Array>(a: T, n: number, like: number): T {
   if (n < a.length) return a;
-  const b = new Float64Array(Math.max(1024, 2 * n));
+  const b = new (a.constructor as new (n: number) => T)(Math.max(1024, like > n ? like : 2 * n));
   b.set(a);
   return b;
-};
+}
 
 /** One array's memory: the last read kept (`last`), and the one under way (`next`). */
 export class ArrayMemo {
   private last: (Read & { distinct: boolean }) | undefined;
-  private next: Read = { count: 0, digests: new Float64Array(0), ids: new Float64Array(0) };
+  private next: Read = { count: 0, digests: new Float64Array(0), ids: new Int32Array(0) };
   /** The places of the elements selected and not yet decoded, in order. */
   private waiting: number[] = [];
   private waited = 0;
@@ -71,13 +75,16 @@ export class ArrayMemo {
   /** For the reader of the array's elements: decode only those not as they were. */
   readonly select: ElementSelect = (bytes, start, end, index) => {
     const next = this.next;
-    next.digests = grown(next.digests, index);
-    next.ids = grown(next.ids, index);
+    // Sized as the last read at first: most polls hold as many elements.
+    const like = this.last?.count ?? 0;
+    next.digests = grown(next.digests, index, like);
+    next.ids = grown(next.ids, index, like);
     next.count = index + 1;
     const d = digestBytes(bytes, start, end);
     next.digests[index] = d;
     const last = this.last;
-    if (this.usable && index < last!.count && last!.digests[index] === d) {
+    if (!this.usable) return true;
+    if (index < last!.count && last!.digests[index] === d) {
       next.ids[index] = last!.ids[index]!;
       return false;
     }
@@ -85,14 +92,16 @@ export class ArrayMemo {
     return true;
   };
 
-  /** The ids the elements selected so far name, in the order they were selected. */
+  /** The ids the elements selected so far name, in the order they were selected (every element, in a read with nothing to compare). */
   decoded(ids: readonly number[]): void {
     const last = this.last;
+    const usable = this.usable;
     for (const id of ids) {
-      const index = this.waiting[this.waited++];
-      if (index === undefined) throw new MemoMiss('more elements decoded than were selected');
+      const index = usable ? this.waiting[this.waited] : this.waited;
+      this.waited++;
+      if (index === undefined || index >= this.next.count) throw new MemoMiss('more elements decoded than were selected');
       this.next.ids[index] = id;
-      if (this.usable) {
+      if (usable) {
         if (index >= last!.count) throw new MemoMiss('an element past the last read’s');
         this.before.push(last!.ids[index]!);
         this.now.push(id);
@@ -102,10 +111,10 @@ export class ArrayMemo {
 
   /** The array's elements are all read: throws MemoMiss where the skipped ones may not stand for themselves. */
   end(): void {
-    if (this.waited !== this.waiting.length) throw new MemoMiss('fewer elements decoded than were selected');
+    if (this.waited !== (this.usable ? this.waiting.length : this.next.count)) throw new MemoMiss('fewer elements decoded than were selected');
     if (!this.usable) return;
     if (this.next.count !== this.last!.count) throw new MemoMiss('another number of elements');
-    const sorted = (a: number[]) => Float64Array.from(a).sort();
+    const sorted = (a: number[]) => Int32Array.from(a).sort();
     const before = sorted(this.before);
     const now = sorted(this.now);
     for (let i = 0; i < now.length; i++) if (now[i] !== before[i]) throw new MemoMiss('elements that name other ids');
@@ -114,10 +123,10 @@ export class ArrayMemo {
   /** The read under way is what the copy holds now. Its arrays become the last read's, and the last read's are the next one's to fill. */
   kept(): void {
     const { count, digests, ids } = this.next;
-    const distinct = this.usable || new Set(ids.subarray(0, count)).size === count;
+    const distinct = this.usable || allDifferent(ids.subarray(0, count));
     const spare = this.last;
     this.last = { count, digests, ids, distinct };
-    this.next = { count: 0, digests: spare?.digests ?? new Float64Array(0), ids: spare?.ids ?? new Float64Array(0) };
+    this.next = { count: 0, digests: spare?.digests ?? new Float64Array(0), ids: spare?.ids ?? new Int32Array(0) };
   }
 
   forget(): void {
@@ -140,4 +149,10 @@ export class StatusMemo {
   forget(): void {
     for (const a of Object.values(this.arrays)) a.forget();
   }
+}
+
+function allDifferent(ids: Int32Array): boolean {
+  const sorted = ids.slice().sort();
+  for (let i = 1; i < sorted.length; i++) if (sorted[i] === sorted[i - 1]) return false;
+  return true;
 }

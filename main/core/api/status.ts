@@ -173,12 +173,12 @@ export function statusBatches(members: TopMembers, endpoint: string, memo?: Stat
   };
 }
 
-/** What each element is the state of, as a number (status-memo.ts): a stat is one object's one day. */
+/** What each element is the state of, as a 32-bit number (status-memo.ts): a stat is one object's one day. */
 const ELEMENT_ID = {
-  Positions: (p: Position) => p.ObjectId,
-  SensorValues: (v: SensorValue) => v.SensorId,
-  DriverKeys: (k: DriverKey) => k.ObjectId,
-  Stats: (s: DailyStat) => s.ObjectId * 65_536 + (Math.floor(s.Day / 86_400_000) & 0xffff),
+  Positions: (p: Position) => p.ObjectId | 0,
+  SensorValues: (v: SensorValue) => v.SensorId | 0,
+  DriverKeys: (k: DriverKey) => k.ObjectId | 0,
+  Stats: (s: DailyStat) => (Math.imul(s.ObjectId | 0, 65_599) + Math.floor(s.Day / 86_400_000)) | 0,
 };
 
 function looksLikePosition(r: Record<string, unknown>): boolean {
