@@ -200,6 +200,26 @@ export function scanJson(bytes: Uint8Array): ScannedBody {
 }
 
 /**
+ * The text of the elements in bytes [start, end) as one array: the delimiters around them
+ * (the array's bracket or a comma) become `[` and `]` while it is decoded, and are put back.
+ */
+function inPlace(bytes: Uint8Array, start: number, end: number): string {
+  let open = start - 1;
+  while (bytes[open] !== COMMA && bytes[open] !== OPEN_ARRAY) open--;
+  let close = end;
+  while (bytes[close] !== COMMA && bytes[close] !== CLOSE_ARRAY) close++;
+  const was = [bytes[open]!, bytes[close]!] as const;
+  bytes[open] = OPEN_ARRAY;
+  bytes[close] = CLOSE_ARRAY;
+  try {
+    return text(bytes, open, close + 1);
+  } finally {
+    bytes[open] = was[0];
+    bytes[close] = was[1];
+  }
+}
+
+/**
  * A top-level object's members as a batched reader takes them: each name, in order (a repeated
  * one once, as JSON.parse keeps it), with its elements a batch at a time where its value is
  * an array, and null where it is anything else. From the body's bytes (`membersOf`) or from
@@ -250,20 +270,7 @@ export const BATCH = 256;
 export function* batches(bytes: Uint8Array, spans: ArraySpans, size = BATCH): Generator<unknown[]> {
   for (let i = 0; i < spans.count; i += size) {
     const last = Math.min(i + size, spans.count) - 1;
-    let open = spans.at[2 * i]! - 1;
-    while (bytes[open] !== COMMA && bytes[open] !== OPEN_ARRAY) open--;
-    let close = spans.at[2 * last + 1]!;
-    while (bytes[close] !== COMMA && bytes[close] !== CLOSE_ARRAY) close++;
-    const was = [bytes[open]!, bytes[close]!] as const;
-    bytes[open] = OPEN_ARRAY;
-    bytes[close] = CLOSE_ARRAY;
-    let slice: string;
-    try {
-      slice = text(bytes, open, close + 1);
-    } finally {
-      bytes[open] = was[0];
-      bytes[close] = was[1];
-    }
+    const slice = inPlace(bytes, spans.at[2 * i]!, spans.at[2 * last + 1]!);
     let batch: unknown[];
     try {
       batch = JSON.parse(slice) as unknown[];
@@ -293,8 +300,9 @@ export function* selectedBatches(bytes: Uint8Array, spans: ArraySpans, select: E
     runStart = -1;
   };
   const decoded = () => {
-    closeRun();
-    const slice = runs.length === 1 ? `[${runs[0]}]` : `[${runs.join(',')}]`;
+    // A batch that is one run is read where it lies, as `batches` reads it: no copy of its text.
+    const slice = runs.length === 0 ? inPlace(bytes, runStart, runEnd) : (closeRun(), `[${runs.join(',')}]`);
+    runStart = -1;
     runs.length = 0;
     kept = 0;
     try {

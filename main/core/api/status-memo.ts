@@ -32,27 +32,21 @@ export function digestBytes(b: Uint8Array, start: number, end: number): number {
 }
 
 /**
- * The ids are kept as 32-bit numbers: two ids that fold to one only make the checks stricter
- * (a read whose ids differ is never taken for one whose ids are the same).
+ * One array's memory: per place, the digest of the element last read there and the id it
+ * named, as 32-bit numbers (two ids that fold to one only make the checks stricter: a read
+ * whose ids differ is never taken for one whose ids are the same). A read writes over the
+ * places whose elements changed as it goes, so a read that does not end in `kept` leaves a
+ * memory that is not trusted, and the next read decodes everything.
  */
-interface Read {
-  count: number;
-  digests: Float64Array;
-  ids: Int32Array;
-}
-
-function grown<T extends Float64Array | Int32Array>(a: T, n: number, like: number): T {
-  if (n < a.length) return a;
-  const b = new (a.constructor as new (n: number) => T)(Math.max(1024, like > n ? like : 2 * n));
-  b.set(a);
-  return b;
-}
-
-/** One array's memory: the last read kept (`last`), and the one under way (`next`). */
 export class ArrayMemo {
-  private last: (Read & { distinct: boolean }) | undefined;
-  private next: Read = { count: 0, digests: new Float64Array(0), ids: new Int32Array(0) };
-  /** The places of the elements selected and not yet decoded, in order. */
+  private digests = new Float64Array(0);
+  private ids = new Int32Array(0);
+  /** How many places the last read kept had, and whether it can be compared with. */
+  private count = 0;
+  private trusted = false;
+  /** This read: whether it compares, how many places it has seen, and which it decodes. */
+  private comparing = false;
+  private seen = 0;
   private waiting: number[] = [];
   private waited = 0;
   /** The ids the decoded elements' places named last time, and the ids they name now. */
@@ -61,76 +55,71 @@ export class ArrayMemo {
 
   /** Starts a read of this array. */
   begin(): void {
-    this.next = { count: 0, digests: this.next.digests, ids: this.next.ids };
+    this.comparing = this.trusted;
+    this.trusted = false;
+    this.seen = 0;
     this.waiting = [];
     this.waited = 0;
     this.before = [];
     this.now = [];
   }
 
-  private get usable(): boolean {
-    return this.last !== undefined && this.last.distinct;
-  }
-
   /** For the reader of the array's elements: decode only those not as they were. */
   readonly select: ElementSelect = (bytes, start, end, index) => {
-    const next = this.next;
-    // Sized as the last read at first: most polls hold as many elements.
-    const like = this.last?.count ?? 0;
-    next.digests = grown(next.digests, index, like);
-    next.ids = grown(next.ids, index, like);
-    next.count = index + 1;
     const d = digestBytes(bytes, start, end);
-    next.digests[index] = d;
-    const last = this.last;
-    if (!this.usable) return true;
-    if (index < last!.count && last!.digests[index] === d) {
-      next.ids[index] = last!.ids[index]!;
-      return false;
+    this.seen = index + 1;
+    if (!this.comparing) {
+      if (index >= this.digests.length) this.grow(index);
+      this.digests[index] = d;
+      return true;
     }
+    if (index >= this.count) throw new MemoMiss('more elements than the last read’s');
+    if (this.digests[index] === d) return false;
+    this.digests[index] = d;
+    this.before.push(this.ids[index]!);
     this.waiting.push(index);
     return true;
   };
 
-  /** The ids the elements selected so far name, in the order they were selected (every element, in a read with nothing to compare). */
+  private grow(index: number): void {
+    const size = Math.max(1024, 2 * index);
+    const digests = new Float64Array(size);
+    digests.set(this.digests);
+    const ids = new Int32Array(size);
+    ids.set(this.ids);
+    this.digests = digests;
+    this.ids = ids;
+  }
+
+  /** The ids the elements selected so far name, in the order they were selected (every element, in a read that does not compare). */
   decoded(ids: readonly number[]): void {
-    const last = this.last;
-    const usable = this.usable;
     for (const id of ids) {
-      const index = usable ? this.waiting[this.waited] : this.waited;
+      const index = this.comparing ? this.waiting[this.waited] : this.waited;
       this.waited++;
-      if (index === undefined || index >= this.next.count) throw new MemoMiss('more elements decoded than were selected');
-      this.next.ids[index] = id;
-      if (usable) {
-        if (index >= last!.count) throw new MemoMiss('an element past the last read’s');
-        this.before.push(last!.ids[index]!);
-        this.now.push(id);
-      }
+      if (index === undefined || index >= this.seen) throw new MemoMiss('more elements decoded than were selected');
+      this.ids[index] = id;
+      if (this.comparing) this.now.push(id | 0);
     }
   }
 
   /** The array's elements are all read: throws MemoMiss where the skipped ones may not stand for themselves. */
   end(): void {
-    if (this.waited !== (this.usable ? this.waiting.length : this.next.count)) throw new MemoMiss('fewer elements decoded than were selected');
-    if (!this.usable) return;
-    if (this.next.count !== this.last!.count) throw new MemoMiss('another number of elements');
-    const sorted = (a: number[]) => Int32Array.from(a).sort();
-    const before = sorted(this.before);
-    const now = sorted(this.now);
+    if (this.waited !== (this.comparing ? this.waiting.length : this.seen)) throw new MemoMiss('fewer elements decoded than were selected');
+    if (!this.comparing) return;
+    if (this.seen !== this.count) throw new MemoMiss('another number of elements');
+    const before = Int32Array.from(this.before).sort();
+    const now = Int32Array.from(this.now).sort();
     for (let i = 0; i < now.length; i++) if (now[i] !== before[i]) throw new MemoMiss('elements that name other ids');
   }
 
-  /** The read under way is what the copy holds now. Its arrays become the last read's, and the last read's are the next one's to fill. */
+  /** The read under way is what the copy holds now. */
   kept(): void {
-    const { count, digests, ids } = this.next;
-    const distinct = this.usable || allDifferent(ids.subarray(0, count));
-    const spare = this.last;
-    this.last = { count, digests, ids, distinct };
-    this.next = { count: 0, digests: spare?.digests ?? new Float64Array(0), ids: spare?.ids ?? new Int32Array(0) };
+    this.trusted = this.comparing || allDifferent(this.ids.subarray(0, this.seen));
+    this.count = this.seen;
   }
 
   forget(): void {
-    this.last = undefined;
+    this.trusted = false;
   }
 }
 

@@ -173,12 +173,15 @@ export function statusBatches(members: TopMembers, endpoint: string, memo?: Stat
   };
 }
 
-/** What each element is the state of, as a 32-bit number (status-memo.ts): a stat is one object's one day. */
+/**
+ * What each element is the state of, as a 32-bit number (status-memo.ts): a stat is one
+ * object's one day, and the two days a status may carry for an object differ in parity.
+ */
 const ELEMENT_ID = {
   Positions: (p: Position) => p.ObjectId | 0,
   SensorValues: (v: SensorValue) => v.SensorId | 0,
   DriverKeys: (k: DriverKey) => k.ObjectId | 0,
-  Stats: (s: DailyStat) => (Math.imul(s.ObjectId | 0, 65_599) + Math.floor(s.Day / 86_400_000)) | 0,
+  Stats: (s: DailyStat) => (2 * s.ObjectId + (Math.floor(s.Day / 86_400_000) & 1)) | 0,
 };
 
 function looksLikePosition(r: Record<string, unknown>): boolean {
