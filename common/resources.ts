@@ -105,6 +105,17 @@ export interface ObjectsStatusBatches {
   SensorValues: Iterable<readonly SensorValue[]>;
   DriverKeys: Iterable<readonly DriverKey[]>;
   Stats: Iterable<readonly DailyStat[]>;
+  /**
+   * Where the read left out the elements that were as the last read's (main/core/api/status-memo.ts):
+   * told once the status copy holds this read (`kept`), and when the copy changes otherwise (`forget`).
+   */
+  memo?: StatusReadMemo;
+}
+
+/** What a status copy tells a read that skipped unchanged elements. */
+export interface StatusReadMemo {
+  kept(): void;
+  forget(): void;
 }
 
 export const GeozoneSchema = z.looseObject({ Id: z.number(), Name: z.string().optional() });

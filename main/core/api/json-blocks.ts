@@ -7,7 +7,7 @@
  * throws JsonScanError so that the caller reads it whole, where the tolerant path repairs it.
  */
 import { joinChunks } from './body-limits';
-import { BACKSLASH, batches, CLOSE_ARRAY, CLOSE_OBJECT, COLON, COMMA, isSpace, JsonScanError, OPEN_ARRAY, OPEN_OBJECT, QUOTE, scanJson, valueEnd, type ArraySpans, type TopMembers } from './json-spans';
+import { BACKSLASH, batches, CLOSE_ARRAY, CLOSE_OBJECT, COLON, COMMA, isSpace, JsonScanError, OPEN_ARRAY, OPEN_OBJECT, QUOTE, scanJson, selectedBatches, valueEnd, type ArraySpans, type ElementSelect, type TopMembers } from './json-spans';
 import { keyFold } from './tolerant';
 
 /** Fills `into` from the start with the next bytes; 0 at the end. */
@@ -242,7 +242,7 @@ export function objectMembers(readAt: ReadAt, size: number, tops: readonly numbe
   take(from, size);
   const scanned = scanJson(joinChunks(parts));
   if (scanned.kind !== 'object') throw new JsonScanError('a body that is not an object');
-  const members = new Map<string, (() => Iterable<unknown[]>) | null>();
+  const members = new Map<string, ((select?: ElementSelect) => Iterable<unknown[]>) | null>();
   for (const [key, m] of scanned.members) {
     if (!m.elements) {
       members.set(key, null);
@@ -250,8 +250,12 @@ export function objectMembers(readAt: ReadAt, size: number, tops: readonly numbe
     }
     const place = container.get(m.start);
     if (!place) throw new JsonScanError(`an array of ${JSON.stringify(key)} not where it was noted`);
-    members.set(key, function* () {
-      for (const block of arrayBlocks(readRange(readAt, place.start, place.end), blockBytes)) yield* batches(block.bytes, block.elements);
+    members.set(key, function* (select?: ElementSelect) {
+      let first = 0;
+      for (const block of arrayBlocks(readRange(readAt, place.start, place.end), blockBytes)) {
+        yield* select ? selectedBatches(block.bytes, block.elements, select, first) : batches(block.bytes, block.elements);
+        first += block.elements.count;
+      }
     });
   }
   return members;

@@ -200,18 +200,47 @@ export function scanJson(bytes: Uint8Array): ScannedBody {
 }
 
 /**
+ * The text of the elements in bytes [start, end) as one array: the delimiters around them
+ * (the array's bracket or a comma) become `[` and `]` while it is decoded, and are put back.
+ */
+function inPlace(bytes: Uint8Array, start: number, end: number): string {
+  let open = start - 1;
+  while (bytes[open] !== COMMA && bytes[open] !== OPEN_ARRAY) open--;
+  let close = end;
+  while (bytes[close] !== COMMA && bytes[close] !== CLOSE_ARRAY) close++;
+  const was = [bytes[open]!, bytes[close]!] as const;
+  bytes[open] = OPEN_ARRAY;
+  bytes[close] = CLOSE_ARRAY;
+  try {
+    return text(bytes, open, close + 1);
+  } finally {
+    bytes[open] = was[0];
+    bytes[close] = was[1];
+  }
+}
+
+/**
  * A top-level object's members as a batched reader takes them: each name, in order (a repeated
  * one once, as JSON.parse keeps it), with its elements a batch at a time where its value is
  * an array, and null where it is anything else. From the body's bytes (`membersOf`) or from
  * the file it was put down in (json-blocks.ts `objectMembers`).
  */
-export type TopMembers = ReadonlyMap<string, (() => Iterable<unknown[]>) | null>;
+export type TopMembers = ReadonlyMap<string, ((select?: ElementSelect) => Iterable<unknown[]>) | null>;
+
+/**
+ * Whether to decode an array's element, from its bytes ([start, end) of `bytes`) and its
+ * number in the array: a reader that knows which elements are as they were last time
+ * (status-memo.ts) decodes only the others.
+ */
+export type ElementSelect = (bytes: Uint8Array, start: number, end: number, index: number) => boolean;
 
 /** A scanned body's top-level members, their elements read where they lie in its bytes; JsonScanError where it is not an object. */
 export function membersOf(scanned: ScannedBody): TopMembers {
   if (scanned.kind !== 'object') throw new JsonScanError('a body that is not an object');
   const { bytes, members } = scanned;
-  return new Map([...members].map(([key, m]) => [key, m.elements ? () => batches(bytes, m.elements!) : null]));
+  return new Map(
+    [...members].map(([key, m]) => [key, m.elements ? (select?: ElementSelect) => (select ? selectedBatches(bytes, m.elements!, select, 0) : batches(bytes, m.elements!)) : null]),
+  );
 }
 
 /** Decodes one value of the body (a member's, say). */
@@ -241,20 +270,7 @@ export const BATCH = 256;
 export function* batches(bytes: Uint8Array, spans: ArraySpans, size = BATCH): Generator<unknown[]> {
   for (let i = 0; i < spans.count; i += size) {
     const last = Math.min(i + size, spans.count) - 1;
-    let open = spans.at[2 * i]! - 1;
-    while (bytes[open] !== COMMA && bytes[open] !== OPEN_ARRAY) open--;
-    let close = spans.at[2 * last + 1]!;
-    while (bytes[close] !== COMMA && bytes[close] !== CLOSE_ARRAY) close++;
-    const was = [bytes[open]!, bytes[close]!] as const;
-    bytes[open] = OPEN_ARRAY;
-    bytes[close] = CLOSE_ARRAY;
-    let slice: string;
-    try {
-      slice = text(bytes, open, close + 1);
-    } finally {
-      bytes[open] = was[0];
-      bytes[close] = was[1];
-    }
+    const slice = inPlace(bytes, spans.at[2 * i]!, spans.at[2 * last + 1]!);
     let batch: unknown[];
     try {
       batch = JSON.parse(slice) as unknown[];
@@ -263,4 +279,50 @@ export function* batches(bytes: Uint8Array, spans: ArraySpans, size = BATCH): Ge
     }
     yield batch;
   }
+}
+
+/**
+ * The elements of an array that `select` keeps, decoded `size` at a time, in order; `first`
+ * is the number of the array's first element here (a block of a longer array). `select`
+ * sees every element once, in order, each before its batch is decoded. Each run of elements
+ * kept side by side is decoded as one piece of text, so that a batch kept whole costs what
+ * `batches` costs, and one of scattered elements a copy of those few.
+ */
+export function* selectedBatches(bytes: Uint8Array, spans: ArraySpans, select: ElementSelect, first: number, size = BATCH): Generator<unknown[]> {
+  const runs: string[] = [];
+  let kept = 0;
+  // The run being gathered: bytes [runStart, runEnd) hold its elements and the commas between them.
+  let runStart = -1;
+  let runEnd = -1;
+  let last = -2;
+  const closeRun = () => {
+    if (runStart >= 0) runs.push(text(bytes, runStart, runEnd));
+    runStart = -1;
+  };
+  const decoded = () => {
+    // A batch that is one run is read where it lies, as `batches` reads it: no copy of its text.
+    const slice = runs.length === 0 ? inPlace(bytes, runStart, runEnd) : (closeRun(), `[${runs.join(',')}]`);
+    runStart = -1;
+    runs.length = 0;
+    kept = 0;
+    try {
+      return JSON.parse(slice) as unknown[];
+    } catch (e) {
+      throw new JsonScanError('selected elements that are not valid JSON', { cause: e });
+    }
+  };
+  for (let i = 0; i < spans.count; i++) {
+    const start = spans.at[2 * i]!;
+    const end = spans.at[2 * i + 1]!;
+    if (!select(bytes, start, end, first + i)) continue;
+    if (last !== i - 1) closeRun();
+    if (runStart < 0) runStart = start;
+    runEnd = end;
+    last = i;
+    if (++kept === size) {
+      yield decoded();
+      last = -2;
+    }
+  }
+  if (kept) yield decoded();
 }

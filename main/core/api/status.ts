@@ -5,9 +5,10 @@
  * answer {points, iopoints, ekeys, events, stat} with short field names; both are mapped
  * onto the canonical ObjectsStatus (see STATUS_ALIASES and README.md).
  */
-import { ObjectsStatusSchema, type ObjectsStatus, type ObjectsStatusBatches, type Position } from '../../../common/resources';
+import { ObjectsStatusSchema, type DailyStat, type DriverKey, type ObjectsStatus, type ObjectsStatusBatches, type Position, type SensorValue } from '../../../common/resources';
 import { seg, type Http } from './http';
 import { JsonScanError, type TopMembers } from './json-spans';
+import type { StatusMemo } from './status-memo';
 import { call, extra, rawBody, type Extra } from './shared';
 import { keyFold, normalize, type Aliases } from './tolerant';
 
@@ -139,7 +140,7 @@ export function parseObjectsStatus(raw: unknown, endpoint: string, o: { exact?: 
  * and checks as the body read whole. A body the batches cannot stand for (one of the arrays
  * something else) throws JsonScanError, for the caller to read it whole.
  */
-export function statusBatches(members: TopMembers, endpoint: string): ObjectsStatusBatches {
+export function statusBatches(members: TopMembers, endpoint: string, memo?: StatusMemo): ObjectsStatusBatches {
   const arrays = [...members].filter(([key]) => TOP[keyFold(key)] !== undefined);
   if (arrays.some(([, elements]) => elements === null)) throw new JsonScanError('a status array that is not an array');
   const emptyBody = () => Object.fromEntries(arrays.map(([key]) => [key, [] as unknown[]]));
@@ -148,17 +149,40 @@ export function statusBatches(members: TopMembers, endpoint: string): ObjectsSta
   // The first spelling of each array is the one canonicalTop takes.
   const source = new Map<keyof ObjectsStatus, string>();
   for (const [key] of arrays) if (!source.has(TOP[keyFold(key)]!)) source.set(TOP[keyFold(key)]!, key);
-  function* part<K extends 'Positions' | 'SensorValues' | 'DriverKeys' | 'Stats'>(target: K): Generator<ObjectsStatus[K]> {
+  memo?.begin();
+  function* part<K extends keyof typeof ELEMENT_ID>(target: K): Generator<ObjectsStatus[K]> {
     const key = source.get(target);
     if (key === undefined) return;
-    for (const batch of members.get(key)!()) {
+    const remembered = memo?.arrays[target];
+    const id = ELEMENT_ID[target] as (e: ObjectsStatus[K][number]) => number;
+    for (const batch of members.get(key)!(remembered?.select)) {
       const body = emptyBody();
       body[key] = batch;
-      yield parseObjectsStatus(body, endpoint, { exact: true })[target];
+      const parsed = parseObjectsStatus(body, endpoint, { exact: true })[target];
+      remembered?.decoded(parsed.map(id));
+      yield parsed;
     }
+    remembered?.end();
   }
-  return { Positions: part('Positions'), SensorValues: part('SensorValues'), DriverKeys: part('DriverKeys'), Stats: part('Stats') };
+  return {
+    Positions: part('Positions'),
+    SensorValues: part('SensorValues'),
+    DriverKeys: part('DriverKeys'),
+    Stats: part('Stats'),
+    ...(memo ? { memo } : {}),
+  };
 }
+
+/**
+ * What each element is the state of, as a 32-bit number (status-memo.ts): a stat is one
+ * object's one day, and the two days a status may carry for an object differ in parity.
+ */
+const ELEMENT_ID = {
+  Positions: (p: Position) => p.ObjectId | 0,
+  SensorValues: (v: SensorValue) => v.SensorId | 0,
+  DriverKeys: (k: DriverKey) => k.ObjectId | 0,
+  Stats: (s: DailyStat) => (2 * s.ObjectId + (Math.floor(s.Day / 86_400_000) & 1)) | 0,
+};
 
 function looksLikePosition(r: Record<string, unknown>): boolean {
   const keys = new Set(Object.keys(r).map(keyFold));

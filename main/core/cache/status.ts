@@ -19,7 +19,7 @@
  * rows without holding, or mirroring, 50,000 of them.
  */
 import type { PositionColumns } from '../../../common/methods/live';
-import type { DailyStat, DriverKey, ObjectsStatus, ObjectsStatusBatches, Position, SensorValue } from '../../../common/resources';
+import type { DailyStat, DriverKey, ObjectsStatus, ObjectsStatusBatches, Position, SensorValue, StatusReadMemo } from '../../../common/resources';
 import { DAY_MS } from '../../../common/history-windows';
 import type { Db } from './db';
 import type { MetaRepo } from './meta';
@@ -47,6 +47,8 @@ export class StatusRepo {
   private ignitionSensor = new Map<number, number>();
   /** The positions read straight into columns at launch (`warm`), for the first snapshot while the copy is not loaded. */
   private launchColumns: PositionColumns | undefined;
+  /** The read the copy was last given, when it left out unchanged elements (keptRead). */
+  private memo: StatusReadMemo | undefined;
 
   private readonly upsertPos;
   private readonly upsertSensor;
@@ -260,6 +262,7 @@ export class StatusRepo {
     for (const k of changedKeys) driverKeys.set(k.ObjectId, k);
     statRows.forEach((s, i) => stats.set(s.ObjectId, s.Day, statDigests[i]!));
     changes.ignition = rows.map((r) => this.ignitionOf(r.object_id));
+    this.keptRead(status.memo);
 
     // The rows to write, in slices (`step`) or all at once (`write`); the day's cut and the last good time go last.
     const parts: RowSlices[] = [
@@ -278,9 +281,21 @@ export class StatusRepo {
       },
       failed: () => {
         this.positions = this.sensorValues = this.driverKeys = this.stats = undefined;
+        this.keptRead(undefined);
       },
     });
     return { changes, write, step };
+  }
+
+  /**
+   * The read a stage was given, when it is in the copy: a read that left out the elements that
+   * were as the last one's (api/status-memo.ts) may do so next time only while every change to
+   * the copy since came through such reads. Anything else that changes the copy forgets it.
+   */
+  private keptRead(memo: StatusReadMemo | undefined): void {
+    if (this.memo !== memo) this.memo?.forget();
+    this.memo = memo;
+    memo?.kept();
   }
 
   /**
@@ -391,6 +406,7 @@ export class StatusRepo {
       this.driverKeys!.delete(id);
       this.stats!.delete(id);
     }
+    this.keptRead(undefined);
     return unique.length;
   }
 }

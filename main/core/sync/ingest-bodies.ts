@@ -8,7 +8,8 @@
 import { FleetError } from '../../../common/errors';
 import type { ObjectsStatus, Profile } from '../../../common/resources';
 import { EVENTS_ENDPOINT, EVENTS_FEED_ENDPOINT, parseEvents } from '../api/events';
-import { membersOf, parseSpan, scanJson } from '../api/json-spans';
+import { membersOf, parseSpan, scanJson, type TopMembers } from '../api/json-spans';
+import { MemoMiss, StatusMemo } from '../api/status-memo';
 import { PROFILE_ENDPOINT, parseProfile } from '../api/objects';
 import { STATUS_ENDPOINT, parseObjectsStatus, statusBatches } from '../api/status';
 import { isHeldBody } from '../api/http';
@@ -62,10 +63,22 @@ function readBody<T>(body: PollBody, inBatches: (bytes: Uint8Array) => T | undef
  * a spooled one an array at a time from its file (decision 0065), never all in memory.
  */
 export function stageStatus(repos: Pick<IngestRepos, 'status'>, body: PollBody, fetchedAt: number): StagedStatus {
+  const memo = memoOf(repos.status);
+  // Unchanged elements are left out where the copy allows (decision 0066); a body whose ids
+  // moved since is read once more with nothing left out.
+  const staged = (members: () => TopMembers) => {
+    try {
+      return repos.status.stage(statusBatches(members(), STATUS_ENDPOINT, memo), fetchedAt);
+    } catch (e) {
+      if (!(e instanceof MemoMiss)) throw e;
+      memo.forget();
+      return repos.status.stage(statusBatches(members(), STATUS_ENDPOINT, memo), fetchedAt);
+    }
+  };
   if (isSpooledBody(body) && body.tops) {
     const { tops } = body;
     try {
-      const value = readSpooledAt(body, (readAt) => repos.status.stage(statusBatches(objectMembers(readAt, body.bytes, tops), STATUS_ENDPOINT), fetchedAt));
+      const value = readSpooledAt(body, (readAt) => staged(() => objectMembers(readAt, body.bytes, tops)));
       return { ...value, read: 'in batches' };
     } catch {
       // Read whole below.
@@ -73,10 +86,18 @@ export function stageStatus(repos: Pick<IngestRepos, 'status'>, body: PollBody, 
   }
   const { value, read } = readBody(
     body,
-    (bytes) => repos.status.stage(statusBatches(membersOf(scanJson(bytes)), STATUS_ENDPOINT), fetchedAt),
+    (bytes) => staged(() => membersOf(scanJson(bytes))),
     (whole) => repos.status.stage(wholeStatus(decodeStatus(whole)), fetchedAt),
   );
   return { ...value, read };
+}
+
+/** Each status copy's memory of the last read (api/status-memo.ts), kept beside the copy for as long as it lives. */
+const memos = new WeakMap<object, StatusMemo>();
+function memoOf(copy: object): StatusMemo {
+  let memo = memos.get(copy);
+  if (!memo) memos.set(copy, (memo = new StatusMemo()));
+  return memo;
 }
 
 export type StagedStatus = ReturnType<IngestRepos['status']['stage']> & { read: BodyRead };
