@@ -1,8 +1,9 @@
 /**
  * What each element of a status body's arrays was at the last poll, by its place: a digest of
- * its bytes and the id it named. A poll at 100,000 objects carries 780,000 elements in 62 MB,
- * of which a tenth change from one poll to the next; decoding and comparing all of them was
- * most of the ingest worker's time per poll. An element whose bytes are those of the element
+ * its bytes and the id it named. A poll at 100,000 objects carries 800,000 elements in 62 MB,
+ * of which a few percent change from one poll to the next (nearly all, once a minute, when
+ * every parked object's time moves on); decoding and comparing all of them was most of the
+ * ingest worker's time per poll. An element whose bytes are those of the element
  * at its place last time stands for a state the status copy already holds, so it is not
  * decoded at all (decision 0066).
  *
@@ -33,7 +34,7 @@ export function digestBytes(b: Uint8Array, start: number, end: number): number {
 
 /**
  * One array's memory: per place, the digest of the element last read there and the id it
- * named, as 32-bit numbers (two ids that fold to one only make the checks stricter: a read
+ * named, folded to 32 bits (two ids that fold to one only make the checks stricter: a read
  * whose ids differ is never taken for one whose ids are the same). A read writes over the
  * places whose elements changed as it goes, so a read that does not end in `kept` leaves a
  * memory that is not trusted, and the next read decodes everything.
