@@ -1,11 +1,10 @@
 /**
  * What each element of a status body's arrays was at the last poll, by its place: a digest of
  * its bytes and the id it named. A poll at 100,000 objects carries 800,000 elements in 62 MB,
- * of which a few percent change from one poll to the next (nearly all, once a minute, when
- * every parked object's time moves on); decoding and comparing all of them was most of the
- * ingest worker's time per poll. An element whose bytes are those of the element
- * at its place last time stands for a state the status copy already holds, so it is not
- * decoded at all (decision 0066).
+ * of which a few percent change from one poll to the next (nearly all when every parked
+ * object's time moves on); decoding and comparing all of them was most of the ingest worker's
+ * time per poll. An element whose bytes are those of the element at its place last time
+ * stands for a state the status copy already holds, so it is not decoded at all (decision 0066).
  *
  * That holds only while the ids are as they were: the last read's ids were all different, and
  * the elements decoded now name, between them, the ids their places named before. Otherwise
@@ -52,8 +51,8 @@ export class ArrayMemo {
   private decodedCount = 0;
   /**
    * The places decoded, in order, and the ids they name now: typed arrays kept from read to
-   * read, since once a minute a server may change nearly every element (every parked object's
-   * time), and a list of numbers grown to 500,000 was garbage the worker's heap held.
+   * read, since a poll may change nearly every element, and lists grown that long were garbage
+   * the worker's heap held (decision 0066).
    */
   private places = new Int32Array(0);
   private named = new Int32Array(0);
