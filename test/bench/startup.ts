@@ -71,22 +71,23 @@ async function blankPage(browser: Browser, want: Want): Promise<Page> {
 const full = (m: StartMarks) => m.fullView !== null;
 
 /**
- * The simulator's own time in the cold start, from its log of the requests it served
- * (GET /__sim/served): the first status and object list after sign-in, built and sent. Its
- * share measured apart (simulatorShare) can differ from what it took while the console asked.
+ * The simulator's own time in the cold start and the reconnect, from its log of the requests
+ * it served (GET /__sim/served): the first status, object list, event feed and event list
+ * after sign-in or the service's return, each asked (from then), built and sent. Its share
+ * measured apart (simulatorShare) can differ from what it took while the console asked.
  */
 function simulatorTimes(phase: 'cold' | 'reconnect', served: Served[], since: number): Record<string, number> {
-  const first = (path: string) => served.find((s) => s.method === 'GET' && s.path === path && s.at >= since);
-  const status = first('/api/ObjectsStatus');
-  const objects = first('/api/Objects');
-  return {
-    [`${phase}_simulator_status_asked_ms`]: status ? status.at - since : -1,
-    [`${phase}_simulator_status_built_ms`]: status?.handlerMs ?? -1,
-    [`${phase}_simulator_status_sent_ms`]: status?.finishedMs ?? -1,
-    [`${phase}_simulator_objects_asked_ms`]: objects ? objects.at - since : -1,
-    [`${phase}_simulator_objects_built_ms`]: objects?.handlerMs ?? -1,
-    [`${phase}_simulator_objects_sent_ms`]: objects?.finishedMs ?? -1,
-  };
+  const bodies = { status: '/api/ObjectsStatus', objects: '/api/Objects', events_feed: '/api/Events/feed', events: '/api/Events' };
+  return Object.fromEntries(
+    Object.entries(bodies).flatMap(([name, path]) => {
+      const first = served.find((s) => s.method === 'GET' && s.path === path && s.at >= since);
+      return [
+        [`${phase}_simulator_${name}_asked_ms`, first ? first.at - since : -1],
+        [`${phase}_simulator_${name}_built_ms`, first?.handlerMs ?? -1],
+        [`${phase}_simulator_${name}_sent_ms`, first?.finishedMs ?? -1],
+      ];
+    }),
+  );
 }
 
 /** The floor of a host's process start on this machine now: a Node process that does nothing, spawned and ended. */
