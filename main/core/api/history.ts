@@ -9,7 +9,8 @@ import { z } from 'zod';
 import { FleetError, isFleetError } from '../../../common/errors';
 import { EventSchema, HistorySchema, type FleetEvent, type History } from '../../../common/resources';
 import { ApiError } from './errors';
-import { isHeldBody, seg, type HeldBody, type Http, type RawBytes } from './http';
+import { seg, type Http, type RawBytes } from './http';
+import { isHeldBody, type HeldBody } from './held-body';
 import { call, extra, looseRecord, many, one, recordList, type Extra, type LooseRecord } from './shared';
 
 export interface HistoryRequest {

@@ -5,8 +5,9 @@
  */
 import { FleetError } from '../../../common/errors';
 import { ApiError, describeNetworkError, errorForStatus, failedBeforeSending, parseRetryAfter } from './errors';
-import { BodyLimitError, boundFor, chunksText, DEFAULT_BODY_LIMITS, joinChunks, readBounded, type BodyBound, type BodyLimits } from './body-limits';
+import { BodyLimitError, boundFor, chunksText, DEFAULT_BODY_LIMITS, joinChunks, readBounded, type BodyLimits } from './body-limits';
 import { fileNameFrom } from './content-disposition';
+import { heldBodyOf, type BoundedInit, type SpoolAs } from './held-body';
 import { Semaphore } from './semaphore';
 
 export { Semaphore } from './semaphore';
@@ -15,27 +16,6 @@ import { decodeBodyDetailed, type ApiLog } from './tolerant';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
 export type QueryValue = string | number | boolean | null | undefined;
-
-/**
- * A body that stayed where it was fetched: a fetch given to the client (workers/fetch.ts)
- * may answer a Response without a body and this handle under HELD_BODY, and `responseType:
- * 'raw'` then hands the handle to parse instead of the chunks.
- */
-export interface HeldBody {
-  held: number;
-  /** Its size in bytes. */
-  bytes: number;
-  /** The thread keeping it: a restarted worker tells a handle of its predecessor from one it dropped. */
-  worker: number;
-}
-export const HELD_BODY = Symbol('held body');
-
-export const isHeldBody = (v: unknown): v is HeldBody => typeof v === 'object' && v !== null && 'held' in v;
-
-/** The handle a Response carries when its body was kept by the fetch that made it. */
-export function heldBodyOf(res: Response): HeldBody | undefined {
-  return (res as Response & { [HELD_BODY]?: HeldBody })[HELD_BODY];
-}
 
 /** What `parse` receives for `responseType: 'bytes'`. */
 export interface RawBytes {
@@ -78,16 +58,6 @@ export interface RequestOptions<T> {
   fetchImpl?: typeof fetch;
   /** A body for a fetch that keeps bodies elsewhere to put down in a file as it arrives (workers/fetch.ts); the ordinary fetch ignores it. */
   spool?: SpoolAs;
-}
-
-/**
- * What a spooled body's reader needs noted while it arrives, so that the file is not read
- * twice: its SHA-256 (whether an object list is the one stored), and where the arrays inside
- * its top-level object lie (a status read an array at a time: json-blocks.ts `objectMembers`).
- */
-export interface SpoolAs {
-  sha256?: boolean;
-  members?: boolean;
 }
 
 export interface HttpOptions {
@@ -402,9 +372,3 @@ export function createHttp(options: HttpOptions): Http {
 
 /** An error answer is read for its message only: past this it is not worth the memory. */
 const ERROR_BODY_MAX = 1024 * 1024;
-
-/** What this client hands its fetch: a fetch that reads bodies elsewhere applies the bound there. */
-export interface BoundedInit extends RequestInit {
-  bodyBound?: BodyBound;
-  spool?: SpoolAs;
-}

@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 import { FleetError } from '../../../common/errors';
-import type { HeldBody, Http, HttpMethod, QueryValue, SpoolAs } from './http';
+import type { Http, HttpMethod, QueryValue } from './http';
+import type { HeldBody, SpoolAs } from './held-body';
 import { LooseItemSchema, LooseRecordSchema, normalize, type LooseItem, type LooseRecord, type NormalizeOptions } from './tolerant';
 
 export type { LooseItem, LooseRecord } from './tolerant';

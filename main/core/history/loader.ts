@@ -21,7 +21,7 @@ import { type HistoryProgress, type PlaceAnswer, type WireHistoryData, type Wire
 import { PLACE_SPAN_MS, placeAt } from '../../../common/place-at';
 import { unpackTrack } from '../../../common/track-wire';
 import { isIntervalTooLong, type FleetApi } from '../api';
-import type { HeldBody } from '../api/http';
+import type { HeldBody } from '../api/held-body';
 import { HISTORY_KIND, type Cache } from '../cache';
 import type { PushBus } from '../rpc/pushes';
 import { createKeyedMutex } from '../sync/mutex';

@@ -4,7 +4,7 @@
  * (workers/roles.ts) can name them without importing the writer that starts the workers.
  */
 import type { WireHistoryData } from '../../../common/methods/history';
-import type { HeldBody } from '../api/http';
+import type { HeldBody } from '../api/held-body';
 import type { Message } from '../workers/protocol';
 import type { TrackSketch } from './sketch';
 import type { WindowInfo } from './store';

@@ -18,7 +18,7 @@ import type { TrackColumns } from '../../../common/track';
 import type { WireTrack } from '../../../common/track-wire';
 import type { WireHistoryData } from '../../../common/methods/history';
 import { HISTORY_ENDPOINT as ENDPOINT } from '../api/history';
-import type { HeldBody } from '../api/http';
+import type { HeldBody } from '../api/held-body';
 import type { Cache } from '../cache';
 import { chunksOf, heldBodyFetch, type HeldBodies } from '../workers/fetch';
 import type { Handlers, WorkerScript } from '../workers/protocol';

@@ -12,7 +12,7 @@ import { membersOf, parseSpan, scanJson, type TopMembers } from '../api/json-spa
 import { MemoMiss, StatusMemo } from '../api/status-memo';
 import { PROFILE_ENDPOINT, parseProfile } from '../api/objects';
 import { STATUS_ENDPOINT, parseObjectsStatus, statusBatches } from '../api/status';
-import { isHeldBody } from '../api/http';
+import { isHeldBody } from '../api/held-body';
 import { objectMembers, withoutArrayMember } from '../api/json-blocks';
 import { isSpooledBody } from '../workers/fetch';
 import { decodeBodyDetailed, keyFold, type ApiLog } from '../api/tolerant';

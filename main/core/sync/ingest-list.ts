@@ -9,7 +9,7 @@
 import { createHash, type Hash } from 'node:crypto';
 import { arrayBlocks } from '../api/json-blocks';
 import { scanJson, type ArraySpans, batches } from '../api/json-spans';
-import { isHeldBody } from '../api/http';
+import { isHeldBody } from '../api/held-body';
 import { OBJECTS_ENDPOINT, parseObjectsList } from '../api/objects';
 import { isSpooledBody } from '../workers/fetch';
 import { ignitionPairs, listJsonOf, listRow, type JsonText, type ListRow } from '../cache';

@@ -9,7 +9,7 @@
  */
 import pTimeout from 'p-timeout';
 import type { ObjectsList, PositionColumns } from '../../../common/methods/live';
-import { isHeldBody } from '../api/http';
+import { isHeldBody } from '../api/held-body';
 import { OBJECTS_ENDPOINT, PROFILE_ENDPOINT } from '../api/objects';
 import { STATUS_ENDPOINT } from '../api/status';
 import { changedColumns } from '../cache';

@@ -8,7 +8,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { joinChunks } from '../api/body-limits';
 import type { ReadAt, ReadInto } from '../api/json-blocks';
-import { isHeldBody, type HeldBody } from '../api/http';
+import { isHeldBody, type HeldBody } from '../api/held-body';
 import { isSpooledBody, spooledBytes, type SpooledBody } from '../workers/fetch';
 
 /** Or, in the worker that fetched it, a body it put down in a file as it arrived (workers/fetch.ts). */

@@ -15,7 +15,7 @@ import { threadId } from 'node:worker_threads';
 import { FleetError } from '../../../common/errors';
 import { networkErrorCodes } from '../api/errors';
 import { BodyLimitError, boundFor, chunksText, DEFAULT_BODY_LIMITS, readBounded, streamBounded, type BodyBound, type TopContainers } from '../api/body-limits';
-import { HELD_BODY, type BoundedInit, type HeldBody, type SpoolAs } from '../api/http';
+import { HELD_BODY, type BoundedInit, type HeldBody, type SpoolAs } from '../api/held-body';
 import { removeStartingWith } from '../seams/private-files';
 import type { Handlers, Message } from './protocol';
 

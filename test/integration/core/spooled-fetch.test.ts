@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SpoolAs } from '../../../main/core/api/http';
+import type { SpoolAs } from '../../../main/core/api/held-body';
 import { chunksOf, discardBody, fetchRole, isSpooledBody, type FetchAnswer } from '../../../main/core/workers/fetch';
 
 /** The fetch role in this thread, against a real HTTP server on 127.0.0.1: bodies asked to be spooled go to a file as they arrive. */
