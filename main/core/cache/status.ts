@@ -14,12 +14,12 @@
  *
  * The in-memory copy assumes this repository is the only writer of last status to its
  * file, and only the writer loads it (ingest, snapshot). One object's reads (position,
- * sensor values, driver key, stats: the details panel) go to the file, so the main
+ * sensor values, driver key, stats: the details panel, status-reads.ts) go to the file, so the main
  * thread, while a worker thread ingests the polls (workers/entry.ts), reads current
  * rows without holding, or mirroring, 50,000 of them.
  */
 import type { PositionColumns } from '../../../common/methods/live';
-import type { DailyStat, DriverKey, ObjectsStatus, ObjectsStatusBatches, Position, SensorValue, StatusReadMemo } from '../../../common/resources';
+import type { DailyStat, DriverKey, ObjectsStatus, ObjectsStatusBatches, SensorValue, StatusReadMemo } from '../../../common/resources';
 import { DAY_MS } from '../../../common/history-windows';
 import type { Db } from './db';
 import type { MetaRepo } from './meta';
@@ -28,6 +28,7 @@ import { LastPositions } from './last-positions';
 import { LastReadings } from './last-readings';
 import { digest, LastStats } from './last-stats';
 import { slicedWrite, sliceWriter, type RowSlices } from './sliced-write';
+import { StoredStatus } from './status-reads';
 import { changedColumns, ignitionValue, sameIgnition, sameRow, toColumns, toRow, wholeStatus, type ColumnRow, type PosRow, type StatusChanges } from './status-rows';
 
 export const STATUS_DATASET = 'status';
@@ -35,7 +36,7 @@ export const STATUS_DATASET = 'status';
 /** Days of daily stats the file keeps behind the newest a status sent (the details panel reads today's). */
 export const STATS_KEPT_DAYS_IN_FILE = 31;
 
-export class StatusRepo {
+export class StatusRepo extends StoredStatus {
   private positions: LastPositions | undefined;
   private sensorValues: LastReadings | undefined;
   private driverKeys: Map<number, DriverKey> | undefined;
@@ -62,6 +63,7 @@ export class StatusRepo {
     private readonly meta: MetaRepo,
     private readonly objects: Pick<ObjectsRepo, 'ignitionSensors'>,
   ) {
+    super(db);
     this.upsertPos = db.prepare(`INSERT OR REPLACE INTO last_positions
       (object_id, online, lat, lng, alt, time, speed, heading, sat, accuracy, fetched_at)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
@@ -72,15 +74,7 @@ export class StatusRepo {
     this.upsertStat = db.prepare('INSERT OR REPLACE INTO daily_stats (object_id, day, json, fetched_at) VALUES (?, ?, ?, ?)');
     this.deleteOldStats = db.prepare('DELETE FROM daily_stats WHERE day < ?');
     this.read = {
-      position: db.prepare('SELECT object_id, online, lat, lng, alt, time, speed, heading, sat, accuracy FROM last_positions WHERE object_id = ?'),
-      sensorValue: db.prepare('SELECT sensor_id, time, value FROM last_sensor_values WHERE sensor_id = ?'),
-      sensorValues: db.prepare('SELECT sensor_id, time, value FROM last_sensor_values'),
       ignitionValues: db.prepare('SELECT v.sensor_id, v.time, v.value FROM last_sensor_values v JOIN objects o ON o.ignition_sensor = v.sensor_id'),
-      driverKey: db.prepare('SELECT object_id, time, uid FROM last_driver_keys WHERE object_id = ?'),
-      driverKeys: db.prepare('SELECT object_id, time, uid FROM last_driver_keys'),
-      dailyStat: db.prepare('SELECT json FROM daily_stats WHERE object_id = ? AND day = ?').pluck(),
-      statsOfDay: db.prepare('SELECT json FROM daily_stats WHERE day = ?').pluck(),
-      allStats: db.prepare('SELECT json FROM daily_stats').pluck(),
       recentStats: db.prepare('SELECT object_id, day, json FROM daily_stats WHERE day > (SELECT max(day) FROM daily_stats) - ?'),
       columns: db.prepare('SELECT object_id, online, lat, lng, time, speed, heading FROM last_positions ORDER BY object_id'),
       ignitionReadings: db.prepare('SELECT v.sensor_id, v.value FROM last_sensor_values v JOIN objects o ON o.ignition_sensor = v.sensor_id').raw(),
@@ -341,47 +335,6 @@ export class StatusRepo {
   /** When a status was last stored, null if never. */
   fetchedAt(): number | null {
     return this.meta.lastGood(STATUS_DATASET);
-  }
-
-  /** The last position of one object in the service's shape. */
-  position(objectId: number): Position | undefined {
-    const r = this.read.position.get(objectId) as PosRow | undefined;
-    if (!r) return undefined;
-    const p: Position = { ObjectId: r.object_id, Online: r.online === 1, Lat: r.lat, Lng: r.lng, Time: r.time };
-    if (r.alt !== null) p.Alt = r.alt;
-    if (r.speed !== null) p.Speed = r.speed;
-    if (r.heading !== null) p.heading = r.heading;
-    if (r.sat !== null) p.Sat = r.sat;
-    if (r.accuracy !== null) p.Accuracy = r.accuracy;
-    return p;
-  }
-
-  /** Latest sensor values; all of them, or those of the given sensor ids. */
-  sensorValuesOf(sensorIds?: readonly number[]): SensorValue[] {
-    const rows = (sensorIds ? sensorIds.map((id) => this.read.sensorValue.get(id)) : this.read.sensorValues.all()) as
-      | ({ sensor_id: number; time: number; value: number } | undefined)[];
-    return rows.flatMap((r) => (r ? [{ SensorId: r.sensor_id, Time: r.time, Value: r.value }] : []));
-  }
-
-  driverKey(objectId: number): DriverKey | undefined {
-    const r = this.read.driverKey.get(objectId) as { object_id: number; time: number; uid: string } | undefined;
-    return r && { ObjectId: r.object_id, Time: r.time, UId: r.uid };
-  }
-
-  allDriverKeys(): DriverKey[] {
-    return (this.read.driverKeys.all() as { object_id: number; time: number; uid: string }[]).map((r) => ({ ObjectId: r.object_id, Time: r.time, UId: r.uid }));
-  }
-
-  /** One object's statistics of `day` (start of its local day, Unix ms), if the service sent them. */
-  dailyStat(objectId: number, day: number): DailyStat | undefined {
-    const json = this.read.dailyStat.get(objectId, Math.round(day)) as string | undefined;
-    return json === undefined ? undefined : (JSON.parse(json) as DailyStat);
-  }
-
-  /** Daily statistics stored for `day` (start of day, Unix ms), or for every day. */
-  dailyStats(day?: number): DailyStat[] {
-    const rows = (day === undefined ? this.read.allStats.all() : this.read.statsOfDay.all(Math.round(day))) as string[];
-    return rows.map((json) => JSON.parse(json) as DailyStat);
   }
 
   /** Deletes the last status of objects not in `keepObjectIds` (e.g. after the list changed). */
