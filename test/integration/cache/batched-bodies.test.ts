@@ -2,14 +2,13 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { depthTracker, type TopContainers } from '../../../main/core/api/body-limits';
 import { BLOCK_BYTES } from '../../../main/core/api/json-blocks';
 import { scanJson, type ArraySpans } from '../../../main/core/api/json-spans';
 import type { SpooledBody } from '../../../main/core/workers/fetch';
 import { profileOf, stageStatus } from '../../../main/core/sync/ingest-bodies';
 import { listHash, rowsOf, stageObjects } from '../../../main/core/sync/ingest-list';
 import type { PollBody } from '../../../main/core/sync/poll-body';
-import { useTempCaches } from './helpers';
+import { chunked, spooledStatus, useTempCaches } from './helpers';
 
 /**
  * The ingest worker reads a body that arrives as bytes a batch at a time (json-spans.ts) and
@@ -18,13 +17,6 @@ import { useTempCaches } from './helpers';
  */
 const t = useTempCaches();
 const utf8 = (text: string) => new TextEncoder().encode(text);
-/** As a body comes off the socket: chunks whose edges fall inside multi-byte characters. */
-const chunked = (text: string): Uint8Array[] => {
-  const b = utf8(text);
-  const out: Uint8Array[] = [];
-  for (let i = 0; i < b.length; i += 1001) out.push(b.slice(i, i + 1001));
-  return out;
-};
 
 function statusBody(n: number, over: (i: number) => Record<string, unknown> = () => ({})) {
   return JSON.stringify({
@@ -285,15 +277,7 @@ describe('a list or profile spooled to a file is read a block at a time, never w
 });
 
 describe('a status spooled to a file is read an array at a time from it, never whole (decision 0065)', () => {
-  /** As the fetch spools it (workers/fetch.ts): where its top-level arrays lie noted by the depth check as it arrives. */
-  const spool = (text: string): SpooledBody => {
-    const file = join(t.tempDir(), 'status.json');
-    writeFileSync(file, text);
-    const tops: TopContainers = { at: [], overflow: false };
-    const depth = depthTracker(64, tops);
-    for (const c of chunked(text)) depth.feed(c);
-    return { spooled: file, bytes: Buffer.byteLength(text), tops: tops.at };
-  };
+  const spool = (text: string) => spooledStatus(t.tempDir(), text);
   const stage = (c: ReturnType<typeof t.open>, b: PollBody) => {
     const staged = stageStatus(c, b, 1000);
     staged.write();

@@ -1,8 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
+import { depthTracker, type TopContainers } from '../../../main/core/api/body-limits';
 import { openCache, type Cache, type OpenCacheOptions } from '../../../main/core/cache';
+import type { SpooledBody } from '../../../main/core/workers/fetch';
 
 /** A fresh temp folder per test, removed afterwards, with every cache opened in it closed. */
 export function useTempCaches() {
@@ -24,4 +26,22 @@ export function useTempCaches() {
       return c;
     },
   };
+}
+
+/** As a body comes off the socket: chunks of `size` bytes, whose edges fall inside multi-byte characters. */
+export function chunked(text: string, size = 1001): Uint8Array[] {
+  const b = new TextEncoder().encode(text);
+  const out: Uint8Array[] = [];
+  for (let i = 0; i < b.length; i += size) out.push(b.slice(i, i + size));
+  return out;
+}
+
+/** A status as the ingest worker's fetch spools it (workers/fetch.ts): a file in `dir`, where its top-level arrays lie noted by the depth check as it arrived. */
+export function spooledStatus(dir: string, text: string): SpooledBody {
+  const file = join(dir, 'status.json');
+  writeFileSync(file, text);
+  const tops: TopContainers = { at: [], overflow: false };
+  const depth = depthTracker(64, tops);
+  for (const c of chunked(text)) depth.feed(c);
+  return { spooled: file, bytes: Buffer.byteLength(text), tops: tops.at };
 }

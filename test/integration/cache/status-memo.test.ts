@@ -1,11 +1,7 @@
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { depthTracker, type TopContainers } from '../../../main/core/api/body-limits';
-import type { SpooledBody } from '../../../main/core/workers/fetch';
 import { stageStatus } from '../../../main/core/sync/ingest-bodies';
 import type { PollBody } from '../../../main/core/sync/poll-body';
-import { useTempCaches } from './helpers';
+import { chunked, spooledStatus, useTempCaches } from './helpers';
 
 /**
  * A status read that leaves out the elements whose bytes are as last time (decision 0066)
@@ -106,22 +102,8 @@ function sent(b: Body, next: (n: number) => number): Body {
 const copy = (a: El[]) => a.map((e) => ({ ...e }));
 const pick = <T,>(a: T[], next: (n: number) => number) => a[next(a.length)]!;
 
-const chunked = (text: string): Uint8Array[] => {
-  const b = new TextEncoder().encode(text);
-  const out: Uint8Array[] = [];
-  for (let i = 0; i < b.length; i += 777) out.push(b.slice(i, i + 777));
-  return out;
-};
-
 describe('a status read that leaves out what is as it was (decision 0066)', () => {
-  const spool = (text: string): SpooledBody => {
-    const file = join(t.tempDir(), 'status.json');
-    writeFileSync(file, text);
-    const tops: TopContainers = { at: [], overflow: false };
-    const depth = depthTracker(64, tops);
-    for (const c of chunked(text)) depth.feed(c);
-    return { spooled: file, bytes: Buffer.byteLength(text), tops: tops.at };
-  };
+  const spool = (text: string) => spooledStatus(t.tempDir(), text);
 
   it('stores what a read of every element stores, poll after poll, whatever the server changed', () => {
     for (const [seed, form] of [
@@ -138,7 +120,7 @@ describe('a status read that leaves out what is as it was (decision 0066)', () =
       let mostlyLeftOut = 0;
       for (let step = 0; step < 60; step++) {
         const text = JSON.stringify(sent(body, next));
-        const asRead: PollBody = form === 'spooled' ? spool(text) : chunked(text);
+        const asRead: PollBody = form === 'spooled' ? spool(text) : chunked(text, 777);
         parse.mockClear();
         const a = stageStatus(remembering, asRead, 1000 + step);
         const parsed = parse.mock.calls.reduce((n, [s]) => n + String(s).length, 0);
