@@ -273,7 +273,7 @@ function readAll(readAt: ReadAt, into: Uint8Array, position: number): number {
 }
 
 /** Bytes [start, end) read forward. */
-function readRange(readAt: ReadAt, start: number, end: number): ReadInto {
+export function readRange(readAt: ReadAt, start: number, end: number): ReadInto {
   let at = start;
   return (into) => {
     if (at >= end) return 0;

@@ -7,7 +7,7 @@
  */
 import { closeSync, openSync, readSync } from 'node:fs';
 import { joinChunks } from '../api/body-limits';
-import type { ReadAt, ReadInto } from '../api/json-blocks';
+import { readRange, type ReadAt, type ReadInto } from '../api/json-blocks';
 import { isHeldBody, type HeldBody } from '../api/held-body';
 import { isSpooledBody, spooledBytes, type SpooledBody } from '../workers/fetch';
 
@@ -32,12 +32,7 @@ export function bytesOf(body: Uint8Array | readonly Uint8Array[] | SpooledBody):
 
 /** Reads a spooled body's file from its start, a buffer at a time (api/json-blocks.ts), with the file closed after. */
 export function readSpooled<T>(body: SpooledBody, f: (read: ReadInto) => T): T {
-  const fd = openSync(body.spooled, 'r');
-  try {
-    return f((into) => readSync(fd, into, 0, into.length, null));
-  } finally {
-    closeSync(fd);
-  }
+  return readSpooledAt(body, (readAt) => f(readRange(readAt, 0, body.bytes)));
 }
 
 /** Reads a spooled body's file wherever asked (api/json-blocks.ts `objectMembers`), with the file closed after. */
