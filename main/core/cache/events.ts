@@ -59,44 +59,62 @@ export class EventsRepo {
   /**
    * Stores the complete list of unacknowledged events (GET /api/Events, which is not
    * filtered by muting): they are marked unacknowledged, and every other event stored as
-   * unacknowledged is marked acknowledged (someone acknowledged it elsewhere). Given the
-   * muted-filtered feed instead, events of muted groups would be marked acknowledged.
+   * unacknowledged is marked acknowledged (someone acknowledged it elsewhere), but for
+   * `kept`: ids just stored from the feed, which stay unacknowledged until a later list
+   * leaves them out. Given the muted-filtered feed instead, events of muted groups would be
+   * marked acknowledged.
    *
    * Returns what changed in the stored unacknowledged set, compared with what it held
    * just before in the same transaction: events that were not unacknowledged or whose
    * JSON differs, and the ids that are no longer unacknowledged.
    */
-  replaceUnacknowledged(events: readonly FleetEvent[], fetchedAt: number): UnackedChange {
-    const at = Math.round(fetchedAt);
+  replaceUnacknowledged(events: readonly FleetEvent[], fetchedAt: number, kept: readonly number[] = []): UnackedChange {
     return this.db
       .transaction((): UnackedChange => {
-        const before = new Map<number, string>();
-        const rows = this.db.prepare('SELECT id, json FROM events WHERE acknowledged = 0').all() as { id: number; json: string }[];
-        for (const r of rows) before.set(r.id, r.json);
-        this.db.exec('CREATE TEMP TABLE IF NOT EXISTS unacked_ids (id INTEGER PRIMARY KEY); DELETE FROM unacked_ids;');
-        const mark = this.db.prepare('INSERT OR IGNORE INTO unacked_ids (id) VALUES (?)');
-        const upserted: FleetEvent[] = [];
-        const listed = new Set<number>();
-        for (const e of events) {
-          const json = JSON.stringify(e);
-          this.upsertUnacked.run(e.Id, e.ObjectId, Math.round(e.Time), e.Type, json, at);
-          mark.run(e.Id);
-          if (listed.has(e.Id)) continue;
-          listed.add(e.Id);
-          if (before.get(e.Id) !== json) upserted.push(e);
-        }
-        this.db
-          .prepare(
-            'UPDATE events SET acknowledged = 1, ack_pending = 0 WHERE acknowledged = 0 AND id NOT IN (SELECT id FROM unacked_ids)',
-          )
-          .run();
-        this.db.exec('DELETE FROM unacked_ids');
-        this.meta.setLastGood(UNACKED_DATASET, at);
+        const { before, upserted, listed } = this.storeUnacknowledged(events, fetchedAt);
+        for (const id of kept) listed.add(id);
+        const gone = this.db.prepare('UPDATE events SET acknowledged = 1, ack_pending = 0 WHERE id = ? AND acknowledged = 0');
         const removed: number[] = [];
-        for (const id of before.keys()) if (!listed.has(id)) removed.push(id);
+        for (const id of before.keys()) {
+          if (listed.has(id)) continue;
+          gone.run(id);
+          removed.push(id);
+        }
+        this.meta.setLastGood(UNACKED_DATASET, Math.round(fetchedAt));
         return { upserted, removed };
       })
       .immediate();
+  }
+
+  /**
+   * Stores events known to be unacknowledged (the feed, before the full list is read) and
+   * says which were not stored as such or differ; nothing is marked acknowledged, since only
+   * the full list tells what was acknowledged elsewhere.
+   */
+  upsertUnacknowledged(events: readonly FleetEvent[], fetchedAt: number): FleetEvent[] {
+    return this.db.transaction(() => this.storeUnacknowledged(events, fetchedAt).upserted).immediate();
+  }
+
+  /**
+   * Writes the events not stored as unacknowledged with the same JSON; most of a poll's ten
+   * thousand are, and rewriting them all was most of its time in the file.
+   */
+  private storeUnacknowledged(events: readonly FleetEvent[], fetchedAt: number): { before: Map<number, string>; upserted: FleetEvent[]; listed: Set<number> } {
+    const at = Math.round(fetchedAt);
+    const before = new Map<number, string>();
+    const rows = this.db.prepare('SELECT id, json FROM events WHERE acknowledged = 0').all() as { id: number; json: string }[];
+    for (const r of rows) before.set(r.id, r.json);
+    const upserted: FleetEvent[] = [];
+    const listed = new Set<number>();
+    for (const e of events) {
+      if (listed.has(e.Id)) continue;
+      listed.add(e.Id);
+      const json = JSON.stringify(e);
+      if (before.get(e.Id) === json) continue;
+      this.upsertUnacked.run(e.Id, e.ObjectId, Math.round(e.Time), e.Type, json, at);
+      upserted.push(e);
+    }
+    return { before, upserted, listed };
   }
 
   /**

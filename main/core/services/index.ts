@@ -91,7 +91,18 @@ export function startOfflineServices(d: OfflineDeps): { services: OfflineService
     onChange: changed,
     onFailure: (e) => d.connectivity.fail('outbox', e),
   });
-  const poll = createEventsPoll({ api: d.eventsBodies, ingest: (feed, all, at) => events.ingest(() => d.ingestor.events(feed, all, at)), connectivity: d.connectivity, lock, signal, afterPositions: d.afterPositions });
+  const poll = createEventsPoll({
+    api: d.eventsBodies,
+    ingest: async (scope, body, at) => {
+      await events.ingest(() => d.ingestor.events(scope, body, at));
+      // The feed's new events go out now; the full list, asked after it, may take seconds more.
+      if (scope === 'feed' && !signal.aborted) events.publish();
+    },
+    connectivity: d.connectivity,
+    lock,
+    signal,
+    afterPositions: d.afterPositions,
+  });
   const pollEvents = async () => {
     await poll();
     if (signal.aborted) return;

@@ -1,8 +1,11 @@
 /**
- * Fetches the feed and the full list of unacknowledged events together and stores them.
- * Both are needed: only the full list tells which events were acknowledged elsewhere
- * (the feed leaves muted groups out), and only the feed tells which ones the user muted.
+ * Fetches the feed, stores it, then fetches and stores the full list of unacknowledged events.
+ * Both are needed: only the full list tells which events were acknowledged elsewhere (the feed
+ * leaves muted groups out), and only the feed tells which ones the user muted. The feed is
+ * what the operator watches, so it is asked first and shown before the list is asked: a
+ * service that answers one request at a time built the list first half the time (decision 0067).
  */
+import type { EventScope } from '../../../common/methods/events';
 import type { FleetEvent } from '../../../common/resources';
 import type { Cache } from '../cache';
 import type { ConnectivityTracker } from './connectivity';
@@ -20,7 +23,8 @@ export interface EventsApi {
 
 export interface EventsPollOptions {
   api: EventsApi;
-  ingest: (feed: PollBody, all: PollBody, fetchedAt: number) => Promise<unknown>;
+  /** Stores one list: the feed, then the full list; each is on screen once this settles. */
+  ingest: (scope: EventScope, body: PollBody, fetchedAt: number) => Promise<unknown>;
   connectivity: ConnectivityTracker;
   lock: Mutex;
   signal: AbortSignal;
@@ -49,45 +53,57 @@ export interface EventsIngested {
   full?: { pendingIds: number[] };
 }
 
-/** Stores one poll's two lists (both sides of the ingest worker run this) and says what changed. */
-export function storeEvents(cache: Pick<Cache, 'events' | 'meta' | 'transaction'>, feed: FleetEvent[], all: FleetEvent[], at: number): EventsIngested {
-  // The two lists are fetched at slightly different moments: an event new in the feed
-  // is unacknowledged even if the full list was read just before it arrived.
-  const known = new Set(all.map((e) => e.Id));
-  const union = all.concat(feed.filter((e) => !known.has(e.Id)));
+/** Stores the feed (both sides of the ingest worker run this): its events are unacknowledged, whatever else is stored. */
+export function storeFeed(cache: Pick<Cache, 'events' | 'meta' | 'transaction'>, feed: FleetEvent[], at: number): EventsIngested {
   const feedIds = feed.map((e) => e.Id);
   return cache.transaction(() => {
-    const change = cache.events.replaceUnacknowledged(union, at);
+    const upserted = cache.events.upsertUnacknowledged(feed, at);
     cache.meta.set(FEED_IDS_KEY, feedIds);
-    return { ...change, feedIds };
+    return { upserted, removed: [], feedIds };
+  });
+}
+
+/** Stores the full list, read after the feed stored, and says what changed. */
+export function storeAll(cache: Pick<Cache, 'events' | 'meta' | 'transaction'>, all: FleetEvent[], at: number): EventsIngested {
+  return cache.transaction(() => {
+    const feedIds = cache.meta.get<number[]>(FEED_IDS_KEY) ?? [];
+    // A service may list an event in its feed a moment before its full list: it is kept
+    // unacknowledged until a list without it follows, rather than shown, hidden and shown again.
+    return { ...cache.events.replaceUnacknowledged(all, at, feedIds), feedIds };
   });
 }
 
 export function createEventsPoll(o: EventsPollOptions): () => Promise<void> {
   const now = o.now ?? Date.now;
+  const fetchAndStore = async (scope: EventScope, fetch: (signal: AbortSignal) => Promise<PollBody>) => {
+    o.signal.throwIfAborted();
+    let body: PollBody;
+    try {
+      body = await fetch(o.signal);
+    } catch (e) {
+      if (!o.signal.aborted) o.connectivity.fail(EVENTS_DATASET, e);
+      throw e;
+    }
+    // Stopped while it was on its way: nothing more is stored or asked.
+    if (o.signal.aborted) return false;
+    try {
+      await o.ingest(scope, body, now());
+    } catch (e) {
+      // A body that does not parse is the service's fault: said, and nothing of it stored.
+      o.connectivity.fail(EVENTS_DATASET, e);
+      throw e;
+    }
+    return true;
+  };
   return async () => {
     // Outside the lock: the outbox's replays need not wait for the positions.
     await o.afterPositions?.();
     return o.lock.run(async () => {
-      let feed: PollBody;
-      let all: PollBody;
-      o.signal.throwIfAborted();
-      try {
-        [feed, all] = await Promise.all([o.api.feedBody({ signal: o.signal }), o.api.listBody({ signal: o.signal })]);
-      } catch (e) {
-        if (!o.signal.aborted) o.connectivity.fail(EVENTS_DATASET, e);
-        throw e;
-      }
-      if (o.signal.aborted) return;
-      const at = now();
-      try {
-        await o.ingest(feed, all, at);
-      } catch (e) {
-        // A body that does not parse is the service's fault: said, and nothing half-stored.
-        o.connectivity.fail(EVENTS_DATASET, e);
-        throw e;
-      }
-      o.connectivity.ok(EVENTS_DATASET, at);
+      // Under the lock from the feed's fetch to the list's store: an acknowledgement replayed in
+      // between would be shown unacknowledged again by a list read before it.
+      if (!(await fetchAndStore('feed', (signal) => o.api.feedBody({ signal })))) return;
+      if (!(await fetchAndStore('all', (signal) => o.api.listBody({ signal })))) return;
+      o.connectivity.ok(EVENTS_DATASET, now());
     });
   };
 }

@@ -6,6 +6,7 @@
  * spooled to (decisions 0060 and 0065), else whole.
  */
 import { FleetError } from '../../../common/errors';
+import type { EventScope } from '../../../common/methods/events';
 import type { ObjectsStatus, Profile } from '../../../common/resources';
 import { EVENTS_ENDPOINT, EVENTS_FEED_ENDPOINT, parseEvents } from '../api/events';
 import { membersOf, parseSpan, scanJson, type TopMembers } from '../api/json-spans';
@@ -17,7 +18,7 @@ import { objectMembers, withoutArrayMember } from '../api/json-blocks';
 import { isSpooledBody } from '../workers/fetch';
 import { decodeBodyDetailed, keyFold, type ApiLog } from '../api/tolerant';
 import { wholeStatus, type Cache } from '../cache';
-import { storeEvents, type EventsIngested } from './events-poll';
+import { storeAll, storeFeed, type EventsIngested } from './events-poll';
 import { bytesOf, readSpooled, readSpooledAt, textOf, type PollBody } from './poll-body';
 
 /**
@@ -143,9 +144,8 @@ export function profileOf(body: PollBody): { profile: Profile; read: BodyRead } 
   return { profile: value, read };
 }
 
-/** Decodes both bodies before storing anything: one that does not parse leaves the cache as it was. */
-export function ingestEvents(repos: IngestRepos, feedBody: PollBody, allBody: PollBody, fetchedAt: number): EventsIngested {
-  const feed = parseEvents(decode(feedBody, EVENTS_FEED_ENDPOINT), EVENTS_FEED_ENDPOINT);
-  const all = parseEvents(decode(allBody, EVENTS_ENDPOINT), EVENTS_ENDPOINT);
-  return storeEvents(repos, feed, all, fetchedAt);
+/** Decodes one list of unacknowledged events, then stores it: one that does not parse leaves the cache as it was. */
+export function ingestEvents(repos: IngestRepos, scope: EventScope, body: PollBody, fetchedAt: number): EventsIngested {
+  if (scope === 'feed') return storeFeed(repos, parseEvents(decode(body, EVENTS_FEED_ENDPOINT), EVENTS_FEED_ENDPOINT), fetchedAt);
+  return storeAll(repos, parseEvents(decode(body, EVENTS_ENDPOINT), EVENTS_ENDPOINT), fetchedAt);
 }

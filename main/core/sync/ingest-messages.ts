@@ -3,6 +3,7 @@
  * what changed. Apart from ingest.ts so the worker roles (workers/roles.ts) can name them
  * without importing the ingestor that starts the worker.
  */
+import type { EventScope } from '../../../common/methods/events';
 import type { PositionColumns } from '../../../common/methods/live';
 import type { Message } from '../workers/protocol';
 import type { EventsIngested } from './events-poll';
@@ -46,8 +47,8 @@ export type IngestMessages = {
   profile: Message<PollRequest, void>;
   /** Every stored last position with its ignition state. */
   snapshot: Message<Followed, PositionColumns>;
-  /** Both lists of unacknowledged events: the feed (`body`) and the full list (`all`). */
-  events: Message<PollRequest & { all: PollBody }, EventsIngested>;
+  /** One list of unacknowledged events: the feed or the full list. */
+  events: Message<PollRequest & { scope: EventScope }, EventsIngested>;
   /** Answered once the last status poll's rows are in the file (they are written after its answer). */
   written: Message<Followed, void>;
   /** Reads the stored last positions for the first snapshot, before any window asks for it (StatusRepo.warm). */

@@ -8,6 +8,7 @@
  * in-thread where no worker script is given (tests, and as the fallback).
  */
 import pTimeout from 'p-timeout';
+import type { EventScope } from '../../../common/methods/events';
 import type { ObjectsList, PositionColumns } from '../../../common/methods/live';
 import { isHeldBody } from '../api/held-body';
 import { OBJECTS_ENDPOINT, PROFILE_ENDPOINT } from '../api/objects';
@@ -50,10 +51,10 @@ export interface Ingestor {
    */
   written(): Promise<void>;
   /**
-   * Both lists of unacknowledged events (feed, then all), decoded and stored together;
+   * One list of unacknowledged events (the feed, then the full list), decoded and stored;
    * returns what changed in the stored unacknowledged events (the delta the main thread applies).
    */
-  events(feed: PollBody, all: PollBody, fetchedAt: number): Promise<EventsIngested>;
+  events(scope: EventScope, body: PollBody, fetchedAt: number): Promise<EventsIngested>;
   close(): Promise<void>;
 }
 
@@ -68,7 +69,7 @@ export function inThreadIngestor(repos: IngestRepos): Ingestor {
     pendingList: () => null,
     profile: async (body, fetchedAt) => ingestProfile(repos, body, fetchedAt),
     snapshot: async () => repos.status.snapshot(),
-    events: async (feed, all, fetchedAt) => ingestEvents(repos, feed, all, fetchedAt),
+    events: async (scope, body, fetchedAt) => ingestEvents(repos, scope, body, fetchedAt),
     written: async () => {},
     close: async () => {},
   };
@@ -129,7 +130,7 @@ export function workerIngestor(w: WorkerScript, dbFile: string): Ingestor {
     profile: (body, fetchedAt) => send('profile', { body, fetchedAt }, transferables(body)),
     snapshot: () => send('snapshot', {}, []),
     written: () => written,
-    events: (feed, all, fetchedAt) => send('events', { body: feed, all, fetchedAt }, transferables(feed, all)),
+    events: (scope, body, fetchedAt) => send('events', { scope, body, fetchedAt }, transferables(body)),
     close: async () => {
       // A quit right after a new list appeared (its write takes seconds at 50,000 objects) left
       // the next offline start without it: what was answered is written first, within a bound.
@@ -245,8 +246,8 @@ export function ingestHandlers(repos: IngestRepos, held: HeldBodies): Handlers<I
     written: () => writes.idle(),
     warm: () => repos.status.warm(),
     // The events' own tables only: a status still being written does not hold them back.
-    events: ({ body, all, fetchedAt, full }): EventsIngested => {
-      const r = read(body, (feed) => read(all, (a) => ingestEvents(repos, feed, a, fetchedAt)));
+    events: ({ scope, body, fetchedAt, full }): EventsIngested => {
+      const r = read(body, (b) => ingestEvents(repos, scope, b, fetchedAt));
       if (!full) return r;
       const { events, pendingIds } = repos.events.unacknowledgedModel();
       return { ...r, upserted: events, full: { pendingIds } };

@@ -96,7 +96,8 @@ describe('deployed-server bodies through the worker into the cache', () => {
     it(`Events with ${quirk}: the unacknowledged events land`, async () => {
       const feed = await held('/api/Events/feed', body, 'GET /api/Events/feed');
       const all = await held('/api/Events', body, 'GET /api/Events');
-      await ingestor.events(feed, all, Date.now());
+      await ingestor.events('feed', feed, Date.now());
+      await ingestor.events('all', all, Date.now());
       const stored = cache.events.unacknowledged().map((s) => s.event);
       expect(stored.find((e) => e.Id === 9001)).toMatchObject({ ObjectId: 101, Time: T, Type: 4, Status: 0, Text: 'Speeding 97 km/h' });
       const second = stored.find((e) => e.Id === 9002);

@@ -47,27 +47,35 @@ describe('core: events/changed carries only what changed', () => {
       await services(core).pollEvents();
       const loaded = await call<EventsList>(core, 'events/list', { scope: 'all' });
       expect(loaded.events.length).toBeGreaterThan(20);
-      expect(pushes).toHaveLength(1);
+      // The feed's events, then the muted groups' with the full list.
+      expect(pushes).toHaveLength(2);
+      expect(pushes[0]!.upserted.map((e) => e.Id).sort()).toEqual([...loaded.feedIds].sort());
+      expect(pushes[1]!.upserted.length).toBe(loaded.events.length - loaded.feedIds.length);
+      expect(pushes[1]!.upserted.length).toBeGreaterThan(0);
 
       // Nothing changed at the service: nothing to push.
       await services(core).pollEvents();
       await services(core).pollEvents();
-      expect(pushes).toHaveLength(1);
+      expect(pushes).toHaveLength(2);
 
       // One event raised, one acknowledged elsewhere.
       const gone = loaded.events[3]!;
       const raised = sim.sim.store.addEvent({ ObjectId: gone.ObjectId, Time: now - 1_000, Type: 0x200, Status: 2, Text: 'Alarm button', ResetTime: 0, NotificationId: 0 });
       sim.sim.store.acked.add(gone.Id);
       await services(core).pollEvents();
-      expect(pushes).toHaveLength(2);
-      const d = pushes[1]!;
-      expect(d.base).toBe(loaded.seq);
-      expect(d.seq).toBe(loaded.seq + 1);
-      expect(d.upserted).toEqual([expect.objectContaining({ Id: raised.Id, Text: 'Alarm button' })]);
-      expect(d.removed).toEqual([gone.Id]);
-      // The raised event is in the feed (no muted rule), so the feed's ids changed.
-      expect(d.feedIds).toContain(raised.Id);
-      expect(d.feedIds?.includes(gone.Id)).toBe(false);
+      expect(pushes).toHaveLength(4);
+      // The feed first: the raised event (no muted rule), and the feed's ids without the other.
+      const f = pushes[2]!;
+      expect(f.base).toBe(loaded.seq);
+      expect(f.seq).toBe(loaded.seq + 1);
+      expect(f.upserted).toEqual([expect.objectContaining({ Id: raised.Id, Text: 'Alarm button' })]);
+      expect(f.removed).toEqual([]);
+      expect(f.feedIds).toContain(raised.Id);
+      expect(f.feedIds?.includes(gone.Id)).toBe(false);
+      // Then the full list: only it says the other was acknowledged elsewhere.
+      const d = pushes[3]!;
+      expect(d).toMatchObject({ base: f.seq, seq: f.seq + 1, upserted: [], removed: [gone.Id] });
+      expect(d.feedIds).toBeUndefined();
       const afterPoll = await call<EventsList>(core, 'events/list', { scope: 'all' });
       expect(afterPoll.seq).toBe(d.seq);
       expect(ids(afterPoll)[0]).toBe(raised.Id);
@@ -77,8 +85,8 @@ describe('core: events/changed carries only what changed', () => {
       // An ack hides at once: the next push removes exactly it.
       const x = afterPoll.events[1]!.Id;
       await call(core, 'events/ack', { ids: [x] });
-      expect(pushes).toHaveLength(3);
-      expect(pushes[2]).toMatchObject({ base: d.seq, seq: d.seq + 1, upserted: [], removed: [x], pendingAckIds: [x], ackErrors: [] });
+      expect(pushes).toHaveLength(5);
+      expect(pushes[4]).toMatchObject({ base: d.seq, seq: d.seq + 1, upserted: [], removed: [x], pendingAckIds: [x], ackErrors: [] });
       expect(ids(await call<EventsList>(core, 'events/list', { scope: 'all' }))).not.toContain(x);
 
       // The service refuses it: the event comes back, with the reason.
@@ -120,6 +128,38 @@ describe('core: events/changed carries only what changed', () => {
     } finally {
       await core.close();
       await proxy.close();
+    }
+  });
+  it('shows the feed before it asks for the full list: a service slow with the list does not hold the feed back', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'fleet-events-order-'));
+    const settings = memorySettings({ statusPollMs: 600_000, objectsRefreshMs: 600_000, eventsPollMs: 600_000 });
+    const core = makeCore(dataDir, memoryVault(), settings);
+    const HELD_MS = 800;
+    try {
+      await signIn(core, sim.baseUrl);
+      await call<EventsList>(core, 'events/list', { scope: 'all' });
+      await services(core).pollEvents();
+      const objectId = (await call<EventsList>(core, 'events/list', { scope: 'all' })).events[0]!.ObjectId;
+      const raised = sim.sim.store.addEvent({ ObjectId: objectId, Time: now - 500, Type: 0x200, Status: 2, Text: 'Alarm button', ResetTime: 0, NotificationId: 0 });
+      let shownAt: number | null = null;
+      core.bus.subscribe((p: PushEnvelope) => {
+        if (p.name === 'events/changed' && (p.args as EventsChanged).upserted.some((e) => e.Id === raised.Id)) shownAt ??= Date.now();
+      });
+      sim.sim.served.clear();
+      sim.setFaults({ latencyMs: HELD_MS, pathPattern: '^/api/Events$' });
+      await services(core).pollEvents();
+      const served = sim.sim.served.list();
+      const feed = served.find((r) => r.path === '/api/Events/feed')!;
+      const list = served.find((r) => r.path === '/api/Events')!;
+      expect(feed.finishedMs).not.toBeNull();
+      // Asked once the feed was answered, and the feed was on screen before the list could be.
+      expect(list.at).toBeGreaterThanOrEqual(feed.at + feed.finishedMs!);
+      expect(shownAt).not.toBeNull();
+      expect(shownAt!).toBeLessThan(list.at + HELD_MS);
+      expect(ids(await call<EventsList>(core, 'events/list', { scope: 'feed' }))).toContain(raised.Id);
+    } finally {
+      sim.clearFaults();
+      await core.close();
     }
   });
 });

@@ -4,7 +4,7 @@ import type { FleetEvent } from '../../../common/resources';
 import type { Cache } from '../../../main/core/cache';
 import { UnackedModel, diffVisible, newestFirst } from '../../../main/core/services/events-model';
 import { EventsService, MAX_LISTED } from '../../../main/core/services/events';
-import { storeEvents } from '../../../main/core/sync/events-poll';
+import { storeAll, storeFeed } from '../../../main/core/sync/events-poll';
 import { useTempCaches } from '../cache/helpers';
 
 const t = useTempCaches();
@@ -40,10 +40,12 @@ function setup() {
   const cache = t.open({ dataDir: t.tempDir() });
   const pushes: EventsChanged[] = [];
   const svc = new EventsService(cache, (p) => pushes.push(p));
-  // What the apps do: the poll goes through the ingestor (here in-thread), then a publish.
+  // What the apps do: each list goes through the ingestor (here in-thread), then a publish.
   const poll = async (feed: FleetEvent[], all: FleetEvent[], during?: () => void) => {
+    await svc.ingest(async () => storeFeed(cache, feed, Date.now()));
+    svc.publish();
     await svc.ingest(async () => {
-      const r = storeEvents(cache, feed, all, Date.now());
+      const r = storeAll(cache, all, Date.now());
       // The worker has committed; its answer is still on its way to the main thread.
       during?.();
       return r;
@@ -55,7 +57,7 @@ function setup() {
 }
 
 describe('EventsService: the in-memory model of unacknowledged events', () => {
-  it('stores what a poll changed and pushes exactly that', async () => {
+  it('stores what a poll changed and pushes exactly that: the feed first, then what the full list changed', async () => {
     const { cache, svc, pushes, poll, fresh } = setup();
     await poll([ev(1, 10), ev(3, 30)], [ev(1, 10), ev(2, 20), ev(3, 30)]);
     // Nothing had listed: nothing to push against; the first list is the baseline.
@@ -70,10 +72,25 @@ describe('EventsService: the in-memory model of unacknowledged events', () => {
     expect(pushes).toEqual([]);
 
     await poll([ev(1, 10), ev(4, 40)], [ev(1, 10), ev(2, 20, 'edited'), ev(4, 40)]);
+    // 3 is gone from the feed, but only the full list says it was acknowledged.
     expect(pushes).toEqual([
-      { seq: l0.seq + 1, base: l0.seq, upserted: [ev(4, 40), ev(2, 20, 'edited')], removed: [3], feedIds: [1, 4], fetchedAt: expect.any(Number), pendingAckIds: [], ackErrors: [] },
+      { seq: l0.seq + 1, base: l0.seq, upserted: [ev(4, 40)], removed: [], feedIds: [1, 4], fetchedAt: expect.any(Number), pendingAckIds: [], ackErrors: [] },
+      { seq: l0.seq + 2, base: l0.seq + 1, upserted: [ev(2, 20, 'edited')], removed: [3], fetchedAt: expect.any(Number), pendingAckIds: [], ackErrors: [] },
     ]);
-    expect(svc.list('all')).toEqual({ ...fresh(cache), seq: l0.seq + 1 });
+    expect(svc.list('all')).toEqual({ ...fresh(cache), seq: l0.seq + 2 });
+
+    // An event the feed lists and the list read after it does not yet: kept until a list leaves it out again.
+    pushes.length = 0;
+    await poll([ev(1, 10), ev(4, 40), ev(6, 60)], [ev(1, 10), ev(2, 20, 'edited'), ev(4, 40)]);
+    const said = () => pushes.map((p) => [p.upserted.map((e) => e.Id), p.removed, p.feedIds]);
+    expect(said()).toEqual([[[6], [], [1, 4, 6]]]);
+    await poll([ev(1, 10), ev(4, 40)], [ev(1, 10), ev(2, 20, 'edited'), ev(4, 40)]);
+    expect(said()).toEqual([
+      [[6], [], [1, 4, 6]],
+      [[], [], [1, 4]],
+      [[], [6], undefined],
+    ]);
+    expect(svc.list('all')).toEqual({ ...fresh(cache), seq: pushes.at(-1)!.seq });
   });
 
   it('counts the unacknowledged events and alarms as the table does, through polls and acks', async () => {
@@ -156,7 +173,7 @@ describe('EventsService: the in-memory model of unacknowledged events', () => {
   it("takes a whole stored picture (a fresh ingest worker's first answer): what the file no longer holds goes, pending flags as stored, only differences pushed", async () => {
     const { cache, svc, pushes, fresh } = setup();
     const all = [ev(1, 10), ev(2, 20), ev(3, 30), ev(4, 40)];
-    await svc.ingest(async () => storeEvents(cache, [], all, Date.now()));
+    await svc.ingest(async () => storeAll(cache, all, Date.now()));
     const l0 = svc.list('all');
     svc.ack([3, 4]);
     svc.publish();
@@ -164,10 +181,10 @@ describe('EventsService: the in-memory model of unacknowledged events', () => {
 
     // A poll stored by a worker that died before answering: 2 and 4 acknowledged elsewhere, 1 edited, 5 new.
     const unheard = [ev(1, 10, 'edited'), ev(3, 30), ev(5, 50)];
-    storeEvents(cache, [], unheard, Date.now());
+    storeAll(cache, unheard, Date.now());
     // Its successor stores the same lists again and answers as serveIngest's first answer does.
     await svc.ingest(async () => {
-      const r = storeEvents(cache, [], unheard, Date.now());
+      const r = storeAll(cache, unheard, Date.now());
       const { events, pendingIds } = cache.events.unacknowledgedModel();
       expect(r).toMatchObject({ upserted: [], removed: [] });
       return { ...r, upserted: events, full: { pendingIds } };

@@ -56,11 +56,15 @@ describe('core: events feed, acknowledgements through the outbox', () => {
     expect(mutedOnly.length).toBeGreaterThan(0);
     expect(feed.fetchedAt).toBeGreaterThan(0);
     const filled = pushes.filter((p) => p.name === 'events/changed').map((p) => p.args as EventsChanged);
-    expect(filled).toHaveLength(1);
+    // The feed's events go out as soon as the feed is stored; the muted groups' follow with the full list.
+    expect(filled).toHaveLength(2);
     expect(filled[0]).toMatchObject({ base: empty.seq, seq: empty.seq + 1, removed: [] });
-    expect(new Set(filled[0]!.upserted.map((e) => e.Id))).toEqual(allIds);
+    expect(new Set(filled[0]!.upserted.map((e) => e.Id))).toEqual(new Set(ids(feed)));
     expect(new Set(filled[0]!.feedIds)).toEqual(new Set(ids(feed)));
-    expect(all.seq).toBe(empty.seq + 1);
+    expect(filled[1]).toMatchObject({ base: empty.seq + 1, seq: empty.seq + 2, removed: [] });
+    expect(new Set(filled[1]!.upserted.map((e) => e.Id))).toEqual(new Set(mutedOnly));
+    expect(filled[1]!.feedIds).toBeUndefined();
+    expect(all.seq).toBe(empty.seq + 2);
     expect(all.feedIds).toEqual(filled[0]!.feedIds);
     expect(pushes.some((p) => p.name === 'connectivity/changed' && (p.args as { lastGood: Record<string, number> }).lastGood.events)).toBe(true);
 

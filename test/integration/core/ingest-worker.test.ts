@@ -204,7 +204,15 @@ describe('poll ingest in a worker thread', () => {
     expect(cache.integrityCheck()).toBe('ok');
   });
 
-  it('stores both event lists from the worker; a list that does not parse leaves the stored ones alone', async () => {
+  it('stores the feed, then the full list, from the worker; a list that does not parse leaves the stored ones alone', async () => {
+    // As the events poll stores them: the feed first, then the list; what both changed.
+    const poll = async (feedText: string, allText: string) => {
+      const f = await ingestor.events('feed', feedText, Date.now());
+      const a = await ingestor.events('all', allText, Date.now());
+      expect(f.removed).toEqual([]);
+      expect(a.feedIds).toEqual(f.feedIds);
+      return { upserted: [...f.upserted, ...a.upserted], removed: a.removed, feedIds: a.feedIds };
+    };
     const get = async (path: string) => (await fetch(`${sim.baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } })).text();
     // The fleet's own events follow its hours (one in all, one evening): three system events
     // of the demo's objects first, so there are always a few.
@@ -220,7 +228,7 @@ describe('poll ingest in a worker thread', () => {
     const feedText = JSON.stringify(feed);
     expect(all.length).toBeGreaterThan(feed.length);
     expect(feed.length).toBeGreaterThanOrEqual(2);
-    const first = await ingestor.events(feedText, allText, Date.now());
+    const first = await poll(feedText, allText);
     const stored = new Set(cache.events.unacknowledged().map((s) => s.event.Id));
     const union = new Set([...all, ...feed].map((e) => e.Id));
     expect(stored).toEqual(union);
@@ -229,7 +237,7 @@ describe('poll ingest in a worker thread', () => {
     expect(new Set(first.upserted.map((e) => e.Id))).toEqual(union);
     expect(first.removed).toEqual([]);
     expect(first.feedIds).toEqual(feed.map((e) => e.Id));
-    const again = await ingestor.events(feedText, allText, Date.now());
+    const again = await poll(feedText, allText);
     expect(again).toEqual({ upserted: [], removed: [], feedIds: feed.map((e) => e.Id) });
     // One event gone (acknowledged elsewhere), one changed.
     const [gone, edited] = all.slice(0, 2) as [{ Id: number }, { Id: number; Text?: string }];
@@ -239,14 +247,17 @@ describe('poll ingest in a worker thread', () => {
     const changedFeed = (JSON.parse(feedText) as { Id: number; Text?: string }[])
       .filter((e) => e.Id !== gone.Id)
       .map((e) => (e.Id === edited.Id ? { ...e, Text: 'edited' } : e));
-    const third = await ingestor.events(JSON.stringify(changedFeed), JSON.stringify(changedAll), Date.now());
+    const third = await poll(JSON.stringify(changedFeed), JSON.stringify(changedAll));
     expect(third.removed).toEqual([gone.Id]);
     expect(third.upserted).toEqual([expect.objectContaining({ Id: edited.Id, Text: 'edited' })]);
-    const back = await ingestor.events(feedText, allText, Date.now());
+    const back = await poll(feedText, allText);
     expect(back.removed).toEqual([]);
     expect(new Set(back.upserted.map((e) => e.Id))).toEqual(new Set([gone.Id, edited.Id]));
 
-    await expect(ingestor.events(feedText, '<html>502 Bad Gateway</html>', Date.now())).rejects.toMatchObject({
+    await expect(ingestor.events('feed', '<html>502 Bad Gateway</html>', Date.now())).rejects.toMatchObject({
+      message: expect.stringContaining('GET /api/Events/feed'),
+    });
+    await expect(ingestor.events('all', '<html>502 Bad Gateway</html>', Date.now())).rejects.toMatchObject({
       message: expect.stringContaining('GET /api/Events'),
     });
     expect(new Set(cache.events.unacknowledged().map((s) => s.event.Id))).toEqual(union);
@@ -317,11 +328,12 @@ describe('poll ingest in a worker thread', () => {
       expect(incoming()).toEqual([]);
     });
 
-    it('carries both event lists to the ingestor as handles', async () => {
+    it('carries the event lists to the ingestor as handles', async () => {
       const http = pollHttp(async () => token);
       const [feed, all] = await Promise.all([raw(http, '/api/Events/feed'), raw(http, '/api/Events')]);
       expect([feed, all]).toEqual([{ held: expect.any(Number), bytes: expect.any(Number), worker: expect.any(Number) }, { held: expect.any(Number), bytes: expect.any(Number), worker: expect.any(Number) }]);
-      const got = await ingestor.events(feed, all, Date.now());
+      await ingestor.events('feed', feed, Date.now());
+      const got = await ingestor.events('all', all, Date.now());
       const feedIds = ((await (await fetch(`${sim.baseUrl}/api/Events/feed`, { headers: { authorization: `Bearer ${token}` } })).json()) as { Id: number }[]).map(
         (e) => e.Id,
       );

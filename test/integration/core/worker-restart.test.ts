@@ -362,10 +362,10 @@ describe('a worker that dies is started again', () => {
     const r = rig();
     const pushes: EventsChanged[] = [];
     const events = new EventsService(r.cache, (p) => pushes.push(p));
-    // As services/index.ts polls: both lists stored by the worker, the model changed by its answer, then a push.
+    // As services/index.ts polls: each list stored by the worker, the model changed by its answer, then a push.
     const poll = createEventsPoll({
       api: eventsApi(r.http),
-      ingest: (feed, all, at) => events.ingest(() => r.ingestor.events(feed, all, at)),
+      ingest: (scope, body, at) => events.ingest(() => r.ingestor.events(scope, body, at)),
       connectivity: r.connectivity,
       lock: createMutex(),
       signal: new AbortController().signal,
@@ -389,7 +389,8 @@ describe('a worker that dies is started again', () => {
     const gone = windowList.all[0]!;
     const raised = sim.sim.store.addEvent({ ObjectId: gone.ObjectId, Time: clock - 1_000, Type: 0x200, Status: 2, Text: 'Alarm button', ResetTime: 0, NotificationId: 0 });
     sim.sim.store.acked.add(gone.Id);
-    await r.ingestor.events(await bodyText('/api/Events/feed'), await bodyText('/api/Events'), clock);
+    await r.ingestor.events('feed', await bodyText('/api/Events/feed'), clock);
+    await r.ingestor.events('all', await bodyText('/api/Events'), clock);
     const fromFile = () => new EventsService(r.cache, () => {}).list('all');
     expect(fromFile().events.map((e) => e.Id)).toContain(raised.Id);
 
