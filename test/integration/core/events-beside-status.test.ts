@@ -2,26 +2,30 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PushEnvelope } from '../../../common/envelope';
+import type { EventsList } from '../../../common/methods/events';
+import { isHeldBody } from '../../../main/core/api/held-body';
+import { textOf } from '../../../main/core/sync/poll-body';
 import { startSimulator, type SimulatorHandle } from '../../../simulator';
 import { createCore, type Core } from '../../../main/core/app';
 import { memorySettings } from '../../../main/core/seams/settings';
 import { memoryVault } from '../../../main/core/seams/vault';
 import { WORKER } from '../history/harness';
-import { call, services } from './offline-helpers';
+import { call, daytimeClock, services } from './offline-helpers';
 
 /**
  * The events are asked once a status body has arrived, while the ingest worker stages it: their
- * request must go out then, not wait for that stage (decision 0067). With the real worker and a
- * fleet big enough that the stage takes a while.
+ * request must go out then, not wait for that stage, so they are not the worker's fetch
+ * (decision 0067). With the real worker.
  */
-describe('the event feed beside a status being staged', () => {
+describe('the event lists beside the ingest worker', () => {
   let sim: SimulatorHandle;
   let dataDir: string;
   let core: Core;
 
   beforeAll(async () => {
-    sim = await startSimulator({ port: 0, seed: 8, objects: 20_000 });
+    // A clock that stands still: the feed fetched here and the one the poll stores are the same.
+    const now = daytimeClock()();
+    sim = await startSimulator({ port: 0, seed: 8, objects: 2_000, now: () => now });
     dataDir = mkdtempSync(join(tmpdir(), 'fleet-events-beside-'));
     core = createCore({
       dataDir,
@@ -39,23 +43,16 @@ describe('the event feed beside a status being staged', () => {
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('asks for the feed before the worker has answered the status it follows', async () => {
+  it('fetches the event lists on the main side and hands them to the worker as bytes, which it stores', async () => {
     const conn = services(core);
+    // A handle would be a fetch the worker makes, which waits behind a status it is staging.
+    const feed = await conn.eventsBodies.feedBody();
+    expect(isHeldBody(feed)).toBe(false);
+    expect(Array.isArray(feed) || feed instanceof Uint8Array).toBe(true);
+    const ids = (JSON.parse(textOf(feed)) as { Id: number }[]).map((e) => e.Id);
+    expect(ids.length).toBeGreaterThan(0);
     await conn.pollEvents();
-    let answeredAt = 0;
-    core.bus.subscribe((p: PushEnvelope) => {
-      if (p.name === 'status/delta') answeredAt ||= Date.now();
-    });
-    sim.sim.served.clear();
-    const status = conn.sync.pollStatus();
-    // Once the body has arrived the worker stages it; the events are asked from then on.
-    for (let i = 0; i < 100 && !sim.sim.served.list().some((r) => r.path === '/api/ObjectsStatus' && r.finishedMs !== null); i++) await new Promise((r) => setTimeout(r, 5));
-    await conn.sync.positionsFetched();
-    const events = conn.pollEvents();
-    await Promise.all([status, events]);
-    const feed = sim.sim.served.list().find((r) => r.path === '/api/Events/feed');
-    expect(answeredAt).toBeGreaterThan(0);
-    expect(feed).toBeDefined();
-    expect(feed!.at).toBeLessThan(answeredAt);
+    const listed = await call<EventsList>(core, 'events/list', { scope: 'feed' });
+    expect(new Set(listed.feedIds)).toEqual(new Set(ids));
   });
 });
