@@ -1,4 +1,4 @@
-import { startTransition, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { fleetStore } from '../stores/fleet-store';
 import { useFleetObjectList } from '../stores/use-fleet-objects';
 import { objectState, type ObjectState } from '../stores/object-state';
@@ -9,17 +9,18 @@ import { filterRows, nameRanks, sortRows, type SortSpec } from './list-model';
 const LIVE_KEYS = new Set(['state', 'speed', 'age']);
 
 /**
- * The store's version as the list's live values follow it, moved on in a transition: a poll
- * that moved every object in view (the catch-up after an outage) rendered the rows inside the
- * task that applied it, beside the map's redraw, in one frame over 50 ms. As a transition they
- * render as work React splits across frames (decision 0068). The rows read positions from the
- * store as they render, so a render split by the next poll may show two polls for a moment; the
- * version that poll brings renders them again. A new list is not a transition (useFleetObjectList).
+ * The store's version as the list's live values follow it, as a plain state update: React
+ * renders it in a task of its own, where `useSyncExternalStore` rendered the rows inside the
+ * task that applied the poll, beside the map's bookkeeping; after an outage, with every row in
+ * view moved, that one task made a frame over 50 ms (decision 0068). Not a transition: one at
+ * every poll held back the events panel's deferred rows, which render in the same lanes, for
+ * over a second on a busy machine. The rows read positions from the store as they render; a new
+ * list is followed at once (useFleetObjectList).
  */
 function useListVersion(): number {
   const [version, setVersion] = useState(fleetStore.getVersion);
   useEffect(() => {
-    const follow = () => startTransition(() => setVersion(fleetStore.getVersion()));
+    const follow = () => setVersion(fleetStore.getVersion());
     const off = fleetStore.subscribe(follow);
     // A change between the first render and this subscription.
     follow();
