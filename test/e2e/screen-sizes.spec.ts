@@ -37,6 +37,8 @@ test('Live and History read well at three sizes in both themes', async ({ page }
       });
       const grid = page.getByRole('grid', { name: 'Object list' });
       await expect(grid.getByRole('rowgroup').getByRole('row').first()).toBeVisible();
+      // The event rows come a render after the panel (a deferred value): the screenshot waits for them too.
+      await expect(page.getByRole('list', { name: 'Event feed' }).getByRole('listitem').first()).toBeVisible();
       await page.mouse.move(0, size.height - 1);
       await page.screenshot({ path: `test/artifacts/live-${name}.png` });
       // The account and its service, whole in the top bar.

@@ -13,8 +13,8 @@ const LIVE_KEYS = new Set(['state', 'speed', 'age']);
  * renders it in a task of its own, where `useSyncExternalStore` rendered the rows inside the
  * task that applied the poll, beside the map's bookkeeping; after an outage, with every row in
  * view moved, that one task made a frame over 50 ms (decision 0068). Not a transition: one at
- * every poll held back the events panel's deferred rows, which render in the same lanes, for
- * over a second on a busy machine. The rows read positions from the store as they render; a new
+ * every poll would share its lanes with the events panel's deferred rows, and this screen has
+ * starved a transition before. The rows read positions from the store as they render; a new
  * list is followed at once (useFleetObjectList).
  */
 function useListVersion(): number {
