@@ -75,11 +75,11 @@ export function storeAll(cache: Pick<Cache, 'events' | 'meta' | 'transaction'>, 
 
 export function createEventsPoll(o: EventsPollOptions): () => Promise<void> {
   const now = o.now ?? Date.now;
-  const fetchAndStore = async (scope: EventScope, fetch: (signal: AbortSignal) => Promise<PollBody>) => {
+  const fetchAndStore = async (scope: EventScope, fetch: EventsApi['feedBody']) => {
     o.signal.throwIfAborted();
     let body: PollBody;
     try {
-      body = await fetch(o.signal);
+      body = await fetch({ signal: o.signal });
     } catch (e) {
       if (!o.signal.aborted) o.connectivity.fail(EVENTS_DATASET, e);
       throw e;
@@ -101,8 +101,8 @@ export function createEventsPoll(o: EventsPollOptions): () => Promise<void> {
     return o.lock.run(async () => {
       // Under the lock from the feed's fetch to the list's store: an acknowledgement replayed in
       // between would be shown unacknowledged again by a list read before it.
-      if (!(await fetchAndStore('feed', (signal) => o.api.feedBody({ signal })))) return;
-      if (!(await fetchAndStore('all', (signal) => o.api.listBody({ signal })))) return;
+      if (!(await fetchAndStore('feed', o.api.feedBody))) return;
+      if (!(await fetchAndStore('all', o.api.listBody))) return;
       o.connectivity.ok(EVENTS_DATASET, now());
     });
   };
