@@ -1,8 +1,7 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM, chromiumArgs } from './test/support/chromium';
 
-/** Debian's Chromium, never a downloaded browser; the e2e suite drives browser mode. */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
+/** The e2e suite drives browser mode in Debian's Chromium. */
 export default defineConfig({
   testDir: 'test/e2e',
   outputDir: 'test-results',
@@ -16,7 +15,7 @@ export default defineConfig({
     viewport: { width: 1400, height: 860 },
     launchOptions: {
       executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+      args: chromiumArgs('--disable-gpu', '--no-first-run'),
     },
     trace: 'off',
   },

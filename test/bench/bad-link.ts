@@ -23,6 +23,7 @@ import { newPage } from './page-probe';
 import { simControl, type FaultSettings } from './soak-faults';
 import { startSimulatorProcess } from './simulator-process';
 import { note, pct, r1, within } from './stats';
+import { CHROMIUM, chromiumArgs } from '../support/chromium';
 
 const RUN_MS = Number(process.env.BENCH_BAD_LINK_MS ?? 600_000);
 const OBJECTS = 200;
@@ -32,7 +33,6 @@ const SAMPLE_MS = 500;
 const HISTORY_EVERY_MS = 30_000;
 /** After the bad link ends, this long for the console to fill what it missed before counting what was given up. */
 const SETTLE_MS = 45_000;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const DAY = 86_400_000;
 
 /** 3 s ± 2 s is 1 s plus up to 4 s of jitter. */
@@ -111,7 +111,7 @@ export async function runBadLinkBench(): Promise<Record<string, number | string>
       ids = objectsOf(await c.call<ObjectsList>('objects/list', {})).map((o) => o.Id);
     }
     if (ids.length === 0) throw new Error('bad-link: the host listed no objects within 60 s of signing in');
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-background-networking', '--disable-dev-shm-usage'] });
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: chromiumArgs() });
     const page = await newPage(browser);
     await page.goto(host.url);
     await page.getByRole('grid', { name: 'Object list' }).waitFor({ timeout: 60_000 });

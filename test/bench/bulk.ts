@@ -17,6 +17,7 @@ import { hostClient, startStallSampler } from './host-client';
 import { frameFigures, newPage, panAndZoom, startFrameProbe } from './page-probe';
 import { startSimulatorProcess } from './simulator-process';
 import { note, pct, r1, within } from './stats';
+import { CHROMIUM, chromiumArgs } from '../support/chromium';
 
 // Page-side code below runs in Chromium; this project's Node typings have no DOM.
 declare const document: { querySelector(s: string): { getAttribute(n: string): string | null } | null };
@@ -25,7 +26,6 @@ const ITEMS = 3000;
 const LATENCY_MS = 50;
 const CONCURRENCY = 4;
 const PAN_MS = Number(process.env.BENCH_BULK_PAN_MS ?? 15_000);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 async function waitForLiveMap(page: Page) {
   await page.waitForFunction(() => Number(document.querySelector('[role="grid"]')?.getAttribute('aria-rowcount') ?? 0) > 100, null, { timeout: 120_000, polling: 500 });
@@ -53,7 +53,7 @@ export async function runBulkBench(): Promise<Record<string, number>> {
   const sim = await startSimulatorProcess(['--objects', String(ITEMS), '--seed', '23']);
   const host = await startBrowserMode({ dataDir, args: ['--server', sim.baseUrl, '--poll-ms', '5000'] });
   const client = await hostClient(host);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-background-networking', '--disable-dev-shm-usage'] });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: chromiumArgs() });
   try {
     await client.call('session/signIn', { baseUrl: sim.baseUrl, login: 'admin', password: 'admin' });
     const page = await newPage(browser);

@@ -29,6 +29,7 @@ import { startupBench } from './startup';
 import { newPage, startFrameProbe, startRendererProfile } from './page-probe';
 import { note, pct, r1, referenceWorkMs, type Results } from './stats';
 import { printTable } from './targets';
+import { CHROMIUM, chromiumArgs } from '../support/chromium';
 
 // Page-side code below runs in Chromium; this project's Node typings have no DOM.
 interface El { scrollHeight: number; clientHeight: number; scrollTop: number; getAttribute(n: string): string | null; querySelectorAll(s: string): Iterable<El> }
@@ -36,7 +37,6 @@ declare const document: { querySelector(s: string): El | null };
 declare const requestAnimationFrame: (cb: (t: number) => void) => number;
 declare const getComputedStyle: (e: El) => { overflowY: string };
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const OBJECTS = Number(process.env.BENCH_OBJECTS ?? 50_000);
 /** BENCH_LIVE_MAP_100K=0 leaves out the 100,000-object run of live-map. */
 const LIVE_MAP_100K = process.env.BENCH_LIVE_MAP_100K !== '0';
@@ -125,7 +125,7 @@ async function main() {
   const referenceBefore = referenceWorkMs();
   const needsBrowser = wants('live-map') || wants('list') || wants('history-load') || wants('history-pan') || wants('startup');
   const browser = needsBrowser
-    ? await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-background-networking', '--enable-precise-memory-info', '--disable-dev-shm-usage'] })
+    ? await chromium.launch({ executablePath: CHROMIUM, args: chromiumArgs('--enable-precise-memory-info') })
     : null;
   try {
     if (browser && wants('live-map')) {

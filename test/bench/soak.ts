@@ -24,6 +24,7 @@ import { newPage } from './page-probe';
 import { faultSchedule, FAULT_KINDS, seededRandom, simControl, tallyAcks, type Phase } from './soak-faults';
 import { startSimulatorProcess } from './simulator-process';
 import { note, pct, r1, within } from './stats';
+import { CHROMIUM, chromiumArgs } from '../support/chromium';
 
 const SOAK_MS = Number(process.env.BENCH_SOAK_MS ?? 600_000);
 const SEED = Number(process.env.BENCH_SOAK_SEED ?? 21);
@@ -35,7 +36,6 @@ const RECOVERY_LIMIT_MS = 180_000;
 const DRAIN_LIMIT_MS = 300_000;
 /** The live-map target for the main side's own work per second (run.ts). */
 const HELD_P99_TARGET_MS = 10;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const verdict = (ok: boolean) => (ok ? 'pass' : 'FAIL');
@@ -128,7 +128,7 @@ export async function runSoakBench(): Promise<Record<string, number | string>> {
     await seedEvents(sim.baseUrl, wanted);
     const pool = await eventPool(c, wanted);
     note(`soak: ${pool.length} events to acknowledge`);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-background-networking', '--disable-dev-shm-usage'] });
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: chromiumArgs() });
     const page = await openPage(browser, host);
 
     // What is watched through the soak, once a second: the host process, its loop, its state.
