@@ -29,7 +29,10 @@ import { LastReadings } from './last-readings';
 import { digest, LastStats } from './last-stats';
 import { slicedWrite, sliceWriter, type RowSlices } from './sliced-write';
 import { StoredStatus } from './status-reads';
-import { changedColumns, ignitionValue, sameIgnition, sameRow, toColumns, toRow, wholeStatus, type ColumnRow, type PosRow, type StatusChanges } from './status-rows';
+import { changedColumns, emptyPositionColumns, ignitionValue, sameIgnition, sameRow, toColumns, toRow, wholeStatus, type PosRow, type StatusChanges } from './status-rows';
+
+/** A launch read's row: the columns' fields, then the object's ignition reading (NULL without one). */
+type LaunchRow = [id: number, online: number, lat: number, lng: number, time: number, speed: number | null, heading: number | null, ignition: number | null];
 
 export const STATUS_DATASET = 'status';
 
@@ -76,8 +79,13 @@ export class StatusRepo extends StoredStatus {
     this.read = {
       ignitionValues: db.prepare('SELECT v.sensor_id, v.time, v.value FROM last_sensor_values v JOIN objects o ON o.ignition_sensor = v.sensor_id'),
       recentStats: db.prepare('SELECT object_id, day, json FROM daily_stats WHERE day > (SELECT max(day) FROM daily_stats) - ?'),
-      columns: db.prepare('SELECT object_id, online, lat, lng, time, speed, heading FROM last_positions ORDER BY object_id'),
-      ignitionReadings: db.prepare('SELECT v.sensor_id, v.value FROM last_sensor_values v JOIN objects o ON o.ignition_sensor = v.sensor_id').raw(),
+      columns: db
+        .prepare(
+          `SELECT p.object_id, p.online, p.lat, p.lng, p.time, p.speed, p.heading, v.value
+           FROM last_positions p LEFT JOIN objects o ON o.id = p.object_id LEFT JOIN last_sensor_values v ON v.sensor_id = o.ignition_sensor
+           ORDER BY p.object_id`,
+        )
+        .raw(),
     };
   }
 
@@ -301,19 +309,22 @@ export class StatusRepo extends StoredStatus {
     if (!this.positions) this.launchColumns ??= this.readColumns();
   }
 
+  /** One query, each object's ignition reading joined in by SQLite, rows as arrays straight into the columns. */
   private readColumns(): PositionColumns {
-    const sensorOf = new Map<number, number>();
-    for (const [sensorId, objectId] of this.objects.ignitionSensors()) sensorOf.set(objectId, sensorId);
-    const readings = new Map<number, number>();
-    for (const [sensorId, value] of this.read.ignitionReadings.iterate() as IterableIterator<[number, number]>) readings.set(sensorId, value);
-    const rows = this.read.columns.all() as ColumnRow[];
-    return toColumns(
-      rows,
-      rows.map((r) => {
-        const sensorId = sensorOf.get(r.object_id);
-        return ignitionValue(sensorId === undefined ? undefined : readings.get(sensorId));
-      }),
-    );
+    const rows = this.read.columns.all() as LaunchRow[];
+    const c = emptyPositionColumns(rows.length);
+    for (let i = 0; i < rows.length; i++) {
+      const [id, online, lat, lng, time, speed, heading, ignition] = rows[i]!;
+      c.ids[i] = id;
+      c.online[i] = online;
+      c.lat[i] = lat;
+      c.lng[i] = lng;
+      c.time[i] = time;
+      c.speed[i] = speed ?? NaN;
+      c.heading[i] = heading ?? NaN;
+      c.ignition[i] = ignitionValue(ignition ?? undefined);
+    }
+    return c;
   }
 
   /** Every stored last position, in ascending object id order. */
