@@ -6,7 +6,6 @@
  * can drive it. Any web page can send requests here, so every handler answers an error
  * instead of throwing.
  */
-import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
@@ -14,12 +13,12 @@ import type { Dispatcher } from '../core/rpc/dispatcher';
 import type { PushBus } from '../core/rpc/pushes';
 import { newSecret, sessionKeys } from './launch-code';
 import { resolveTarget } from './request-target';
+import { bulkReplies } from './bulk-replies';
 import { attachSocket } from './socket';
 import { answerText, serveFile } from './static-files';
 
-/** Replies over this many bytes go by HTTP (`BulkNotice`); how long one waits to be fetched. */
+/** Replies over this many bytes go by HTTP (`BulkNotice`, bulk-replies.ts). */
 const BULK_BYTES = 4 * 1024 * 1024;
-const BULK_TTL_MS = 60_000;
 /** The code exchange's body is one short JSON object. */
 const MAX_SESSION_BODY = 4 * 1024;
 /** `{code}` trades a launch code; `{session}` asks whether a tab's session is still ours (after a restart). */
@@ -78,7 +77,7 @@ export async function startHost(opts: HostOptions): Promise<Host> {
     if (target.kind === 'file') return serveFile(req, res, opts.staticDir, target.file, target.appRoute, log);
     if (!keys.isSession(target.url.searchParams.get('token') ?? '')) return answerText(res, 401, 'Unauthorized');
     if (target.route === 'tiles') return serveTile(target.url, res);
-    return serveBulk(target.url, req, res);
+    return bulk.serve(target.url, req, res);
   }
 
   /** The page's one trade of its launch code for a session: from our own pages only. */
@@ -125,36 +124,7 @@ export async function startHost(opts: HostOptions): Promise<Host> {
     res.end(tile.data);
   }
 
-  /** Big replies waiting for their page to fetch them, by one-time key (`BulkNotice`). */
-  const bulk = new Map<string, { frame: Uint8Array[]; bytes: number; timer: ReturnType<typeof setTimeout> }>();
-
-  function holdBulk(frame: Uint8Array[], bytes: number): string {
-    const key = randomBytes(18).toString('base64url');
-    // A page that never comes for it (closed meanwhile) does not keep the bytes.
-    const timer = setTimeout(() => bulk.delete(key), BULK_TTL_MS);
-    timer.unref();
-    bulk.set(key, { frame, bytes, timer });
-    return `/bulk/${key}`;
-  }
-
-  /** A held reply, once, to the page's session: the socket's own guard. */
-  function serveBulk(url: URL, req: IncomingMessage, res: ServerResponse) {
-    const key = url.pathname.slice('/bulk/'.length);
-    const held = bulk.get(key);
-    if (!held) return answerText(res, 404, 'Not found (fetched already, or expired)');
-    // Asked from the page's other loopback name (transport.ts): only our own pages may read it.
-    const origin = req.headers.origin ?? '';
-    const cors: Record<string, string> = isAllowedOrigin(origin) ? { 'access-control-allow-origin': origin, vary: 'Origin' } : {};
-    res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': held.bytes, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...cors });
-    if (req.method === 'HEAD') {
-      res.end();
-      return;
-    }
-    bulk.delete(key);
-    clearTimeout(held.timer);
-    for (const part of held.frame) res.write(part);
-    res.end();
-  }
+  const bulk = bulkReplies(isAllowedOrigin);
 
   const socket = attachSocket({
     server,
@@ -164,7 +134,8 @@ export async function startHost(opts: HostOptions): Promise<Host> {
     isAllowedOrigin,
     isSession: keys.isSession,
     bulkBytes: opts.bulkBytes ?? BULK_BYTES,
-    holdBulk,
+    holdBulk: bulk.hold,
+    releaseClaim: bulk.release,
     log,
   });
 
@@ -194,8 +165,7 @@ export async function startHost(opts: HostOptions): Promise<Host> {
     port,
     secret,
     async close() {
-      for (const held of bulk.values()) clearTimeout(held.timer);
-      bulk.clear();
+      bulk.close();
       await socket.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();

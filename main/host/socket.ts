@@ -7,7 +7,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { decodeMessage, encodeFrameParts, encodeMessage, frameId } from '../../common/codec';
-import type { BulkNotice, ErrorEnvelope, PushEnvelope } from '../../common/envelope';
+import { CLAIM_ID, type BulkNotice, type ErrorEnvelope, type PushEnvelope } from '../../common/envelope';
 import type { Dispatcher } from '../core/rpc/dispatcher';
 import type { PushBus } from '../core/rpc/pushes';
 
@@ -16,6 +16,12 @@ import type { PushBus } from '../core/rpc/pushes';
  * JSON); a frame five times that is not the page's, and is refused before it is buffered.
  */
 export const MAX_REQUEST_FRAME_BYTES = 1024 * 1024;
+/**
+ * A claimed reply (`CLAIM_ID`) goes by HTTP from this size: its GET is waiting already, and
+ * Chromium takes a megabyte-sized WebSocket message in slowly, a slice per task of the page's
+ * busy main thread.
+ */
+const CLAIMED_BULK_BYTES = 64 * 1024;
 /** A slow client must not make the host buffer without bound; its oldest pushes go first. */
 const MAX_BUFFERED_BYTES = 32 * 1024 * 1024;
 const SLOW_CLIENT_GRACE_MS = 5_000;
@@ -27,9 +33,11 @@ export interface SocketOptions {
   isAllowedHost(host: string): boolean;
   isAllowedOrigin(origin: string): boolean;
   isSession(token: string): boolean;
-  /** Replies whose frame is over this go by HTTP: returns the notice's path. */
+  /** Replies whose frame is over this go by HTTP: returns the notice's path (bulk-replies.ts). */
   bulkBytes: number;
-  holdBulk(frame: Uint8Array[], bytes: number): string;
+  holdBulk(frame: Uint8Array[], bytes: number, claim?: string): string;
+  /** A claimed request (`CLAIM_ID`) was answered on the socket, or not at all. */
+  releaseClaim(claim: string): void;
   log(msg: string): void;
 }
 
@@ -99,16 +107,23 @@ export function attachSocket(opts: SocketOptions): { close(): Promise<void> } {
       return ws.send(encodeMessage({ type: 'error', id: frameId(text), error: { code: 'invalid_input', message } } satisfies ErrorEnvelope));
     }
     const id = idOf(raw);
+    const claim = typeof id === 'string' && CLAIM_ID.test(id) ? id : null;
+    let claimHeld = false;
     opts.dispatcher
       .dispatch(raw)
       .then((reply) => {
         if (ws.readyState !== ws.OPEN) return;
         const frame = encodeFrameParts(reply);
         const bytes = typeof frame === 'string' ? 0 : frame.reduce((n, p) => n + p.byteLength, 0);
-        if (reply.type === 'reply' && bytes > opts.bulkBytes) {
-          const notice: BulkNotice = { type: 'bulk', id: reply.id, path: opts.holdBulk(frame as Uint8Array[], bytes), bytes };
+        if (reply.type === 'reply' && bytes > (claim === null ? opts.bulkBytes : Math.min(opts.bulkBytes, CLAIMED_BULK_BYTES))) {
+          claimHeld = claim !== null;
+          const notice: BulkNotice = { type: 'bulk', id: reply.id, path: opts.holdBulk(frame as Uint8Array[], bytes, claim ?? undefined), bytes };
           ws.send(JSON.stringify(notice));
         } else sendFrame(ws, frame);
+      })
+      .finally(() => {
+        // The page's GET for a claim waits until its reply is held or it is told there is none.
+        if (claim !== null && !claimHeld) opts.releaseClaim(claim);
       })
       .catch((e: unknown) => {
         // A reply that could not be encoded or sent: the request still gets its answer.

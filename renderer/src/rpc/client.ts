@@ -25,9 +25,21 @@ export class RpcError extends Error {
 const transport = createTransport();
 let nextId = 1;
 
+/**
+ * The fleet's two big reads: in browser mode their replies are asked for by HTTP as the request
+ * goes (decision 0069), so the bytes come while the page draws its shell.
+ */
+const BIG_REPLIES: ReadonlySet<MethodName> = new Set(['objects/list', 'status/snapshot']);
+
+/** A request id no one can guess, that names its reply on the host (`CLAIM_ID`). */
+function claimId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(18));
+  return `claim-${btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_')}`;
+}
+
 /** Every call settles: with its reply, or after its method's deadline (deadline.ts) with a clear error. */
 export async function rpc<N extends MethodName>(name: N, args: ArgsIn<N>): Promise<ResultOf<N>> {
-  const id = nextId++;
+  const id = transport.claims && BIG_REPLIES.has(name) ? claimId() : nextId++;
   const ms = deadlineMs(name);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_, reject) => {

@@ -6,7 +6,7 @@
 import { decodeFrame, encodeMessage, frameId } from '../../../common/codec';
 import { HISTORY_DEADLINE_MS } from './deadline';
 import { guardedListener } from './guarded-listener';
-import type { BulkNotice, PushEnvelope, RequestEnvelope, ResponseEnvelope, ServerMessage, SocketMessage } from '../../../common/envelope';
+import { CLAIM_ID, type BulkNotice, type PushEnvelope, type RequestEnvelope, type ResponseEnvelope, type ServerMessage, type SocketMessage } from '../../../common/envelope';
 
 export interface FleetBridge {
   rpc(envelope: RequestEnvelope): Promise<ResponseEnvelope>;
@@ -27,6 +27,8 @@ declare global {
 export type LinkState = 'connecting' | 'open' | 'closed' | 'refused' | 'no-session';
 
 export interface Transport extends FleetBridge {
+  /** Whether a request with a `CLAIM_ID` id has its big reply fetched as it is sent (browser mode). */
+  claims: boolean;
   onLink(cb: (state: LinkState) => void): () => void;
   /** The caller stopped waiting (its deadline passed): a reply that still comes is dropped. */
   forget(id: RequestEnvelope['id']): void;
@@ -85,6 +87,7 @@ export const NO_SESSION = 'This tab’s link to the console was used already or 
 
 function electronTransport(bridge: FleetBridge): Transport {
   return {
+    claims: false,
     rpc: (env) => bridge.rpc(env),
     // Reported as an uncaught error would be, and the push still reaches every other listener.
     onPush: (cb) => bridge.onPush(guardedListener(cb, reportError)),
@@ -96,21 +99,39 @@ function electronTransport(bridge: FleetBridge): Transport {
   };
 }
 
+/** A path on the host from the page's other loopback name, with the session's token. */
+function bulkUrl(path: string): string {
+  // Its own connections, so a reply never queues behind the page's six to this name (tiles
+  // from a slow source can hold them for seconds).
+  const other = location.hostname === 'localhost' ? '127.0.0.1' : 'localhost';
+  return `${location.protocol}//${other}:${location.port}${path}?token=${encodeURIComponent(launchToken())}`;
+}
+
 /** A reply the host holds for HTTP (`BulkNotice`); a failed fetch is that request's error, not the socket's. */
 async function fetchBulk(n: BulkNotice): Promise<ServerMessage> {
   try {
-    // From the other loopback name: its own connections, so the reply never queues behind
-    // the page's six to this one (tiles from a slow source can hold them for seconds).
-    const other = location.hostname === 'localhost' ? '127.0.0.1' : 'localhost';
     // Bounded: messages are handled in order, so a fetch that never ended would hold every later reply and push.
-    const res = await fetch(`${location.protocol}//${other}:${location.port}${n.path}?token=${encodeURIComponent(launchToken())}`, {
-      cache: 'no-store',
-      signal: AbortSignal.timeout(HISTORY_DEADLINE_MS),
-    });
+    const res = await fetch(bulkUrl(n.path), { cache: 'no-store', signal: AbortSignal.timeout(HISTORY_DEADLINE_MS) });
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
     return decodeFrame(await res.arrayBuffer()) as ServerMessage;
   } catch (e) {
     return { type: 'error', id: n.id, error: { code: 'offline', message: `The console’s host did not hand over a reply of ${(n.bytes / 2 ** 20).toFixed(1)} MB: ${e instanceof Error ? e.message : String(e)}` } };
+  }
+}
+
+/**
+ * A claimed request's reply, asked for as the request is sent (decision 0069): null when the
+ * host answered on the socket (204) or the fetch failed, and the notice's own GET is left to
+ * say why.
+ */
+async function fetchClaim(id: string, signal: AbortSignal): Promise<ServerMessage | null> {
+  try {
+    const res = await fetch(bulkUrl(`/bulk/${id}`), { cache: 'no-store', signal: AbortSignal.any([signal, AbortSignal.timeout(HISTORY_DEADLINE_MS)]) });
+    if (res.status !== 200) return null;
+    const msg = decodeFrame(await res.arrayBuffer()) as ServerMessage;
+    return msg.type !== 'push' && msg.id === id ? msg : null;
+  } catch {
+    return null;
   }
 }
 
@@ -124,7 +145,15 @@ function socketTransport(): Transport {
   let socket: WebSocket | null = null;
   let state: LinkState = 'connecting';
   let retryMs = 250;
-  let queue: string[] = [];
+  let queue: { text: string; id: RequestEnvelope['id'] }[] = [];
+  /** Claimed replies being fetched, by request id: taken by their notice, or dropped with a reply on the socket. */
+  const claims = new Map<string, Promise<ServerMessage | null>>();
+  let claimsStop = new AbortController();
+
+  const send = (ws: WebSocket, text: string, id: RequestEnvelope['id']) => {
+    if (typeof id === 'string' && CLAIM_ID.test(id)) claims.set(id, fetchClaim(id, claimsStop.signal));
+    ws.send(text);
+  };
 
   const setState = (s: LinkState) => {
     state = s;
@@ -152,7 +181,7 @@ function socketTransport(): Transport {
       opened = true;
       retryMs = 250;
       setState('open');
-      for (const m of queue) ws.send(m);
+      for (const m of queue) send(ws, m.text, m.id);
       queue = [];
     };
     // Messages are handled strictly in order: a big reply fetched over HTTP (`BulkNotice`)
@@ -162,7 +191,10 @@ function socketTransport(): Transport {
       let msg: SocketMessage;
       try {
         msg = decodeFrame(data) as SocketMessage;
-        if (msg.type === 'bulk') msg = await fetchBulk(msg);
+        const claim = msg.type !== 'push' && typeof msg.id === 'string' ? msg.id : null;
+        const claimed = claim === null ? undefined : claims.get(claim);
+        if (claim !== null) claims.delete(claim);
+        if (msg.type === 'bulk') msg = (await claimed) ?? (await fetchBulk(msg));
       } catch (e) {
         // A frame this page cannot read still ends its own call, with why.
         const id = frameId(data);
@@ -186,6 +218,9 @@ function socketTransport(): Transport {
     };
     ws.onclose = () => {
       socket = null;
+      claimsStop.abort();
+      claimsStop = new AbortController();
+      claims.clear();
       // Requests in flight on a dead socket will never be answered: fail them clearly.
       for (const [id, done] of pending) {
         done({ type: 'error', id, error: { code: 'offline', message: 'The console’s host closed the connection.' } });
@@ -205,13 +240,14 @@ function socketTransport(): Transport {
   void connect();
 
   return {
+    claims: true,
     rpc(env) {
       return new Promise((resolve) => {
         if (deadEnd) return resolve({ type: 'error', id: env.id, error: { code: 'unauthorized', message: deadEnd } });
         pending.set(env.id, resolve);
         const text = encodeMessage(env);
-        if (socket && state === 'open') socket.send(text);
-        else queue.push(text);
+        if (socket && state === 'open') send(socket, text, env.id);
+        else queue.push({ text, id: env.id });
       });
     },
     onPush(cb) {
