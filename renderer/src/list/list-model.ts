@@ -53,6 +53,8 @@ export function sortRows(rows: readonly RowFacts[], sort: SortSpec, nameRank?: R
   const sign = sort.dir === 'asc' ? 1 : -1;
   // With a precomputed name order, names compare as numbers: 50,000 rows re-sort in a few ms.
   const rank = (r: RowFacts) => nameRank?.get(r.o.Id) ?? 0;
+  // Rows come in the list's order, which is the name order: by name, they are sorted already.
+  if (sort.key === 'name' && nameRank && ascendingRanks(rows, rank)) return sort.dir === 'asc' ? rows.slice() : rows.slice().reverse();
   const value = sort.key === 'name' && nameRank ? rank : COLUMNS[sort.key].value;
   // Rank read once per row, not twice per comparison: ties (every parked vehicle at 0 km/h) are the common case.
   const keyed = rows.map((r) => ({ r, v: value(r), n: rank(r) }));
@@ -69,14 +71,29 @@ export function sortRows(rows: readonly RowFacts[], sort: SortSpec, nameRank?: R
   return keyed.map((k) => k.r);
 }
 
+function ascendingRanks(rows: readonly RowFacts[], rank: (r: RowFacts) => number): boolean {
+  let last = -Infinity;
+  for (const r of rows) {
+    const n = rank(r);
+    if (n <= last) return false;
+    last = n;
+  }
+  return true;
+}
+
 /**
  * Position of every object in name order, computed once per list so live re-sorts stay cheap.
- * The host sends the list in this order already (`NAME_COLLATION`): the sort then checks each
- * neighbouring pair once instead of collating 50,000 names.
+ * The host sends the list in this order already (`NAME_COLLATION`): each neighbouring pair is
+ * checked once, and only a list out of order is sorted.
  */
 export function nameRanks(objects: readonly FleetObject[]): Map<number, number> {
-  const sorted = objects.slice().sort((a, b) => collator.compare(a.Name, b.Name) || a.Id - b.Id);
-  return new Map(sorted.map((o, i) => [o.Id, i]));
+  const byName = (a: FleetObject, b: FleetObject) => collator.compare(a.Name, b.Name) || a.Id - b.Id;
+  let inOrder = true;
+  for (let i = 1; i < objects.length && inOrder; i++) inOrder = byName(objects[i - 1]!, objects[i]!) <= 0;
+  const order = inOrder ? objects : objects.slice().sort(byName);
+  const ranks = new Map<number, number>();
+  for (let i = 0; i < order.length; i++) ranks.set(order[i]!.Id, i);
+  return ranks;
 }
 
 /** Every group id any object belongs to, ascending, with how many objects it holds. */

@@ -35,6 +35,14 @@ describe('sortRows', () => {
     const ranks = nameRanks(rows.map((r) => r.o));
     expect(sortRows(rows, { key: 'name', dir: 'asc' }, ranks)).toEqual(sortRows(rows, { key: 'name', dir: 'asc' }));
   });
+  it('gives the same order both ways when the rows come in name order, as the host sends them', () => {
+    const inOrder = sortRows(rows, { key: 'name', dir: 'asc' });
+    const ranks = nameRanks(inOrder.map((r) => r.o));
+    expect([...ranks.values()]).toEqual([0, 1, 2, 3]);
+    for (const dir of ['asc', 'desc'] as const) expect(sortRows(inOrder, { key: 'name', dir }, ranks)).toEqual(sortRows(rows, { key: 'name', dir }));
+    // Filtered rows keep the order too.
+    expect(sortRows(inOrder.slice(1, 3), { key: 'name', dir: 'desc' }, ranks).map((r) => r.o.Name)).toEqual(['van 0', 'Truck 10']);
+  });
   it('keeps missing values last in both directions and breaks ties by name', () => {
     expect(sortRows(rows, { key: 'speed', dir: 'desc' }).map((r) => r.o.Id)).toEqual([1, 4, 2, 3]);
     expect(sortRows(rows, { key: 'speed', dir: 'asc' }).map((r) => r.o.Id)).toEqual([2, 1, 4, 3]);
