@@ -6,6 +6,7 @@
  * kept the console offline that long after the service was back.
  */
 import { isFleetError } from '../../../common/errors';
+import { networkErrorCodes } from '../api/errors';
 import type { Http } from '../api/http';
 import { reportTypesUnread } from '../api/reports';
 import type { ConnectivityTracker } from './connectivity';
@@ -24,6 +25,8 @@ export interface RecoveryOptions {
   /** One small request; resolves when the service answered. */
   probe: () => Promise<void>;
   probeMs?: number;
+  /** After a probe whose connection was refused (`REFUSED_PROBE_MS`). */
+  refusedProbeMs?: number;
   staggerMs?: number;
   /**
    * Resets at most this often: with a service that fails one request in three, every good
@@ -34,6 +37,12 @@ export interface RecoveryOptions {
 }
 
 export const PROBE_MS = 2_000;
+/**
+ * A refused connection says nothing listens where the service runs (a server restarting, a
+ * port closed): asking again costs that machine nothing, so the probe asks four times as
+ * often and the console is back within half a second of the service.
+ */
+export const REFUSED_PROBE_MS = 500;
 export const STAGGER_MS = 300;
 export const RESET_MIN_GAP_MS = 5_000;
 
@@ -58,7 +67,6 @@ export function createRecovery(o: RecoveryOptions): Recovery {
   let staggered: NodeJS.Timeout[] = [];
   let deferred: NodeJS.Timeout | null = null;
   let lastReset = -Infinity;
-  let probing = false;
   let stopped = false;
 
   const resetAll = () => {
@@ -84,22 +92,26 @@ export function createRecovery(o: RecoveryOptions): Recovery {
   };
 
   const off = o.connectivity.onRecovered(recovered);
+  const probeMs = o.probeMs ?? PROBE_MS;
+  const refusedMs = o.refusedProbeMs ?? REFUSED_PROBE_MS;
+  let timer: NodeJS.Timeout | null = null;
+  const next = (ms: number) => {
+    if (!stopped) timer = setTimeout(tick, ms);
+  };
   // Checking a flag every few seconds costs nothing; the request goes out only while failing.
-  const timer = setInterval(() => {
-    if (probing || stopped || !o.connectivity.failing()) return;
-    probing = true;
-    o.probe()
-      .then(
-        () => {
-          if (!stopped) o.connectivity.answered();
-        },
-        // Still down: the pollers' own failures already say so.
-        () => {},
-      )
-      .finally(() => {
-        probing = false;
-      });
-  }, o.probeMs ?? PROBE_MS);
+  const tick = () => {
+    if (stopped) return;
+    if (!o.connectivity.failing()) return next(probeMs);
+    o.probe().then(
+      () => {
+        if (!stopped) o.connectivity.answered();
+        next(probeMs);
+      },
+      // Still down: the pollers' own failures already say so.
+      (e: unknown) => next(networkErrorCodes(e).includes('ECONNREFUSED') ? refusedMs : probeMs),
+    );
+  };
+  next(probeMs);
 
   return {
     add(rank, run) {
@@ -113,7 +125,7 @@ export function createRecovery(o: RecoveryOptions): Recovery {
     stop() {
       stopped = true;
       off();
-      clearInterval(timer);
+      if (timer) clearTimeout(timer);
       staggered.forEach(clearTimeout);
       if (deferred) clearTimeout(deferred);
     },

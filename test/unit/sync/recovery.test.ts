@@ -94,6 +94,25 @@ describe('recovery: probe while the service is not answering, reset every poller
     recovery.stop();
   });
 
+  it('probes every half second while the connection is refused, every two seconds while it times out', async () => {
+    const connectivity = createConnectivity(() => {});
+    // What the HTTP client's error carries when nothing listens: the socket's code under the fetch's failure.
+    const reallyRefused = () => new ApiError('offline', 'GET /api/ReportTypes: connection refused', { endpoint: 'GET /api/ReportTypes', cause: new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' }) }) });
+    const timedOut = () => new ApiError('offline', 'GET /api/ReportTypes: no answer within 3 s', { endpoint: 'GET /api/ReportTypes' });
+    let failure = reallyRefused;
+    const probe = vi.fn(() => Promise.reject(failure()));
+    const recovery = createRecovery({ connectivity, probe });
+    connectivity.fail('status', reallyRefused());
+    // The first probe at 2 s, then every 0.5 s: 2, 2.5, 3, 3.5, 4.
+    await vi.advanceTimersByTimeAsync(4_000);
+    expect(probe).toHaveBeenCalledTimes(5);
+    failure = timedOut;
+    // Refused at 4 s (the one after it at 4.5 s times out), then every 2 s: 6.5, 8.5.
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(probe).toHaveBeenCalledTimes(8);
+    recovery.stop();
+  });
+
   it('resets on any data set answering after 500s, and at most once per gap when the service flaps', async () => {
     const { connectivity, recovery, order } = setup(() => false);
     connectivity.fail('status', http500());
