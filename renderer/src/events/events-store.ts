@@ -9,7 +9,7 @@ import type { AckError, EventScope, EventsChanged } from '../../../common/method
 import type { OutboxState } from '../../../common/methods/outbox';
 import type { FleetEvent } from '../../../common/resources';
 import { RpcError, rpc } from '../rpc/client';
-import { createStore, useStore } from '../stores/create-store';
+import { createStore, useStoreInItsOwnTask } from '../stores/create-store';
 import { feedEvents } from '../stores/push-feeds';
 import { applyDelta, pictureOf, type EventsPicture } from './events-merge';
 import { pendingReason } from './pending-reason';
@@ -193,8 +193,9 @@ export const eventsStore = {
   },
 };
 
+/** Followed in a task after the push that changed it (decision 0068): a catch-up's events and the map's positions are not rendered in one task. */
 export function useEvents(): EventsView {
-  return useStore(eventsStore);
+  return useStoreInItsOwnTask(eventsStore);
 }
 
 export function eventsOf(v: EventsView, scope: EventScope): FleetEvent[] {

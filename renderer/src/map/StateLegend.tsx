@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 import { fleetStore } from '../stores/fleet-store';
+import { useFleetVersion } from '../stores/use-fleet-version';
 import { mapFilter, useMapFilter } from '../stores/map-filter';
 import { STATE_COLOR, STATE_LABEL, type ObjectState } from '../stores/object-state';
 import { stateLabel } from '../ui/state-words';
@@ -16,7 +17,7 @@ const RECOUNT_MS = 1000;
 /** The colours of the map with how many objects wear each; states with none are left out. */
 export function StateLegend() {
   const { t } = useTranslation('map');
-  const version = useSyncExternalStore(fleetStore.subscribe, fleetStore.getVersion);
+  const version = useFleetVersion();
   const filter = useMapFilter();
   const [counts, setCounts] = useState(() => countStates(fleetStore, mapFilter.shownIds()));
   const [lastAt, setLastAt] = useState(0);

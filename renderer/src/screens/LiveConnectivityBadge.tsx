@@ -1,6 +1,6 @@
-import { useSyncExternalStore } from 'react';
 import type { ConnectivityState } from '../../../common/methods/connectivity';
 import { fleetStore } from '../stores/fleet-store';
+import { useFleetVersion } from '../stores/use-fleet-version';
 import { ConnectivityBadge } from '../ui/ConnectivityBadge';
 
 /**
@@ -9,6 +9,7 @@ import { ConnectivityBadge } from '../ui/ConnectivityBadge';
  * poll of 50,000 objects re-rendered the whole screen under it, map, list, details and events.
  */
 export function LiveConnectivityBadge({ state, server }: { state: ConnectivityState | null; server?: string }) {
-  const fetchedAt = useSyncExternalStore(fleetStore.subscribe, () => fleetStore.positionsFetchedAt);
-  return <ConnectivityBadge state={state} dataTime={fetchedAt} server={server} />;
+  // Follows each poll in a task of its own (decision 0068).
+  useFleetVersion();
+  return <ConnectivityBadge state={state} dataTime={fleetStore.positionsFetchedAt} server={server} />;
 }

@@ -4,7 +4,7 @@
  * (the selection, the marks, the theme, the connectivity, a replay cursor, …) is one of
  * these, so each is written once and behaves alike: a set with the same value notifies no one.
  */
-import { useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 
 type Listener = () => void;
 
@@ -43,4 +43,22 @@ export function createStore<T>(initial: T, same?: (a: T, b: T) => boolean): Valu
 /** The store's value in a component, re-rendered when it changes. */
 export function useStore<T>(store: Readable<T>): T {
   return useSyncExternalStore(store.subscribe, store.get);
+}
+
+/**
+ * The store's value through a plain state update, for stores a push changes at every poll: React
+ * renders the change in a task of its own, after the one that applied the push (decision 0068).
+ * With `useStore`, such a change forces a sync render inside that task, and React 19 renders every
+ * pending default update with it. A change made in a click still renders at once.
+ */
+export function useStoreInItsOwnTask<T>(store: Readable<T>): T {
+  const [value, setValue] = useState(store.get);
+  useEffect(() => {
+    const follow = () => setValue(store.get);
+    const off = store.subscribe(follow);
+    // A change between the first render and this subscription.
+    follow();
+    return off;
+  }, [store]);
+  return value;
 }
