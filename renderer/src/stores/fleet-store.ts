@@ -133,6 +133,7 @@ export class FleetStore {
     for (let i = 0; i < cols.ids.length; i++) {
       const id = cols.ids[i]!;
       let s = this.slotOf.get(id);
+      const fresh = s === undefined;
       if (s === undefined) {
         s = p.count++;
         this.slotOf.set(id, s);
@@ -141,10 +142,13 @@ export class FleetStore {
       }
       const lat = cols.lat[i]!;
       const lng = cols.lng[i]!;
-      p.lat[s] = lat;
-      p.lng[s] = lng;
-      p.mx[s] = mercatorX(lng);
-      p.my[s] = mercatorY(lat);
+      // A parked object's poll moves its time, not its place: the projection is kept.
+      if (fresh || p.lat[s] !== lat || p.lng[s] !== lng) {
+        p.lat[s] = lat;
+        p.lng[s] = lng;
+        p.mx[s] = mercatorX(lng);
+        p.my[s] = mercatorY(lat);
+      }
       p.time[s] = cols.time[i]!;
       p.speed[s] = cols.speed[i]!;
       p.heading[s] = cols.heading[i]!;

@@ -28,3 +28,27 @@ describe('fleet store: a refresh of the object list as a delta', () => {
     expect(s.version).toBeGreaterThan(v);
   });
 });
+
+describe('fleet store: positions projected for the map', () => {
+  it('projects a new or moved position, and keeps a parked one’s projection while its time moves on', () => {
+    const s = new FleetStore();
+    s.setObjects([obj(1, 'A'), obj(2, 'B')], 10);
+    const first = cols([1, 2]);
+    first.lat[1] = 0;
+    first.lng[1] = 0;
+    s.applyColumns(first, 10, true);
+    const at = (id: number) => [s.positions.mx[s.slot(id)!], s.positions.my[s.slot(id)!]];
+    expect(at(1)).toEqual([(37 + 180) / 360, expect.closeTo(0.3, 1)]);
+    // Null Island is a place too: projected, not left at the empty arrays' zeros.
+    expect(at(2)).toEqual([0.5, 0.5]);
+    const parked = at(1);
+    const next = cols([1, 2]);
+    next.time.fill(2000);
+    next.lat[1] = 10;
+    s.applyColumns(next, 20);
+    expect(at(1)).toEqual(parked);
+    expect(s.position(1)?.time).toBe(2000);
+    expect(at(2)[0]).toBe((37 + 180) / 360);
+    expect(at(2)[1]).toBeLessThan(0.5);
+  });
+});
