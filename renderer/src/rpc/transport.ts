@@ -264,6 +264,8 @@ function socketTransport(): Transport {
     },
     forget(id) {
       pending.delete(id);
+      // Its reply, if it still comes, is dropped: so are the bytes fetched for it.
+      if (typeof id === 'string') claims.delete(id);
     },
   };
 }
