@@ -141,12 +141,12 @@ describe('browser-mode host: replies too big for the socket', () => {
       const stop = new AbortController();
       const parked = Array.from({ length: 8 }, (_, i) => get(`/bulk/${claimId(100 + i)}`, session, stop.signal).catch(() => null));
       // The same claim twice, and a ninth: refused at once, not parked.
-      await expect.poll(async () => (await get(`/bulk/${claimId(100)}`)).status).toBe(409);
+      await expect.poll(async () => (await get(`/bulk/${claimId(100)}`)).status, { timeout: 10_000 }).toBe(409);
       expect((await get(`/bulk/${claimId(200)}`)).status).toBe(503);
       stop.abort();
       await Promise.all(parked);
       // The page that went away no longer holds a place.
-      await expect.poll(async () => (await get(`/bulk/${claimId(200)}`, session, AbortSignal.timeout(200)).catch(() => 'waiting'))).toBe('waiting');
+      await expect.poll(async () => (await get(`/bulk/${claimId(200)}`, session, AbortSignal.timeout(200)).catch(() => 'waiting')), { timeout: 10_000 }).toBe('waiting');
     });
   });
 });
