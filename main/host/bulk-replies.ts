@@ -63,7 +63,7 @@ export function bulkReplies(isAllowedOrigin: (origin: string) => boolean): BulkR
     return isAllowedOrigin(origin) ? { 'access-control-allow-origin': origin, vary: 'Origin' } : {};
   };
 
-  function send(h: Held, req: IncomingMessage, res: ServerResponse) {
+  function send(h: Pick<Held, 'frame' | 'bytes'>, req: IncomingMessage, res: ServerResponse) {
     res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': h.bytes, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...cors(req) });
     if (req.method === 'HEAD') return void res.end();
     for (const part of h.frame) res.write(part);
@@ -84,14 +84,15 @@ export function bulkReplies(isAllowedOrigin: (origin: string) => boolean): BulkR
     hold(frame, bytes, claim) {
       // A claim id already in use is not this request's to take: the notice names a new key.
       const key = claim && !held.has(claim) ? claim : randomBytes(18).toString('base64url');
-      const h: Held = { frame, bytes, timer: setTimeout(() => held.delete(key), TTL_MS) };
-      h.timer.unref();
       const w = unpark(key);
       if (w && !w.res.destroyed) {
-        clearTimeout(h.timer);
         settle(key, 404);
-        send(h, w.req, w.res);
-      } else held.set(key, h);
+        send({ frame, bytes }, w.req, w.res);
+      } else {
+        const timer = setTimeout(() => held.delete(key), TTL_MS);
+        timer.unref();
+        held.set(key, { frame, bytes, timer });
+      }
       return `/bulk/${key}`;
     },
 
