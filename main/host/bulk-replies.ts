@@ -22,6 +22,8 @@ interface Held {
   frame: Uint8Array[];
   bytes: number;
   timer: ReturnType<typeof setTimeout>;
+  /** Told once the reply is written to its GET, or dropped. */
+  written?: () => void;
 }
 interface Waiting {
   req: IncomingMessage;
@@ -30,8 +32,11 @@ interface Waiting {
 }
 
 export interface BulkReplies {
-  /** Holds a reply's frame: under its claim when the request had one, else a new key. Returns the path to GET. */
-  hold(frame: Uint8Array[], bytes: number, claim?: string): string;
+  /**
+   * Holds a reply's frame: under its claim when the request had one, else a new key. Returns
+   * the path to GET. `written` is called once the reply is written to its GET, or dropped.
+   */
+  hold(frame: Uint8Array[], bytes: number, claim?: string, written?: () => void): string;
   /** The claimed request's reply went by the socket: its GET learns there is nothing to fetch. */
   release(claim: string): void;
   serve(url: URL, req: IncomingMessage, res: ServerResponse): void;
@@ -63,9 +68,20 @@ export function bulkReplies(isAllowedOrigin: (origin: string) => boolean): BulkR
     return isAllowedOrigin(origin) ? { 'access-control-allow-origin': origin, vary: 'Origin' } : {};
   };
 
-  function send(h: Pick<Held, 'frame' | 'bytes'>, req: IncomingMessage, res: ServerResponse) {
+  function send(h: Pick<Held, 'frame' | 'bytes' | 'written'>, req: IncomingMessage, res: ServerResponse) {
     res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': h.bytes, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...cors(req) });
     if (req.method === 'HEAD') return void res.end();
+    const { written } = h;
+    if (written) {
+      let told = false;
+      const tell = () => {
+        if (told) return;
+        told = true;
+        written();
+      };
+      res.once('finish', tell);
+      res.once('close', tell);
+    }
     for (const part of h.frame) res.write(part);
     res.end();
   }
@@ -81,17 +97,20 @@ export function bulkReplies(isAllowedOrigin: (origin: string) => boolean): BulkR
   }
 
   return {
-    hold(frame, bytes, claim) {
+    hold(frame, bytes, claim, written) {
       // A claim id already in use is not this request's to take: the notice names a new key.
       const key = claim && !held.has(claim) ? claim : randomBytes(18).toString('base64url');
       const w = unpark(key);
       if (w && !w.res.destroyed) {
         settle(key, 404);
-        send({ frame, bytes }, w.req, w.res);
+        send({ frame, bytes, written }, w.req, w.res);
       } else {
-        const timer = setTimeout(() => held.delete(key), TTL_MS);
+        const timer = setTimeout(() => {
+          held.delete(key);
+          written?.();
+        }, TTL_MS);
         timer.unref();
-        held.set(key, { frame, bytes, timer });
+        held.set(key, { frame, bytes, timer, written });
       }
       return `/bulk/${key}`;
     },
@@ -134,7 +153,10 @@ export function bulkReplies(isAllowedOrigin: (origin: string) => boolean): BulkR
     },
 
     close() {
-      for (const h of held.values()) clearTimeout(h.timer);
+      for (const h of held.values()) {
+        clearTimeout(h.timer);
+        h.written?.();
+      }
       held.clear();
       for (const { timer } of settled.values()) clearTimeout(timer);
       settled.clear();

@@ -37,6 +37,8 @@ export interface HostOptions {
   now?: () => number;
   /** Replies whose frame is larger go by HTTP (common/envelope.ts `BulkNotice`); default 4 MB. */
   bulkBytes?: number;
+  /** How long a window's reads wait at most for its claimed replies (claimed-first.ts; tests). */
+  claimedFirstMaxWaitMs?: number;
   log?: (msg: string) => void;
 }
 
@@ -136,6 +138,7 @@ export async function startHost(opts: HostOptions): Promise<Host> {
     bulkBytes: opts.bulkBytes ?? BULK_BYTES,
     holdBulk: bulk.hold,
     releaseClaim: bulk.release,
+    claimedFirstMaxWaitMs: opts.claimedFirstMaxWaitMs,
     log,
   });
 

@@ -7,9 +7,11 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { decodeMessage, encodeFrameParts, encodeMessage, frameId } from '../../common/codec';
+import { methods } from '../../common/contract';
 import { CLAIM_ID, type BulkNotice, type ErrorEnvelope, type PushEnvelope } from '../../common/envelope';
 import type { Dispatcher } from '../core/rpc/dispatcher';
 import type { PushBus } from '../core/rpc/pushes';
+import { ClaimedFirst } from './claimed-first';
 
 /**
  * The page's largest request is a 10,000-id acknowledgement or command (about 170 KB of
@@ -35,9 +37,11 @@ export interface SocketOptions {
   isSession(token: string): boolean;
   /** Replies whose frame is over this go by HTTP: returns the notice's path (bulk-replies.ts). */
   bulkBytes: number;
-  holdBulk(frame: Uint8Array[], bytes: number, claim?: string): string;
+  holdBulk(frame: Uint8Array[], bytes: number, claim?: string, written?: () => void): string;
   /** A claimed request (`CLAIM_ID`) was answered on the socket, or not at all. */
   releaseClaim(claim: string): void;
+  /** How long a read waits at most for the claimed replies asked before it (claimed-first.ts). */
+  claimedFirstMaxWaitMs?: number;
   log(msg: string): void;
 }
 
@@ -82,20 +86,21 @@ export function attachSocket(opts: SocketOptions): { close(): Promise<void> } {
 
   wss.on('connection', (ws: WebSocket) => {
     sockets.add(ws);
+    const claimed = new ClaimedFirst(opts.claimedFirstMaxWaitMs);
     ws.on('close', () => sockets.delete(ws));
     // Protocol errors (an oversized or malformed frame): ws closes that socket (1009, 1002),
     // the page reconnects; without a listener the error would end the process.
     ws.on('error', (e) => log(`closed a WebSocket on a bad frame: ${describe(e)}`));
     ws.on('message', (data, isBinary) => {
       try {
-        onFrame(ws, isBinary ? null : String(data));
+        onFrame(ws, claimed, isBinary ? null : String(data));
       } catch (e) {
         log(`dropped a WebSocket frame: ${describe(e)}`);
       }
     });
   });
 
-  function onFrame(ws: WebSocket, text: string | null) {
+  function onFrame(ws: WebSocket, claimed: ClaimedFirst, text: string | null) {
     const refuse = (message: string) => ws.send(encodeMessage({ type: 'error', id: null, error: { code: 'invalid_input', message } } satisfies ErrorEnvelope));
     if (text === null) return refuse('Binary frames are not accepted');
     let raw: unknown;
@@ -109,21 +114,25 @@ export function attachSocket(opts: SocketOptions): { close(): Promise<void> } {
     const id = idOf(raw);
     const claim = typeof id === 'string' && CLAIM_ID.test(id) ? id : null;
     let claimHeld = false;
-    opts.dispatcher
-      .dispatch(raw)
+    const written = claim === null ? null : claimed.begin();
+    const turn = claim === null && isRead(raw) ? claimed.turn() : null;
+    (turn ? turn.then(() => opts.dispatcher.dispatch(raw)) : opts.dispatcher.dispatch(raw))
       .then((reply) => {
         if (ws.readyState !== ws.OPEN) return;
         const frame = encodeFrameParts(reply);
         const bytes = typeof frame === 'string' ? 0 : frame.reduce((n, p) => n + p.byteLength, 0);
         if (reply.type === 'reply' && bytes > (claim === null ? opts.bulkBytes : Math.min(opts.bulkBytes, CLAIMED_BULK_BYTES))) {
           claimHeld = claim !== null;
-          const notice: BulkNotice = { type: 'bulk', id: reply.id, path: opts.holdBulk(frame as Uint8Array[], bytes, claim ?? undefined), bytes };
+          const notice: BulkNotice = { type: 'bulk', id: reply.id, path: opts.holdBulk(frame as Uint8Array[], bytes, claim ?? undefined, written ?? undefined), bytes };
           ws.send(JSON.stringify(notice));
         } else sendFrame(ws, frame);
       })
       .finally(() => {
         // The page's GET for a claim waits until its reply is held or it is told there is none.
-        if (claim !== null && !claimHeld) opts.releaseClaim(claim);
+        if (claim !== null && !claimHeld) {
+          opts.releaseClaim(claim);
+          written?.();
+        }
       })
       .catch((e: unknown) => {
         // A reply that could not be encoded or sent: the request still gets its answer.
@@ -176,6 +185,12 @@ export function attachSocket(opts: SocketOptions): { close(): Promise<void> } {
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
   };
+}
+
+/** A read of the contract (writes, and names it does not know, are not held back). */
+function isRead(raw: unknown): boolean {
+  const name = raw && typeof raw === 'object' ? (raw as { name?: unknown }).name : undefined;
+  return typeof name === 'string' && Object.hasOwn(methods, name) && !methods[name as keyof typeof methods].write;
 }
 
 function idOf(raw: unknown): number | string | null {
