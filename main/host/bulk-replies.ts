@@ -71,17 +71,8 @@ export function bulkReplies(isAllowedOrigin: (origin: string) => boolean): BulkR
   function send(h: Pick<Held, 'frame' | 'bytes' | 'written'>, req: IncomingMessage, res: ServerResponse) {
     res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': h.bytes, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...cors(req) });
     if (req.method === 'HEAD') return void res.end();
-    const { written } = h;
-    if (written) {
-      let told = false;
-      const tell = () => {
-        if (told) return;
-        told = true;
-        written();
-      };
-      res.once('finish', tell);
-      res.once('close', tell);
-    }
+    // A response closes once it is written, or when its page goes away first.
+    if (h.written) res.once('close', h.written);
     for (const part of h.frame) res.write(part);
     res.end();
   }

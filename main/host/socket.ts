@@ -114,7 +114,7 @@ export function attachSocket(opts: SocketOptions): { close(): Promise<void> } {
     const id = idOf(raw);
     const claim = typeof id === 'string' && CLAIM_ID.test(id) ? id : null;
     let claimHeld = false;
-    const written = claim === null ? null : claimed.begin();
+    const written = claim === null ? undefined : claimed.begin();
     const turn = claim === null && isRead(raw) ? claimed.turn() : null;
     (turn ? turn.then(() => opts.dispatcher.dispatch(raw)) : opts.dispatcher.dispatch(raw))
       .then((reply) => {
@@ -123,7 +123,7 @@ export function attachSocket(opts: SocketOptions): { close(): Promise<void> } {
         const bytes = typeof frame === 'string' ? 0 : frame.reduce((n, p) => n + p.byteLength, 0);
         if (reply.type === 'reply' && bytes > (claim === null ? opts.bulkBytes : Math.min(opts.bulkBytes, CLAIMED_BULK_BYTES))) {
           claimHeld = claim !== null;
-          const notice: BulkNotice = { type: 'bulk', id: reply.id, path: opts.holdBulk(frame as Uint8Array[], bytes, claim ?? undefined, written ?? undefined), bytes };
+          const notice: BulkNotice = { type: 'bulk', id: reply.id, path: opts.holdBulk(frame as Uint8Array[], bytes, claim ?? undefined, written), bytes };
           ws.send(JSON.stringify(notice));
         } else sendFrame(ws, frame);
       })
