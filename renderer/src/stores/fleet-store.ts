@@ -130,9 +130,12 @@ export class FleetStore {
     }
     this.ensureCapacity(this.positions.count + cols.ids.length);
     const p = this.positions;
+    // The host sends the fleet in one order every time, so the slot after the last one found
+    // is nearly always right, and a full poll of 100,000 skips 100,000 map lookups.
+    let next = 0;
     for (let i = 0; i < cols.ids.length; i++) {
       const id = cols.ids[i]!;
-      let s = this.slotOf.get(id);
+      let s = next < p.count && p.ids[next] === id ? next : this.slotOf.get(id);
       const fresh = s === undefined;
       if (s === undefined) {
         s = p.count++;
@@ -140,6 +143,7 @@ export class FleetStore {
         p.ids[s] = id;
         p.status[s] = this.objectsById.get(id)?.Status ?? 255;
       }
+      next = s + 1;
       const lat = cols.lat[i]!;
       const lng = cols.lng[i]!;
       // A parked object's poll moves its time, not its place: the projection is kept.

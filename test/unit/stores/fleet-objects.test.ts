@@ -52,3 +52,27 @@ describe('fleet store: positions projected for the map', () => {
     expect(at(2)[1]).toBeLessThan(0.5);
   });
 });
+
+describe('fleet store: deltas in any order', () => {
+  it('finds each object’s slot whether the delta follows the store’s order, skips objects, reverses it or brings new ones between known ones', () => {
+    const s = new FleetStore();
+    s.applyColumns(cols([10, 20, 30, 40, 50]), 10, true);
+    const timed = (ids: number[], t: number) => {
+      const c = cols(ids);
+      c.time.forEach((_, i) => (c.time[i] = t + ids[i]!));
+      return c;
+    };
+    const times = () => Object.fromEntries([...s.positions.ids.subarray(0, s.positions.count)].map((id) => [id, s.position(id)?.time]));
+    s.applyColumns(timed([10, 20, 30, 40, 50], 2000), 20);
+    expect(times()).toEqual({ 10: 2010, 20: 2020, 30: 2030, 40: 2040, 50: 2050 });
+    s.applyColumns(timed([20, 50], 3000), 30);
+    s.applyColumns(timed([40, 30, 10], 4000), 40);
+    expect(times()).toEqual({ 10: 4010, 20: 3020, 30: 4030, 40: 4040, 50: 3050 });
+    // New ids between known ones are appended, each once; the known ones after them still land in their own slots.
+    s.applyColumns(timed([10, 15, 20, 25, 30, 15], 5000), 50);
+    expect([...s.positions.ids.subarray(0, s.positions.count)]).toEqual([10, 20, 30, 40, 50, 15, 25]);
+    expect(times()).toEqual({ 10: 5010, 15: 5015, 20: 5020, 25: 5025, 30: 5030, 40: 4040, 50: 3050 });
+    expect(s.slot(15)).toBe(5);
+    expect(s.slot(25)).toBe(6);
+  });
+});
