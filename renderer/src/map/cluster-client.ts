@@ -93,10 +93,14 @@ export class ClusterClient {
     this.requestIndex();
   }
 
-  requestIndex(): void {
+  /**
+   * Posts the shown objects to be indexed, once the throttle allows. `ownTask`: never in the
+   * caller's task, as after a store change, whose task at 100,000 objects already applied a delta.
+   */
+  requestIndex(ownTask = false): void {
     if (!this.worker || this.indexing || this.indexTimer) return;
     const wait = this.lastIndexAt + REINDEX_MS - performance.now();
-    if (wait > 0) {
+    if (wait > 0 || ownTask) {
       this.indexTimer = setTimeout(() => {
         this.indexTimer = null;
         this.requestIndex();

@@ -23,7 +23,7 @@ export interface TextMeasurer {
  * live map's longest tasks (100–200 ms of `measureText` each in the bench's profile). So
  * names are measured ahead while the page is idle (`warm`), and a frame measures for at
  * most `FRAME_BUDGET_MS`: a name not measured by then is left out of that frame (its dot
- * still shows) and `missed` tells the layer to draw again on the next.
+ * still shows) and waits for the next (object-paint.ts adds the waiting names).
  */
 export class LabelWidths {
   static readonly FRAME_BUDGET_MS = 4;
@@ -96,6 +96,20 @@ export class LabelGrid {
     this.taken = new Uint8Array(this.cols * this.rows);
   }
 
+  /**
+   * Whether a box whose left edge runs from (x, y) down `h` pixels could be placed at any
+   * width: when a cell of that edge is taken, no width fits, and the name need not be measured.
+   */
+  edgeFree(x: number, y: number, h: number): boolean {
+    const C = LabelGrid.CELL;
+    const c = Math.floor(x / C);
+    if (c < 0 || c >= this.cols) return true;
+    const r0 = Math.max(0, Math.floor(y / C));
+    const r1 = Math.min(this.rows - 1, Math.floor((y + h - 1) / C));
+    for (let r = r0; r <= r1; r++) if (this.taken[r * this.cols + c]) return false;
+    return true;
+  }
+
   /** Takes the box if no part of it is taken (parts outside the frame are free). */
   place(x: number, y: number, w: number, h: number): boolean {
     const C = LabelGrid.CELL;
@@ -107,5 +121,65 @@ export class LabelGrid {
     for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) if (this.taken[r * this.cols + c]) return false;
     for (let r = r0; r <= r1; r++) this.taken.fill(1, r * this.cols + c0, r * this.cols + c1 + 1);
     return true;
+  }
+}
+
+/** What drawing a name needs of a 2D context (structural, as TextMeasurer). */
+export interface LabelCanvas extends TextMeasurer {
+  strokeText(text: string, x: number, y: number): void;
+  fillText(text: string, x: number, y: number): void;
+}
+
+/**
+ * One frame's names: each drawn left of its point, centred on it, where its box (with the
+ * halo) is free. A name not measured in the frame's time waits, and `drawWaiting` adds the
+ * waiting names on a later frame over the same pixels, in the same grid and order: redrawing
+ * every object to add a few names cost a dense redraw per frame until all were measured.
+ */
+export class FrameLabels {
+  private readonly grid: LabelGrid;
+  private names: string[] = [];
+  private xs: number[] = [];
+  private ys: number[] = [];
+
+  constructor(
+    private readonly widths: LabelWidths,
+    w: number,
+    h: number,
+  ) {
+    this.grid = new LabelGrid(w, h);
+  }
+
+  /** Names waiting to be measured. */
+  get waiting(): number {
+    return this.names.length;
+  }
+
+  /** True when the name was drawn (`always`: measured now, whatever the frame's time). */
+  draw(ctx: LabelCanvas, name: string | undefined, x: number, y: number, always = false): boolean {
+    // A box whose left edge is taken fits at no width: in a dense depot most names end here, unmeasured.
+    if (!name || !this.grid.edgeFree(x - 2, y - 8, 16)) return false;
+    const w = this.widths.width(ctx, name, always);
+    if (w === undefined) {
+      this.names.push(name);
+      this.xs.push(x);
+      this.ys.push(y);
+      return false;
+    }
+    if (!this.grid.place(x - 2, y - 8, w + 4, 16)) return false;
+    ctx.strokeText(name, x, y);
+    ctx.fillText(name, x, y);
+    return true;
+  }
+
+  /** The waiting names, measured within this frame's time (after `widths.begin`); returns how many were drawn. */
+  drawWaiting(ctx: LabelCanvas): number {
+    const { names, xs, ys } = this;
+    this.names = [];
+    this.xs = [];
+    this.ys = [];
+    let drawn = 0;
+    for (let k = 0; k < names.length; k++) if (this.draw(ctx, names[k], xs[k]!, ys[k]!)) drawn++;
+    return drawn;
   }
 }

@@ -52,6 +52,11 @@ function padFor(map: L.Map): L.Point {
 export class ObjectLayer extends L.Layer {
   private canvas!: HTMLCanvasElement;
   private frame = 0;
+  /** A frame that only adds the last draw's waiting names (scheduleWaitingLabels). */
+  private labelFrame = 0;
+  /** A frame that only makes sprites the last draws left for want of time (scheduleWaitingSprites). */
+  private spriteFrame = 0;
+  private lastFrame: PaintFrame | null = null;
   private unsubscribe: (() => void) | null = null;
   private topLeft = L.point(0, 0);
   private readonly mask: ObjectMask;
@@ -121,7 +126,11 @@ export class ObjectLayer extends L.Layer {
     map.off('click', this.handleClick, this);
     this.unsubscribe?.();
     cancelAnimationFrame(this.frame);
+    cancelAnimationFrame(this.labelFrame);
+    cancelAnimationFrame(this.spriteFrame);
     this.frame = 0;
+    this.labelFrame = 0;
+    this.spriteFrame = 0;
     this.warmup.stop();
     if (this.reportTimer) clearTimeout(this.reportTimer);
     this.clusters.stop();
@@ -140,6 +149,36 @@ export class ObjectLayer extends L.Layer {
     this.frame = requestAnimationFrame(() => {
       this.frame = 0;
       this.draw();
+    });
+  }
+
+  /**
+   * Sprites a frame drew plain for want of time, made over the next frames' time; then one
+   * frame draws with them. Redrawing every object each frame to make a few more sprites kept a
+   * dense street view redrawing on every frame until the last arrow was made.
+   */
+  private scheduleWaitingSprites(): void {
+    const budget = this.painter.sprites.budget;
+    if (this.spriteFrame || budget.waitingCount === 0) return;
+    this.spriteFrame = requestAnimationFrame(() => {
+      this.spriteFrame = 0;
+      // A draw already due makes sprites in its own time, and asks again after.
+      if (!this._map || this.frame) return;
+      budget.beginFrame();
+      if (budget.makeWaiting()) this.scheduleWaitingSprites();
+      else this.schedule();
+    });
+  }
+
+  /** The last frame's names not measured in time, on the next frame, unless a full draw comes first or the canvas went stale. */
+  private scheduleWaitingLabels(): void {
+    if (this.labelFrame || this.painter.labelsWaiting === 0) return;
+    this.labelFrame = requestAnimationFrame(() => {
+      this.labelFrame = 0;
+      const f = this.lastFrame;
+      if (this.frame || !this.drawn || !f || !this._map) return;
+      this.painter.drawWaitingLabels(f);
+      this.scheduleWaitingLabels();
     });
   }
 
@@ -167,7 +206,7 @@ export class ObjectLayer extends L.Layer {
     this.mask.update();
     this.deltaT0 ??= performance.now();
     this.clusters.dirty = true;
-    this.clusters.requestIndex();
+    this.clusters.requestIndex(true);
     this.warmup.labels();
     this.schedule();
   }
@@ -185,9 +224,14 @@ export class ObjectLayer extends L.Layer {
     this.clusters.query();
   }
 
+  /**
+   * A frame already due does not count against it: that frame draws the view wherever it is
+   * by then, and asking the clusters again for each pan step while one is due kept a query,
+   * its answer and a redraw going on every frame of a pan at cluster zooms.
+   */
   private viewInsideDrawn(): boolean {
     const map = this._map;
-    if (!map || this.frame) return false;
+    if (!map) return false;
     if (map.getZoom() <= CLUSTER_MAX_ZOOM && !this.clusters.queriedCovers(map.getBounds())) return false;
     return drawnCovers(this.drawn, viewArea(map));
   }
@@ -239,7 +283,6 @@ export class ObjectLayer extends L.Layer {
     const clustered = zoom <= CLUSTER_MAX_ZOOM;
     // Margins kept free: labels and cluster discs reach past their anchor point.
     this.drawn = frameArea(map, frame, 40);
-    painter.labelWidths.missed = 0;
     painter.sprites.budget.beginFrame();
     painter.labelsDrawn = 0;
     const f: PaintFrame = { ctx, canvas: this.canvas, world, origin, w, h, zoom, containerAt: (x, y) => map.layerPointToContainerPoint(this.topLeft.add([x, y])) };
@@ -248,8 +291,11 @@ export class ObjectLayer extends L.Layer {
       painter.drawPoints(f, null);
       painter.drawSelection(f);
     }
-    // Names or rings left out for want of time this frame: the next frame makes more of them.
-    if (painter.labelWidths.missed > 0 || painter.sprites.budget.missed > 0) this.schedule();
+    this.lastFrame = f;
+    // Rings or arrows left out for want of time: the next frames make them, then one draws with them.
+    // Names left out: the next frame adds them over this one's pixels, no object redrawn.
+    this.scheduleWaitingSprites();
+    this.scheduleWaitingLabels();
     keepSample(mapPerf.drawMs, performance.now() - t0);
     keepSample(mapPerf.drawnObjects, painter.objectsDrawn);
 

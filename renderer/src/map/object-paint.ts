@@ -10,7 +10,7 @@ import type { FleetStore } from '../stores/fleet-store';
 import { STATE_COLOR, objectState } from '../stores/object-state';
 import type { CanvasColors } from '../theme/theme';
 import { CLUSTER_STRIDE as STRIDE } from './cluster-protocol';
-import { LabelGrid, LabelWidths } from './label-layout';
+import { FrameLabels, LabelWidths } from './label-layout';
 import { PixelSurface } from './pixel-surface';
 import { HEADING_STEPS, SpriteCache, blitOffset, headingStep, pixelKey } from './sprites';
 
@@ -70,6 +70,8 @@ export class ObjectPainter {
   /** Where the selected object was drawn on its own in the last frame (container pixels), or null (tests). */
   selectionDrawn: { id: number; x: number; y: number } | null = null;
   private surfaceImage: ImageData | null = null;
+  /** The last frame's names, some perhaps waiting to be measured. */
+  private labels: FrameLabels | null = null;
 
   constructor(
     private readonly src: PaintSource,
@@ -149,26 +151,22 @@ export class ObjectPainter {
     }
     if (surface) this.putSurface(ctx, surface);
     ctx.restore();
+    this.labels = null;
     if (labels) {
-      ctx.font = LABEL_FONT;
-      ctx.textBaseline = 'middle';
-      ctx.lineWidth = 3;
-      ctx.strokeStyle = this.colors.labelHalo;
-      ctx.fillStyle = this.colors.label;
-      this.labelWidths.begin(ctx);
-      const grid = new LabelGrid(w, h);
+      this.labelStyle(ctx);
+      const frameLabels = (this.labels = new FrameLabels(this.labelWidths, w, h));
       const selected = this.src.getSelected();
       const order = [...byColor.values()];
       // The selected object's name first: it is never the one left out.
       for (const list of selected === null ? [] : order) {
         for (let k = 0; k < list.length; k += 3) {
-          if (p.ids[list[k]!] === selected) this.drawLabel(ctx, grid, objects.get(selected)?.Name, list[k + 1]! + radius + 4, list[k + 2]!, true);
+          if (p.ids[list[k]!] === selected) this.drawLabel(ctx, frameLabels, objects.get(selected)?.Name, list[k + 1]! + radius + 4, list[k + 2]!, true);
         }
       }
       for (const list of order) {
         for (let k = 0; k < list.length; k += 3) {
           const id = p.ids[list[k]!]!;
-          if (id !== selected) this.drawLabel(ctx, grid, objects.get(id)?.Name, list[k + 1]! + radius + 4, list[k + 2]!);
+          if (id !== selected) this.drawLabel(ctx, frameLabels, objects.get(id)?.Name, list[k + 1]! + radius + 4, list[k + 2]!);
         }
       }
     }
@@ -183,14 +181,32 @@ export class ObjectPainter {
     ctx.putImageData(this.surfaceImage, 0, 0, r.x, r.y, r.w, r.h);
   }
 
-  /** One name left of x, centred on y, if its box (with the halo) is free and its width known in time (`always`: measured now). */
-  private drawLabel(ctx: CanvasRenderingContext2D, grid: LabelGrid, name: string | undefined, x: number, y: number, always = false): void {
-    if (!name) return;
-    const w = this.labelWidths.width(ctx, name, always);
-    if (w === undefined || !grid.place(x - 2, y - 8, w + 4, 16)) return;
-    ctx.strokeText(name, x, y);
-    ctx.fillText(name, x, y);
-    this.labelsDrawn++;
+  private labelStyle(ctx: CanvasRenderingContext2D): void {
+    ctx.font = LABEL_FONT;
+    ctx.textBaseline = 'middle';
+    ctx.lineWidth = 3;
+    ctx.strokeStyle = this.colors.labelHalo;
+    ctx.fillStyle = this.colors.label;
+    this.labelWidths.begin(ctx);
+  }
+
+  /** One name by its object (frameLabels says where it fits), counted for the diagnostics. */
+  private drawLabel(ctx: CanvasRenderingContext2D, labels: FrameLabels, name: string | undefined, x: number, y: number, always = false): void {
+    if (labels.draw(ctx, name, x, y, always)) this.labelsDrawn++;
+  }
+
+  /** Names of the last frame still waiting to be measured. */
+  get labelsWaiting(): number {
+    return this.labels?.waiting ?? 0;
+  }
+
+  /** The last frame's waiting names, over what it drew: the canvas must still hold that frame. */
+  drawWaitingLabels(f: PaintFrame): void {
+    if (!this.labels?.waiting) return;
+    this.labelStyle(f.ctx);
+    this.labelsDrawn += this.labels.drawWaiting(f.ctx);
+    // Names drawn now went over the selection's ring: it goes back on top.
+    this.drawSelection(f);
   }
 
   /** The clustering's answer (`items`, cluster-protocol.ts): single objects, then discs and their counts, then the selection. */

@@ -60,3 +60,41 @@ describe('things drawn once within a frame’s time', () => {
     expect(drawn.slice(5)).toEqual(['ring 2']);
   });
 });
+
+describe('things left for want of time', () => {
+  it('are made over the next frames’ time without asking for them again, each once, and none twice when a frame made it meanwhile', () => {
+    const { once, drawn, draw } = rig(1.5);
+    const shelf = new Map<string, string>();
+    const arrow = (h: number) => once.get(shelf, `arrow ${h}`, draw(`arrow ${h}`), () => 'dot');
+    once.beginFrame();
+    expect([10, 20, 30, 40, 50, 60, 70, 40].map(arrow)).toEqual(['arrow 10', 'arrow 20', 'arrow 30', 'dot', 'dot', 'dot', 'dot', 'dot']);
+    expect(once.waitingCount).toBe(4);
+    // A frame of catching up: three fit (the third ends past the time), one still waits.
+    once.beginFrame();
+    expect(once.makeWaiting()).toBe(true);
+    expect(once.waitingCount).toBe(1);
+    expect(drawn).toEqual(['arrow 10', 'arrow 20', 'arrow 30', 'arrow 40', 'arrow 50', 'arrow 60']);
+    // A full frame draws the last one itself; catching up then makes nothing again.
+    once.beginFrame();
+    expect(arrow(70)).toBe('arrow 70');
+    once.beginFrame();
+    expect(once.makeWaiting()).toBe(false);
+    expect(once.waitingCount).toBe(0);
+    expect(drawn).toEqual(['arrow 10', 'arrow 20', 'arrow 30', 'arrow 40', 'arrow 50', 'arrow 60', 'arrow 70']);
+    expect([10, 20, 30, 40, 50, 60, 70].map(arrow)).toEqual(['arrow 10', 'arrow 20', 'arrow 30', 'arrow 40', 'arrow 50', 'arrow 60', 'arrow 70']);
+  });
+
+  it('keep at most a shelf’s worth: the oldest left go first', () => {
+    const { once, draw, advance } = rig(0);
+    const shelf = new Map<number, string>();
+    once.beginFrame();
+    advance(5);
+    for (let r = 0; r < 600; r++) once.get(shelf, r, draw(`ring ${r}`), () => 'disc');
+    expect(once.waitingCount).toBe(512);
+    once.beginFrame();
+    expect(once.makeWaiting()).toBe(false);
+    expect(shelf.has(87)).toBe(false);
+    expect(shelf.has(88)).toBe(true);
+    expect(shelf.has(599)).toBe(true);
+  });
+});
