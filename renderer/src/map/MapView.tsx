@@ -49,6 +49,9 @@ export interface MapHooks {
   labels: () => number;
   /** From how many objects a redraw composites its sprites in script (object-layer.ts). */
   pixelsFrom: (n: number) => void;
+  /** From how many objects a frame is drawn in two parts, and how the last frame was drawn (object-split.ts). */
+  splitFrom: (n: number) => void;
+  parts: () => ObjectLayer['parts'];
   /** The clicked event's place, as pinned. */
   eventPin: () => PinnedPlace | null;
   /** Replaces the canvas layer by one DOM marker per object (the bench's baseline). */
@@ -167,6 +170,8 @@ export function MapView({ selected, onSelect }: Props) {
       selected: () => selectedRef.current,
       labels: () => layer.labelsDrawn,
       pixelsFrom: (n) => layer.setPixelsFrom(n),
+      splitFrom: (n) => layer.setSplitFrom(n),
+      parts: () => layer.parts,
       eventPin: () => pin.place,
       domBaseline: (limit) => {
         layer.remove();

@@ -130,6 +130,15 @@ export interface LabelCanvas extends TextMeasurer {
   fillText(text: string, x: number, y: number): void;
 }
 
+/** What drawing names again outside a box needs of a 2D context. */
+export interface ClippingLabelCanvas extends LabelCanvas {
+  save(): void;
+  restore(): void;
+  beginPath(): void;
+  rect(x: number, y: number, w: number, h: number): void;
+  clip(rule: 'evenodd'): void;
+}
+
 /**
  * One frame's names: each drawn left of its point, centred on it, where its box (with the
  * halo) is free. A name not measured in the frame's time waits, and `drawWaiting` adds the
@@ -141,6 +150,8 @@ export class FrameLabels {
   private names: string[] = [];
   private xs: number[] = [];
   private ys: number[] = [];
+  /** The names drawn, with their places: a frame drawn in parts draws some again (object-split.ts). */
+  private readonly drawn: { name: string; x: number; y: number }[] = [];
 
   constructor(
     private readonly widths: LabelWidths,
@@ -169,7 +180,22 @@ export class FrameLabels {
     if (!this.grid.place(x - 2, y - 8, w + 4, 16)) return false;
     ctx.strokeText(name, x, y);
     ctx.fillText(name, x, y);
+    this.drawn.push({ name, x, y });
     return true;
+  }
+
+  /** Draws again the names drawn so far, only outside `keep` (a `w` × `h` frame's pixels were put over them there). */
+  redrawOutside(ctx: ClippingLabelCanvas, keep: { x0: number; y0: number; x1: number; y1: number }, w: number, h: number): void {
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(0, 0, w, h);
+    ctx.rect(keep.x0, keep.y0, keep.x1 - keep.x0, keep.y1 - keep.y0);
+    ctx.clip('evenodd');
+    for (const { name, x, y } of this.drawn) {
+      ctx.strokeText(name, x, y);
+      ctx.fillText(name, x, y);
+    }
+    ctx.restore();
   }
 
   /** The waiting names, measured within this frame's time (after `widths.begin`); returns how many were drawn. */

@@ -9,8 +9,8 @@
  * Above it every object is drawn directly, so a moved point shows on the next frame.
  *
  * This class owns the canvas, the map's events and when a frame is due; painting is
- * object-paint.ts, idle preparation object-warmup.ts, the filter object-mask.ts and the
- * hit test object-hit.ts.
+ * object-paint.ts (a dense frame in two parts: object-split.ts), idle preparation
+ * object-warmup.ts, the filter object-mask.ts and the hit test object-hit.ts.
  */
 import L from 'leaflet';
 import { Ignition } from '../../../common/methods/live';
@@ -24,6 +24,8 @@ import { ClusterClient, type VisibleCluster } from './cluster-client';
 import { CLUSTER_MAX_ZOOM } from './cluster-protocol';
 import { hitAt, type Hit } from './object-hit';
 import { ObjectMask } from './object-mask';
+import type { GatheredPoints } from './object-points';
+import { SPLIT_FROM, frameParts, type FramePart } from './object-split';
 import { ObjectPainter, type PaintFrame } from './object-paint';
 import { ObjectWarmup } from './object-warmup';
 
@@ -57,6 +59,12 @@ export class ObjectLayer extends L.Layer {
   /** A frame that only makes sprites the last draws left for want of time (scheduleWaitingSprites). */
   private spriteFrame = 0;
   private lastFrame: PaintFrame | null = null;
+  /** A dense frame's second part, drawn on the next frame (object-split.ts), and the area it completes. */
+  private rest: { g: GatheredPoints; part: FramePart; drawn: LayerArea; surface: number } | null = null;
+  private restFrame = 0;
+  private splitFrom = SPLIT_FROM;
+  /** How the last frame was drawn: whole, its first part only so far, or both parts (tests). */
+  parts: 'whole' | 'first' | 'both' = 'whole';
   private unsubscribe: (() => void) | null = null;
   private topLeft = L.point(0, 0);
   private readonly mask: ObjectMask;
@@ -128,6 +136,8 @@ export class ObjectLayer extends L.Layer {
     cancelAnimationFrame(this.frame);
     cancelAnimationFrame(this.labelFrame);
     cancelAnimationFrame(this.spriteFrame);
+    cancelAnimationFrame(this.restFrame);
+    this.restFrame = 0;
     this.frame = 0;
     this.labelFrame = 0;
     this.spriteFrame = 0;
@@ -150,6 +160,34 @@ export class ObjectLayer extends L.Layer {
       this.frame = 0;
       this.draw();
     });
+  }
+
+  /** The second part of a dense frame, on the next frame, unless a full draw comes first or the canvas went stale. */
+  private scheduleRest(): void {
+    if (this.restFrame) return;
+    this.restFrame = requestAnimationFrame(() => {
+      this.restFrame = 0;
+      const rest = this.rest;
+      const f = this.lastFrame;
+      this.rest = null;
+      if (!rest || !f || !this._map || this.frame || !this.drawn) return;
+      // The buffer holding the first part's pixels was begun again (the idle allocation): draw it all.
+      if (this.painter.surface.generation !== rest.surface) return this.schedule();
+      this.painter.sprites.budget.beginFrame();
+      this.painter.paintPoints(f, rest.g, rest.part);
+      this.painter.drawSelection(f);
+      this.drawn = rest.drawn;
+      this.parts = 'both';
+      this.scheduleWaitingSprites();
+      this.scheduleWaitingLabels();
+    });
+  }
+
+  /** From how many objects a frame is drawn in two parts (the e2e suite compares both ways). */
+  setSplitFrom(n: number): void {
+    this.splitFrom = n;
+    this.drawn = null;
+    this.schedule();
   }
 
   /**
@@ -272,7 +310,8 @@ export class ObjectLayer extends L.Layer {
     const t0 = performance.now();
     const painter = this.painter;
     painter.objectsDrawn = 0;
-    const frame = prepareCanvasFrame(map, this.canvas, padFor(map));
+    const pad = padFor(map);
+    const frame = prepareCanvasFrame(map, this.canvas, pad);
     const { ctx, topLeft, w, h } = frame;
     this.topLeft = topLeft;
 
@@ -286,12 +325,24 @@ export class ObjectLayer extends L.Layer {
     painter.sprites.budget.beginFrame();
     painter.labelsDrawn = 0;
     const f: PaintFrame = { ctx, canvas: this.canvas, world, origin, w, h, zoom, containerAt: (x, y) => map.layerPointToContainerPoint(this.topLeft.add([x, y])) };
+    this.rest = null;
+    this.parts = 'whole';
     if (clustered) painter.drawClusters(f, this.clusters.items);
     else {
-      painter.drawPoints(f, null);
+      const g = painter.gather(f, null);
+      if (g.lastAt.size >= this.splitFrom) {
+        // Dense: the view and its edge now, the margin on the next frame (object-split.ts).
+        const { first, second } = frameParts(map.getSize(), pad, window.devicePixelRatio || 1);
+        painter.paintPoints(f, g, first);
+        const near = { topLeft: topLeft.add([first.near.x0, first.near.y0]), w: first.near.x1 - first.near.x0, h: first.near.y1 - first.near.y0 };
+        this.rest = { g, part: second, drawn: this.drawn, surface: painter.surface.generation };
+        this.drawn = frameArea(map, near, 40);
+        this.parts = 'first';
+      } else painter.paintPoints(f, g, null);
       painter.drawSelection(f);
     }
     this.lastFrame = f;
+    if (this.rest) this.scheduleRest();
     // Rings or arrows left out for want of time: the next frames make them, then one draws with them.
     // Names left out: the next frame adds them over this one's pixels, no object redrawn.
     this.scheduleWaitingSprites();

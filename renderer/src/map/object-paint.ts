@@ -11,6 +11,8 @@ import { STATE_COLOR, objectState } from '../stores/object-state';
 import type { CanvasColors } from '../theme/theme';
 import { CLUSTER_STRIDE as STRIDE } from './cluster-protocol';
 import { FrameLabels, LabelWidths } from './label-layout';
+import { gatherPoints, type GatheredPoints } from './object-points';
+import { inRect, type CanvasRect, type FramePart } from './object-split';
 import { PixelSurface } from './pixel-surface';
 import { HEADING_STEPS, SpriteCache, blitOffset, headingStep, pixelKey } from './sprites';
 
@@ -85,61 +87,46 @@ export class ObjectPainter {
     return radius > 3 ? this.colors.dotStroke : null;
   }
 
+  /** The frame's objects (object-points.ts), optionally only the given slots. */
+  gather(f: PaintFrame, only: number[] | null): GatheredPoints {
+    return gatherPoints(this.src.store, this.src.shown, f, radiusAt(f.zoom), window.devicePixelRatio || 1, only);
+  }
+
   /**
    * Objects as sprites (sprites.ts), optionally only the given slots; their names after, at
    * street level. Grouped by colour so a frame looks up each colour's sprites once.
    */
   drawPoints(f: PaintFrame, only: number[] | null): void {
-    const { ctx, world, origin, w, h, zoom } = f;
+    this.paintPoints(f, this.gather(f, only), null);
+  }
+
+  /** The gathered objects, all of them (`part` null) or one part of a frame (object-split.ts). */
+  paintPoints(f: PaintFrame, g: GatheredPoints, part: FramePart | null): void {
+    const { ctx, zoom } = f;
     const p = this.src.store.positions;
     const objects = this.src.store.objectsById;
     const radius = radiusAt(zoom);
     const arrows = zoom >= ARROW_ZOOM;
     const labels = zoom >= LABEL_ZOOM;
-    const byColor = new Map<string, number[]>();
-    const n = only ? only.length : p.count;
-    for (let j = 0; j < n; j++) {
-      const i = only ? only[j]! : j;
-      if (!this.src.shown(i)) continue;
-      const x = p.mx[i]! * world - origin.x;
-      const y = p.my[i]! * world - origin.y;
-      if (x < -radius || y < -radius || x > w + radius || y > h + radius) continue;
-      const color = STATE_COLOR[objectState(p.status[i], p.time[i]!, p.online[i] === 1, p.speed[i]!, p.ignition[i] === Ignition.on)];
-      let list = byColor.get(color);
-      if (!list) byColor.set(color, (list = []));
-      list.push(i, x, y);
-    }
+    const { byColor, devX, devY, lastAt } = g;
+    const inPart = (k: number, list: number[]) => part === null || inRect(part.near, list[k + 1]!, list[k + 2]!) === part.first;
     const dpr = window.devicePixelRatio || 1;
     const outline = this.outlineAt(radius);
-    // Sprites go at whole device pixels, with no transform: Skia copies them as they are.
-    // Of objects on the same device pixel (a depot, a car park) only the last is drawn: it
-    // covers the others' dots, and each hidden one would still cost a drawImage.
-    // Each object's device pixel, by its place in drawing order, rounded once.
-    const devX: number[] = [];
-    const devY: number[] = [];
-    const lastAt = new Map<number, number>();
-    for (const list of byColor.values()) {
-      for (let k = 0; k < list.length; k += 3) {
-        const px = Math.round(list[k + 1]! * dpr);
-        const py = Math.round(list[k + 2]! * dpr);
-        lastAt.set(pixelKey(px, py), devX.length);
-        devX.push(px);
-        devY.push(py);
-      }
-    }
     let serial = 0;
     // Many objects are composited in script (pixel-surface.ts), cheaper than a drawImage each.
-    // Nothing is on the canvas yet (objects are drawn first), which putting pixels needs.
+    // Nothing is on the canvas yet (objects are drawn first), which putting pixels needs; the
+    // second part keeps the first's pixels in the buffer, and puts none over the view.
     const surface = lastAt.size >= this.pixelsFrom ? this.surface : null;
-    surface?.begin(f.canvas.width, f.canvas.height);
+    if (part?.first !== false) surface?.begin(f.canvas.width, f.canvas.height);
     ctx.save();
     ctx.setTransform(1, 0, 0, 1, 0, 0);
+    // Sprites go at whole device pixels, with no transform: Skia copies them as they are.
     for (const [color, list] of byColor) {
       const sprites = this.sprites.dots(color, radius, outline, dpr);
       for (let k = 0; k < list.length; k += 3, serial++) {
         const px = devX[serial]!;
         const py = devY[serial]!;
-        if (lastAt.get(pixelKey(px, py)) !== serial) continue;
+        if (lastAt.get(pixelKey(px, py)) !== serial || !inPart(k, list)) continue;
         const i = list[k]!;
         const s = sprites.at(arrows && p.speed[i]! > 3 ? headingStep(p.heading[i]!) : HEADING_STEPS);
         const dx = px - s.anchor;
@@ -149,36 +136,56 @@ export class ObjectPainter {
         this.objectsDrawn++;
       }
     }
-    if (surface) this.putSurface(ctx, surface);
+    if (surface) this.putSurface(ctx, surface, part?.first === false ? part.keep : null, dpr);
     ctx.restore();
-    this.labels = null;
-    if (labels) {
-      this.labelStyle(ctx);
-      const frameLabels = (this.labels = new FrameLabels(this.labelWidths, w, h));
-      const selected = this.src.getSelected();
-      const order = [...byColor.values()];
-      // The selected object's name first: it is never the one left out.
-      for (const list of selected === null ? [] : order) {
-        for (let k = 0; k < list.length; k += 3) {
-          if (p.ids[list[k]!] === selected) this.drawLabel(ctx, frameLabels, objects.get(selected)?.Name, list[k + 1]! + radius + 4, list[k + 2]!, true);
-        }
+    if (!labels) {
+      this.labels = null;
+      return;
+    }
+    this.labelStyle(ctx);
+    if (part?.first !== false || !this.labels) this.labels = new FrameLabels(this.labelWidths, f.w, f.h);
+    // Putting the second part's pixels took away the first part's names outside the view: they go back first.
+    else if (surface) this.labels.redrawOutside(ctx, part.keep, f.w, f.h);
+    const frameLabels = this.labels;
+    const selected = this.src.getSelected();
+    const order = [...byColor.values()];
+    // The selected object's name first: it is never the one left out.
+    for (const list of selected === null ? [] : order) {
+      for (let k = 0; k < list.length; k += 3) {
+        if (p.ids[list[k]!] === selected && inPart(k, list)) this.drawLabel(ctx, frameLabels, objects.get(selected)?.Name, list[k + 1]! + radius + 4, list[k + 2]!, true);
       }
-      for (const list of order) {
-        for (let k = 0; k < list.length; k += 3) {
-          const id = p.ids[list[k]!]!;
-          if (id !== selected) this.drawLabel(ctx, frameLabels, objects.get(id)?.Name, list[k + 1]! + radius + 4, list[k + 2]!);
-        }
+    }
+    for (const list of order) {
+      for (let k = 0; k < list.length; k += 3) {
+        const id = p.ids[list[k]!]!;
+        if (id !== selected && inPart(k, list)) this.drawLabel(ctx, frameLabels, objects.get(id)?.Name, list[k + 1]! + radius + 4, list[k + 2]!);
       }
     }
   }
 
-  /** The surface's touched rectangle onto the canvas (device pixels: putImageData ignores the transform). */
-  private putSurface(ctx: CanvasRenderingContext2D, surface: PixelSurface): void {
+  /**
+   * The surface's touched rectangle onto the canvas (device pixels: putImageData ignores the
+   * transform), all of it, or (`keep`) the four bands around `keep`, whose pixels stay.
+   */
+  private putSurface(ctx: CanvasRenderingContext2D, surface: PixelSurface, keep: CanvasRect | null, dpr: number): void {
     const r = surface.touched();
     if (!r) return;
     const f = surface.frame();
     if (this.surfaceImage?.data !== f.bytes) this.surfaceImage = new ImageData(f.bytes, f.width, f.height);
-    ctx.putImageData(this.surfaceImage, 0, 0, r.x, r.y, r.w, r.h);
+    const image = this.surfaceImage;
+    const put = (x0: number, y0: number, x1: number, y1: number) => {
+      const x = Math.max(x0, r.x);
+      const y = Math.max(y0, r.y);
+      const w = Math.min(x1, r.x + r.w) - x;
+      const h = Math.min(y1, r.y + r.h) - y;
+      if (w > 0 && h > 0) ctx.putImageData(image, 0, 0, x, y, w, h);
+    };
+    if (!keep) return put(r.x, r.y, r.x + r.w, r.y + r.h);
+    const [kx0, ky0, kx1, ky1] = [Math.round(keep.x0 * dpr), Math.round(keep.y0 * dpr), Math.round(keep.x1 * dpr), Math.round(keep.y1 * dpr)];
+    put(0, 0, f.width, ky0);
+    put(0, ky1, f.width, f.height);
+    put(0, ky0, kx0, ky1);
+    put(kx1, ky0, f.width, ky1);
   }
 
   private labelStyle(ctx: CanvasRenderingContext2D): void {

@@ -31,8 +31,12 @@ export class PixelSurface {
   private x1 = 0;
   private y1 = 0;
 
+  /** Counts `begin`s: a frame drawn in parts checks that nothing began another between them. */
+  generation = 0;
+
   /** A frame of `width` × `height` device pixels, all transparent. */
   begin(width: number, height: number): void {
+    this.generation++;
     if (width !== this.width || height !== this.height) {
       this.bytes = new Uint8ClampedArray(width * height * 4);
       this.words = new Uint32Array(this.bytes.buffer);
