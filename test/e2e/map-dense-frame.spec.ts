@@ -4,11 +4,9 @@
  * so the test lowers the threshold to every frame and reads the canvas between the two parts.
  */
 import { expect, test, type Page } from './support/test';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startTileServer, type TileServer } from '../integration/tiles/tile-server';
-import { startBrowserMode, type RunningHost } from './support/browser-mode';
+import type { TileServer } from '../integration/tiles/tile-server';
+import type { RunningHost } from './support/browser-mode';
+import { startMapHost } from './support/map-host';
 
 declare global {
   var __fleetPositions: (() => Record<string, [number, number]>) | undefined;
@@ -18,10 +16,7 @@ let host: RunningHost;
 let tiles: TileServer;
 
 test.beforeAll(async () => {
-  tiles = await startTileServer();
-  const dataDir = mkdtempSync(join(tmpdir(), 'fleet-e2e-dense-'));
-  writeFileSync(join(dataDir, 'settings.json'), JSON.stringify({ tileUrl: tiles.template }));
-  host = await startBrowserMode({ dataDir });
+  ({ host, tiles } = await startMapHost('fleet-e2e-dense-'));
 });
 test.afterAll(async () => {
   await host?.stop();

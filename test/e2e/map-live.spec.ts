@@ -4,11 +4,10 @@
  * (never the internet): the tile URL is set in the data folder before the host starts.
  */
 import { expect, test, type Page } from './support/test';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
 import { startTileServer, type TileServer } from '../integration/tiles/tile-server';
-import { startBrowserMode, type RunningHost } from './support/browser-mode';
+import type { RunningHost } from './support/browser-mode';
+import { startMapHost } from './support/map-host';
 import { STATE_COLOR } from '../../renderer/src/stores/object-state';
 
 interface Hooks {
@@ -63,10 +62,7 @@ async function worldAlphaAt(page: Page, lat: number, lng: number): Promise<numbe
 }
 
 test.beforeAll(async () => {
-  tiles = await startTileServer();
-  const dataDir = mkdtempSync(join(tmpdir(), 'fleet-e2e-map-'));
-  writeFileSync(join(dataDir, 'settings.json'), JSON.stringify({ tileUrl: tiles.template }));
-  host = await startBrowserMode({ dataDir });
+  ({ host, tiles } = await startMapHost('fleet-e2e-map-'));
 });
 test.afterAll(async () => {
   await host?.stop();

@@ -5,12 +5,11 @@
  * Canvas pixels are read back where the question is what is drawn.
  */
 import { expect, test, type Page } from './support/test';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startTileServer, type TileServer } from '../integration/tiles/tile-server';
+import { mkdirSync } from 'node:fs';
+import type { TileServer } from '../integration/tiles/tile-server';
 import { STATE_COLOR, STATE_LABEL } from '../../renderer/src/stores/object-state';
-import { startBrowserMode, type RunningHost } from './support/browser-mode';
+import type { RunningHost } from './support/browser-mode';
+import { startMapHost } from './support/map-host';
 
 interface Hooks {
   map: { getZoom(): number; setView(c: [number, number], z: number, o?: unknown): void; latLngToContainerPoint(p: [number, number]): { x: number; y: number }; getSize(): { x: number; y: number } };
@@ -25,10 +24,7 @@ let host: RunningHost;
 let tiles: TileServer;
 
 test.beforeAll(async () => {
-  tiles = await startTileServer();
-  const dataDir = mkdtempSync(join(tmpdir(), 'fleet-e2e-operator-'));
-  writeFileSync(join(dataDir, 'settings.json'), JSON.stringify({ tileUrl: tiles.template }));
-  host = await startBrowserMode({ dataDir });
+  ({ host, tiles } = await startMapHost('fleet-e2e-operator-'));
 });
 test.afterAll(async () => {
   await host?.stop();

@@ -6,11 +6,9 @@
  * tiny one on 127.0.0.1 (never the internet), as in map-live.spec.ts.
  */
 import { expect, test, type Page } from './support/test';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { startTileServer, type TileServer } from '../integration/tiles/tile-server';
-import { startBrowserMode, type RunningHost } from './support/browser-mode';
+import type { RunningHost } from './support/browser-mode';
+import { startMapHost } from './support/map-host';
 import { overlap } from './support/boxes';
 
 /** The page's test hooks (diagnostics/hooks.ts), as far as this file uses them. */
@@ -25,10 +23,7 @@ let tiles: TileServer;
 test.use({ viewport: { width: 1600, height: 1000 } });
 
 test.beforeAll(async () => {
-  tiles = await startTileServer();
-  const dataDir = mkdtempSync(join(tmpdir(), 'fleet-e2e-tiles-off-'));
-  writeFileSync(join(dataDir, 'settings.json'), JSON.stringify({ tileUrl: tiles.template }));
-  host = await startBrowserMode({ dataDir });
+  ({ host, tiles } = await startMapHost('fleet-e2e-tiles-off-'));
 });
 test.afterAll(async () => {
   await host?.stop();
