@@ -139,6 +139,13 @@ export interface ClippingLabelCanvas extends LabelCanvas {
   clip(rule: 'evenodd'): void;
 }
 
+/** A name and the point it is drawn beside. */
+interface PlacedName {
+  name: string;
+  x: number;
+  y: number;
+}
+
 /**
  * One frame's names: each drawn left of its point, centred on it, where its box (with the
  * halo) is free. A name not measured in the frame's time waits, and `drawWaiting` adds the
@@ -147,11 +154,10 @@ export interface ClippingLabelCanvas extends LabelCanvas {
  */
 export class FrameLabels {
   private readonly grid: LabelGrid;
-  private names: string[] = [];
-  private xs: number[] = [];
-  private ys: number[] = [];
+  /** Names not measured in time, with their places. */
+  private waitingNames: PlacedName[] = [];
   /** The names drawn, with their places: a frame drawn in parts draws some again (object-split.ts). */
-  private readonly drawn: { name: string; x: number; y: number }[] = [];
+  private readonly drawn: PlacedName[] = [];
 
   constructor(
     private readonly widths: LabelWidths,
@@ -163,7 +169,7 @@ export class FrameLabels {
 
   /** Names waiting to be measured. */
   get waiting(): number {
-    return this.names.length;
+    return this.waitingNames.length;
   }
 
   /** True when the name was drawn (`always`: measured now, whatever the frame's time). */
@@ -172,9 +178,7 @@ export class FrameLabels {
     if (!name || !this.grid.edgeFree(x - 2, y - 8, 16)) return false;
     const w = this.widths.width(ctx, name, always);
     if (w === undefined) {
-      this.names.push(name);
-      this.xs.push(x);
-      this.ys.push(y);
+      this.waitingNames.push({ name, x, y });
       return false;
     }
     if (!this.grid.place(x - 2, y - 8, w + 4, 16)) return false;
@@ -200,12 +204,10 @@ export class FrameLabels {
 
   /** The waiting names, measured within this frame's time (after `widths.begin`); returns how many were drawn. */
   drawWaiting(ctx: LabelCanvas): number {
-    const { names, xs, ys } = this;
-    this.names = [];
-    this.xs = [];
-    this.ys = [];
+    const waiting = this.waitingNames;
+    this.waitingNames = [];
     let drawn = 0;
-    for (let k = 0; k < names.length; k++) if (this.draw(ctx, names[k], xs[k]!, ys[k]!)) drawn++;
+    for (const { name, x, y } of waiting) if (this.draw(ctx, name, x, y)) drawn++;
     return drawn;
   }
 }

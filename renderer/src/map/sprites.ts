@@ -101,7 +101,7 @@ function render(halfCss: number, dpr: number, paint: Paint, withPixels = true): 
 
 export class SpriteCache {
   private readonly sprites = new Map<string, Sprite>();
-  /** New sprites within each frame's time (drawn-once.ts); `budget.missed` tells the layer to draw again. */
+  /** New sprites within each frame's time (drawn-once.ts); what a frame left waits in it for the layer's next frames. */
   readonly budget: DrawnOnce;
 
   constructor(clock?: () => number) {
