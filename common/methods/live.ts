@@ -47,7 +47,7 @@ export function summaryOf(o: FleetObject): ObjectSummary {
  * list's bytes, which a window fetches and parses at every launch.
  * A field absent differs from one the service sent as null, as in `summaryOf`.
  */
-export function summaryRow(o: FleetObject): unknown[] {
+export function summaryRow(o: Partial<Pick<FleetObject, (typeof SUMMARY_KEYS)[number]>>): unknown[] {
   const row: unknown[] = [0];
   let has = 0;
   SUMMARY_KEYS.forEach((k, i) => {
@@ -88,6 +88,11 @@ export interface ObjectsList {
   json: Uint8Array;
   /** When this list was last confirmed by the service (Unix ms), null if never. */
   fetchedAt: number | null;
+  /**
+   * Only what a first sign-in's reduced list has (names, IMEI, status, icon; no plates or
+   * groups) while the full list is on its way: windows say so until it comes (decision 0073).
+   */
+  namesOnly?: boolean;
 }
 
 /** The objects of an objects/list answer. */

@@ -18,6 +18,8 @@ export interface StartMarks {
   firstContentfulPaint: number | null;
   listFirst: number | null;
   listFull: number | null;
+  /** The list in full and more than a first sign-in's names (its grid no longer aria-busy). */
+  listComplete: number | null;
   positionsFirst: number | null;
   positionsFull: number | null;
   /** The frame after the one where the list and every position were in the store: both drawn. */
@@ -53,7 +55,7 @@ export async function installStartProbe(context: BrowserContext, want: Want): Pr
       want: w,
       freshAfter: Infinity,
       newestEvent: null,
-      marks: { listFirst: null, listFull: null, positionsFirst: null, positionsFull: null, fullView: null, freshPositions: null, firstPositionsFetchedAt: null, eventsChanged: null, slowFrames: [] },
+      marks: { listFirst: null, listFull: null, listComplete: null, positionsFirst: null, positionsFull: null, fullView: null, freshPositions: null, firstPositionsFetchedAt: null, eventsChanged: null, slowFrames: [] },
     };
     g.__startProbe = state;
     const epoch = () => performance.timeOrigin + performance.now();
@@ -65,9 +67,11 @@ export async function installStartProbe(context: BrowserContext, want: Want): Pr
       last = t;
       const now = epoch();
       if (bothAt !== null && m.fullView === null) m.fullView = now;
-      const rows = Number(document.querySelector('[role="grid"]')?.getAttribute('aria-rowcount') ?? 0) - 1;
+      const grid = document.querySelector('[role="grid"]');
+      const rows = Number(grid?.getAttribute('aria-rowcount') ?? 0) - 1;
       if (rows > 0) m.listFirst ??= now;
       if (rows >= state.want.objects) m.listFull ??= now;
+      if (rows >= state.want.objects && grid?.getAttribute('aria-busy') !== 'true') m.listComplete ??= now;
       const c = g.__fleetCounts?.();
       if (c && c.positioned > 0) {
         m.positionsFirst ??= now;

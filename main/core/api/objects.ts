@@ -53,6 +53,8 @@ const polledObjects = many(FleetObjectSchema, { exact: true });
 export const parseObjectsList = (raw: unknown, endpoint: string): FleetObject[] => polledObjects(raw, endpoint);
 const lite = one(LiteObjectSchema);
 const lites = many(LiteObjectSchema);
+/** GET /api/Objects/lite body → objects, for the ingest worker (a first sign-in's names: sync/first-names.ts). */
+export const parseObjectsLite = (raw: unknown, endpoint: string): LiteObject[] => lites(raw, endpoint);
 
 /** A body that may be one record or a list of them → a list. */
 function objectsFromOneOrMany(raw: unknown, endpoint: string): FleetObject[] {
@@ -62,9 +64,11 @@ function objectsFromOneOrMany(raw: unknown, endpoint: string): FleetObject[] {
 
 const PROFILE_PATH = '/api/Profile';
 const OBJECTS_PATH = '/api/Objects';
+const OBJECTS_LITE_PATH = '/api/Objects/lite';
 /** The endpoints whose bodies the ingestor decodes, as its errors and warnings name them. */
 export const PROFILE_ENDPOINT = `GET ${PROFILE_PATH}`;
 export const OBJECTS_ENDPOINT = `GET ${OBJECTS_PATH}`;
+export const OBJECTS_LITE_ENDPOINT = `GET ${OBJECTS_LITE_PATH}`;
 
 export function getProfile(http: Http, e?: Extra): Promise<Profile> {
   return call(http, 'GET', PROFILE_PATH, profile, extra(e));
@@ -76,7 +80,7 @@ export function getObject(http: Http, id: number, e?: Extra): Promise<FleetObjec
   return call(http, 'GET', `/api/Objects/${seg(id)}`, object, extra(e));
 }
 export function listObjectsLite(http: Http, e?: Extra): Promise<LiteObject[]> {
-  return call(http, 'GET', '/api/Objects/lite', lites, extra(e));
+  return call(http, 'GET', OBJECTS_LITE_PATH, lites, extra(e));
 }
 export function getObjectLite(http: Http, id: number, e?: Extra): Promise<LiteObject> {
   return call(http, 'GET', `/api/Objects/lite/${seg(id)}`, lite, extra(e));
@@ -181,6 +185,8 @@ export function objectsApi(http: Http) {
     listBody: (e?: Extra) => rawBody(http, OBJECTS_PATH, e, { sha256: true }),
     get: (id: number, e?: Extra) => getObject(http, id, e),
     listLite: (e?: Extra) => listObjectsLite(http, e),
+    /** The reduced list undecoded: a few megabytes the ingestor turns into a first sign-in's names. */
+    liteBody: (e?: Extra) => rawBody(http, OBJECTS_LITE_PATH, e),
     getLite: (id: number, e?: Extra) => getObjectLite(http, id, e),
     getByImei: (imei: string, e?: Extra) => getObjectByImei(http, imei, e),
     findByName: (name: string, e?: Extra) => getObjectsByName(http, name, e),

@@ -256,6 +256,11 @@ export class ObjectsRepo {
     return this.db.prepare('SELECT count(*) FROM objects').pluck().get() as number;
   }
 
+  /** No object stored: one row looked at, where a count walks an index of every object. */
+  isEmpty(): boolean {
+    return this.db.prepare('SELECT NOT EXISTS (SELECT 1 FROM objects)').pluck().get() === 1;
+  }
+
   /** Objects whose name, plate or IMEI contains `text` (case-insensitive), in list order. */
   search(text: string, limit = 100): FleetObject[] {
     const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

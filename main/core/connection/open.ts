@@ -106,6 +106,8 @@ export function openConnection(d: ConnectionDeps, o: OpenConnection): Connection
   const sync = createLiveSync({
     api: {
       listObjectsBody: () => polled.objects.listBody(),
+      // Fetched here, as the event lists are: a few megabytes, asked while the worker stages a status.
+      listObjectsLiteBody: () => api.objects.liteBody(),
       profileBody: () => polled.profile.profileBody(),
       reference: referenceSources(api),
       getObjectsStatusBody: () => polled.status.body(),
@@ -157,7 +159,7 @@ export function openConnection(d: ConnectionDeps, o: OpenConnection): Connection
     ingestor,
     recovery,
     history: history.history,
-    live: new LiveReads(cache, ingestor),
+    live: new LiveReads(cache, ingestor, { provisionalList: () => sync.provisionalList() }),
     geozones: new GeozonesService(api, cache, { bus: d.bus, catalogue }),
     catalogue,
     files,

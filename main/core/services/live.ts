@@ -26,14 +26,16 @@ export class LiveReads {
   constructor(
     private readonly cache: Cache,
     private readonly ingestor: Pick<Ingestor, 'snapshot' | 'written' | 'pendingList'>,
+    /** A first sign-in's names while they stand in for the list (sync/first-names.ts). */
+    private readonly names: { provisionalList(): ObjectsList | null } = { provisionalList: () => null },
     private readonly now: () => number = Date.now,
   ) {
     this.drivers = new DriverNames(cache);
   }
 
-  /** The list as last answered: a new one still being written (ingest.ts), else the stored one. */
+  /** The list as last answered: a new one still being written (ingest.ts), else a first sign-in's names, else the stored one. */
   objects(): ObjectsList {
-    return this.ingestor.pendingList() ?? { json: this.cache.objects.listJson(), fetchedAt: this.cache.objects.fetchedAt() };
+    return this.ingestor.pendingList() ?? this.names.provisionalList() ?? { json: this.cache.objects.listJson(), fetchedAt: this.cache.objects.fetchedAt() };
   }
 
   async snapshot(): Promise<StatusSnapshot> {
@@ -46,7 +48,10 @@ export class LiveReads {
     await this.ingestor.written();
     const { cache } = this;
     const object = cache.objects.get(id);
-    if (!object) throw new FleetError('not_found', `Object ${id} is not in the list.`);
+    if (!object) {
+      if (this.names.provisionalList()) throw new FleetError('not_found', `Object ${id}'s details come with the full object list, which is still loading.`);
+      throw new FleetError('not_found', `Object ${id} is not in the list.`);
+    }
     const sensors = object.Sensors ?? [];
     const values = new Map(cache.status.sensorValuesOf(sensors.map((s) => s.Id)).map((v) => [v.SensorId, v]));
     const day = localDayStart(object.TimeZone, this.now());

@@ -45,6 +45,8 @@ export type IngestMessages = {
   status: Message<PollRequest, PositionColumns>;
   objects: Message<PollRequest, ObjectsIngested>;
   profile: Message<PollRequest, void>;
+  /** A reduced object list read as the windows' list (ingest-names.ts); nothing stored. */
+  names: Message<PollRequest, Uint8Array>;
   /** Every stored last position with its ignition state. */
   snapshot: Message<Followed, PositionColumns>;
   /** One list of unacknowledged events: the feed or the full list. */

@@ -21,6 +21,7 @@ import { startRole, type Roles } from '../workers/roles';
 import type { EventsIngested } from './events-poll';
 import { ingestEvents, ingestProfile, stageStatus, type IngestRepos } from './ingest-bodies';
 import { ingestObjects, stageObjects } from './ingest-list';
+import { namesList } from './ingest-names';
 import type { IngestKind, IngestMessages, ObjectsIngested } from './ingest-messages';
 import { wholeWrite, writeBehind } from './write-behind';
 import type { PollBody } from './poll-body';
@@ -43,6 +44,8 @@ export interface Ingestor {
    */
   pendingList(): ObjectsList | null;
   profile(body: PollBody, fetchedAt: number): Promise<void>;
+  /** A reduced object list as the windows' list bytes, in name order; nothing stored (first-names.ts). */
+  names(body: PollBody): Promise<Uint8Array>;
   /** Every stored last position with its ignition state, from the writer's own copy. */
   snapshot(): Promise<PositionColumns>;
   /**
@@ -68,6 +71,7 @@ export function inThreadIngestor(repos: IngestRepos): Ingestor {
     objects: async (body, fetchedAt) => ingestObjects(repos, body, fetchedAt),
     pendingList: () => null,
     profile: async (body, fetchedAt) => ingestProfile(repos, body, fetchedAt),
+    names: async (body) => namesList(body),
     snapshot: async () => repos.status.snapshot(),
     events: async (scope, body, fetchedAt) => ingestEvents(repos, scope, body, fetchedAt),
     written: async () => {},
@@ -128,6 +132,7 @@ export function workerIngestor(w: WorkerScript, dbFile: string): Ingestor {
     },
     pendingList: () => pendingList,
     profile: (body, fetchedAt) => send('profile', { body, fetchedAt }, transferables(body)),
+    names: (body) => send('names', { body, fetchedAt: 0 }, transferables(body)),
     snapshot: () => send('snapshot', {}, []),
     written: () => written,
     events: (scope, body, fetchedAt) => send('events', { scope, body, fetchedAt }, transferables(body)),
@@ -237,6 +242,12 @@ export function ingestHandlers(repos: IngestRepos, held: HeldBodies): Handlers<I
       return result;
     }),
     profile: afterWrite(({ body, fetchedAt }) => read(body, (b) => ingestProfile(repos, b, fetchedAt))),
+    // Reads no table: a status still being written does not hold it back.
+    names: ({ body }, ctx) => {
+      const list = read(body, namesList);
+      ctx.transfer.push(...transferables(list));
+      return list;
+    },
     snapshot: afterWrite((_, ctx) => {
       const answer = local.snapshot().then(positions(ctx));
       // The copy the next poll is diffed against, loaded once the window has its positions.

@@ -1,8 +1,10 @@
 /**
  * Keeps the cache and the renderer current while signed in: reference data (profile,
  * objects) at sign-in and on a long period, last positions on a short one. Each poll
- * stores what arrived and pushes only the objects whose position changed.
+ * stores what arrived and pushes only the objects whose position changed. A first sign-in
+ * lists the objects' names before the full list arrives (first-names.ts).
  */
+import type { ObjectsList } from '../../../common/methods/live';
 import type { Cache } from '../cache';
 import type { PushBus } from '../rpc/pushes';
 import type { ConnectivityTracker } from './connectivity';
@@ -12,11 +14,14 @@ import { refreshReference, type ReferenceRefresh, type ReferenceSource } from '.
 import type { Ingestor } from './ingest';
 import type { PollBody } from './poll-body';
 import { createBodyQueue, type BigBody } from './body-queue';
+import { createFirstNames } from './first-names';
 
 /** The few calls live sync makes; the session adapts the full API client to it. */
 export interface LiveApi {
   /** The object list body undecoded: the ingestor decodes it off the event loop. */
   listObjectsBody(): Promise<PollBody>;
+  /** The reduced list undecoded, for a first sign-in's names (first-names.ts); without it the windows wait for the full list. */
+  listObjectsLiteBody?(): Promise<PollBody>;
   /** The profile body undecoded (it embeds every object): the ingestor decodes and stores it. */
   profileBody(): Promise<PollBody>;
   reference: ReferenceSource[];
@@ -54,6 +59,8 @@ export interface LiveSync {
    */
   positionsFetched(): Promise<void>;
   refreshObjects(): Promise<void>;
+  /** A first sign-in's names while they stand in for the list (first-names.ts), else null. */
+  provisionalList(): ObjectsList | null;
   refreshReference(): Promise<ReferenceRefresh>;
   /** The periods changed: each poller's waiting run moves to its new period. */
   retime(): void;
@@ -70,13 +77,29 @@ export function createLiveSync(o: LiveSyncOptions): LiveSync {
 
   const bodies = createBodyQueue({ statusPeriodMs: o.statusPollMs, now });
   let positionsFetched: Promise<void> = Promise.resolve();
+  let firstStatusFetched = () => {};
+  const firstPositions = new Promise<void>((resolve) => (firstStatusFetched = resolve));
+  const liteBody = o.api.listObjectsLiteBody?.bind(o.api);
+  const firstNames = liteBody
+    ? createFirstNames({
+        fetch: liteBody,
+        read: (body) => o.ingestor.names(body),
+        afterPositions: () => firstPositions,
+        shown: (list) => o.bus.emit('objects/changed', { upserted: [], removed: [], reload: true, fetchedAt: list.fetchedAt }),
+        now,
+        log,
+      })
+    : null;
   /** Fetches a body and stores it, in its turn; `at` is when it arrived. */
   const fetchAndStore = <T>(kind: BigBody, fetch: () => Promise<PollBody>, store: (body: PollBody, at: number) => Promise<T>, opts?: { yields?: boolean }) =>
     bodies.run(
       kind,
       async () => {
         const fetching = fetch();
-        if (kind === 'status') positionsFetched = fetching.then(settled, settled);
+        if (kind === 'status') {
+          positionsFetched = fetching.then(settled, settled);
+          void positionsFetched.then(firstStatusFetched);
+        }
         const body = await fetching;
         const at = now();
         return { at, stored: await store(body, at) };
@@ -87,13 +110,15 @@ export function createLiveSync(o: LiveSyncOptions): LiveSync {
   const refreshObjects = async () => {
     try {
       // With no list cached (a first sign-in), the windows have nothing to list until this one lands.
-      const yields = o.cache.objects.count() > 0;
+      const yields = !o.cache.objects.isEmpty();
       const { at, stored } = await fetchAndStore('objects', () => o.api.listObjectsBody(), (body, t) => o.ingestor.objects(body, t), { yields });
       const { changed, ignitionChanged, changedIds, removedIds, reload: mustReload } = stored;
       o.connectivity.ok('objects', at);
-      if (changed) {
+      // The windows list the first names, which no delta against the stored list describes.
+      const namesShown = firstNames?.superseded() ?? false;
+      if (changed || namesShown) {
         // An edit or two is a small push; a new fleet is cheaper read once by each window.
-        const reload = mustReload === true || changedIds.length + removedIds.length > (o.objectsDeltaMax ?? OBJECTS_DELTA_MAX);
+        const reload = namesShown || mustReload === true || changedIds.length + removedIds.length > (o.objectsDeltaMax ?? OBJECTS_DELTA_MAX);
         // A delta is read from the file: after the list's write, which follows its answer (ingest.ts).
         if (!reload) await o.ingestor.written();
         const upserted = reload ? [] : o.cache.objects.summariesOf(changedIds);
@@ -145,6 +170,8 @@ export function createLiveSync(o: LiveSyncOptions): LiveSync {
   return {
     start: () => {
       pollers.forEach((p) => p.start());
+      // Only with nothing to list: a cached list is shown at once and the poll updates it.
+      if (firstNames && o.cache.objects.isEmpty()) firstNames.start();
       if (o.recovery) unregister = ranked.map(([rank, p]) => o.recovery!.add(rank, () => p.reset()));
     },
     stop: () => {
@@ -156,6 +183,7 @@ export function createLiveSync(o: LiveSyncOptions): LiveSync {
     statusSoon: () => statusPoller.soon(0),
     positionsFetched: () => positionsFetched,
     refreshObjects,
+    provisionalList: () => firstNames?.list() ?? null,
     refreshReference: reference,
     retime: () => pollers.forEach((p) => p.retime()),
   };

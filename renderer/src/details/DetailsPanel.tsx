@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { ignitionSensorOf } from '../../../common/sensors';
 import { CommandButton } from '../commands/CommandButton';
 import { RecentCommands } from '../commands/RecentCommands';
-import { useFleetObjects } from '../stores/use-fleet-objects';
+import { useFleetObjects, useNamesOnly } from '../stores/use-fleet-objects';
 import { STATE_COLOR, objectState } from '../stores/object-state';
 import { stateLabel } from '../ui/state-words';
 import { useNow } from '../ui/use-now';
@@ -19,7 +19,9 @@ import { filesRoute } from '../files/route-state';
 /** Everything about the selected object: where, how fast, its sensors, driver and today's figures. */
 export function DetailsPanel({ selected }: { selected: number | null }) {
   const { t } = useTranslation('details');
-  const { details, error } = useDetails(selected);
+  // A first sign-in's names have no details yet: they are read once the full list is in.
+  const namesOnly = useNamesOnly();
+  const { details, error } = useDetails(namesOnly ? null : selected);
   const now = useNow(1000);
   const objectsById = useFleetObjects();
   const name = selected === null ? null : (details?.object.Name ?? objectsById.get(selected)?.Name ?? t('object', { id: selected }));
@@ -44,7 +46,7 @@ export function DetailsPanel({ selected }: { selected: number | null }) {
               {error}
             </p>
           )}
-          {!details && !error && <p className="hint">{t('panel.loading')}</p>}
+          {!details && !error && <p className="hint">{namesOnly ? t('panel.namesOnly') : t('panel.loading')}</p>}
           {details && (
             <div className="details-body">
               <PositionSection objectId={details.object.Id} position={details.position} now={now} />

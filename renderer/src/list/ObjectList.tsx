@@ -138,7 +138,7 @@ export function ObjectList({ selected, onSelect, onHelp }: Props) {
           {noMatchText(query.trim(), groupId !== null || state !== null)}
         </p>
       )}
-      <div role="grid" aria-label={t('list.grid')} aria-rowcount={rows.length + 1} aria-colcount={prefs.columns.length} aria-multiselectable="true" className="grid">
+      <div role="grid" aria-label={t('list.grid')} aria-rowcount={rows.length + 1} aria-colcount={prefs.columns.length} aria-multiselectable="true" aria-busy={fleetStore.objectsNamesOnly || undefined} className="grid">
         {/* The header scrolls sideways with the rows (it sits outside their vertical scroller). */}
         <div
           ref={head}
@@ -190,6 +190,11 @@ export function ObjectList({ selected, onSelect, onHelp }: Props) {
         <span className="count" aria-live="polite">
           {countText(fleetStore.objectsFetchedAt === null && objects.length === 0, rows.length, total)}
         </span>
+        {fleetStore.objectsNamesOnly && (
+          <span className="names-only" title={t('list.namesOnly')}>
+            {t('list.namesOnly')}
+          </span>
+        )}
         {marked.size > 0 && (
           <>
             <span className="marked-count">{t('list.marked', { count: marked.size })}</span>

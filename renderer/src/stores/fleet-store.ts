@@ -49,6 +49,8 @@ export class FleetStore {
   objects: ObjectSummary[] = [];
   objectsById = new Map<number, ObjectSummary>();
   objectsFetchedAt: number | null = null;
+  /** The list is a first sign-in's names only: the full list is on its way (ObjectsList.namesOnly). */
+  objectsNamesOnly = false;
   positions: FleetPositions = emptyPositions(0);
   positionsFetchedAt: number | null = null;
   /** Bumps on every change; React subscribes to this. */
@@ -67,8 +69,9 @@ export class FleetStore {
     this.changes.set(this.changes.get() + 1);
   }
 
-  setObjects(objects: ObjectSummary[], fetchedAt: number | null) {
+  setObjects(objects: ObjectSummary[], fetchedAt: number | null, namesOnly = false) {
     this.objects = objects;
+    this.objectsNamesOnly = namesOnly;
     this.objectsById = new Map(objects.map((o) => [o.Id, o]));
     this.objectsFetchedAt = fetchedAt;
     this.refreshStatuses();
@@ -100,6 +103,7 @@ export class FleetStore {
     this.objects = [];
     this.objectsById = new Map();
     this.objectsFetchedAt = null;
+    this.objectsNamesOnly = false;
     this.positions = emptyPositions(0);
     this.positionsFetchedAt = null;
     this.slotOf.clear();

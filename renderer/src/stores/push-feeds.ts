@@ -72,7 +72,7 @@ export function feedFleet(): () => void {
       // first read, often later, and the list's rows and sort are then done by the time they are.
       const objects = await list;
       if (!alive) return;
-      fleetStore.setObjects(objectsOf(objects), objects.fetchedAt);
+      fleetStore.setObjects(objectsOf(objects), objects.fetchedAt, objects.namesOnly === true);
       const [snap, c] = await rest;
       if (!alive) return;
       fleetStore.applyColumns(snap, snap.fetchedAt, true);
@@ -81,7 +81,7 @@ export function feedFleet(): () => void {
   const reloadObjects = () =>
     holding(async () => {
       const list = await rpc('objects/list', {});
-      if (alive) fleetStore.setObjects(objectsOf(list), list.fetchedAt);
+      if (alive) fleetStore.setObjects(objectsOf(list), list.fetchedAt, list.namesOnly === true);
     });
   void load().catch(() => {});
   const offs = [

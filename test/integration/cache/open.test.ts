@@ -125,11 +125,15 @@ describe('openCache', () => {
 
   it('replaceAll drops objects the service no longer returns', () => {
     const c = t.open({ dataDir: t.tempDir() });
+    expect(c.objects.isEmpty()).toBe(true);
     c.objects.replaceAll([{ Id: 1, Name: 'a' }, { Id: 2, Name: 'b', Sensors: [{ Id: 5, Name: 's' }] }], 1);
     c.objects.replaceAll([{ Id: 1, Name: 'a2' }], 2);
     expect(c.objects.list()).toEqual([{ Id: 1, Name: 'a2' }]);
     expect(c.objects.sensorsOf(2)).toEqual([]);
     expect(c.objects.count()).toBe(1);
+    expect(c.objects.isEmpty()).toBe(false);
+    c.objects.replaceAll([], 3);
+    expect(c.objects.isEmpty()).toBe(true);
   });
 
   it('replaces 50,000 objects in one call', () => {

@@ -164,6 +164,16 @@ describe('poll ingest in a worker thread', () => {
     }
   });
 
+  it('reads a reduced list as the windows’ list of names without storing it; one that does not parse is refused', async () => {
+    const lite = await (await fetch(`${sim.baseUrl}/api/Objects/lite`, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer();
+    const sent = (JSON.parse(new TextDecoder().decode(lite)) as { Id: number; Name: string }[]).map((o) => [o.Id, o.Name]);
+    const stored = cache.objects.count();
+    const names = objectsOf({ json: await ingestor.names(new Uint8Array(lite)), fetchedAt: 1 });
+    expect(names.map((o) => [o.Id, o.Name]).sort((a, b) => Number(a[0]) - Number(b[0]))).toEqual(sent.sort((a, b) => Number(a[0]) - Number(b[0])));
+    expect(cache.objects.count()).toBe(stored);
+    await expect(ingestor.names('[{"Id": 1, "Name": ')).rejects.toThrow(/Objects\/lite/);
+  });
+
   it('joins a body sent in chunks, with a character split between two of them', async () => {
     const text = await (await fetch(`${sim.baseUrl}/api/Objects`, { headers: { authorization: `Bearer ${token}` } })).text();
     const list = JSON.parse(text) as { Id: number; Name: string }[];
