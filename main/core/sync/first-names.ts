@@ -3,8 +3,8 @@
  * windows have no names to list until the full object list lands, which embeds every
  * object's sensors: tens of megabytes at 50,000 objects, seconds on a fast link and many
  * on a slow one. The reduced list (GET /api/Objects/lite) names every object in a fraction
- * of that, so it is asked once the positions have arrived, shown as the list, and dropped
- * when the full list is answered. Nothing of it is stored: an object's details, the plates
+ * of that, so it is asked once the first positions are answered (asked while the worker still
+ * staged them, it delayed them), shown as the list, and dropped when the full list is answered. Nothing of it is stored: an object's details, the plates
  * and the groups come with the full list.
  */
 import type { ObjectsList } from '../../../common/methods/live';
@@ -18,7 +18,7 @@ export interface FirstNamesOptions {
   fetch: () => Promise<PollBody>;
   /** The body as the windows' list bytes (the ingestor decodes it off the event loop). */
   read: (body: PollBody) => Promise<Uint8Array>;
-  /** Settles when the positions being fetched have arrived: the map's come first. */
+  /** Settles once the first status poll is answered (or has failed): the map's positions come first. */
   afterPositions: () => Promise<void>;
   /** Tells the windows to read the list again: it is now this one. */
   shown: (list: NamesList) => void;

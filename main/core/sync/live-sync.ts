@@ -77,8 +77,8 @@ export function createLiveSync(o: LiveSyncOptions): LiveSync {
 
   const bodies = createBodyQueue({ statusPeriodMs: o.statusPollMs, now });
   let positionsFetched: Promise<void> = Promise.resolve();
-  let firstStatusFetched = () => {};
-  const firstPositions = new Promise<void>((resolve) => (firstStatusFetched = resolve));
+  let firstStatusAnswered = () => {};
+  const firstPositions = new Promise<void>((resolve) => (firstStatusAnswered = resolve));
   const liteBody = o.api.listObjectsLiteBody?.bind(o.api);
   const firstNames = liteBody
     ? createFirstNames({
@@ -96,10 +96,7 @@ export function createLiveSync(o: LiveSyncOptions): LiveSync {
       kind,
       async () => {
         const fetching = fetch();
-        if (kind === 'status') {
-          positionsFetched = fetching.then(settled, settled);
-          void positionsFetched.then(firstStatusFetched);
-        }
+        if (kind === 'status') positionsFetched = fetching.then(settled, settled);
         const body = await fetching;
         const at = now();
         return { at, stored: await store(body, at) };
@@ -140,6 +137,8 @@ export function createLiveSync(o: LiveSyncOptions): LiveSync {
     } catch (e) {
       o.connectivity.fail('status', e);
       throw e;
+    } finally {
+      firstStatusAnswered();
     }
   };
 
