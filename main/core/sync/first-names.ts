@@ -31,7 +31,7 @@ export interface FirstNames {
   start(): void;
   /** The names while they stand in for the list, else null. */
   list(): NamesList | null;
-  /** The full list is answered: the names give way. True when they had been shown. */
+  /** The full list is answered, or the sync stopped: the names give way. True when they had been shown. */
   superseded(): boolean;
 }
 

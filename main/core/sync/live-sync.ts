@@ -174,6 +174,8 @@ export function createLiveSync(o: LiveSyncOptions): LiveSync {
       if (o.recovery) unregister = ranked.map(([rank, p]) => o.recovery!.add(rank, () => p.reset()));
     },
     stop: () => {
+      // Names still on their way after a sign-out would list this connection's fleet in the next one's windows.
+      firstNames?.superseded();
       unregister.forEach((off) => off());
       unregister = [];
       pollers.forEach((p) => p.stop());
