@@ -2,13 +2,15 @@ import { useTranslation } from 'react-i18next';
 import { memo } from 'react';
 import type { FleetEvent } from '../../../common/resources';
 import { eventKind, isAlarm } from './event-types';
-import { objectZone } from '../ui/time';
+import { zoneFor } from '../ui/time';
 import { MomentTime } from '../ui/MomentTime';
 import { usePreferences } from '../stores/preferences';
 
 interface Props {
   e: FleetEvent;
   objectName: string;
+  /** The object's own zone from the list (a prop, so a list that brings it re-renders the row). */
+  objectTimeZone: string | undefined;
   checked: boolean;
   focused: boolean;
   /** For the clicked event: what the map shows of its place. */
@@ -19,12 +21,12 @@ interface Props {
   onAck: (id: number) => void;
 }
 
-export const EventRow = memo(function EventRow({ e, objectName, checked, focused, placeLine, refusal, onCheck, onFocus, onAck }: Props) {
+export const EventRow = memo(function EventRow({ e, objectName, objectTimeZone, checked, focused, placeLine, refusal, onCheck, onFocus, onAck }: Props) {
   const { t } = useTranslation('events');
   usePreferences(); // clock and zone: read as the time is written
   const kind = eventKind(e.Type);
   const what = `${kind.label}, ${objectName}`;
-  const zone = objectZone(e.ObjectId);
+  const zone = zoneFor({ TimeZone: objectTimeZone });
   return (
     <li className={`event-row${isAlarm(e.Type) ? ' alarm' : ''}${focused ? ' focused' : ''}`}>
       <input type="checkbox" aria-label={t('row.select', { what })} checked={checked} onChange={(ev) => onCheck(e.Id, ev.target.checked)} />

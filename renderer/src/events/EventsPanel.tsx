@@ -131,6 +131,7 @@ export function EventsPanel() {
               key={e.Id}
               e={e}
               objectName={namesById.get(e.ObjectId)?.Name ?? t('object', { id: e.ObjectId })}
+              objectTimeZone={namesById.get(e.ObjectId)?.TimeZone}
               checked={view.checked.has(e.Id)}
               focused={focus?.eventId === e.Id}
               placeLine={focus?.eventId === e.Id ? placeText(focus, now) : undefined}
