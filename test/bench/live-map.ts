@@ -67,8 +67,11 @@ export async function liveMap(browser: Browser, results: Results, run: LiveMapRu
     note(`${key}: signed in (${JSON.stringify(signedIn).slice(0, 80)})`);
     const page = await newPage(browser);
     await page.goto(host.url);
-    // Loaded: the object list is in and positions have stopped arriving in bulk.
-    await page.waitForFunction(() => Number(document.querySelector('[role="grid"]')?.getAttribute('aria-rowcount') ?? 0) > 1000, null, {
+    // Loaded: the whole object list is in (more than a first sign-in's names: decision 0073) and positions have stopped arriving in bulk.
+    await page.waitForFunction(() => {
+      const grid = document.querySelector('[role="grid"]');
+      return Number(grid?.getAttribute('aria-rowcount') ?? 0) > 1000 && grid?.getAttribute('aria-busy') !== 'true';
+    }, null, {
       timeout: 240_000,
       polling: 1000,
     });
