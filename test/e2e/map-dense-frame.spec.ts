@@ -39,7 +39,14 @@ async function drawInParts(page: Page, zoom: number): Promise<Seen[] | null> {
           requestAnimationFrame(cb: () => void): void;
           document: { querySelector(s: string): { width: number; height: number; style: { width: string }; _leaflet_pos?: Pt; getContext(k: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } } } | null };
           __fleetMap: {
-            map: { setView(c: [number, number], z: number, o: unknown): void; panBy(p: [number, number], o: unknown): void; latLngToLayerPoint(p: [number, number]): Pt; layerPointToContainerPoint(p: Pt): Pt; getSize(): Pt };
+            map: {
+              setView(c: [number, number] | { lat: number; lng: number }, z: number, o: unknown): void;
+              latLngToLayerPoint(p: [number, number]): Pt;
+              layerPointToContainerPoint(p: Pt): Pt;
+              getSize(): Pt;
+              project(p: [number, number], z: number): Pt;
+              unproject(p: [number, number], z: number): { lat: number; lng: number };
+            };
             pixelsFrom(n: number): void;
             splitFrom(n: number): void;
             parts(): string;
@@ -50,16 +57,18 @@ async function drawInParts(page: Page, zoom: number): Promise<Seen[] | null> {
         const all = Object.values(g.__fleetPositions());
         // Only objects with no other within a sprite's reach: their centre shows their own dot.
         const alone = all.filter(([lat, lng]) => all.every(([la, ln]) => (la === lat && ln === lng) || Math.abs(la - lat) > 0.0002 || Math.abs(ln - lng) > 0.0003));
-        // The fleet stands in depots: one depot across the view's top edge puts objects both in
-        // the view and in the margin above it.
-        const depot = all.filter(([lat, lng]) => Math.abs(lat - all[0]![0]) < 0.05 && Math.abs(lng - all[0]![1]) < 0.05);
-        const lats = depot.map(([lat]) => lat).sort((a, b) => a - b);
-        const lngs = depot.map(([, lng]) => lng).sort((a, b) => a - b);
+        // A view with an object of its own and one in the margin above it, wherever the fleet
+        // stands at this hour: each object tried in turn 60 px above the first part's edge.
+        const size = hooks.map.getSize();
+        const px = alone.map((at) => hooks.map.project(at, zoom));
+        const view = (c: Pt, p: Pt) => Math.abs(p.x - c.x) < size.x / 2 - 40 && Math.abs(p.y - c.y) < size.y / 2 - 40;
+        const centre = px
+          .map((m) => ({ x: m.x, y: m.y + size.y / 2 + near + 60 }))
+          .find((c) => px.some((p) => view(c, p)));
+        if (!centre) return resolve([]);
         hooks.pixelsFrom(0);
         hooks.splitFrom(0);
-        hooks.map.setView([lats[lats.length >> 1]!, lngs[lngs.length >> 1]!], zoom, { animate: false });
-        const size = hooks.map.getSize();
-        hooks.map.panBy([0, size.y / 2], { animate: false });
+        hooks.map.setView(hooks.map.unproject([centre.x, centre.y], zoom), zoom, { animate: false });
         const read = () => {
           const c = g.document.querySelector('canvas.fleet-object-layer')!;
           const k = c.width / parseFloat(c.style.width);
