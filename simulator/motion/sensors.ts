@@ -193,13 +193,26 @@ export class Sensors {
     return { ...d, Time: dayStartOf(m, day) + departureMs(this.seed, obj, m, day) - 5 * MIN };
   }
 
-  /** Statistics of local `day` up to `upTo` (clipped to the device's data window). */
+  /**
+   * Statistics of local `day` up to `upTo` (clipped to the device's data window). The last one
+   * per object is kept: every status asks each parked object's day up to the same last fix, and
+   * walking three days of plans for all of them took seconds once the feed had asked for older days.
+   */
   dayStat(obj: number, day: number, upTo: number): DayStat {
     const m = this.tr.motion(obj);
     const [ws, we] = this.tr.window(obj);
     const dayStart = dayStartOf(m, day);
     const end = Math.min(upTo, dayStart + DAY_MS, we);
     const from = Math.max(dayStart, ws);
+    const kept = this.lastStat.get(obj);
+    if (kept && kept.m === m && kept.day === day && kept.from === from && kept.end === end) return kept.stat;
+    const stat = this.walkDay(obj, m, day, dayStart, from, end);
+    this.lastStat.set(obj, { m, day, from, end, stat });
+    return stat;
+  }
+  private readonly lastStat = new Map<number, { m: Motion; day: number; from: number; end: number; stat: DayStat }>();
+
+  private walkDay(obj: number, m: Motion, day: number, dayStart: number, from: number, end: number): DayStat {
     let move = 0;
     let engine = 0;
     let dist = 0;
