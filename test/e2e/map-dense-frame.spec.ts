@@ -116,6 +116,8 @@ test('a dense frame draws the view first and the margin on the next frame, each 
   expect(view.length).toBeGreaterThan(0);
   expect(margin.length).toBeGreaterThan(0);
   // The view's objects are on the canvas after the first part and stay; the margin's come with the second.
-  expect(view.map((s) => [s.first, s.both])).toEqual(view.map(() => [255, 255]));
-  expect(margin.map((s) => [s.first, s.both])).toEqual(margin.map(() => [0, 255]));
+  // Drawn: a sprite's centre mostly opaque (a moving object's arrow is not solid at every pixel).
+  const drawn = (alpha: number) => alpha > 128;
+  expect(view.map((s) => [drawn(s.first), drawn(s.both)])).toEqual(view.map(() => [true, true]));
+  expect(margin.map((s) => [s.first, drawn(s.both)])).toEqual(margin.map(() => [0, true]));
 });
