@@ -46,7 +46,7 @@ export type IngestMessages = {
   objects: Message<PollRequest, ObjectsIngested>;
   profile: Message<PollRequest, void>;
   /** A reduced object list read as the windows' list (ingest-names.ts); nothing stored. */
-  names: Message<PollRequest, Uint8Array>;
+  names: Message<Pick<PollRequest, 'body'>, Uint8Array>;
   /** Every stored last position with its ignition state. */
   snapshot: Message<Followed, PositionColumns>;
   /** One list of unacknowledged events: the feed or the full list. */

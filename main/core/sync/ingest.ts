@@ -132,7 +132,7 @@ export function workerIngestor(w: WorkerScript, dbFile: string): Ingestor {
     },
     pendingList: () => pendingList,
     profile: (body, fetchedAt) => send('profile', { body, fetchedAt }, transferables(body)),
-    names: (body) => send('names', { body, fetchedAt: 0 }, transferables(body)),
+    names: (body) => send('names', { body }, transferables(body)),
     snapshot: () => send('snapshot', {}, []),
     written: () => written,
     events: (scope, body, fetchedAt) => send('events', { scope, body, fetchedAt }, transferables(body)),
