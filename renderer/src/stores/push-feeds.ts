@@ -66,17 +66,21 @@ export function feedFleet(): () => void {
   const load = () =>
     holding(async () => {
       const list = rpc('objects/list', {});
-      const rest = Promise.all([rpc('status/snapshot', {}), rpc('connectivity/state', {})]);
-      rest.catch(() => {}); // awaited below; a failed list must not leave this rejection unhandled
+      const snapshot = rpc('status/snapshot', {});
+      snapshot.catch(() => {}); // awaited below; a failed list must not leave this rejection unhandled
+      // The badge's state is a small read that the host may hold behind the two big replies
+      // (host/claimed-first.ts): the positions do not wait for it.
+      void rpc('connectivity/state', {})
+        .then((c) => alive && connectivity.set(c))
+        .catch(() => {});
       // The list is drawn as soon as it comes: at launch the positions are the ingest worker's
       // first read, often later, and the list's rows and sort are then done by the time they are.
       const objects = await list;
       if (!alive) return;
       fleetStore.setObjects(objectsOf(objects), objects.fetchedAt, objects.namesOnly === true);
-      const [snap, c] = await rest;
+      const snap = await snapshot;
       if (!alive) return;
       fleetStore.applyColumns(snap, snap.fetchedAt, true);
-      connectivity.set(c);
     });
   const reloadObjects = () =>
     holding(async () => {

@@ -11,6 +11,7 @@ import type { PushEnvelope } from '../../../common/envelope';
 import { createDispatcher } from '../../../main/core/rpc/dispatcher';
 import { createPushBus } from '../../../main/core/rpc/pushes';
 import { startHost, type Host } from '../../../main/host/server';
+import { standInPageGlobals, type PageGlobals } from './page-globals';
 
 /** A path, not a literal import: the transport's DOM types stay out of the node typecheck (as in events-store.test.ts). */
 const TRANSPORT = '../../../renderer/src/rpc/transport';
@@ -22,16 +23,12 @@ interface PageTransport {
 
 const bus = createPushBus();
 let host: Host;
-const reported: unknown[] = [];
-const g = globalThis as Record<string, unknown>;
-/** Every URL the page fetched. */
-const fetched: string[] = [];
+let page: PageGlobals;
 /** The big method's reply waits for this. */
 let openGate: () => void = () => {};
 const gate = new Promise<void>((resolve) => (openGate = resolve));
 // 1,000,000 doubles: 8 MB, over the host's 4 MB for the socket.
 const time = Float64Array.from({ length: 1_000_000 }, (_, i) => i * 1000);
-const saved = new Map(['window', 'location', 'sessionStorage', 'reportError', 'WebSocket', 'fetch'].map((k) => [k, g[k]]));
 
 beforeAll(async () => {
   const dispatcher = createDispatcher();
@@ -43,29 +40,11 @@ beforeAll(async () => {
     },
   });
   host = await startHost({ dispatcher, bus, staticDir: mkdtempSync(join(tmpdir(), 'fleet-static-')) });
-  // What the page's globals are in a tab opened at the host's link.
-  const location = new URL(host.url);
-  const store = new Map<string, string>();
-  const { origin } = host;
-  const NodeWebSocket = WebSocket;
-  const nodeFetch = fetch;
-  Object.assign(g, {
-    location,
-    window: { location, history: { replaceState: () => {} } },
-    sessionStorage: { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) },
-    reportError: (e: unknown) => void reported.push(e),
-    // A browser adds the page's origin to both, which the host checks.
-    WebSocket: class extends NodeWebSocket {
-      constructor(url: string | URL) {
-        super(url, { headers: { origin } } as unknown as string[]);
-      }
-    },
-    fetch: (input: string, init: RequestInit = {}) => (fetched.push(input), nodeFetch)(new URL(input, origin), { ...init, headers: { ...(init.headers as Record<string, string>), origin } }),
-  });
+  page = standInPageGlobals(host);
 });
 
 afterAll(async () => {
-  for (const [k, v] of saved) g[k] = v;
+  page.restore();
   await host.close();
 });
 
@@ -82,7 +61,7 @@ describe('the page socket transport', () => {
     expect(await transport.rpc({ id: 1, name: 'connectivity/state', args: {} })).toMatchObject({ type: 'reply', id: 1 });
     for (const at of [1, 2, 3]) bus.emit('notices/changed', { at } as never);
     await expect.poll(() => heard).toEqual(['1', '2', '3']);
-    expect(reported).toHaveLength(3);
+    expect(page.reported).toHaveLength(3);
     expect(await transport.rpc({ id: 2, name: 'connectivity/state', args: {} })).toMatchObject({ type: 'reply', id: 2 });
   });
 
@@ -90,7 +69,7 @@ describe('the page socket transport', () => {
     const { createTransport } = (await import(/* @vite-ignore */ TRANSPORT)) as { createTransport: () => PageTransport };
     const transport = createTransport();
     const id = `claim-${'p'.repeat(24)}`;
-    const bulkFetches = () => fetched.filter((u) => u.includes('/bulk/'));
+    const bulkFetches = () => page.fetched.filter((u) => u.includes('/bulk/'));
     const reply = transport.rpc({ id, name: 'history/read', args: { objectId: 7, from: 0, till: 86_400_000 } });
     // Asked for while the host has not made the reply yet.
     await expect.poll(bulkFetches).toEqual([expect.stringContaining(`/bulk/${id}?token=`)]);
