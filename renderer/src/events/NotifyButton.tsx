@@ -9,7 +9,9 @@ import { useState } from 'react';
 export function NotifyButton() {
   const { t } = useTranslation('events');
   const supported = typeof Notification !== 'undefined';
-  const [perm, setPerm] = useState(supported ? Notification.permission : 'denied');
+  // Read once, not at every render: the browser answers it over a synchronous call to its own
+  // process, which held a render of the alarm panel for tens of milliseconds while a big fleet moved.
+  const [perm, setPerm] = useState(() => (supported ? Notification.permission : 'denied'));
   const [dismissed, setDismissed] = useState(false);
   if (supported && perm === 'granted') return null;
   if (!supported) return <span className="hint">{t('notify.unsupported')}</span>;

@@ -20,7 +20,8 @@ export function useEventAlerts(): void {
       eventsStore.onNew((events) => {
         const plan = alertPlan(events, soundPrefs.get(), (id) => fleetStore.objectsById.get(id)?.Name ?? i18n.t('events:object', { id }));
         plan.sounds.forEach((k, i) => setTimeout(() => beep(k.tone, k.beeps), i * 700));
-        if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
+        // The permission is read over a synchronous call to the browser: only when there is something to show.
+        if (!plan.notifications.length || typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
         for (const n of plan.notifications) {
           try {
             new Notification(n.title, { body: n.body, tag: n.tag });
