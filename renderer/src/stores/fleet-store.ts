@@ -56,6 +56,9 @@ export class FleetStore {
   /** Bumps on every change; React subscribes to this. */
   private readonly changes = createStore(0);
   private slotOf = new Map<number, number>();
+  /** Bumps when slots are handed out afresh (a snapshot that replaces them, a reset). */
+  private slotEpoch = 0;
+  private slotsMemo: { objects: ObjectSummary[]; epoch: number; count: number; slots: Int32Array } | null = null;
 
   get version(): number {
     return this.changes.get();
@@ -107,11 +110,26 @@ export class FleetStore {
     this.positions = emptyPositions(0);
     this.positionsFetchedAt = null;
     this.slotOf.clear();
+    this.slotEpoch++;
     this.changed();
   }
 
   slot(id: number): number | undefined {
     return this.slotOf.get(id);
+  }
+
+  /**
+   * Each listed object's slot, in `objects` order (-1: no position yet). Kept until the list
+   * or the slots change: a once-a-second pass over 100,000 objects then reads an array
+   * instead of making 100,000 map lookups, which were most of its time.
+   */
+  objectSlots(): Int32Array {
+    const m = this.slotsMemo;
+    const count = this.positions.count;
+    if (m && m.objects === this.objects && m.epoch === this.slotEpoch && m.count === count) return m.slots;
+    const slots = Int32Array.from(this.objects, (o) => this.slotOf.get(o.Id) ?? -1);
+    this.slotsMemo = { objects: this.objects, epoch: this.slotEpoch, count, slots };
+    return slots;
   }
 
   private ensureCapacity(n: number) {
@@ -131,6 +149,7 @@ export class FleetStore {
     if (replace) {
       this.positions = emptyPositions(cols.ids.length);
       this.slotOf.clear();
+      this.slotEpoch++;
     }
     this.ensureCapacity(this.positions.count + cols.ids.length);
     const p = this.positions;

@@ -30,4 +30,28 @@ describe('countStates', () => {
     expect(only).toMatchObject({ moving: 1, idle: 0, parked: 1, offline: 0, blocked: 0, never: 1 });
     expect(Object.values(only).reduce((a, b) => a + b, 0)).toBe(3);
   });
+
+  it('follows the slots as positions come, a snapshot replaces them, and the list changes', () => {
+    const store = new FleetStore();
+    const cols = (ids: number[], speed: number[]) => ({
+      ids: Int32Array.from(ids),
+      lat: new Float64Array(ids.length).fill(50),
+      lng: new Float64Array(ids.length).fill(10),
+      time: new Float64Array(ids.length).fill(1000),
+      speed: Float32Array.from(speed),
+      heading: new Float32Array(ids.length),
+      online: new Uint8Array(ids.length).fill(1),
+      ignition: new Uint8Array(ids.length).fill(Ignition.off),
+    });
+    store.setObjects([obj(1), obj(2), obj(3)], 1);
+    expect(countStates(store)).toMatchObject({ never: 3, moving: 0 });
+    store.applyColumns(cols([2], [60]), 1);
+    expect(countStates(store)).toMatchObject({ never: 2, moving: 1 });
+    // Same number of slots, other objects in them.
+    store.applyColumns(cols([3], [0]), 2, true);
+    expect(countStates(store)).toMatchObject({ never: 2, moving: 0, parked: 1 });
+    expect(countStates(store, new Set([3]))).toMatchObject({ parked: 1, never: 0 });
+    store.setObjects([obj(3), obj(4)], 3);
+    expect(countStates(store)).toMatchObject({ never: 1, moving: 0, parked: 1 });
+  });
 });
