@@ -91,10 +91,11 @@ export async function liveMap(browser: Browser, results: Results, run: LiveMapRu
       p.drawMs.length = 0;
       p.drawnObjects.length = 0;
     });
+    // Before the probes: starting a trace or a profile stalls the page for a few hundred ms, which is not the page's.
+    const profiler = await startRendererProfile(page, key);
     const sampler = await startStallSampler(client);
     const stop = await startFrameProbe(page);
     const idleLoop = await startIdleLoopProbe();
-    const profiler = await startRendererProfile(page, key);
     const cpu0 = { sim: cpuSeconds(sim.pid), host: cpuSeconds(host.pid), t: Date.now() };
     await panAndZoom(page, MOVE_MS);
     const cpu = { sim: cpuSeconds(sim.pid) - cpu0.sim, host: cpuSeconds(host.pid) - cpu0.host, s: (Date.now() - cpu0.t) / 1000 };
