@@ -144,8 +144,11 @@ export class FleetStore {
     this.positions = next;
   }
 
-  /** Applies columns (a snapshot or a delta): known objects are updated in place, new ones appended. */
-  applyColumns(cols: PositionColumns, fetchedAt: number | null, replace = false) {
+  /**
+   * Applies columns (a snapshot or a delta): known objects are updated in place, new ones
+   * appended. `notify` false: a slice of a delta whose last slice tells the listeners.
+   */
+  applyColumns(cols: PositionColumns, fetchedAt: number | null, replace = false, notify = true) {
     if (replace) {
       this.positions = emptyPositions(cols.ids.length);
       this.slotOf.clear();
@@ -182,6 +185,7 @@ export class FleetStore {
       p.online[s] = cols.online[i]!;
       p.ignition[s] = cols.ignition[i]!;
     }
+    if (!notify) return;
     if (fetchedAt !== null) this.positionsFetchedAt = Math.max(this.positionsFetchedAt ?? 0, fetchedAt);
     this.changed();
   }

@@ -8,10 +8,11 @@
  * handlers in (`feedEvents`), so the store keeps its rules and this module its wiring.
  */
 import type { EventsChanged } from '../../../common/methods/events';
-import { objectsOf } from '../../../common/methods/live';
+import { objectsOf, type StatusDelta } from '../../../common/methods/live';
 import type { OutboxState } from '../../../common/methods/outbox';
 import { onLink, onPush, rpc } from '../rpc/client';
 import { connectivity } from './connectivity';
+import { deltaSlices } from './delta-slices';
 import { fleetStore } from './fleet-store';
 
 /**
@@ -88,8 +89,10 @@ export function feedFleet(): () => void {
       if (alive) fleetStore.setObjects(objectsOf(list), list.fetchedAt, list.namesOnly === true);
     });
   void load().catch(() => {});
+  // A big delta goes in slices, a task each (delta-slices.ts); the windows hear of it once, at its last.
+  const applyDelta = deltaSlices<StatusDelta>((slice, d, last) => alive && fleetStore.applyColumns(slice, d.fetchedAt, false, last));
   const offs = [
-    onPush('status/delta', (d) => whenLoaded(() => fleetStore.applyColumns(d, d.fetchedAt))),
+    onPush('status/delta', (d) => whenLoaded(() => applyDelta(d))),
     onPush('objects/changed', (c) =>
       whenLoaded(() => {
         if (c.reload) void reloadObjects().catch(() => {});
