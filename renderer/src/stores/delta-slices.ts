@@ -9,13 +9,10 @@ import type { PositionColumns } from '../../../common/methods/live';
 /** Rows applied in one task. */
 export const SLICE_ROWS = 10_000;
 
-const KEYS = ['ids', 'lat', 'lng', 'time', 'speed', 'heading', 'online', 'ignition'] as const;
-
 /** Rows [from, to) of the columns, as views of the same memory. */
 export function sliceColumns(c: PositionColumns, from: number, to: number): PositionColumns {
-  const out = {} as Record<(typeof KEYS)[number], unknown>;
-  for (const k of KEYS) out[k] = c[k].subarray(from, to);
-  return out as unknown as PositionColumns;
+  const rows = <T extends { subarray(a: number, b: number): T }>(a: T) => a.subarray(from, to);
+  return { ids: rows(c.ids), lat: rows(c.lat), lng: rows(c.lng), time: rows(c.time), speed: rows(c.speed), heading: rows(c.heading), online: rows(c.online), ignition: rows(c.ignition) };
 }
 
 /**
@@ -28,26 +25,18 @@ export function deltaSlices<D extends PositionColumns>(
 ): (delta: D) => void {
   const rows = o.rows ?? SLICE_ROWS;
   const later = o.later ?? ((f) => void setTimeout(f, 0));
+  // The delta being applied stays first until its last slice: work is due while any waits.
   const waiting: { delta: D; at: number }[] = [];
-  let running = false;
   const step = () => {
-    const head = waiting[0];
-    if (!head) {
-      running = false;
-      return;
-    }
+    const head = waiting[0]!;
     const n = head.delta.ids.length;
     const to = Math.min(n, head.at + rows);
     apply(head.at === 0 && to === n ? head.delta : sliceColumns(head.delta, head.at, to), head.delta, to >= n);
     head.at = to;
     if (to >= n) waiting.shift();
     if (waiting.length) later(step);
-    else running = false;
   };
   return (delta) => {
-    waiting.push({ delta, at: 0 });
-    if (running) return;
-    running = true;
-    step();
+    if (waiting.push({ delta, at: 0 }) === 1) step();
   };
 }
