@@ -59,6 +59,13 @@ export function summaryRow(o: Partial<Pick<FleetObject, (typeof SUMMARY_KEYS)[nu
   return row;
 }
 
+const ALL_SUMMARY_FIELDS = (1 << SUMMARY_KEYS.length) - 1;
+
+/** A row with every SUMMARY_KEYS field, its keys in their order (a key added there is added here). */
+function fullSummary(r: unknown[]): ObjectSummary {
+  return { Id: r[1], Name: r[2], StateNumber: r[3], IMEI: r[4], Status: r[5], GroupIds: r[6], DeviceType: r[7], Phone: r[8], IconId: r[9], TrackColor: r[10], Timeout: r[11], MaxSpeed: r[12], TimeZone: r[13] } as ObjectSummary;
+}
+
 /** A stored or sent summary back as the object: a row (`summaryRow`), or a summary object as caches before rows kept them. */
 export function summaryFromRow(row: unknown): ObjectSummary {
   if (!Array.isArray(row)) {
@@ -67,6 +74,8 @@ export function summaryFromRow(row: unknown): ObjectSummary {
   }
   const has = row[0];
   if (typeof has !== 'number') throw new Error('objects/list: a summary row without the fields it has');
+  // Every field present, as for nearly every object: one literal, one shape, no keyed stores.
+  if (has === ALL_SUMMARY_FIELDS) return fullSummary(row);
   const s: Record<string, unknown> = {};
   let at = 1;
   for (let i = 0; i < SUMMARY_KEYS.length; i++) if (has & (1 << i)) s[SUMMARY_KEYS[i]!] = row[at++];

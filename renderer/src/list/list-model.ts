@@ -81,19 +81,29 @@ function ascendingRanks(rows: readonly RowFacts[], rank: (r: RowFacts) => number
   return true;
 }
 
+/** Whether the objects are in this page's name order: each neighbouring pair compared once. */
+export function inNameOrder(objects: readonly FleetObject[]): boolean {
+  for (let i = 1; i < objects.length; i++) if (nameOrder(objects[i - 1]!, objects[i]!) > 0) return false;
+  return true;
+}
+
+/** Each object's place as listed, for a list known to be in name order. */
+export function listedRanks(objects: readonly FleetObject[]): Map<number, number> {
+  const ranks = new Map<number, number>();
+  for (let i = 0; i < objects.length; i++) ranks.set(objects[i]!.Id, i);
+  return ranks;
+}
+
 /**
  * Position of every object in name order, computed once per list so live re-sorts stay cheap.
- * The host sends the list in this order already (`NAME_COLLATION`): each neighbouring pair is
- * checked once, and only a list out of order is sorted.
+ * The host sends the list in this order already (`NAME_COLLATION`): only a list out of order is sorted.
  */
 export function nameRanks(objects: readonly FleetObject[]): Map<number, number> {
-  const byName = (a: FleetObject, b: FleetObject) => collator.compare(a.Name, b.Name) || a.Id - b.Id;
-  let inOrder = true;
-  for (let i = 1; i < objects.length && inOrder; i++) inOrder = byName(objects[i - 1]!, objects[i]!) <= 0;
-  const order = inOrder ? objects : objects.slice().sort(byName);
-  const ranks = new Map<number, number>();
-  for (let i = 0; i < order.length; i++) ranks.set(order[i]!.Id, i);
-  return ranks;
+  return listedRanks(inNameOrder(objects) ? objects : objects.slice().sort(nameOrder));
+}
+
+function nameOrder(a: FleetObject, b: FleetObject): number {
+  return collator.compare(a.Name, b.Name) || a.Id - b.Id;
 }
 
 /** Every group id any object belongs to, ascending, with how many objects it holds. */

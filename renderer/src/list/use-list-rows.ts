@@ -4,7 +4,8 @@ import { useFleetObjectList } from '../stores/use-fleet-objects';
 import { useFleetVersion } from '../stores/use-fleet-version';
 import { objectState, type ObjectState } from '../stores/object-state';
 import type { RowFacts } from './columns';
-import { filterRows, nameRanks, sortRows, type SortSpec } from './list-model';
+import { filterRows, sortRows, type SortSpec } from './list-model';
+import { useNameRanks } from './use-name-ranks';
 
 /** Columns whose values move with every poll: only these make the list re-sort on a delta. */
 const LIVE_KEYS = new Set(['state', 'speed', 'age']);
@@ -20,7 +21,7 @@ export function useListRows(query: string, groupId: number | null, state: Object
   // At once: at a start the list is what the operator waits for.
   const objects = useFleetObjectList();
   const q = useDeferredValue(query.trim().toLowerCase());
-  const ranks = useMemo(() => nameRanks(objects), [objects]);
+  const ranks = useNameRanks(objects);
   const live = LIVE_KEYS.has(sort.key) || state !== null;
   const liveVersion = live ? version : 0;
 

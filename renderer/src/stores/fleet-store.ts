@@ -51,6 +51,11 @@ export class FleetStore {
   objectsFetchedAt: number | null = null;
   /** The list is a first sign-in's names only: the full list is on its way (ObjectsList.namesOnly). */
   objectsNamesOnly = false;
+  /**
+   * The list is as the host sent it, in name order by its word (ObjectsList); a refresh's
+   * delta appends new objects at the end, so a list it made is not.
+   */
+  objectsSentInOrder = false;
   positions: FleetPositions = emptyPositions(0);
   positionsFetchedAt: number | null = null;
   /** Bumps on every change; React subscribes to this. */
@@ -72,10 +77,14 @@ export class FleetStore {
     this.changes.set(this.changes.get() + 1);
   }
 
-  setObjects(objects: ObjectSummary[], fetchedAt: number | null, namesOnly = false) {
+  /** `sentInOrder`: an objects/list answer, in name order (ObjectsList.json). */
+  setObjects(objects: ObjectSummary[], fetchedAt: number | null, namesOnly = false, sentInOrder = false) {
     this.objects = objects;
     this.objectsNamesOnly = namesOnly;
-    this.objectsById = new Map(objects.map((o) => [o.Id, o]));
+    this.objectsSentInOrder = sentInOrder;
+    const byId = new Map<number, ObjectSummary>();
+    for (const o of objects) byId.set(o.Id, o);
+    this.objectsById = byId;
     this.objectsFetchedAt = fetchedAt;
     this.refreshStatuses();
     this.changed();
@@ -107,6 +116,7 @@ export class FleetStore {
     this.objectsById = new Map();
     this.objectsFetchedAt = null;
     this.objectsNamesOnly = false;
+    this.objectsSentInOrder = false;
     this.positions = emptyPositions(0);
     this.positionsFetchedAt = null;
     this.slotOf.clear();

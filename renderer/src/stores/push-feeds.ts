@@ -78,7 +78,7 @@ export function feedFleet(): () => void {
       // first read, often later, and the list's rows and sort are then done by the time they are.
       const objects = await list;
       if (!alive) return;
-      fleetStore.setObjects(objectsOf(objects), objects.fetchedAt, objects.namesOnly === true);
+      fleetStore.setObjects(objectsOf(objects), objects.fetchedAt, objects.namesOnly === true, true);
       const snap = await snapshot;
       if (!alive) return;
       fleetStore.applyColumns(snap, snap.fetchedAt, true);
@@ -86,7 +86,7 @@ export function feedFleet(): () => void {
   const reloadObjects = () =>
     holding(async () => {
       const list = await rpc('objects/list', {});
-      if (alive) fleetStore.setObjects(objectsOf(list), list.fetchedAt, list.namesOnly === true);
+      if (alive) fleetStore.setObjects(objectsOf(list), list.fetchedAt, list.namesOnly === true, true);
     });
   void load().catch(() => {});
   // A big delta goes in slices, a task each (delta-slices.ts); the windows hear of it once, at its last.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FleetObject } from '../../../common/resources';
 import type { RowFacts } from '../../../renderer/src/list/columns';
-import { filterRows, groupCounts, idsBetween, nameRanks, sortRows } from '../../../renderer/src/list/list-model';
+import { filterRows, groupCounts, idsBetween, inNameOrder, listedRanks, nameRanks, sortRows } from '../../../renderer/src/list/list-model';
 import { parsePrefs, DEFAULT_PREFS } from '../../../renderer/src/list/prefs';
 
 const obj = (Id: number, Name: string, extra: Partial<FleetObject> = {}): FleetObject => ({ Id, Name, ...extra });
@@ -42,6 +42,15 @@ describe('sortRows', () => {
     for (const dir of ['asc', 'desc'] as const) expect(sortRows(inOrder, { key: 'name', dir }, ranks)).toEqual(sortRows(rows, { key: 'name', dir }));
     // Filtered rows keep the order too.
     expect(sortRows(inOrder.slice(1, 3), { key: 'name', dir: 'desc' }, ranks).map((r) => r.o.Name)).toEqual(['van 0', 'Truck 10']);
+  });
+  it('tells a list in name order from one out of it, and ranks a list as it came', () => {
+    const inOrder = sortRows(rows, { key: 'name', dir: 'asc' }).map((r) => r.o);
+    expect(inNameOrder(inOrder)).toBe(true);
+    expect(inNameOrder([...inOrder].reverse())).toBe(false);
+    // Names the collator calls equal are ordered by id.
+    expect(inNameOrder([obj(2, 'Van 1'), obj(1, 'van 1')])).toBe(false);
+    expect([...listedRanks([...inOrder].reverse()).entries()]).toEqual([...inOrder].reverse().map((o, i) => [o.Id, i]));
+    expect(nameRanks([...inOrder].reverse())).toEqual(listedRanks(inOrder));
   });
   it('keeps missing values last in both directions and breaks ties by name', () => {
     expect(sortRows(rows, { key: 'speed', dir: 'desc' }).map((r) => r.o.Id)).toEqual([1, 4, 2, 3]);
