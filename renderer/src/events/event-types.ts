@@ -47,8 +47,25 @@ const KNOWN: EventKind[] = [
   kind(0x2, 'ignitionOff', 400, 1),
 ];
 
+/**
+ * Kinds by Event.Type: a catch-up after an outage names thousands of events of a few types,
+ * and each was a scan of the table (an unknown type a new object too). Bounded, as the types
+ * are whatever the server sends.
+ */
+const byType = new Map<number, EventKind>();
+const MAX_TYPES_KEPT = 1024;
+
 /** The kind that names an event: the first known bit in order of urgency, else its lowest set bit. */
 export function eventKind(type: number): EventKind {
+  let k = byType.get(type);
+  if (k === undefined) {
+    k = kindOf(type);
+    if (byType.size < MAX_TYPES_KEPT) byType.set(type, k);
+  }
+  return k;
+}
+
+function kindOf(type: number): EventKind {
   const known = KNOWN.find((k) => (type & k.bit) !== 0);
   if (known) return known;
   const low = type & -type;

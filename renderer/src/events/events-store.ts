@@ -52,10 +52,13 @@ let generation = 0;
 function rebuild(patch: Partial<EventsView> = {}) {
   const p = picture;
   const all = p ? (hidden.size ? p.all.filter((e) => !hidden.has(e.Id)) : p.all) : [];
-  const feedIds = new Set(p?.feedIds ?? []);
-  const ids = new Set(all.map((e) => e.Id));
+  const feedIds = feedSet(p?.feedIds ?? []);
+  let checked = patch.checked ?? view.checked;
   // An event that left the list cannot stay checked: A would acknowledge something unseen.
-  const checked = new Set([...(patch.checked ?? view.checked)].filter((id) => ids.has(id)));
+  if (checked.size) {
+    const ids = new Set(all.map((e) => e.Id));
+    checked = new Set([...checked].filter((id) => ids.has(id)));
+  }
   view = {
     ...view,
     ...patch,
@@ -71,26 +74,52 @@ function rebuild(patch: Partial<EventsView> = {}) {
   store.set(view);
 }
 
-function accept(next: EventsPicture) {
+/** The feed's ids as a set, made again only when the core sends new ones (a delta mostly keeps them). */
+let feedIdsSet: { ids: number[]; set: ReadonlySet<number> } = { ids: [], set: new Set() };
+function feedSet(ids: number[]): ReadonlySet<number> {
+  if (feedIdsSet.ids !== ids) feedIdsSet = { ids, set: new Set(ids) };
+  return feedIdsSet.set;
+}
+
+/** `candidates`: the events that may not have been seen (a delta's upserted ones; a load's all). */
+function accept(next: EventsPicture, candidates: readonly FleetEvent[] = next.all) {
   picture = next;
   // Once the core no longer lists an event, our optimistic hiding of it has done its job.
-  const listed = new Set(next.all.map((e) => e.Id));
-  hidden = new Set([...hidden].filter((id) => listed.has(id)));
-  const feedIds = new Set(next.feedIds);
+  if (hidden.size) {
+    const listed = new Set(next.all.map((e) => e.Id));
+    hidden = new Set([...hidden].filter((id) => listed.has(id)));
+  }
   if (seen === null) {
-    seen = new Set(listed);
+    seen = new Set(next.all.map((e) => e.Id));
   } else {
-    const fresh = next.all.filter((e) => !seen!.has(e.Id) && feedIds.has(e.Id));
-    for (const id of listed) seen.add(id);
-    if (fresh.length) for (const l of newListeners) l(fresh);
+    const feedIds = feedSet(next.feedIds);
+    const fresh: FleetEvent[] = [];
+    for (const e of candidates) {
+      if (seen.has(e.Id)) continue;
+      seen.add(e.Id);
+      if (feedIds.has(e.Id)) fresh.push(e);
+    }
+    if (fresh.length) ring(fresh);
   }
   rebuild();
+}
+
+/**
+ * New feed events are told in a task of their own: the alert plan of a catch-up after an
+ * outage (thousands of events) is not added to the task that applied it. Another session's
+ * events by then are not told.
+ */
+function ring(fresh: FleetEvent[]) {
+  const gen = generation;
+  setTimeout(() => {
+    if (gen === generation) for (const l of newListeners) l(fresh);
+  }, 0);
 }
 
 function onChanged(d: EventsChanged) {
   if (listing) return;
   const next = picture && applyDelta(picture, d);
-  if (next) accept(next);
+  if (next) accept(next, d.upserted);
   // Not loaded yet (a failed load), or a push was missed: the whole list again.
   else void load().catch(() => {});
 }

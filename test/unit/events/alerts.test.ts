@@ -19,6 +19,13 @@ describe('event kinds', () => {
     expect(eventKind(0x10000 | 0x8000).label).toBe('Towing');
     expect(eventKind(0x4000).label).toBe('Low battery');
   });
+  it('makes the kind of a type once, a type the console does not know too, and names every type a server invents', () => {
+    expect(eventKind(0x80000)).toBe(eventKind(0x80000));
+    expect(eventKind(0x4 | 0x1)).toBe(eventKind(0x4 | 0x1));
+    // A server sending ever new types: each is still named, whether kept or not.
+    for (let t = 0; t < 5000; t++) expect(eventKind(0x100000 + t * 0x200000).bit).toBe(0x100000);
+    expect(eventKind(0x100000 + 4999 * 0x200000).label).toBe('Event type 0x100000');
+  });
 });
 
 describe('alertPlan', () => {

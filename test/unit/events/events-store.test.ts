@@ -87,10 +87,14 @@ describe('events store', () => {
     push(delta(10, [ev(5, 50), ev(4, 40)], [2], [1, 3, 5]));
     expect(eventsStore.get().all.map((e) => e.Id)).toEqual([5, 4, 3, 1]);
     expect(eventsStore.get().feed.map((e) => e.Id)).toEqual([5, 3, 1]);
+    // The ring follows in a task of its own, not in the one that applied the delta.
+    expect(rang).toEqual([]);
+    await flush();
     expect(rang).toEqual([[5]]);
     // A changed event keeps its place by time; no ring for it.
     push(delta(11, [{ ...ev(3, 30), Text: 'edited' }], []));
     expect(eventsStore.get().all.map((e) => e.Text)).toEqual(['e5', 'e4', 'edited', 'e1']);
+    await flush();
     expect(rang).toEqual([[5]]);
 
     // A missed push: the next one does not follow, so the whole list again.
@@ -100,9 +104,24 @@ describe('events store', () => {
     await flush();
     expect(core.calls.filter((c) => c === 'events/list')).toHaveLength(2);
     expect(eventsStore.get().all.map((e) => e.Id)).toEqual([7, 5, 4, 1]);
+    await flush();
     expect(rang).toEqual([[5], [7]]);
     push(delta(20, [], [7]));
     expect(eventsStore.get().all.map((e) => e.Id)).toEqual([5, 4, 1]);
+    offNew();
+  });
+
+  it('does not ring a new event once another session has begun', async () => {
+    core.list = listed([ev(1, 10)], [1, 2], 30);
+    const rang: number[][] = [];
+    const offNew = eventsStore.onNew((es) => rang.push(es.map((e) => e.Id)));
+    off = eventsStore.subscribe(() => {});
+    await flush();
+    push(delta(30, [ev(2, 20)], []));
+    expect(eventsStore.get().feed.map((e) => e.Id)).toEqual([2, 1]);
+    eventsStore.reset();
+    await flush();
+    expect(rang).toEqual([]);
     offNew();
   });
 
