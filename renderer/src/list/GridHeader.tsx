@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { columnHeading, columnLabel, type ColumnKey } from './columns';
 import type { SortSpec } from './list-model';
 
@@ -14,8 +15,8 @@ function nextSort(sort: SortSpec, k: ColumnKey): SortSpec {
   return { key: k, dir: sort.key === k && sort.dir === 'asc' ? 'desc' : 'asc' };
 }
 
-/** Column headers; each is a button that sorts by it, and the sorted one says so (aria-sort). */
-export function GridHeader({ columns, sort, onSort, template, minWidth }: Props) {
+/** Column headers; each is a button that sorts by it, and the sorted one says so (aria-sort). Memoised as the toolbar is. */
+export const GridHeader = memo(function GridHeader({ columns, sort, onSort, template, minWidth }: Props) {
   return (
     <div role="row" className="row header" aria-rowindex={1} style={{ gridTemplateColumns: template, minWidth }}>
       {columns.map((k) => {
@@ -34,4 +35,4 @@ export function GridHeader({ columns, sort, onSort, template, minWidth }: Props)
       })}
     </div>
   );
-}
+});

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { KeyboardEvent } from 'react';
+import { memo, type KeyboardEvent } from 'react';
 import { useGroupNames } from '../stores/use-group-names';
 import { STATE_LABEL, type ObjectState } from '../stores/object-state';
 import { stateLabel } from '../ui/state-words';
@@ -23,8 +23,11 @@ interface Props {
   onArrowDown: (e: KeyboardEvent) => void;
 }
 
-/** Search, the two filters and the column chooser: everything that decides which rows show. */
-export function ListToolbar(p: Props) {
+/**
+ * Search, the two filters and the column chooser: everything that decides which rows show.
+ * Memoised: the list renders every second for its ages, and the toolbar has none.
+ */
+export const ListToolbar = memo(function ListToolbar(p: Props) {
   const { t } = useTranslation('list');
   const groupNames = useGroupNames();
   return (
@@ -67,4 +70,4 @@ export function ListToolbar(p: Props) {
       </div>
     </div>
   );
-}
+});

@@ -59,6 +59,9 @@ export function ObjectList({ selected, onSelect, onHelp }: Props) {
     setPrefs(p);
     savePrefs(p);
   };
+  // Stable between the clock's ticks, so the memoised toolbar and header render only when they change.
+  const onColumns = useCallback((columns: ColumnKey[]) => updatePrefs({ ...prefs, columns }), [prefs]);
+  const onSort = useCallback((sort: SortSpec) => updatePrefs({ ...prefs, sort }), [prefs]);
   const { template, minWidth } = useMemo(() => gridLayout(prefs.columns), [prefs.columns]);
   const head = useRef<HTMLDivElement>(null);
 
@@ -95,21 +98,27 @@ export function ObjectList({ selected, onSelect, onHelp }: Props) {
     [onSelect],
   );
 
-  const moveBy = (e: KeyboardEvent, step: number) => {
-    e.preventDefault();
-    const at = rows.findIndex((r) => r.o.Id === selected);
-    const next = Math.max(0, Math.min(rows.length - 1, at + step));
-    const row = rows[next];
-    if (!row) return;
-    onSelect(row.o.Id);
-    virtual.scrollToIndex(next);
-    requestAnimationFrame(() => scroller.current?.querySelector<HTMLElement>(`[data-id="${row.o.Id}"]`)?.focus());
-  };
+  const moveBy = useCallback(
+    (e: KeyboardEvent, step: number) => {
+      e.preventDefault();
+      const at = rows.findIndex((r) => r.o.Id === selected);
+      const next = Math.max(0, Math.min(rows.length - 1, at + step));
+      const row = rows[next];
+      if (!row) return;
+      onSelect(row.o.Id);
+      virtual.scrollToIndex(next);
+      requestAnimationFrame(() => scroller.current?.querySelector<HTMLElement>(`[data-id="${row.o.Id}"]`)?.focus());
+    },
+    [rows, selected, onSelect, virtual],
+  );
   // ↓ from the search field goes into the list: to the selected row if it is listed, else the first.
-  const intoList = (e: KeyboardEvent) => {
-    if (rows.length === 0) return;
-    moveBy(e, rows.some((r) => r.o.Id === selected) ? 0 : 1);
-  };
+  const intoList = useCallback(
+    (e: KeyboardEvent) => {
+      if (rows.length === 0) return;
+      moveBy(e, rows.some((r) => r.o.Id === selected) ? 0 : 1);
+    },
+    [rows, selected, moveBy],
+  );
   const onGridKey = (e: KeyboardEvent) => {
     if (e.key === 'ArrowDown') moveBy(e, 1);
     else if (e.key === 'ArrowUp') moveBy(e, -1);
@@ -128,7 +137,7 @@ export function ObjectList({ selected, onSelect, onHelp }: Props) {
         state={state}
         onState={setState}
         columns={prefs.columns}
-        onColumns={(columns: ColumnKey[]) => updatePrefs({ ...prefs, columns })}
+        onColumns={onColumns}
         onHelp={onHelp}
         onArrowDown={intoList}
       />
@@ -148,7 +157,7 @@ export function ObjectList({ selected, onSelect, onHelp }: Props) {
             if (scroller.current) scroller.current.scrollLeft = e.currentTarget.scrollLeft;
           }}
         >
-          <GridHeader columns={prefs.columns} sort={prefs.sort} onSort={(sort: SortSpec) => updatePrefs({ ...prefs, sort })} template={template} minWidth={minWidth} />
+          <GridHeader columns={prefs.columns} sort={prefs.sort} onSort={onSort} template={template} minWidth={minWidth} />
         </div>
         <div
           ref={scroller}
