@@ -36,12 +36,14 @@ export function filterRows(rows: readonly RowFacts[], f: ListFilter): RowFacts[]
   );
 }
 
-const collator = new Intl.Collator(undefined, NAME_COLLATION);
+/** Made at its first use: a collator loads its language's rules, and a start's list needs none (decision 0074). */
+let namesCollator: Intl.Collator | null = null;
+const collator = (): Intl.Collator => (namesCollator ??= new Intl.Collator(undefined, NAME_COLLATION));
 
 function compareValues(a: string | number, b: string | number): number {
   if (typeof a === 'number' && typeof b === 'number') return a - b;
   if (a === b) return 0;
-  return collator.compare(String(a), String(b));
+  return collator().compare(String(a), String(b));
 }
 
 /**
@@ -65,7 +67,7 @@ export function sortRows(rows: readonly RowFacts[], sort: SortSpec, nameRank?: R
       const c = compareValues(x.v, y.v);
       if (c !== 0) return sign * c;
     }
-    const byName = nameRank ? x.n - y.n : collator.compare(x.r.o.Name, y.r.o.Name);
+    const byName = nameRank ? x.n - y.n : collator().compare(x.r.o.Name, y.r.o.Name);
     return byName || x.r.o.Id - y.r.o.Id;
   });
   return keyed.map((k) => k.r);
@@ -103,7 +105,7 @@ export function nameRanks(objects: readonly FleetObject[]): Map<number, number> 
 }
 
 function nameOrder(a: FleetObject, b: FleetObject): number {
-  return collator.compare(a.Name, b.Name) || a.Id - b.Id;
+  return collator().compare(a.Name, b.Name) || a.Id - b.Id;
 }
 
 /** Every group id any object belongs to, ascending, with how many objects it holds. */
