@@ -36,7 +36,7 @@ export async function newPage(browser: Browser, opts: { onCrash?: () => void; wi
 }
 
 /** The page's main thread's CPU time so far, in ms (Chromium's `ThreadTime` metric). */
-async function mainThreadCpuMs(cdp: CDPSession): Promise<number> {
+export async function mainThreadCpuMs(cdp: CDPSession): Promise<number> {
   const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
   return (metrics.find((m) => m.name === 'ThreadTime')?.value ?? Number.NaN) * 1000;
 }

@@ -23,7 +23,7 @@ import { startTileServer } from '../integration/tiles/tile-server';
 import { startBrowserMode, type RunningHost } from '../e2e/support/browser-mode';
 import { hostClient } from './host-client';
 import { installStartProbe, markFresh, readMarks, waitForMarks, type StartMarks, type Want } from './startup-probe';
-import { startRendererProfile } from './page-probe';
+import { mainThreadCpuMs, startRendererProfile } from './page-probe';
 import { simulatorShare } from './simulator-share';
 import { startSimulatorProcess } from './simulator-process';
 import { note, r1, type Results } from './stats';
@@ -70,6 +70,21 @@ async function blankPage(browser: Browser, want: Want): Promise<Page> {
 }
 
 const full = (m: StartMarks) => m.fullView !== null;
+
+/**
+ * The page's main thread's CPU from now (ms, Chromium's `ThreadTime`, which follows the page
+ * into the process its navigation opens): what a start cost the page itself, apart from the
+ * time it waited for one of the machine's two busy cores.
+ */
+async function pageCpu(page: Page): Promise<() => Promise<number>> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  return async () => {
+    const ms = await mainThreadCpuMs(cdp);
+    await cdp.detach();
+    return Math.round(ms);
+  };
+}
 
 /**
  * The simulator's own time in the cold start and the reconnect, from its log of the requests
@@ -121,6 +136,7 @@ export async function startupBench(browser: Browser, results: Results): Promise<
 
     note('startup: cold (host, sign-in form, sign-in, the whole fleet)');
     const page = await blankPage(browser, want);
+    const coldCpu = await pageCpu(page);
     const cold = await start();
     await page.goto(cold.host.url);
     await page.getByRole('button', { name: /sign in/i }).first().waitFor({ timeout: 60_000 });
@@ -132,7 +148,7 @@ export async function startupBench(browser: Browser, results: Results): Promise<
     // Until the full list too: a first sign-in lists the names first, and the warm start below reads what this one stored.
     const coldMarks = await waitForMarks(page, (m) => full(m) && m.listComplete !== null, 180_000);
     if (!full(coldMarks)) note(`startup: no full view after sign-in; the host's last output:\n${cold.host.output().slice(-3000)}`);
-    Object.assign(figures, phases('cold', cold.spawnAt, cold.hostUpAt, coldMarks, signInAt), { cold_sign_in_call_ms: signedInAt - signInAt });
+    Object.assign(figures, phases('cold', cold.spawnAt, cold.hostUpAt, coldMarks, signInAt), { cold_sign_in_call_ms: signedInAt - signInAt, cold_page_main_thread_cpu_ms: await coldCpu() });
     Object.assign(figures, simulatorTimes('cold', (await (await control('served')).json()) as Served[], signInAt));
     await page.context().close();
     await cold.host.stop();
@@ -142,11 +158,13 @@ export async function startupBench(browser: Browser, results: Results): Promise<
     const offPage = await blankPage(browser, want);
     // BENCH_RENDERER_TRACE: the page's timeline from its navigation (a trace outlives the navigation, a CPU profile does not).
     const offTrace = process.env.BENCH_RENDERER_TRACE ? await startRendererProfile(offPage, 'warm-offline') : null;
+    const offCpu = await pageCpu(offPage);
     const off = await start();
     await offPage.goto(off.host.url);
     const offMarks = await waitForMarks(offPage, full, 60_000);
+    const offCpuMs = await offCpu();
     await offTrace?.stop();
-    Object.assign(figures, phases('warm_offline', off.spawnAt, off.hostUpAt, offMarks));
+    Object.assign(figures, phases('warm_offline', off.spawnAt, off.hostUpAt, offMarks), { warm_offline_page_main_thread_cpu_ms: offCpuMs });
     await offPage.close();
     await off.host.stop();
 
@@ -156,16 +174,19 @@ export async function startupBench(browser: Browser, results: Results): Promise<
     note('startup: warm, the service unreachable, the browser having run the console before');
     let cachedMarks: StartMarks | null = null;
     let cached: Awaited<ReturnType<typeof start>> | null = null;
+    let cachedCpuMs = -1;
     for (let i = 0; i < 3; i++) {
       // Opened before the spawn, as each start's page is: Playwright's own setup is not the console's time.
       const p = await offPage.context().newPage();
+      const cpu = await pageCpu(p);
       cached = await start(true);
       await p.goto(cached.host.url);
       cachedMarks = await waitForMarks(p, full, 60_000);
+      cachedCpuMs = await cpu();
       await p.close();
       await cached.host.stop();
     }
-    Object.assign(figures, phases('warm_offline_cached', cached!.spawnAt, cached!.hostUpAt, cachedMarks!));
+    Object.assign(figures, phases('warm_offline_cached', cached!.spawnAt, cached!.hostUpAt, cachedMarks!), { warm_offline_cached_page_main_thread_cpu_ms: cachedCpuMs });
     await offPage.context().close();
 
     note('startup: warm, the service reachable');
@@ -199,7 +220,9 @@ async function reconnect(page: Page, host: RunningHost, control: (path: string, 
   try {
     // The floor: frames over 50 ms in the same page, still and online, for as long as the catch-up is watched.
     await markFresh(page, Number.MAX_SAFE_INTEGER);
+    const stillCpu = await pageCpu(page);
     await page.waitForTimeout(CATCH_UP_WATCH_MS);
+    figures.floor_still_page_main_thread_cpu_ms = await stillCpu();
     const floor = await readMarks(page);
     figures.floor_still_frames_over_50ms = floor.slowFrames.length;
     figures.floor_still_longest_frame_ms = r1(Math.max(0, ...floor.slowFrames.map(([, d]) => d)));
@@ -213,11 +236,13 @@ async function reconnect(page: Page, host: RunningHost, control: (path: string, 
       await page.waitForTimeout(500);
     }
     const backAt = Date.now();
+    const catchUpCpu = await pageCpu(page);
     await markFresh(page, backAt);
     await control('faults', { method: 'DELETE' });
     const m = await waitForMarks(page, (x) => x.freshPositions !== null && x.eventsChanged !== null, 3 * POLL_MS + 10_000);
     // Watched as long as the floor was, so a slow frame right after the catch-up is counted.
     await page.waitForTimeout(Math.max(0, backAt + CATCH_UP_WATCH_MS - Date.now()));
+    const catchUpCpuMs = await catchUpCpu();
     const after = await readMarks(page);
     Object.assign(figures, {
       reconnect_positions_drawn_ms: m.freshPositions === null ? -1 : Math.round(m.freshPositions - backAt),
@@ -225,6 +250,7 @@ async function reconnect(page: Page, host: RunningHost, control: (path: string, 
       reconnect_poll_interval_ms: POLL_MS,
       reconnect_frames_over_50ms: after.slowFrames.length,
       reconnect_longest_frame_ms: r1(Math.max(0, ...after.slowFrames.map(([, d]) => d))),
+      reconnect_page_main_thread_cpu_ms: catchUpCpuMs,
       reconnect_simulated_outage_ms: OUTAGE_SIMULATED_MS,
     });
     Object.assign(figures, simulatorTimes('reconnect', (await (await control('served')).json()) as Served[], backAt));
