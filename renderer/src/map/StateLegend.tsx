@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useEffect, useState } from 'react';
 import { fleetStore } from '../stores/fleet-store';
-import { useFleetVersion } from '../stores/use-fleet-version';
+import { followChanges } from '../stores/follow-changes';
 import { mapFilter, useMapFilter } from '../stores/map-filter';
 import { STATE_COLOR, STATE_LABEL, type ObjectState } from '../stores/object-state';
 import { stateLabel } from '../ui/state-words';
@@ -17,18 +17,9 @@ const RECOUNT_MS = 1000;
 /** The colours of the map with how many objects wear each; states with none are left out. */
 export function StateLegend() {
   const { t } = useTranslation('map');
-  const version = useFleetVersion();
   const filter = useMapFilter();
   const [counts, setCounts] = useState(() => countStates(fleetStore, mapFilter.shownIds()));
-  const [lastAt, setLastAt] = useState(0);
-  useEffect(() => {
-    const wait = Math.max(0, lastAt + RECOUNT_MS - Date.now());
-    const timer = setTimeout(() => {
-      setCounts(countStates(fleetStore, mapFilter.shownIds()));
-      setLastAt(Date.now());
-    }, wait);
-    return () => clearTimeout(timer);
-  }, [version, lastAt]);
+  useEffect(() => followChanges(fleetStore.subscribe, () => setCounts(countStates(fleetStore, mapFilter.shownIds())), RECOUNT_MS), []);
   // A new filter is counted at once: the legend must agree with the map it sits on.
   useEffect(() => setCounts(countStates(fleetStore, mapFilter.shownIds())), [filter]);
 
