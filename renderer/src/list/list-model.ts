@@ -85,8 +85,13 @@ function ascendingRanks(rows: readonly RowFacts[], rank: (r: RowFacts) => number
 
 /** Whether the objects are in this page's name order: each neighbouring pair compared once. */
 export function inNameOrder(objects: readonly FleetObject[]): boolean {
-  for (let i = 1; i < objects.length; i++) if (nameOrder(objects[i - 1]!, objects[i]!) > 0) return false;
-  return true;
+  return nameOrderBreak(objects, 1, objects.length) < 0;
+}
+
+/** The first index in [from, to) whose object comes before the one above it in name order, else -1. */
+export function nameOrderBreak(objects: readonly FleetObject[], from: number, to: number): number {
+  for (let i = Math.max(1, from); i < Math.min(to, objects.length); i++) if (nameOrder(objects[i - 1]!, objects[i]!) > 0) return i;
+  return -1;
 }
 
 /** Each object's place as listed, for a list known to be in name order. */

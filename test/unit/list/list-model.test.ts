@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FleetObject } from '../../../common/resources';
 import type { RowFacts } from '../../../renderer/src/list/columns';
-import { filterRows, groupCounts, idsBetween, inNameOrder, listedRanks, nameRanks, sortRows } from '../../../renderer/src/list/list-model';
+import { filterRows, groupCounts, idsBetween, inNameOrder, listedRanks, nameOrderBreak, nameRanks, sortRows } from '../../../renderer/src/list/list-model';
 import { parsePrefs, DEFAULT_PREFS } from '../../../renderer/src/list/prefs';
 
 const obj = (Id: number, Name: string, extra: Partial<FleetObject> = {}): FleetObject => ({ Id, Name, ...extra });
@@ -51,6 +51,24 @@ describe('sortRows', () => {
     expect(inNameOrder([obj(2, 'Van 1'), obj(1, 'van 1')])).toBe(false);
     expect([...listedRanks([...inOrder].reverse()).entries()]).toEqual([...inOrder].reverse().map((o, i) => [o.Id, i]));
     expect(nameRanks([...inOrder].reverse())).toEqual(listedRanks(inOrder));
+  });
+  it('finds where a list leaves name order, slice by slice, whichever slice the break falls in', () => {
+    const sorted = Array.from({ length: 12_000 }, (_, i) => obj(i, `Vehicle ${String(i).padStart(5, '0')}`));
+    const firstBreak = (list: FleetObject[], slice: number) => {
+      for (let from = 1; from < list.length; from += slice) {
+        const at = nameOrderBreak(list, from, from + slice);
+        if (at >= 0) return at;
+      }
+      return -1;
+    };
+    expect(firstBreak(sorted, 5000)).toBe(-1);
+    for (const at of [1, 4999, 5000, 5001, 10_001, 11_999]) {
+      // The object at `at` swapped with the one above it: the pair (at - 1, at) is out of order.
+      const list = sorted.slice();
+      [list[at - 1], list[at]] = [list[at]!, list[at - 1]!];
+      expect(firstBreak(list, 5000)).toBe(at);
+      expect(inNameOrder(list)).toBe(false);
+    }
   });
   it('keeps missing values last in both directions and breaks ties by name', () => {
     expect(sortRows(rows, { key: 'speed', dir: 'desc' }).map((r) => r.o.Id)).toEqual([1, 4, 2, 3]);
