@@ -23,14 +23,13 @@ export interface ListRowProps {
   selected: boolean;
   marked: boolean;
   tabbable: boolean;
-  now: number;
   onClick: (e: MouseEvent, id: number) => void;
   onSelect: (id: number) => void;
   /** A double click: select the object and follow it on the map. */
   onFollow: (id: number) => void;
 }
 
-function ListRowView({ o, pos, index, start, height, template, columns, selected, marked, tabbable, now, onClick, onSelect, onFollow }: ListRowProps) {
+function ListRowView({ o, pos, index, start, height, template, columns, selected, marked, tabbable, onClick, onSelect, onFollow }: ListRowProps) {
   const { t } = useTranslation('list');
   return (
     <div
@@ -59,7 +58,7 @@ function ListRowView({ o, pos, index, start, height, template, columns, selected
             // Inside the name cell, so the first cell of a row still reads as its name.
             <input type="checkbox" tabIndex={-1} aria-label={t('list.mark', { name: o.Name })} checked={marked} onClick={(e) => e.stopPropagation()} onChange={() => marks.toggle(o.Id)} />
           )}
-          <Cell k={k} o={o} pos={pos} now={now} />
+          <Cell k={k} o={o} pos={pos} />
         </span>
       ))}
     </div>

@@ -5,7 +5,6 @@ import { CommandButton } from '../commands/CommandButton';
 import { i18n } from '../i18n';
 import { fleetStore } from '../stores/fleet-store';
 import type { ObjectState } from '../stores/object-state';
-import { useNow } from '../ui/use-now';
 import { gridLayout, type ColumnKey } from './columns';
 import { GridHeader } from './GridHeader';
 import { groupCounts, idsBetween, type SortSpec } from './list-model';
@@ -39,9 +38,7 @@ function noMatchText(query: string, filtered: boolean): string {
 
 /** A grid of every object, virtualised: only the rows in view exist in the DOM. */
 export function ObjectList({ selected, onSelect, onHelp }: Props) {
-  // Every second, as the details panel: two ages of one object must not disagree on screen.
   const { t } = useTranslation('list');
-  const now = useNow(1000);
   const [prefs, setPrefs] = useState<ListPrefs>(loadPrefs);
   const [query, setQuery] = useState('');
   const [groupId, setGroupId] = useState<number | null>(null);
@@ -59,7 +56,7 @@ export function ObjectList({ selected, onSelect, onHelp }: Props) {
     setPrefs(p);
     savePrefs(p);
   };
-  // Stable between the clock's ticks, so the memoised toolbar and header render only when they change.
+  // Stable between renders, so the memoised toolbar and header render only when they change.
   const onColumns = useCallback((columns: ColumnKey[]) => updatePrefs({ ...prefs, columns }), [prefs]);
   const onSort = useCallback((sort: SortSpec) => updatePrefs({ ...prefs, sort }), [prefs]);
   const { template, minWidth } = useMemo(() => gridLayout(prefs.columns), [prefs.columns]);
@@ -185,7 +182,6 @@ export function ObjectList({ selected, onSelect, onHelp }: Props) {
                   selected={isSel}
                   marked={marked.has(o.Id)}
                   tabbable={isSel || (selected === null && item.index === 0)}
-                  now={now}
                   onClick={click}
                   onSelect={onSelect}
                   onFollow={follow}

@@ -3,6 +3,7 @@ import { stateLabel } from '../ui/state-words';
 import type { FleetPositionView } from './row-position';
 import { ageText, speedText } from '../ui/format';
 import { momentText, zoneFor } from '../ui/time';
+import { useNow } from '../ui/use-now';
 import type { ColumnKey } from './columns';
 import type { FleetObject } from '../../../common/resources';
 import { groupsText } from '../stores/group-names';
@@ -10,7 +11,7 @@ import { useGroupNames } from '../stores/use-group-names';
 import { usePreferences } from '../stores/preferences';
 
 /** One cell's content, from the object and its current position (read fresh for visible rows only). */
-export function Cell({ k, o, pos, now }: { k: ColumnKey; o: FleetObject; pos: FleetPositionView | undefined; now: number }) {
+export function Cell({ k, o, pos }: { k: ColumnKey; o: FleetObject; pos: FleetPositionView | undefined }) {
   usePreferences(); // units, clock and zone: read as the text is made
   switch (k) {
     case 'name':
@@ -32,7 +33,7 @@ export function Cell({ k, o, pos, now }: { k: ColumnKey; o: FleetObject; pos: Fl
     case 'speed':
       return <>{pos ? speedText(pos.speed) : '—'}</>;
     case 'age':
-      return <span title={pos ? momentText(pos.time, zoneFor(o), now) : undefined}>{ageText(pos?.time, now)}</span>;
+      return <AgeCell time={pos?.time} zone={zoneFor(o)} />;
     case 'device':
       return <>{o.DeviceType ?? ''}</>;
     case 'phone':
@@ -40,6 +41,16 @@ export function Cell({ k, o, pos, now }: { k: ColumnKey; o: FleetObject; pos: Fl
     case 'groups':
       return <GroupsCell ids={o.GroupIds} />;
   }
+}
+
+/**
+ * The only cell that changes with the clock: it follows the shared one alone (ui/use-now.ts),
+ * so a tick renders the ages in view, not every row and cell, and they read the same "now" as
+ * the details panel.
+ */
+function AgeCell({ time, zone }: { time: number | undefined; zone: string }) {
+  const now = useNow(1000);
+  return <span title={time ? momentText(time, zone, now) : undefined}>{ageText(time, now)}</span>;
 }
 
 function GroupsCell({ ids }: { ids: readonly number[] | undefined }) {
