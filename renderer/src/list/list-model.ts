@@ -106,7 +106,12 @@ export function listedRanks(objects: readonly FleetObject[]): Map<number, number
  * The host sends the list in this order already (`NAME_COLLATION`): only a list out of order is sorted.
  */
 export function nameRanks(objects: readonly FleetObject[]): Map<number, number> {
-  return listedRanks(inNameOrder(objects) ? objects : objects.slice().sort(nameOrder));
+  return inNameOrder(objects) ? listedRanks(objects) : sortedNameRanks(objects);
+}
+
+/** Ranks of a list known to be out of name order: sorted, with no check first. */
+export function sortedNameRanks(objects: readonly FleetObject[]): Map<number, number> {
+  return listedRanks(objects.slice().sort(nameOrder));
 }
 
 function nameOrder(a: FleetObject, b: FleetObject): number {

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { ObjectSummary } from '../../../common/methods/live';
 import { fleetStore } from '../stores/fleet-store';
-import { listedRanks, nameOrderBreak, nameRanks } from './list-model';
+import { listedRanks, nameOrderBreak, nameRanks, sortedNameRanks } from './list-model';
 
 /** Neighbouring pairs compared per slice of the idle check (a few milliseconds here). */
 const CHECK_SLICE = 5000;
@@ -25,7 +25,7 @@ export function useNameRanks(objects: readonly ObjectSummary[]): Map<number, num
     let task = 0;
     const step = (deadline: IdleDeadline) => {
       do {
-        if (nameOrderBreak(objects, from, from + CHECK_SLICE) >= 0) return setResorted({ objects, ranks: nameRanks(objects) });
+        if (nameOrderBreak(objects, from, from + CHECK_SLICE) >= 0) return setResorted({ objects, ranks: sortedNameRanks(objects) });
         from += CHECK_SLICE;
       } while (from < objects.length && deadline.timeRemaining() > 2);
       if (from < objects.length) task = requestIdleCallback(step, { timeout: 2000 });
