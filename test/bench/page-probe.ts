@@ -36,9 +36,24 @@ export async function newPage(browser: Browser, opts: { onCrash?: () => void; wi
 }
 
 /** The page's main thread's CPU time so far, in ms (Chromium's `ThreadTime` metric). */
-export async function mainThreadCpuMs(cdp: CDPSession): Promise<number> {
+async function mainThreadCpuMs(cdp: CDPSession): Promise<number> {
   const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
   return (metrics.find((m) => m.name === 'ThreadTime')?.value ?? Number.NaN) * 1000;
+}
+
+/**
+ * The page's main thread's CPU from now (ms, Chromium's `ThreadTime`, which follows the page
+ * into the process its navigation opens): what a start cost the page itself, apart from the
+ * time it waited for one of the machine's two busy cores.
+ */
+export async function pageCpu(page: Page): Promise<() => Promise<number>> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  return async () => {
+    const ms = await mainThreadCpuMs(cdp);
+    await cdp.detach();
+    return Math.round(ms);
+  };
 }
 
 /**

@@ -23,7 +23,7 @@ import { startTileServer } from '../integration/tiles/tile-server';
 import { startBrowserMode, type RunningHost } from '../e2e/support/browser-mode';
 import { hostClient } from './host-client';
 import { installStartProbe, markFresh, readMarks, waitForMarks, type StartMarks, type Want } from './startup-probe';
-import { mainThreadCpuMs, startRendererProfile } from './page-probe';
+import { pageCpu, startRendererProfile } from './page-probe';
 import { simulatorShare } from './simulator-share';
 import { startSimulatorProcess } from './simulator-process';
 import { note, r1, type Results } from './stats';
@@ -70,21 +70,6 @@ async function blankPage(browser: Browser, want: Want): Promise<Page> {
 }
 
 const full = (m: StartMarks) => m.fullView !== null;
-
-/**
- * The page's main thread's CPU from now (ms, Chromium's `ThreadTime`, which follows the page
- * into the process its navigation opens): what a start cost the page itself, apart from the
- * time it waited for one of the machine's two busy cores.
- */
-async function pageCpu(page: Page): Promise<() => Promise<number>> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Performance.enable');
-  return async () => {
-    const ms = await mainThreadCpuMs(cdp);
-    await cdp.detach();
-    return Math.round(ms);
-  };
-}
 
 /**
  * The simulator's own time in the cold start and the reconnect, from its log of the requests
