@@ -7,6 +7,7 @@ import { Ignition, type ObjectSummary, type PositionColumns } from '../../../com
 import { mercatorX, mercatorY } from '../../../common/mercator';
 import { expose } from '../diagnostics/hooks';
 import { createStore } from './create-store';
+import { SlotTable } from './slot-table';
 
 type Listener = () => void;
 
@@ -60,7 +61,7 @@ export class FleetStore {
   positionsFetchedAt: number | null = null;
   /** Bumps on every change; React subscribes to this. */
   private readonly changes = createStore(0);
-  private slotOf = new Map<number, number>();
+  private slotOf = new SlotTable();
   /** Bumps when slots are handed out afresh (a snapshot that replaces them, a reset). */
   private slotEpoch = 0;
   private slotsMemo: { objects: ObjectSummary[]; epoch: number; count: number; slots: Int32Array } | null = null;
@@ -105,9 +106,14 @@ export class FleetStore {
     this.setObjects(objects, fetchedAt);
   }
 
+  /** Each slot's Object.Status from the list (255: not listed), found through the slot table rather than the id map. */
   private refreshStatuses() {
     const p = this.positions;
-    for (let i = 0; i < p.count; i++) p.status[i] = this.objectsById.get(p.ids[i]!)?.Status ?? 255;
+    p.status.fill(255, 0, p.count);
+    for (const o of this.objects) {
+      const s = this.slotOf.get(o.Id);
+      if (s >= 0) p.status[s] = o.Status ?? 255;
+    }
   }
 
   /** Forgets everything: another session's fleet must never show, not even for a moment. */
@@ -125,7 +131,8 @@ export class FleetStore {
   }
 
   slot(id: number): number | undefined {
-    return this.slotOf.get(id);
+    const s = this.slotOf.get(id);
+    return s < 0 ? undefined : s;
   }
 
   /**
@@ -137,7 +144,8 @@ export class FleetStore {
     const m = this.slotsMemo;
     const count = this.positions.count;
     if (m && m.objects === this.objects && m.epoch === this.slotEpoch && m.count === count) return m.slots;
-    const slots = Int32Array.from(this.objects, (o) => this.slotOf.get(o.Id) ?? -1);
+    const slots = new Int32Array(this.objects.length);
+    for (let i = 0; i < slots.length; i++) slots[i] = this.slotOf.get(this.objects[i]!.Id);
     this.slotsMemo = { objects: this.objects, epoch: this.slotEpoch, count, slots };
     return slots;
   }
@@ -161,7 +169,7 @@ export class FleetStore {
   applyColumns(cols: PositionColumns, fetchedAt: number | null, replace = false, notify = true) {
     if (replace) {
       this.positions = emptyPositions(cols.ids.length);
-      this.slotOf.clear();
+      this.slotOf.clear(cols.ids.length);
       this.slotEpoch++;
     }
     this.ensureCapacity(this.positions.count + cols.ids.length);
@@ -172,12 +180,12 @@ export class FleetStore {
     for (let i = 0; i < cols.ids.length; i++) {
       const id = cols.ids[i]!;
       let s = next < p.count && p.ids[next] === id ? next : this.slotOf.get(id);
-      const fresh = s === undefined;
-      if (s === undefined) {
+      const fresh = s < 0;
+      if (fresh) {
         s = p.count++;
         this.slotOf.set(id, s);
         p.ids[s] = id;
-        p.status[s] = this.objectsById.get(id)?.Status ?? 255;
+        if (!replace) p.status[s] = this.objectsById.get(id)?.Status ?? 255;
       }
       next = s + 1;
       const lat = cols.lat[i]!;
@@ -195,6 +203,7 @@ export class FleetStore {
       p.online[s] = cols.online[i]!;
       p.ignition[s] = cols.ignition[i]!;
     }
+    if (replace) this.refreshStatuses();
     if (!notify) return;
     if (fetchedAt !== null) this.positionsFetchedAt = Math.max(this.positionsFetchedAt ?? 0, fetchedAt);
     this.changed();
@@ -203,7 +212,7 @@ export class FleetStore {
   /** Last known position of one object, or undefined when it never reported. */
   position(id: number) {
     const s = this.slotOf.get(id);
-    if (s === undefined) return undefined;
+    if (s < 0) return undefined;
     const p = this.positions;
     if (p.time[s] === 0) return undefined;
     return {

@@ -76,3 +76,26 @@ describe('fleet store: deltas in any order', () => {
     expect(s.slot(25)).toBe(6);
   });
 });
+
+describe('fleet store: each slot’s status and each listed object’s slot', () => {
+  it('takes statuses from the list whichever comes first, 255 for a position no listed object has, -1 for an object with no position', () => {
+    const s = new FleetStore();
+    // Positions first (a warm start's order can be either): nothing is listed yet.
+    s.applyColumns(cols([7, 3, 5]), 10, true);
+    expect([...s.positions.status.subarray(0, 3)]).toEqual([255, 255, 255]);
+    s.setObjects([obj(3, 'C', 2), obj(4, 'D', 1), obj(7, 'G')], 10);
+    // Object 7 has no Status field: the "no status" mark, as for an unlisted one.
+    expect([s.positions.status[s.slot(3)!], s.positions.status[s.slot(5)!], s.positions.status[s.slot(7)!]]).toEqual([2, 255, 255]);
+    expect([...s.objectSlots()]).toEqual([s.slot(3), -1, s.slot(7)]);
+    // A snapshot that replaces the slots reads the list again; a new object in a delta too.
+    s.applyColumns(cols([4, 3]), 20, true);
+    expect([s.slot(4), s.slot(3), s.slot(5), s.slot(7)]).toEqual([0, 1, undefined, undefined]);
+    expect([...s.positions.status.subarray(0, 2)]).toEqual([1, 2]);
+    expect([...s.objectSlots()]).toEqual([1, 0, -1]);
+    s.setObjects([...s.objects, obj(9, 'I', 4)], 30);
+    s.applyColumns(cols([9]), 30);
+    expect(s.positions.status[s.slot(9)!]).toBe(4);
+    expect(s.position(5)).toBeUndefined();
+    expect(s.position(9)?.time).toBe(1000);
+  });
+});
