@@ -54,6 +54,13 @@ export interface EventsChanged {
   pendingAckIds: number[];
   /** Whole, every time (small). */
   ackErrors: AckError[];
+  /**
+   * More pushes of the same change follow: a big one (a catch-up after an outage) goes in
+   * slices, so that no window decodes and applies megabytes in one task. Each slice is a
+   * delta of its own; the first carries `removed` and `feedIds`. A view may wait for the
+   * last before it shows the change or tells of new events.
+   */
+  more?: true;
 }
 
 export interface AckQueued {

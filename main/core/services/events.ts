@@ -25,6 +25,8 @@ export interface AckPayload {
 const MAX_IDS_PER_ACK = 1_000;
 /** The lists show at most this many events (the newest). */
 export const MAX_LISTED = 10_000;
+/** At most this many new or changed events in one `events/changed` push (about 150 KB of JSON). */
+export const EVENTS_PUSH_SLICE = 1_000;
 
 /** What replay checks a stored acknowledgement against before sending it. */
 export const AckPayloadSchema = z.object({ ids: z.array(z.number().int().positive()).min(1) });
@@ -110,17 +112,25 @@ export class EventsService {
     if (!upserted.length && !removed.length && !feedChanged && small === this.pushedSmall) return;
     this.pushedSmall = small;
     if (feedChanged) this.pushedFeed = m.feedIds;
-    const base = this.seq++;
-    this.emit({
-      seq: this.seq,
-      base,
-      upserted,
-      removed,
-      ...(feedChanged ? { feedIds: [...m.feedIds] } : {}),
-      fetchedAt: this.cache.events.fetchedAt(),
-      pendingAckIds,
-      ackErrors,
-    });
+    const fetchedAt = this.cache.events.fetchedAt();
+    // A catch-up that replaces the listed ten thousand is megabytes: it goes in slices, each a
+    // push a window decodes and applies in a task of its own. The first drops what went and
+    // names the new feed, so every slice's events are judged against it (a view's alerts).
+    for (let at = 0, first = true; first || at < upserted.length; at += EVENTS_PUSH_SLICE, first = false) {
+      const base = this.seq++;
+      const last = at + EVENTS_PUSH_SLICE >= upserted.length;
+      this.emit({
+        seq: this.seq,
+        base,
+        upserted: upserted.length > EVENTS_PUSH_SLICE ? upserted.slice(at, at + EVENTS_PUSH_SLICE) : upserted,
+        removed: first ? removed : [],
+        ...(first && feedChanged ? { feedIds: [...m.feedIds] } : {}),
+        fetchedAt,
+        pendingAckIds,
+        ackErrors,
+        ...(last ? {} : { more: true as const }),
+      });
+    }
   }
 
   /**

@@ -71,7 +71,8 @@ export class OpenSet {
     return {
       emit: <P extends PushName>(name: P, payload: PayloadOf<P>) => {
         if (this.fg === id) this.bus.emit(name, payload);
-        if (COUNTED.has(name)) this.recount(id);
+        // A change pushed in slices (EventsChanged.more) is counted once, at its last.
+        if (COUNTED.has(name) && (payload as { more?: true }).more !== true) this.recount(id);
       },
       subscribe: (l) => this.bus.subscribe(l),
     };

@@ -79,7 +79,8 @@ export function watchUnacknowledged(core: CoreLike, onCount: (n: number) => void
     for (const id of d.removed) listed.delete(id);
     for (const e of d.upserted) listed.add(e.Id);
     if (d.feedIds) feed = new Set(d.feedIds);
-    tell();
+    // A change in slices is told once, at its last.
+    if (!d.more) tell();
   }
 
   const off = core.bus.subscribe((env) => {

@@ -36,6 +36,8 @@ const newListeners = new Set<NewEventsListener>();
 let picture: EventsPicture | null = null;
 let hidden = new Set<number>();
 let seen: Set<number> | null = null;
+/** New feed events of a change whose slices are still coming (EventsChanged.more): told at its last. */
+let untold: FleetEvent[] = [];
 const EMPTY_VIEW: EventsView = { loaded: false, all: [], feed: [], fetchedAt: null, pendingAcks: 0, pendingReason: null, ackErrors: [], checked: new Set(), error: null };
 let view: EventsView = EMPTY_VIEW;
 /** Tells the views; `view` is a new object at every change. */
@@ -81,11 +83,14 @@ function feedSet(ids: number[]): ReadonlySet<number> {
   return feedIdsSet.set;
 }
 
-/** `candidates`: the events that may not have been seen (a delta's upserted ones; a load's all). */
-function accept(next: EventsPicture, candidates: readonly FleetEvent[] = next.all) {
+/**
+ * `candidates`: the events that may not have been seen (a delta's upserted ones; a load's all).
+ * `more`: a slice of a change whose last is still coming; the view and the alerts follow that last.
+ */
+function accept(next: EventsPicture, candidates: readonly FleetEvent[] = next.all, more = false) {
   picture = next;
   // Once the core no longer lists an event, our optimistic hiding of it has done its job.
-  if (hidden.size) {
+  if (hidden.size && !more) {
     const listed = new Set(next.all.map((e) => e.Id));
     hidden = new Set([...hidden].filter((id) => listed.has(id)));
   }
@@ -93,14 +98,15 @@ function accept(next: EventsPicture, candidates: readonly FleetEvent[] = next.al
     seen = new Set(next.all.map((e) => e.Id));
   } else {
     const feedIds = feedSet(next.feedIds);
-    const fresh: FleetEvent[] = [];
     for (const e of candidates) {
       if (seen.has(e.Id)) continue;
       seen.add(e.Id);
-      if (feedIds.has(e.Id)) fresh.push(e);
+      if (feedIds.has(e.Id)) untold.push(e);
     }
-    if (fresh.length) ring(fresh);
   }
+  if (more) return;
+  if (untold.length) ring(untold);
+  untold = [];
   rebuild();
 }
 
@@ -119,7 +125,7 @@ function ring(fresh: FleetEvent[]) {
 function onChanged(d: EventsChanged) {
   if (listing) return;
   const next = picture && applyDelta(picture, d);
-  if (next) accept(next, d.upserted);
+  if (next) accept(next, d.upserted, d.more === true);
   // Not loaded yet (a failed load), or a push was missed: the whole list again.
   else void load().catch(() => {});
 }
@@ -177,6 +183,7 @@ export const eventsStore = {
     picture = null;
     hidden = new Set();
     seen = null;
+    untold = [];
     pendingFromOutbox = 0;
     reasonFromOutbox = null;
     view = EMPTY_VIEW;

@@ -6,7 +6,8 @@ import type { PushEnvelope } from '../../../common/envelope';
 import type { EventsChanged, EventsList } from '../../../common/methods/events';
 import type { OutboxState } from '../../../common/methods/outbox';
 import { startSimulator, type SimulatorHandle } from '../../../simulator';
-import { EventsService } from '../../../main/core/services/events';
+import { EVENTS_PUSH_SLICE, EventsService } from '../../../main/core/services/events';
+import { watchUnacknowledged } from '../../../main/core/shell/unacked-count';
 import { memorySettings } from '../../../main/core/seams/settings';
 import { memoryVault } from '../../../main/core/seams/vault';
 import { applyDelta, pictureOf, type EventsPicture } from '../../../renderer/src/events/events-merge';
@@ -159,6 +160,52 @@ describe('core: events/changed carries only what changed', () => {
       expect(ids(await call<EventsList>(core, 'events/list', { scope: 'feed' }))).toContain(raised.Id);
     } finally {
       sim.clearFaults();
+      await core.close();
+    }
+  });
+  it('sends a change of thousands of events in slices that chain, the first with what went and the feed, and tells the shell’s count once', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'fleet-events-slices-'));
+    const settings = memorySettings({ statusPollMs: 600_000, objectsRefreshMs: 600_000, eventsPollMs: 600_000 });
+    const core = makeCore(dataDir, memoryVault(), settings);
+    const pushes: EventsChanged[] = [];
+    core.bus.subscribe((p: PushEnvelope) => {
+      if (p.name === 'events/changed') pushes.push(p.args as EventsChanged);
+    });
+    try {
+      await signIn(core, sim.baseUrl);
+      await call<EventsList>(core, 'events/list', { scope: 'all' });
+      await services(core).pollEvents();
+      const before = await call<EventsList>(core, 'events/list', { scope: 'all' });
+      // A catch-up's worth: 2,500 alarms raised while the console looked away, one acknowledged elsewhere.
+      const objectId = before.events[0]!.ObjectId;
+      for (let i = 0; i < 2_500; i++) sim.sim.store.addEvent({ ObjectId: objectId, Time: now - 60_000 + i, Type: 0x200, Status: 2, Text: `Alarm ${i}`, ResetTime: 0, NotificationId: 0 });
+      const gone = before.events[1]!;
+      sim.sim.store.acked.add(gone.Id);
+      const counts: number[] = [];
+      const watch = watchUnacknowledged(core, (n) => counts.push(n));
+      await expect.poll(() => counts.length).toBe(1);
+      pushes.length = 0;
+      await services(core).pollEvents();
+      watch.stop();
+      const after = await call<EventsList>(core, 'events/list', { scope: 'all' });
+      // The tray's count moved once, to the feed's new size, not once per slice.
+      expect(counts).toEqual([before.feedIds.length, after.feedIds.length]);
+      // The feed's poll and the full list's each push; the feed's 2,500 come in three slices.
+      const sliced = pushes.filter((p) => p.upserted.length > 0);
+      expect(sliced.map((p) => p.upserted.length)).toEqual([EVENTS_PUSH_SLICE, EVENTS_PUSH_SLICE, 500]);
+      expect(sliced.map((p) => p.more === true)).toEqual([true, true, false]);
+      expect(sliced[0]!.feedIds).toBeDefined();
+      expect(sliced.slice(1).every((p) => p.feedIds === undefined && p.removed.length === 0)).toBe(true);
+      // Newest first across the slices, as one list would be.
+      const all = sliced.flatMap((p) => p.upserted);
+      expect(all.map((e) => e.Time)).toEqual([...all.map((e) => e.Time)].sort((a, b) => b - a));
+      let picture: EventsPicture | null = pictureOf(before);
+      for (const p of pushes) picture = picture && applyDelta(picture, p);
+      expect(picture!.seq).toBe(after.seq);
+      expect(picture!.all).toEqual(after.events);
+      expect(ids(after)).not.toContain(gone.Id);
+      expect(new Set(picture!.feedIds)).toEqual(new Set(after.feedIds));
+    } finally {
       await core.close();
     }
   });

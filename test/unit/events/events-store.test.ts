@@ -160,4 +160,32 @@ describe('events store', () => {
     outbox([]);
     expect(eventsStore.get()).toMatchObject({ pendingAcks: 0, pendingReason: null });
   });
+  it('takes a change in slices as one: shown and told at its last slice, every slice’s feed events in one ring', async () => {
+    core.list = listed([ev(2, 20), ev(1, 10)], [1, 2], 10);
+    const rang: number[][] = [];
+    const offNew = eventsStore.onNew((es) => rang.push(es.map((e) => e.Id)));
+    off = eventsStore.subscribe(() => {});
+    await flush();
+    // A catch-up in three slices: the first drops what went and names the new feed (6 is muted).
+    push({ ...delta(10, [ev(9, 90), ev(8, 80)], [1, 2], [9, 8, 7, 5]), more: true });
+    push({ ...delta(11, [ev(7, 70), ev(6, 60)], []), more: true });
+    await flush();
+    // Nothing of it shown or told while its slices come.
+    expect(eventsStore.get().all.map((e) => e.Id)).toEqual([2, 1]);
+    expect(rang).toEqual([]);
+    push(delta(12, [ev(5, 50)], []));
+    expect(eventsStore.get().all.map((e) => e.Id)).toEqual([9, 8, 7, 6, 5]);
+    expect(eventsStore.get().feed.map((e) => e.Id)).toEqual([9, 8, 7, 5]);
+    await flush();
+    expect(rang).toEqual([[9, 8, 7, 5]]);
+    // A gap inside a change: the whole list again, and what its slices brought is told once.
+    core.list = listed([ev(12, 120), ev(11, 110), ev(9, 90)], [12, 11, 9], 20);
+    push({ ...delta(13, [ev(11, 110)], [8, 7, 6, 5], [11, 9]), more: true });
+    push(delta(19, [ev(12, 120)], []));
+    await flush();
+    await flush();
+    expect(eventsStore.get().all.map((e) => e.Id)).toEqual([12, 11, 9]);
+    expect(rang).toEqual([[9, 8, 7, 5], [11, 12]]);
+    offNew();
+  });
 });
