@@ -87,12 +87,24 @@ function paintCluster(ctx: OffscreenCanvasRenderingContext2D, radius: number, ri
   ctx.fill();
 }
 
+/**
+ * One canvas that every sprite is painted on in turn: a new canvas and context per sprite took
+ * more than twice as long as the painting itself. Setting its size clears it and resets its
+ * state, as a new one would be, and its bitmap leaves with each sprite (transferToImageBitmap).
+ */
+let easel: { canvas: OffscreenCanvas; ctx: OffscreenCanvasRenderingContext2D } | null = null;
+
 /** `withPixels` false: a sprite only ever drawn with drawImage (cluster discs), spared reading its pixels back. */
 function render(halfCss: number, dpr: number, paint: Paint, withPixels = true): Sprite {
   const anchor = Math.ceil(halfCss * dpr);
   const size = 2 * anchor;
-  const canvas = new OffscreenCanvas(size, size);
-  const ctx = canvas.getContext('2d')!;
+  if (!easel) {
+    const canvas = new OffscreenCanvas(size, size);
+    easel = { canvas, ctx: canvas.getContext('2d')! };
+  }
+  const { canvas, ctx } = easel;
+  canvas.width = size;
+  canvas.height = size;
   ctx.setTransform(dpr, 0, 0, dpr, anchor, anchor);
   paint(ctx);
   const pixels = withPixels ? new Uint32Array(ctx.getImageData(0, 0, size, size).data.buffer) : new Uint32Array(0);
