@@ -14,7 +14,7 @@ import type { JobSummary } from '../../common/methods/jobs';
 import { startBrowserMode } from '../e2e/support/browser-mode';
 import { startTileServer } from '../integration/tiles/tile-server';
 import { hostClient, startStallSampler } from './host-client';
-import { frameFigures, newPage, panAndZoom, startFrameProbe } from './page-probe';
+import { frameFigures, newPage, panAndZoom, preparePan, startFrameProbe } from './page-probe';
 import { startSimulatorProcess } from './simulator-process';
 import { note, pct, r1, within } from './stats';
 import { CHROMIUM, chromiumArgs } from '../support/chromium';
@@ -41,6 +41,7 @@ async function waitForLiveMap(page: Page) {
 }
 
 async function framesWhilePanning(page: Page) {
+  await preparePan(page);
   const stop = await startFrameProbe(page);
   await panAndZoom(page, PAN_MS);
   return stop();

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import { frameFigures, newPage, panAndZoom, startFrameProbe, startRendererProfile } from './page-probe';
+import { frameFigures, newPage, panAndZoom, preparePan, startFrameProbe, startRendererProfile } from './page-probe';
 import { pct, r1 } from './stats';
 
 const require = createRequire(import.meta.url);
@@ -77,6 +77,7 @@ export async function bareMapFloor(browser: Browser, tileTemplate: string, shape
       { template: tileTemplate, places: shape.places },
     );
     await page.waitForTimeout(1000);
+    await preparePan(page, 'live');
     const stop = await startFrameProbe(page);
     const profiler = await startRendererProfile(page, `${scenario}-floor`);
     await panAndZoom(page, ms, 'live');

@@ -8,7 +8,7 @@ import type { Browser, Page } from '@playwright/test';
 import type { HistoryRig } from './history-rig';
 import { openHistory } from './history-rig';
 import { bareMapFloor, mapShape } from './floor';
-import { frameFigures, newPage, panAndZoom, startFrameProbe, startRendererProfile } from './page-probe';
+import { frameFigures, newPage, panAndZoom, preparePan, startFrameProbe, startRendererProfile } from './page-probe';
 import { note, pct, r1, within } from './stats';
 
 // Page-side code below runs in Chromium; this project's Node typings have no DOM.
@@ -55,6 +55,7 @@ export async function historyPan(browser: Browser, rig: HistoryRig): Promise<Rec
       p.idleStepMs.length = 0;
       p.standIns = 0;
     });
+    await preparePan(page, 'history');
     const stop = await startFrameProbe(page);
     const profiler = await startRendererProfile(page, 'history-pan');
     await panAndZoom(page, PAN_MS, 'history');

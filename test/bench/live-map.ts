@@ -15,7 +15,7 @@ import { startTileServer } from '../integration/tiles/tile-server';
 import { startBrowserMode, type RunningHost } from '../e2e/support/browser-mode';
 import { bareMapFloor, mapShape, startIdleLoopProbe } from './floor';
 import { hostClient, startHeapSampler, startStallSampler } from './host-client';
-import { frameFigures, newPage, panAndZoom, startFrameProbe, startRendererProfile } from './page-probe';
+import { frameFigures, newPage, panAndZoom, preparePan, startFrameProbe, startRendererProfile } from './page-probe';
 import { startRssSampler } from './proc-memory';
 import { simulatorShare } from './simulator-share';
 import { startSimulatorProcess } from './simulator-process';
@@ -91,6 +91,7 @@ export async function liveMap(browser: Browser, results: Results, run: LiveMapRu
       p.drawMs.length = 0;
       p.drawnObjects.length = 0;
     });
+    await preparePan(page);
     // Before the probes: starting a trace or a profile stalls the page for a few hundred ms, which is not the page's.
     const profiler = await startRendererProfile(page, key);
     const sampler = await startStallSampler(client);
@@ -208,6 +209,7 @@ async function domMarkerBaseline(page: Page, results: Results, canvas: Record<st
   note('live-map: DOM marker baseline');
   const markers = await page.evaluate((n) => (globalThis as unknown as { __fleetMap: { domBaseline(n: number): number } }).__fleetMap.domBaseline(n), BASELINE_OBJECTS);
   await page.waitForTimeout(1000);
+  await preparePan(page);
   const stopB = await startFrameProbe(page);
   await panAndZoom(page, Math.min(MOVE_MS, 10_000));
   const base = await stopB();
