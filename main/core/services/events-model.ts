@@ -12,6 +12,12 @@ import type { EventsIngested } from '../sync/events-poll';
 
 /** Up to this many changes are placed one splice each; more are merged in one pass (settle). */
 const SPLICE_MAX = 32;
+/**
+ * Past this many ids changed between two reads, the next read sorts every event again instead
+ * of merging the changes in. A poll at 100,000 objects changes thousands: merged, they cost a
+ * pass over the order and a sort of their own; a sort of every event held the main thread.
+ */
+export const UNPLACED_MAX = 65_536;
 
 /** The order of every events list: newest first, then the higher id first. */
 export const newestFirst = (a: FleetEvent, b: FleetEvent): number => b.Time - a.Time || b.Id - a.Id;
@@ -192,7 +198,7 @@ export class UnackedModel {
     this.unplaced.add(id);
     // No list of every id changed for a read that may be long in coming (a model no view
     // has listed yet): past a few thousand, the next read rebuilds the order instead.
-    if (this.unplaced.size > 4096) {
+    if (this.unplaced.size > UNPLACED_MAX) {
       this.stale = true;
       this.unplaced = new Set();
     }
@@ -200,12 +206,13 @@ export class UnackedModel {
 
   /**
    * Brings `order` up to date: each changed id out of its old place and into its new one
-   * (binary search, one splice each), or, when a change touched a large part of the list
-   * (a first poll, a mass acknowledgement), one sort of everything.
+   * (binary search, one splice each), the changes merged in one pass when there are more,
+   * or, when a change touched over half the list (a first poll, a mass acknowledgement), one
+   * sort of everything.
    */
   private settle(): void {
     const ids = this.unplaced;
-    if (this.stale || (ids.size > 1000 && ids.size * 16 > this.order.length)) {
+    if (this.stale || ids.size * 2 > this.order.length) {
       this.rebuild();
       return;
     }

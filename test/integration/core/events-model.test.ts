@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { EventsChanged } from '../../../common/methods/events';
 import type { FleetEvent } from '../../../common/resources';
 import type { Cache } from '../../../main/core/cache';
-import { UnackedModel, diffVisible, newestFirst } from '../../../main/core/services/events-model';
+import { UNPLACED_MAX, UnackedModel, diffVisible, newestFirst } from '../../../main/core/services/events-model';
 import { EventsService, MAX_LISTED } from '../../../main/core/services/events';
 import { storeAll, storeFeed } from '../../../main/core/sync/events-poll';
 import { useTempCaches } from '../cache/helpers';
@@ -232,6 +232,15 @@ describe('EventsService: the in-memory model of unacknowledged events', () => {
     m.apply({ upserted: ids.map((id) => ev(id, rnd(500), 'all')), removed: [], feedIds: [] });
     m.clearPending(ids.slice(0, 10));
     expect([...m.visible(5000).shown.values()]).toEqual(expected(5000));
+  });
+
+  it('sorts every event again once more ids changed between two reads than it keeps a note of', () => {
+    const m = new UnackedModel({ events: [ev(1, 5), ev(2, 7)], pendingIds: [], feedIds: [] });
+    expect([...m.visible(10).shown.keys()]).toEqual([2, 1]);
+    const many = Array.from({ length: UNPLACED_MAX + 10 }, (_, i) => ev(i + 3, (i * 7919) % 1000));
+    m.apply({ upserted: many, removed: [1], feedIds: [] });
+    const want = [ev(2, 7), ...many].sort(newestFirst).slice(0, 100);
+    expect([...m.visible(100).shown.values()]).toEqual(want);
   });
 
   it("a poll's changes, and past the cap the band around the cut, give the same push as comparing every listed event", () => {
