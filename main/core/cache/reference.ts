@@ -48,6 +48,7 @@ export const referenceDataset = (kind: ReferenceKind) => `ref:${kind}`;
 export class ReferenceRepo {
   private readonly insert;
   private readonly selectAll;
+  private readonly selectRows;
   private readonly selectOne;
   private readonly deleteOne;
   private readonly maxOrd;
@@ -60,18 +61,29 @@ export class ReferenceRepo {
   ) {
     this.insert = db.prepare('INSERT OR REPLACE INTO reference_items (kind, key, ord, json, fetched_at) VALUES (?, ?, ?, ?, ?)');
     this.selectAll = db.prepare('SELECT json FROM reference_items WHERE kind = ? ORDER BY ord').pluck();
+    this.selectRows = db.prepare('SELECT key, json FROM reference_items WHERE kind = ? ORDER BY ord');
     this.selectOne = db.prepare('SELECT json FROM reference_items WHERE kind = ? AND key = ?').pluck();
     this.deleteOne = db.prepare('DELETE FROM reference_items WHERE kind = ? AND key = ?');
     this.maxOrd = db.prepare('SELECT coalesce(max(ord), -1) FROM reference_items WHERE kind = ?').pluck();
   }
 
-  /** Replaces every item of `kind` (duplicates by key: the last wins). */
+  /**
+   * Replaces every item of `kind` (duplicates by key: the last wins). A list the same as the
+   * stored one, item for item, only moves the kind's fetch time: each refresh rewrote every
+   * geozone and driver of a large fleet on the main thread, though they seldom change.
+   */
   replaceAll<T>(kind: ReferenceKind, items: readonly T[], fetchedAt: number, key: (item: T) => string = defaultKey): void {
     checkKind(kind);
+    const rows = items.map((item) => ({ key: key(item), json: JSON.stringify(item) }));
+    const stored = this.selectRows.all(kind) as { key: string; json: string }[];
+    if (stored.length === rows.length && rows.every((r, i) => r.key === stored[i]!.key && r.json === stored[i]!.json)) {
+      this.meta.setLastGood(referenceDataset(kind), fetchedAt);
+      return;
+    }
     this.db
       .transaction(() => {
         this.db.prepare('DELETE FROM reference_items WHERE kind = ?').run(kind);
-        items.forEach((item, i) => this.insert.run(kind, key(item), i, JSON.stringify(item), Math.round(fetchedAt)));
+        rows.forEach((r, i) => this.insert.run(kind, r.key, i, r.json, Math.round(fetchedAt)));
         this.meta.setLastGood(referenceDataset(kind), fetchedAt);
       })
       .immediate();

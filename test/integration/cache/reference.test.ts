@@ -26,6 +26,29 @@ describe('reference data, profile, events, meta', () => {
     expect(() => c.reference.list('nope' as 'drivers')).toThrow(/Unknown reference kind/);
   });
 
+  it('leaves an unchanged list as it is: only its fetch time moves, and no lookup built on it is told to rebuild', () => {
+    const c = t.open({ dataDir: t.tempDir() });
+    const list = [{ Id: 3, Name: 'c' }, { Id: 1, Name: 'a' }];
+    c.reference.replaceAll('geozones', list, 10);
+    const rev = c.reference.revision('geozones');
+    // The rows' own write time: a rewrite stamps them anew.
+    const written = () => c.db.prepare("SELECT group_concat(fetched_at) FROM reference_items WHERE kind = 'geozones'").pluck().get();
+    const before = written();
+    c.reference.replaceAll('geozones', structuredClone(list), 20);
+    expect(c.reference.fetchedAt('geozones')).toBe(20);
+    expect(c.reference.revision('geozones')).toBe(rev);
+    expect(written()).toBe(before);
+    // One field, the order, or a shorter list: replaced.
+    c.reference.replaceAll('geozones', [{ Id: 3, Name: 'c' }, { Id: 1, Name: 'a2' }], 30);
+    expect(c.reference.list<{ Name: string }>('geozones').map((g) => g.Name)).toEqual(['c', 'a2']);
+    c.reference.replaceAll('geozones', [{ Id: 1, Name: 'a2' }, { Id: 3, Name: 'c' }], 40);
+    expect(c.reference.list<{ Id: number }>('geozones').map((g) => g.Id)).toEqual([1, 3]);
+    c.reference.replaceAll('geozones', [{ Id: 1, Name: 'a2' }], 50);
+    expect(c.reference.list('geozones')).toEqual([{ Id: 1, Name: 'a2' }]);
+    expect(c.reference.revision('geozones')).toBe(rev + 3);
+    expect(c.reference.fetchedAt('geozones')).toBe(50);
+  });
+
   it('stores the profile and meta values', () => {
     const c = t.open({ dataDir: t.tempDir() });
     const p: Profile = { Objects: [{ Id: 1, Name: 'a' }], Geozones: [{ Id: 3 }], ObjectIcons: [], ServerTime: 5 };
