@@ -35,7 +35,14 @@ type NewEventsListener = (events: FleetEvent[]) => void;
 const newListeners = new Set<NewEventsListener>();
 let picture: EventsPicture | null = null;
 let hidden = new Set<number>();
+/** Ids of the events this window has had, so that only new ones ring; bounded by `forgetOldest`. */
 let seen: Set<number> | null = null;
+/**
+ * Past this many ids, the oldest had that are neither listed nor waiting for an acknowledgement
+ * are forgotten, down to half: a window open for a week at 50,000 objects has had millions of
+ * events. Such an event coming back into the list (a mass acknowledgement of newer ones) rings again.
+ */
+export const SEEN_MAX = 100_000;
 /** New feed events of a change whose slices are still coming (EventsChanged.more): told at its last. */
 let untold: FleetEvent[] = [];
 const EMPTY_VIEW: EventsView = { loaded: false, all: [], feed: [], fetchedAt: null, pendingAcks: 0, pendingReason: null, ackErrors: [], checked: new Set(), error: null };
@@ -107,7 +114,21 @@ function accept(next: EventsPicture, candidates: readonly FleetEvent[] = next.al
   if (more) return;
   if (untold.length) ring(untold);
   untold = [];
+  forgetOldest(next);
   rebuild();
+}
+
+/** Sets keep their insertion order: the first ids are the oldest had. */
+function forgetOldest(p: EventsPicture) {
+  if (!seen || seen.size <= SEEN_MAX) return;
+  const kept = new Set<number>([...p.all.map((e) => e.Id), ...p.pendingAckIds, ...hidden]);
+  let excess = seen.size - SEEN_MAX / 2;
+  for (const id of seen) {
+    if (excess <= 0) break;
+    if (kept.has(id)) continue;
+    seen.delete(id);
+    excess--;
+  }
 }
 
 /**

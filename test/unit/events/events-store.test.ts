@@ -36,7 +36,7 @@ interface Store {
   onNew(l: (events: FleetEvent[]) => void): () => void;
 }
 const STORE = '../../../renderer/src/events/events-store';
-const { eventsStore } = (await import(/* @vite-ignore */ STORE)) as { eventsStore: Store };
+const { eventsStore, SEEN_MAX } = (await import(/* @vite-ignore */ STORE)) as { eventsStore: Store; SEEN_MAX: number };
 
 const ev = (Id: number, Time: number): FleetEvent => ({ Id, ObjectId: 1, Time, Type: 2, Text: `e${Id}` });
 const flush = () => new Promise((r) => setTimeout(r, 0));
@@ -186,6 +186,35 @@ describe('events store', () => {
     await flush();
     expect(eventsStore.get().all.map((e) => e.Id)).toEqual([12, 11, 9]);
     expect(rang).toEqual([[9, 8, 7, 5], [11, 12]]);
+    offNew();
+  });
+  it('forgets the oldest events it has had once past SEEN_MAX, never one still listed or waiting for its acknowledgement', async () => {
+    core.list = { ...listed([ev(1, 10), ev(2, 20)], [1, 2], 10), pendingAckIds: [] };
+    const rang: number[] = [];
+    const offNew = eventsStore.onNew((es) => rang.push(...es.map((e) => e.Id)));
+    off = eventsStore.subscribe(() => {});
+    await flush();
+    // A long shift: batches of new feed events, each batch acknowledged before the next comes.
+    const BATCH = SEEN_MAX / 5;
+    let seq = 10;
+    let previous: number[] = [];
+    for (let b = 0; b < 5; b++) {
+      const batch = Array.from({ length: BATCH }, (_, i) => ev(1000 + b * BATCH + i, 1000 + b * BATCH + i));
+      const ids = batch.map((e) => e.Id);
+      // Event 2's acknowledgement is queued from the first batch on: the core lists it no more.
+      push({ ...delta(seq++, batch, b === 0 ? [2] : previous, [1, ...ids]), pendingAckIds: [2] });
+      previous = ids;
+    }
+    await flush();
+    expect(rang).toHaveLength(SEEN_MAX);
+    expect(eventsStore.get().all).toHaveLength(BATCH + 1);
+    rang.length = 0;
+    // Back in the list: one from the first batch (forgotten), one from the fourth (still known),
+    // event 1 (listed all along) and event 2 (its acknowledgement refused).
+    const back = [ev(1000, 5), ev(1000 + 3 * BATCH, 6), { ...ev(1, 10), Text: 'edited' }, { ...ev(2, 20), Text: 'edited' }];
+    push(delta(seq++, back, [], [1, 2, 1000, 1000 + 3 * BATCH, ...previous]));
+    await flush();
+    expect(rang).toEqual([1000]);
     offNew();
   });
 });
