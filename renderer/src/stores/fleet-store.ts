@@ -106,14 +106,15 @@ export class FleetStore {
     this.setObjects(objects, fetchedAt);
   }
 
-  /** Each slot's Object.Status from the list (255: not listed), found through the slot table rather than the id map. */
+  /**
+   * Each slot's Object.Status from the list (255: not listed), through `objectSlots`: the
+   * legend reads the same slots after the change, and finds them made.
+   */
   private refreshStatuses() {
     const p = this.positions;
     p.status.fill(255, 0, p.count);
-    for (const o of this.objects) {
-      const s = this.slotOf.get(o.Id);
-      if (s >= 0) p.status[s] = o.Status ?? 255;
-    }
+    const slots = this.objectSlots();
+    for (let i = 0; i < slots.length; i++) if (slots[i]! >= 0) p.status[slots[i]!] = this.objects[i]!.Status ?? 255;
   }
 
   /** Forgets everything: another session's fleet must never show, not even for a moment. */
