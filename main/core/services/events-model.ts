@@ -197,7 +197,7 @@ export class UnackedModel {
     if (this.stale) return;
     this.unplaced.add(id);
     // No list of every id changed for a read that may be long in coming (a model no view
-    // has listed yet): past a few thousand, the next read rebuilds the order instead.
+    // has listed yet): past UNPLACED_MAX, the next read rebuilds the order instead.
     if (this.unplaced.size > UNPLACED_MAX) {
       this.stale = true;
       this.unplaced = new Set();

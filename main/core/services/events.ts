@@ -116,15 +116,16 @@ export class EventsService {
     // A catch-up that replaces the listed ten thousand is megabytes: it goes in slices, each a
     // push a window decodes and applies in a task of its own. The first drops what went and
     // names the new feed, so every slice's events are judged against it (a view's alerts).
-    for (let at = 0, first = true; first || at < upserted.length; at += EVENTS_PUSH_SLICE, first = false) {
+    const slices = Math.max(1, Math.ceil(upserted.length / EVENTS_PUSH_SLICE));
+    for (let i = 0; i < slices; i++) {
       const base = this.seq++;
-      const last = at + EVENTS_PUSH_SLICE >= upserted.length;
+      const last = i === slices - 1;
       this.emit({
         seq: this.seq,
         base,
-        upserted: upserted.length > EVENTS_PUSH_SLICE ? upserted.slice(at, at + EVENTS_PUSH_SLICE) : upserted,
-        removed: first ? removed : [],
-        ...(first && feedChanged ? { feedIds: [...m.feedIds] } : {}),
+        upserted: slices === 1 ? upserted : upserted.slice(i * EVENTS_PUSH_SLICE, (i + 1) * EVENTS_PUSH_SLICE),
+        removed: i === 0 ? removed : [],
+        ...(i === 0 && feedChanged ? { feedIds: [...m.feedIds] } : {}),
         fetchedAt,
         pendingAckIds,
         ackErrors,
