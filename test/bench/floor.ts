@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import { frameFigures, newPage, panAndZoom, preparePan, startFrameProbe, startRendererProfile } from './page-probe';
+import { frameFigures, newPage, panAndZoom, preparePan, startFrameProbe, startRendererProfile, type PanPlaces } from './page-probe';
 import { pct, r1 } from './stats';
 
 const require = createRequire(import.meta.url);
@@ -24,25 +24,23 @@ export interface MapShape {
   places: [number, number][];
 }
 
-/** The size of the scenario's Leaflet map and up to `n` of its places, read from its page. */
+/**
+ * The size of the scenario's Leaflet map and up to `n` of its places, read from its page: the
+ * live map's as `preparePan` takes them, so the floor's route is drawn from the same places.
+ */
 export async function mapShape(page: Page, on: 'live' | 'history', n = 1000): Promise<MapShape> {
+  if (on === 'live') await preparePan(page, 'live', n);
   return page.evaluate(
     ({ on, n }) => {
       const g = globalThis as unknown as {
         __fleetMap?: { map: import('leaflet').Map };
-        __fleetPositions?: () => Record<string, [number, number]>;
         __historyMap?: { map: import('leaflet').Map; samplePoints(n: number): [number, number][] };
+        __benchPan?: PanPlaces;
       };
       const hooks = on === 'history' ? g.__historyMap : g.__fleetMap;
       if (!hooks) throw new Error(`floor: the ${on} map is not on the page`);
       const size = hooks.map.getSize();
-      let places: [number, number][];
-      if (on === 'history') places = g.__historyMap!.samplePoints(n);
-      else {
-        const all = Object.values(g.__fleetPositions?.() ?? {});
-        const step = Math.max(1, Math.floor(all.length / n));
-        places = all.filter((_, i) => i % step === 0);
-      }
+      const places = on === 'history' ? g.__historyMap!.samplePoints(n) : g.__benchPan!.places;
       return { width: size.x, height: size.y, places };
     },
     { on, n },

@@ -115,27 +115,27 @@ export function frameFigures(prefix: string, probe: { frames: number[]; longTask
 }
 
 /** The places a pan goes to (`preparePan`), kept on the page between the two calls. */
-interface PanPlaces {
+export interface PanPlaces {
   places: [number, number][];
   densest: [number, number];
 }
 
 /**
- * Where `panAndZoom` will go, read before the probes start: up to 1,000 of the map's places
+ * Where `panAndZoom` will go, read before the probes start: up to `n` of the map's places
  * (the live map's objects taken at a stride, as the floor's page gets them; points of the
  * history track) and, of them, the one with the most of the others within 0.02°. Reading
  * the live map's 100,000 positions inside the pan was a long task of the bench's own.
  */
-export async function preparePan(page: Page, on: 'live' | 'history' = 'live'): Promise<void> {
+export async function preparePan(page: Page, on: 'live' | 'history' = 'live', n = 1000): Promise<void> {
   await page.evaluate(
-    ({ on }) => {
+    ({ on, n }) => {
       const g = globalThis as unknown as {
         __fleetPositions: () => Record<string, [number, number]>;
         __historyMap: { samplePoints(n: number): [number, number][] };
         __benchPan?: PanPlaces;
       };
-      const all = on === 'history' ? g.__historyMap.samplePoints(1000) : Object.values(g.__fleetPositions());
-      const step = Math.max(1, Math.floor(all.length / 1000));
+      const all = on === 'history' ? g.__historyMap.samplePoints(n) : Object.values(g.__fleetPositions());
+      const step = Math.max(1, Math.floor(all.length / n));
       const places = all.filter((_, i) => i % step === 0);
       if (places.length === 0) throw new Error(`preparePan: no places on the ${on} map`);
       let densest = places[0]!;
@@ -147,7 +147,7 @@ export async function preparePan(page: Page, on: 'live' | 'history' = 'live'): P
       }
       g.__benchPan = { places, densest };
     },
-    { on },
+    { on, n },
   );
 }
 
