@@ -65,7 +65,9 @@ test('a 45-day interval loads without an error and shows parkings and events', a
   expect(await events.getByRole('row').count()).toBeGreaterThan(20);
   await tabs.getByRole('tab', { name: 'Summary' }).click();
   await expect(page.getByRole('table', { name: 'Summary' })).toContainText(/\d+(\.\d)? km/);
-  await expect(page.getByRole('figure', { name: 'Fuel level chart' })).toBeVisible();
+  // The charts are drawn from the whole interval once it is in: on a busy machine 45 days'
+  // worth take longer than the default wait.
+  await expect(page.getByRole('figure', { name: 'Fuel level chart' })).toBeVisible({ timeout: 45_000 });
   // The value at the cursor changes every replay frame: shown, not announced.
   await expect(page.getByRole('status', { name: 'Fuel level at the cursor' })).toHaveAttribute('aria-live', 'off');
 

@@ -54,9 +54,12 @@ async function drawInParts(page: Page, zoom: number): Promise<Seen[] | null> {
           __fleetPositions(): Record<string, [number, number]>;
         };
         const hooks = g.__fleetMap;
-        const all = Object.values(g.__fleetPositions());
         // Only objects with no other within a sprite's reach: their centre shows their own dot.
-        const alone = all.filter(([lat, lng]) => all.every(([la, ln]) => (la === lat && ln === lng) || Math.abs(la - lat) > 0.0002 || Math.abs(ln - lng) > 0.0003));
+        const aloneNow = (): Array<[string, [number, number]]> => {
+          const all = Object.entries(g.__fleetPositions());
+          return all.filter(([, [lat, lng]]) => all.every(([, [la, ln]]) => (la === lat && ln === lng) || Math.abs(la - lat) > 0.0002 || Math.abs(ln - lng) > 0.0003));
+        };
+        const alone = aloneNow().map(([, at]) => at);
         // A view with an object of its own and one in the margin above it, wherever the fleet
         // stands at this hour: each object tried in turn 60 px above the first part's edge.
         const size = hooks.map.getSize();
@@ -69,11 +72,14 @@ async function drawInParts(page: Page, zoom: number): Promise<Seen[] | null> {
         hooks.pixelsFrom(0);
         hooks.splitFrom(0);
         hooks.map.setView(hooks.map.unproject([centre.x, centre.y], zoom), zoom, { animate: false });
+        // The fleet moves: each read takes the positions the frame just drawn was drawn from
+        // (the layer draws the store's positions, and nothing updates them between the draw and
+        // this frame's read), so a poll landing after the view was chosen moves nothing out of step.
         const read = () => {
           const c = g.document.querySelector('canvas.fleet-object-layer')!;
           const k = c.width / parseFloat(c.style.width);
           const ctx = c.getContext('2d');
-          return alone.map((at) => {
+          return new Map(aloneNow().map(([id, at]) => {
             const p = hooks.map.latLngToLayerPoint(at);
             const cp = hooks.map.layerPointToContainerPoint(p);
             const inView = cp.x > 20 && cp.y > 20 && cp.x < size.x - 20 && cp.y < size.y - 20;
@@ -82,8 +88,8 @@ async function drawInParts(page: Page, zoom: number): Promise<Seen[] | null> {
             const x = Math.round((p.x - c._leaflet_pos!.x) * k);
             const y = Math.round((p.y - c._leaflet_pos!.y) * k);
             const onCanvas = x >= 0 && y >= 0 && x < c.width && y < c.height;
-            return { where: inView ? 'view' : margin && onCanvas ? 'margin' : null, alpha: onCanvas ? ctx.getImageData(x, y, 1, 1).data[3]! : 0 };
-          });
+            return [id, { where: inView ? 'view' : margin && onCanvas ? 'margin' : null, alpha: onCanvas ? ctx.getImageData(x, y, 1, 1).data[3]! : 0 }] as const;
+          }));
         };
         let first: ReturnType<typeof read> | null = null;
         let frames = 0;
@@ -93,7 +99,13 @@ async function drawInParts(page: Page, zoom: number): Promise<Seen[] | null> {
           if (parts === 'first') first = read();
           if (parts === 'both' && first) {
             const both = read();
-            return resolve(first.flatMap((f, i) => (f.where ? [{ where: f.where as Seen['where'], first: f.alpha, both: both[i]!.alpha }] : [])));
+            // Objects that stayed where they were between the parts (a poll between them draws the whole frame again).
+            return resolve(
+              [...first].flatMap(([id, f]) => {
+                const b = both.get(id);
+                return f.where && b?.where === f.where ? [{ where: f.where, first: f.alpha, both: b.alpha }] : [];
+              }),
+            );
           }
           g.requestAnimationFrame(step);
         };
