@@ -37,34 +37,73 @@ export function toJson(sim: Sim, o: ObjectRec, e: RawEvent): EventJson {
   };
 }
 
+type Listed = { o: ObjectRec; e: RawEvent };
+
 /** Generated and stored events of the given objects with from <= Time <= till (and Time <= now), by time. */
-export function eventsBetween(sim: Sim, objs: ObjectRec[], from: number, till: number): { o: ObjectRec; e: RawEvent }[] {
+export function eventsBetween(sim: Sim, objs: ObjectRec[], from: number, till: number): Listed[] {
+  return byTime(gather(sim, objs, from, till, () => true));
+}
+
+/** The events eventsBetween lists, those `keep` passes, in no particular order. */
+function gather(sim: Sim, objs: ObjectRec[], from: number, till: number, keep: (o: ObjectRec, e: RawEvent) => boolean): Listed[] {
   const end = Math.min(till, sim.now());
-  const out: { o: ObjectRec; e: RawEvent }[] = [];
+  const out: Listed[] = [];
   if (end < from) return out;
   for (const o of objs) {
     const m = sim.world.motion[o.Id];
     if (!m || m.neverReported) continue;
     for (let d = localDay(m, from); d <= localDay(m, end); d++) {
       if (d < m.firstDay) continue;
-      for (const e of sim.events.forPlan(sim.tracker.plans.get(o.Id, d))) if (e.Time >= from && e.Time <= end) out.push({ o, e });
+      for (const e of sim.events.forPlan(sim.tracker.plans.get(o.Id, d))) if (e.Time >= from && e.Time <= end && keep(o, e)) out.push({ o, e });
     }
   }
   const ids = new Set(objs.map((o) => o.Id));
-  for (const e of sim.store.dynamicEvents) {
-    if (e.Time >= from && e.Time <= end && ids.has(e.ObjectId)) out.push({ o: sim.world.objects.get(e.ObjectId)!, e: { ...e, rule: 0 } });
+  for (const d of sim.store.dynamicEvents) {
+    if (d.Time < from || d.Time > end || !ids.has(d.ObjectId)) continue;
+    const o = sim.world.objects.get(d.ObjectId)!;
+    const e = { ...d, rule: 0 };
+    if (keep(o, e)) out.push({ o, e });
   }
-  return out.sort((a, b) => a.e.Time - b.e.Time || a.e.Id - b.e.Id);
+  return out;
+}
+
+/**
+ * By time, then id. The feed gathers hundreds of thousands of events at 50,000 objects, and
+ * the service answers no other request while it sorts them: a comparator reading each event's
+ * fields was its slowest step, indices sorted by keys held in typed arrays are several times faster.
+ */
+function byTime(items: Listed[]): Listed[] {
+  const n = items.length;
+  const time = new Float64Array(n);
+  const id = new Float64Array(n);
+  const order = new Uint32Array(n);
+  for (let i = 0; i < n; i++) {
+    time[i] = items[i]!.e.Time;
+    id[i] = items[i]!.e.Id;
+    order[i] = i;
+  }
+  order.sort((x, y) => time[x]! - time[y]! || id[x]! - id[y]! || x - y);
+  return Array.from(order, (i) => items[i]!);
+}
+
+/** The newest `n` by time, then id: only those at or after the n-th newest time are ordered. */
+function newest(items: Listed[], n: number): Listed[] {
+  if (items.length > n) {
+    const times = Float64Array.from(items, (x) => x.e.Time).sort();
+    const from = times[times.length - n]!;
+    items = items.filter((x) => x.e.Time >= from);
+  }
+  return byTime(items).slice(-n);
 }
 
 export function feed(sim: Sim, user: User, muted: boolean): EventJson[] {
   const mutedSet = new Set(muted ? user.MutedGroupIds : []);
-  const list = eventsBetween(sim, sim.visibleObjects(user), sim.startTime - FEED_BACKFILL_MS, sim.now())
-    .filter(({ o, e }) => {
-      if (sim.store.acked.has(e.Id)) return false;
-      if (!mutedSet.size) return true;
-      const r = ruleOf(sim, o.CompanyId, e.rule);
-      return !(r && mutedSet.has(r.groupId));
-    });
-  return list.slice(-FEED_CAP).map(({ o, e }) => toJson(sim, o, e));
+  const keep = (o: ObjectRec, e: RawEvent) => {
+    if (sim.store.acked.has(e.Id)) return false;
+    if (!mutedSet.size) return true;
+    const r = ruleOf(sim, o.CompanyId, e.rule);
+    return !(r && mutedSet.has(r.groupId));
+  };
+  const list = gather(sim, sim.visibleObjects(user), sim.startTime - FEED_BACKFILL_MS, sim.now(), keep);
+  return newest(list, FEED_CAP).map(({ o, e }) => toJson(sim, o, e));
 }
