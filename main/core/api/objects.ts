@@ -53,8 +53,9 @@ const polledObjects = many(FleetObjectSchema, { exact: true });
 export const parseObjectsList = (raw: unknown, endpoint: string): FleetObject[] => polledObjects(raw, endpoint);
 const lite = one(LiteObjectSchema);
 const lites = many(LiteObjectSchema);
-/** GET /api/Objects/lite body → objects, for the ingest worker (a first sign-in's names: sync/first-names.ts). */
-export const parseObjectsLite = (raw: unknown, endpoint: string): LiteObject[] => lites(raw, endpoint);
+const polledLites = many(LiteObjectSchema, { exact: true });
+/** GET /api/Objects/lite body → objects, for the ingest worker (a first sign-in's names: sync/first-names.ts), the exact-shape check first. */
+export const parseObjectsLite = (raw: unknown, endpoint: string): LiteObject[] => polledLites(raw, endpoint);
 
 /** A body that may be one record or a list of them → a list. */
 function objectsFromOneOrMany(raw: unknown, endpoint: string): FleetObject[] {

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { FleetObjectSchema, ObjectsStatusSchema } from '../../../common/resources';
 import { exactShape } from '../../../main/core/api/exact-shape';
 import { STATUS_ALIASES, parseObjectsStatus } from '../../../main/core/api/status';
+import { LiteObjectSchema, parseObjectsLite } from '../../../main/core/api/objects';
 import { normalize } from '../../../main/core/api/tolerant';
 import { startSimulator } from '../../../simulator';
 
@@ -44,6 +45,23 @@ describe('exact-shape shortcut', () => {
       const objects = z.array(FleetObjectSchema);
       expect(exactShape(objects)?.(list)).toBe(true);
       expect(normalize(objects, structuredClone(list), 'GET /api/Objects', { exact: true })).toEqual(normalize(objects, structuredClone(list), 'GET /api/Objects'));
+
+      // The reduced list a first sign-in names the fleet from: the same, and the ingestor's reading takes the shortcut.
+      const lite = (await (await fetch(`${sim.baseUrl}/api/Objects/lite`, { headers: { authorization: `Bearer ${token}` } })).json()) as unknown[];
+      const lites = z.array(LiteObjectSchema);
+      expect(lite.length).toBeGreaterThan(100);
+      expect(exactShape(lites)?.(lite)).toBe(true);
+      const ownLite = structuredClone(lite);
+      expect(parseObjectsLite(ownLite, 'GET /api/Objects/lite')).toBe(ownLite);
+      expect(parseObjectsLite(structuredClone(lite), 'x')).toEqual(normalize(lites, structuredClone(lite), 'GET /api/Objects/lite'));
+      // One element spelled otherwise: the whole body takes the walk, which reads it.
+      const odd = structuredClone(lite) as Record<string, unknown>[];
+      const { Name, ...rest } = odd[3]!;
+      odd[3] = { ...rest, name: Name, IconId: String(odd[3]!.IconId ?? 1) };
+      const read = parseObjectsLite(odd, 'x');
+      expect(read).not.toBe(odd);
+      expect(read[3]!.Name).toBe(Name);
+      expect(typeof read[3]!.IconId).toBe('number');
     } finally {
       await sim.close();
     }
