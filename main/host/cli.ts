@@ -36,6 +36,12 @@ let stopHost: ((code: number) => Promise<void>) | null = null;
 /** Errors of one client's connection: they leave nothing of ours half-done. */
 const CONNECTION_ERRORS = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM_DESTROYED', 'ERR_STREAM_WRITE_AFTER_END']);
 
+// The host's output may close under it (the terminal or the program that started it went
+// away). A write there then fails on the stream itself: unheard, that was an uncaught
+// exception whose report to the same stream failed again, without end, at full CPU, and the
+// host no longer answered. Output with nowhere to go is dropped.
+for (const out of [process.stdout, process.stderr]) out.on('error', () => {});
+
 // A rejection nobody awaited has already ended the work it belonged to; the state it
 // touched is what a caught failure would have left, so the host serves on.
 process.on('unhandledRejection', (reason) => console.error('Fleet Console: an unexpected rejection (still serving):', reason));
