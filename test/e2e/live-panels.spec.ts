@@ -339,8 +339,14 @@ test('with the service stopped, the fleet stays listed with its age and commands
     await expect(page.getByText(allCount())).toBeVisible();
     await expect(dataRows(page).first()).toContainText(/ ago|never/);
     // No poll moves the store now: the ages still count, on the clock alone.
-    const aged = dataRows(page).filter({ hasText: /\d+ s ago/ }).first();
-    const age = () => aged.getByRole('gridcell').filter({ hasText: / ago$/ }).textContent();
+    // One row, held by its place (nothing reorders the list offline): a locator that filtered
+    // on "s ago" would move on to the next row as this one turned "1 min ago", and could keep
+    // finding a row at "59 s ago".
+    const rows = dataRows(page);
+    const texts = await rows.allTextContents();
+    const index = texts.findIndex((t) => /\d+ s ago/.test(t));
+    expect(index, `a row aged in seconds among ${JSON.stringify(texts)}`).toBeGreaterThanOrEqual(0);
+    const age = () => rows.nth(index).getByRole('gridcell').filter({ hasText: / ago$/ }).textContent();
     const first = await age();
     await expect.poll(age, { timeout: 10_000, intervals: [500] }).not.toBe(first);
     await dataRows(page).first().click();
