@@ -26,6 +26,7 @@ import type { ConnectivityTracker } from '../sync/connectivity';
 import type { EventsApi } from '../sync/events-poll';
 import { inThreadIngestor, workerIngestor, type Ingestor } from '../sync/ingest';
 import type { WorkerScript } from '../workers/protocol';
+import type { Spare } from '../workers/client';
 import { createLiveSync, type LiveSync } from '../sync/live-sync';
 import { createRecovery, probeService, type Recovery } from '../sync/recovery';
 import { referenceSources } from '../sync/reference-sync';
@@ -41,6 +42,8 @@ export interface ConnectionDeps {
   connectivity: ConnectivityTracker;
   /** Where big poll bodies and history windows are ingested off the event loop; in-thread when absent. */
   ingestWorker?: WorkerScript | undefined;
+  /** An ingest thread already booted (session-service.ts), taken by this connection's ingestor. */
+  spareIngest?: Spare | undefined;
   log: (msg: string, e?: unknown) => void;
 }
 
@@ -94,7 +97,7 @@ export const BACKGROUND_STATUS_MS = 60_000;
 export function openConnection(d: ConnectionDeps, o: OpenConnection): Connection {
   const { profile, baseUrl, credentials } = o;
   const cache = openCache({ dataDir: d.dataDir, baseUrl: o.cacheUrl, login: profile.login, onSetAside: o.onSetAside });
-  const ingestor = d.ingestWorker ? workerIngestor(d.ingestWorker, cache.file) : inThreadIngestor(cache);
+  const ingestor = d.ingestWorker ? workerIngestor(d.ingestWorker, cache.file, d.spareIngest) : inThreadIngestor(cache);
   const bodyLimits = bodyLimitsFrom(d.settings.get('bodyLimitsMb'), d.settings.get('bodyMaxDepth'));
   // This connection's outcomes only: its requests that end after it closed say nothing of the next one's link.
   const connectivity = d.connectivity.begin();

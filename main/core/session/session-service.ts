@@ -20,6 +20,8 @@ import { Credentials } from './credentials';
 import { connectionsList } from './connections-list';
 import { MAX_OPEN, OpenSet } from './open-set';
 import { DEMO_CACHE_URL, DEMO_PROFILE_ID, demoProfile, profileId, upsertProfile } from './profiles';
+import { setAsideNotice } from './set-aside-notice';
+import { SpareIngest } from './spare-ingest';
 
 /** Starts the embedded simulator on demand and tells where it listens. */
 export interface DemoProvider {
@@ -47,10 +49,13 @@ export class SessionService {
   private readonly log: (msg: string, e?: unknown) => void;
   /** What `connectivity/state` answers while nothing is open. */
   private readonly idle = createConnectivity(() => {});
+  /** While nothing is open, the next connection's ingest thread. */
+  private readonly spare: SpareIngest;
 
   constructor(private readonly deps: SessionDeps) {
     this.log = deps.log ?? (() => {});
     this.open = new OpenSet(deps.bus, () => this.pushList());
+    this.spare = new SpareIngest(deps.ingestWorker);
   }
 
   /** The foreground connection, or an `unauthorized` error a screen can act on. */
@@ -117,6 +122,7 @@ export class SessionService {
       }
     }
     this.rememberOpen();
+    if (!this.open.foreground()) this.spare.keep();
   }
 
   private async startForeground(lastId: string | null): Promise<void> {
@@ -268,7 +274,7 @@ export class SessionService {
   /** Closes every connection; settles once their workers have written what they answered. */
   async close(): Promise<void> {
     this.open.closeAll();
-    await this.open.closed();
+    await Promise.all([this.open.closed(), this.spare.close()]);
   }
 
   private saved(id: string): ConnectionProfile {
@@ -306,6 +312,7 @@ export class SessionService {
     this.deps.settings.set('lastProfileId', this.open.foregroundId);
     next?.conn.sync.statusSoon();
     this.foregroundChanged();
+    if (!next) this.spare.keep();
   }
 
   private foregroundChanged(): void {
@@ -360,7 +367,7 @@ export class SessionService {
       () => ({ status: settings.get('statusPollMs'), objects: settings.get('objectsRefreshMs'), events: settings.get('eventsPollMs') }),
     );
     const conn = openConnection(
-      { dataDir: this.deps.dataDir, settings, bus, connectivity, ingestWorker: this.deps.ingestWorker, log: this.log },
+      { dataDir: this.deps.dataDir, settings, bus, connectivity, ingestWorker: this.deps.ingestWorker, spareIngest: this.spare.take(), log: this.log },
       {
         profile,
         baseUrl,
@@ -368,16 +375,7 @@ export class SessionService {
         cacheUrl: this.cacheUrl(profile),
         inBackground: () => !this.open.isForeground(id),
         onEventsStored: () => this.open.recount(id),
-        onSetAside: (s) =>
-          this.deps.notices?.add({
-            kind: s.reason === 'newer' ? 'cache_newer' : 'cache_damaged',
-            message:
-              (s.reason === 'newer'
-                ? `The cached data for ${profile.name} was written by a newer version of Fleet Console.`
-                : `The cached data for ${profile.name} was damaged (${s.error}).`) +
-              ' It was moved aside and a fresh cache is being filled from the service; writes that were still waiting to be sent are only in the kept copy.',
-            keptCopy: s.keptCopy,
-          }),
+        onSetAside: (s) => this.deps.notices?.add(setAsideNotice(profile.name, s)),
       },
     );
     this.open.add(id, { conn, connectivity });

@@ -14,7 +14,7 @@ import { isHeldBody } from '../api/held-body';
 import { OBJECTS_ENDPOINT, PROFILE_ENDPOINT } from '../api/objects';
 import { STATUS_ENDPOINT } from '../api/status';
 import { changedColumns } from '../cache';
-import type { WorkerClient } from '../workers/client';
+import { startSpare, type Spare, type WorkerClient } from '../workers/client';
 import { discardBody, heldBodyFetch, type HeldBodies } from '../workers/fetch';
 import { transferables, type Handlers, type ReplyOf, type RequestOf, type WorkerScript } from '../workers/protocol';
 import { startRole, type Roles } from '../workers/roles';
@@ -97,13 +97,22 @@ const columnsTransfer = (c: PositionColumns) => transferables(c.ids, c.lat, c.ln
 export const INGEST_YOUNG_GENERATION_MB = 48;
 
 /**
+ * An ingest thread booted before a connection needs it (while the sign-in form is shown): the
+ * connection's first poll is fetched in it, and its boot (a thread, the cache's and the
+ * fetch's code) was a quarter of a second on that path (decision 0076).
+ */
+export function spareIngestWorker(w: WorkerScript): Spare {
+  return startSpare(w, 'ingest', { youngGenerationMb: INGEST_YOUNG_GENERATION_MB });
+}
+
+/**
  * The worker owns its own connection to the cache file (WAL lets both read) and the only
  * in-memory copy of last status; the main thread reads single objects from the file.
  * Bodies go in as transferred bytes and position deltas come back as transferred typed
  * arrays, so neither direction copies or walks 50,000 rows on the event loop.
  */
-export function workerIngestor(w: WorkerScript, dbFile: string): Ingestor {
-  const worker = startRole(w, { role: 'ingest', dbFile }, 'ingest worker', { youngGenerationMb: INGEST_YOUNG_GENERATION_MB });
+export function workerIngestor(w: WorkerScript, dbFile: string, spare?: Spare): Ingestor {
+  const worker = startRole(w, { role: 'ingest', dbFile }, 'ingest worker', { youngGenerationMb: INGEST_YOUNG_GENERATION_MB, ...(spare ? { spare } : {}) });
   const send = followingSender(worker);
   let written: Promise<void> = Promise.resolve();
   let pendingList: ObjectsList | null = null;

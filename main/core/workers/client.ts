@@ -52,6 +52,61 @@ export interface ClientOptions {
    * default, 192 MB, and keeps two thirds of it committed while it idles.
    */
   youngGenerationMb?: number;
+  /**
+   * A thread already booted in this role (`startSpare`, made with the same options): the first
+   * start takes it, if it still runs, instead of starting one, so its boot is not paid then.
+   */
+  spare?: Spare;
+}
+
+/** A worker thread booted in a role with its code loaded, waiting for the data of the client that takes it. */
+export interface Spare {
+  /** The thread, once: null when taken already or when it ended. */
+  take(): Worker | null;
+  /** Ends it, unless a client took it. */
+  close(): Promise<void>;
+}
+
+/** The message that gives a spare its data (entry.ts): the first it is sent. */
+export interface Adoption {
+  adopt: object;
+}
+
+function newWorker(script: WorkerScript, workerData: object, o: ClientOptions): Worker {
+  const worker = new Worker(script.script, {
+    workerData,
+    ...(script.execArgv ? { execArgv: script.execArgv } : {}),
+    ...(o.youngGenerationMb ? { resourceLimits: { maxYoungGenerationSizeMb: o.youngGenerationMb } } : {}),
+  });
+  worker.unref();
+  return worker;
+}
+
+/**
+ * Boots a thread in `role` before anyone needs it (entry.ts loads the role's code, then waits
+ * for its data): a sign-in's first request then finds it ready. `o` must be the options of the
+ * client that will take it (its young generation is fixed at the thread's start).
+ */
+export function startSpare(script: WorkerScript, role: string, o: ClientOptions = {}): Spare {
+  let worker: Worker | null = newWorker(script, { spare: role }, o);
+  const spare = worker;
+  spare.once('exit', () => {
+    if (worker === spare) worker = null;
+  });
+  // A spare that fails before it is taken is simply not used.
+  spare.on('error', () => {});
+  return {
+    take() {
+      const w = worker;
+      worker = null;
+      return w;
+    },
+    async close() {
+      const w = worker;
+      worker = null;
+      if (w) await w.terminate();
+    },
+  };
 }
 
 /** The clients not yet closed, for the process's diagnostics (`workerHeaps`). */
@@ -88,18 +143,21 @@ export function startWorkerClient<M extends MessageMap>(script: WorkerScript, wo
   let starts = 0;
   let nextId = 1;
 
+  let spare = o.spare;
   const start = (): Running => {
-    const worker = new Worker(script.script, {
-      workerData,
-      ...(script.execArgv ? { execArgv: script.execArgv } : {}),
-      ...(o.youngGenerationMb ? { resourceLimits: { maxYoungGenerationSizeMb: o.youngGenerationMb } } : {}),
-    });
-    worker.unref();
+    // Only the first start may take the spare: a thread started after a death starts afresh.
+    const taken = spare?.take() ?? null;
+    spare = undefined;
+    const worker = taken ?? newWorker(script, workerData, o);
+    // Sent before any request, so it is the first message the spare reads.
+    if (taken) taken.postMessage({ adopt: workerData } satisfies Adoption);
     starts++;
-    const online = new Promise<void>((settle) => {
-      worker.once('online', settle);
-      worker.once('exit', () => settle());
-    });
+    const online = taken
+      ? Promise.resolve()
+      : new Promise<void>((settle) => {
+          worker.once('online', settle);
+          worker.once('exit', () => settle());
+        });
     const run: Running = { worker, pending: new Map(), online };
     // Each listener belongs to its own worker: a late 'exit' of an old one leaves the new one alone.
     const died = (e: Error) => {

@@ -7,8 +7,9 @@
  * (fetch.ts).
  */
 import { flushCompileCache } from 'node:module';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import type { Cache } from '../cache';
+import type { Adoption } from './client';
 import type { DataOf, Role, Roles, WorkerData } from './roles';
 import { serveWorker, type Port, type Served } from './serve';
 import { lowerThreadPriority } from './thread-priority';
@@ -83,7 +84,19 @@ async function serve(port: Port, data: WorkerData): Promise<void> {
   }
 }
 
-const data: WorkerData = workerData;
+/** What a spare (client.ts `startSpare`) loads before it is given its data: the code its role's first requests run. */
+const preload: Partial<Record<Role, () => Promise<unknown>>> = {
+  ingest: () => Promise.all([import('../cache'), import('./fetch'), import('../sync/ingest')]),
+};
+
+/** A spare's data, from the first message its client sends, once its role's code is loaded. */
+async function adopted(port: MessagePort, role: Role): Promise<WorkerData> {
+  await preload[role]?.();
+  return new Promise((resolve) => port.once('message', (m: Adoption) => resolve(m.adopt as WorkerData)));
+}
+
+const given = workerData as WorkerData | { spare: Role };
+const data: WorkerData = 'spare' in given ? await adopted(parentPort!, given.spare) : given;
 // A role that cannot start (its cache will not open) fails this thread: its client fails the requests and starts another.
 await serve(parentPort!, data);
 // The role's compiled code is kept now (when the host turned the compile cache on): a thread
