@@ -96,13 +96,16 @@ const columnsTransfer = (c: PositionColumns) => transferables(c.ids, c.lat, c.ln
  */
 export const INGEST_YOUNG_GENERATION_MB = 48;
 
+/** The ingest thread's options: a spare is started with the ones its taker would have used. */
+const INGEST_THREAD = { youngGenerationMb: INGEST_YOUNG_GENERATION_MB };
+
 /**
  * An ingest thread booted before a connection needs it (while the sign-in form is shown): the
  * connection's first poll is fetched in it, and its boot (a thread, the cache's and the
  * fetch's code) was a quarter of a second on that path (decision 0076).
  */
 export function spareIngestWorker(w: WorkerScript): Spare {
-  return startSpare(w, 'ingest', { youngGenerationMb: INGEST_YOUNG_GENERATION_MB });
+  return startSpare(w, 'ingest', INGEST_THREAD);
 }
 
 /**
@@ -112,7 +115,7 @@ export function spareIngestWorker(w: WorkerScript): Spare {
  * arrays, so neither direction copies or walks 50,000 rows on the event loop.
  */
 export function workerIngestor(w: WorkerScript, dbFile: string, spare?: Spare): Ingestor {
-  const worker = startRole(w, { role: 'ingest', dbFile }, 'ingest worker', { youngGenerationMb: INGEST_YOUNG_GENERATION_MB, ...(spare ? { spare } : {}) });
+  const worker = startRole(w, { role: 'ingest', dbFile }, 'ingest worker', { ...INGEST_THREAD, ...(spare ? { spare } : {}) });
   const send = followingSender(worker);
   let written: Promise<void> = Promise.resolve();
   let pendingList: ObjectsList | null = null;
