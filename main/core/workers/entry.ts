@@ -32,9 +32,12 @@ const STEP_BACK_AFTER_MS = 10_000;
  * writer run at background priority (thread-priority.ts): their work can wait for the
  * foreground. The history reader answers a screen that is waiting, so it keeps normal priority.
  */
+/** The ingest role's code: loaded when it starts, or ahead of its data by a spare. */
+const ingestCode = () => Promise.all([import('../cache'), import('./fetch'), import('../sync/ingest')]);
+
 const serving: { [R in Role]: (d: DataOf<R>) => Promise<Served<Roles[R]>> } = {
   ingest: async ({ dbFile }) => {
-    const [cache, { spoolPrefixOf }, { fetchRole, HOLD_MS }, { ingestHandlers }] = await Promise.all([openCache(dbFile), import('../cache'), import('./fetch'), import('../sync/ingest')]);
+    const [cache, [{ spoolPrefixOf }, { fetchRole, HOLD_MS }, { ingestHandlers }]] = await Promise.all([openCache(dbFile), ingestCode()]);
     // The object list and the profile are put down beside the cache as they arrive (decision 0060).
     const fetch = fetchRole(HOLD_MS, spoolPrefixOf(dbFile));
     // A window opening at launch waits for the stored positions: their read and the window's
@@ -85,9 +88,7 @@ async function serve(port: Port, data: WorkerData): Promise<void> {
 }
 
 /** What a spare (client.ts `startSpare`) loads before it is given its data: the code its role's first requests run. */
-const preload: Partial<Record<Role, () => Promise<unknown>>> = {
-  ingest: () => Promise.all([import('../cache'), import('./fetch'), import('../sync/ingest')]),
-};
+const preload: Partial<Record<Role, () => Promise<unknown>>> = { ingest: ingestCode };
 
 /** A spare's data, from the first message its client sends, once its role's code is loaded. */
 async function adopted(port: MessagePort, role: Role): Promise<WorkerData> {
