@@ -13,7 +13,9 @@ export const TILE_SCHEME = 'fleet-tile';
 
 export function registerSchemeAsPrivileged(): void {
   protocol.registerSchemesAsPrivileged([
-    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+    // codeCache: Chromium keeps compiled script only for http(s) unless a scheme asks; without
+    // it every launch compiled the page's whole bundle again (decision 0077).
+    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } },
     { scheme: TILE_SCHEME, privileges: { standard: true, secure: true } },
   ]);
 }

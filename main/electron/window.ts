@@ -13,6 +13,8 @@ export function secureWebPreferences(preloadDir: string): WebPreferences {
     webSecurity: true,
     allowRunningInsecureContent: false,
     spellcheck: false,
+    // The cache is written on the first load, not the second: every launch loads the same files.
+    v8CacheOptions: 'bypassHeatCheck',
     // Middle-click opens no window of its own; window.open is already held by lockDownContents.
     disableBlinkFeatures: 'Auxclick',
   };
