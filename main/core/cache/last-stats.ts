@@ -5,6 +5,7 @@
  * day's rows every day (100,000 at 100,000 objects) and the first poll after a restart read
  * them all from the file (decision 0058).
  */
+import type { DailyStat } from '../../../common/resources';
 
 /** How many days of each object the copy keeps: today, and yesterday while a server still sends it. */
 export const STAT_DAYS_KEPT = 2;
@@ -73,4 +74,31 @@ export function digest(text: string): number {
     b = Math.imul(b ^ c, 0x01000193) ^ (b >>> 13);
   }
   return (a >>> 0) * 0x200000 + ((b >>> 0) & 0x1fffff);
+}
+
+/**
+ * A poll's stats that are not the copy's: each as its key (object:day) and JSON, its row and its
+ * JSON's digest; and the newest day sent. One named twice: the later is the state kept.
+ */
+export function changedStatsOf(batches: Iterable<readonly DailyStat[]>, stats: LastStats): { changedStats: [string, string][]; statRows: DailyStat[]; statDigests: number[]; newestDay: number } {
+  const changedStats: [string, string][] = [];
+  const statRows: DailyStat[] = [];
+  const statDigests: number[] = [];
+  const statAt = new Map<string, number>();
+  let newestDay = -Infinity;
+  for (const batch of batches)
+    for (const s of batch) {
+      const json = JSON.stringify(s);
+      const d = digest(json);
+      const key = `${s.ObjectId}:${s.Day}`;
+      const k = statAt.get(key);
+      newestDay = Math.max(newestDay, s.Day);
+      if (k === undefined ? !stats.same(s.ObjectId, d) : statDigests[k] !== d) {
+        statAt.set(key, statRows.length);
+        changedStats.push([key, json]);
+        statRows.push(s);
+        statDigests.push(d);
+      }
+    }
+  return { changedStats, statRows, statDigests, newestDay };
 }

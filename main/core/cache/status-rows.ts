@@ -116,3 +116,23 @@ export function wholeStatus(s: ObjectsStatus): ObjectsStatusBatches {
 export function sameIgnition(a: ReadonlyMap<number, number>, b: ReadonlyMap<number, number>): boolean {
   return a.size === b.size && [...b].every(([sensorId, objectId]) => a.get(sensorId) === objectId);
 }
+
+/** A launch read's row: the columns' fields, then the object's ignition reading (NULL without one). */
+export type LaunchRow = [id: number, online: number, lat: number, lng: number, time: number, speed: number | null, heading: number | null, ignition: number | null];
+
+/** The launch read's rows straight into columns. */
+export function launchColumns(rows: readonly LaunchRow[]): PositionColumns {
+  const c = emptyPositionColumns(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    const [id, online, lat, lng, time, speed, heading, ignition] = rows[i]!;
+    c.ids[i] = id;
+    c.online[i] = online;
+    c.lat[i] = lat;
+    c.lng[i] = lng;
+    c.time[i] = time;
+    c.speed[i] = speed ?? NaN;
+    c.heading[i] = heading ?? NaN;
+    c.ignition[i] = ignitionValue(ignition ?? undefined);
+  }
+  return c;
+}

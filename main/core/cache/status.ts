@@ -19,20 +19,17 @@
  * rows without holding, or mirroring, 50,000 of them.
  */
 import type { PositionColumns } from '../../../common/methods/live';
-import type { DailyStat, DriverKey, ObjectsStatus, ObjectsStatusBatches, SensorValue, StatusReadMemo } from '../../../common/resources';
+import type { DriverKey, ObjectsStatus, ObjectsStatusBatches, SensorValue, StatusReadMemo } from '../../../common/resources';
 import { DAY_MS } from '../../../common/history-windows';
 import type { Db } from './db';
 import type { MetaRepo } from './meta';
 import type { ObjectsRepo } from './objects';
 import { LastPositions } from './last-positions';
 import { LastReadings } from './last-readings';
-import { digest, LastStats } from './last-stats';
-import { slicedWrite, sliceWriter, type RowSlices } from './sliced-write';
+import { changedStatsOf, digest, LastStats } from './last-stats';
+import { slicedWrite, sliceWriter, type RowSlices, type SlicedWrite } from './sliced-write';
 import { StoredStatus } from './status-reads';
-import { changedColumns, emptyPositionColumns, ignitionValue, sameIgnition, sameRow, toColumns, toRow, wholeStatus, type PosRow, type StatusChanges } from './status-rows';
-
-/** A launch read's row: the columns' fields, then the object's ignition reading (NULL without one). */
-type LaunchRow = [id: number, online: number, lat: number, lng: number, time: number, speed: number | null, heading: number | null, ignition: number | null];
+import { changedColumns, ignitionValue, launchColumns, sameIgnition, sameRow, toColumns, toRow, wholeStatus, type LaunchRow, type PosRow, type StatusChanges } from './status-rows';
 
 export const STATUS_DATASET = 'status';
 
@@ -199,13 +196,17 @@ export class StatusRepo extends StoredStatus {
    * is written with the last slice. A write that fails drops the copy: the next use reloads
    * it from the file, so the next poll writes again what this one could not. The status comes in batches (a
    * big body is decoded a batch at a time); one that throws midway leaves the copy as it was.
+   *
+   * The changes are the positions and the readings (an object's ignition is one); the driver
+   * keys and the daily stats, which no answer carries, are read by `rest`, which the first
+   * `step` or `write` runs: at a first sign-in they are half of the body's reading (decision
+   * 0078). A rest that throws drops the copy, as a failed write does.
    */
-  stage(status: ObjectsStatusBatches, fetchedAt: number): { changes: StatusChanges; write: () => void; step: () => boolean } {
+  stage(status: ObjectsStatusBatches, fetchedAt: number): { changes: StatusChanges; rest: () => void; partial: () => SlicedWrite; write: () => void; step: () => boolean } {
     this.loadAll();
     const positions = this.positions!;
     const sensorValues = this.sensorValues!;
-    const driverKeys = this.driverKeys!;
-    const stats = this.stats!;
+    const copy = { driverKeys: this.driverKeys!, stats: this.stats! };
     const at = Math.round(fetchedAt);
 
     const changed = new Map<number, PosRow>();
@@ -216,40 +217,21 @@ export class StatusRepo extends StoredStatus {
         if (pending ? !sameRow(pending, row) : !positions.holds(row)) changed.set(row.object_id, row);
       }
     const changedSensors: SensorValue[] = [];
+    // A body naming one sensor, key or stat twice: the later is the state kept, as for positions.
+    const sensorAt = new Map<number, number>();
     const ignitionSwitched = new Set<number>();
     for (const batch of status.SensorValues)
       for (const v of batch) {
+        const k = sensorAt.get(v.SensorId);
+        const pending = k === undefined ? undefined : changedSensors[k]!;
         const old = sensorValues.row(v.SensorId);
-        if (old < 0 || sensorValues.timeAt(old) !== v.Time || sensorValues.valueAt(old) !== v.Value) {
+        if (pending ? pending.Time !== v.Time || pending.Value !== v.Value : old < 0 || sensorValues.timeAt(old) !== v.Time || sensorValues.valueAt(old) !== v.Value) {
+          sensorAt.set(v.SensorId, changedSensors.length);
           changedSensors.push({ SensorId: v.SensorId, Time: v.Time, Value: v.Value });
           const objectId = this.ignitionObject.get(v.SensorId);
           if (objectId !== undefined && ignitionValue(old < 0 ? undefined : sensorValues.valueAt(old)) !== ignitionValue(v.Value)) ignitionSwitched.add(objectId);
         }
       }
-    const changedKeys: DriverKey[] = [];
-    for (const batch of status.DriverKeys)
-      for (const k of batch) {
-        const old = driverKeys.get(k.ObjectId);
-        if (old === undefined || old.Time !== k.Time || old.UId !== k.UId) changedKeys.push({ ObjectId: k.ObjectId, Time: k.Time, UId: k.UId });
-      }
-    const changedStats: [string, string][] = [];
-    const statRows: DailyStat[] = [];
-    const statDigests: number[] = [];
-    let newestDay = -Infinity;
-    for (const batch of status.Stats)
-      for (const s of batch) {
-        const json = JSON.stringify(s);
-        const d = digest(json);
-        newestDay = Math.max(newestDay, s.Day);
-        if (!stats.same(s.ObjectId, d)) {
-          changedStats.push([`${s.ObjectId}:${s.Day}`, json]);
-          statRows.push(s);
-          statDigests.push(d);
-        }
-      }
-    // Once a day: the file keeps a month of daily stats (nothing reads older ones) instead of every day ever sent.
-    const keepFrom = newestDay - STATS_KEPT_DAYS_IN_FILE * DAY_MS;
-    const prune = keepFrom >= this.statsKeptFrom + DAY_MS;
 
     const written = [...changed.values()];
     const rows = [...written];
@@ -258,22 +240,66 @@ export class StatusRepo extends StoredStatus {
       if (still) rows.push(still);
     }
     rows.sort((a, b) => a.object_id - b.object_id);
-    const changes: StatusChanges = { rows, ignition: [], sensorValues: changedSensors, driverKeys: changedKeys, stats: changedStats, fetchedAt: at };
+    const changes: StatusChanges = { rows, ignition: [], sensorValues: changedSensors, driverKeys: [], stats: [], fetchedAt: at };
     for (const row of written) positions.set(row);
     for (const v of changedSensors) sensorValues.set(v.SensorId, v.Time, v.Value);
+    changes.ignition = rows.map((r) => this.ignitionOf(r.object_id));
+
+    let pending: SlicedWrite | undefined;
+    const rest = (): SlicedWrite => {
+      if (pending) return pending;
+      try {
+        pending = this.stageRest(status, copy, changes, written, at);
+      } catch (e) {
+        this.dropCopy();
+        throw e;
+      }
+      return pending;
+    };
+    // Where the rest cannot be read at all: the positions and readings alone, the copy reloaded after.
+    const partial = () => slicedWrite(this.db, this.positionWriters(written, changedSensors, at), { last: () => this.meta.setLastGood(STATUS_DATASET, at), done: () => this.dropCopy(), failed: () => this.dropCopy() });
+    return {
+      changes,
+      rest: () => void rest(),
+      partial,
+      write: () => rest().write(),
+      // The rest's reading is a step of its own: a slice of rows waits for the next turn.
+      step: () => (pending ? pending.step() : (rest(), true)),
+    };
+  }
+
+  /** The second half of a stage: the driver keys and the daily stats read, the copy given the whole status, and the write of its rows. */
+  private stageRest(status: ObjectsStatusBatches, copy: { driverKeys: Map<number, DriverKey>; stats: LastStats }, changes: StatusChanges, written: readonly PosRow[], at: number): SlicedWrite {
+    const { driverKeys, stats } = copy;
+    const changedKeys: DriverKey[] = [];
+    const keyAt = new Map<number, number>();
+    for (const batch of status.DriverKeys)
+      for (const k of batch) {
+        const at = keyAt.get(k.ObjectId);
+        const old = at === undefined ? driverKeys.get(k.ObjectId) : changedKeys[at]!;
+        if (old === undefined || old.Time !== k.Time || old.UId !== k.UId) {
+          keyAt.set(k.ObjectId, changedKeys.length);
+          changedKeys.push({ ObjectId: k.ObjectId, Time: k.Time, UId: k.UId });
+        }
+      }
+    const { changedStats, statRows, statDigests, newestDay } = changedStatsOf(status.Stats, stats);
+    // Once a day: the file keeps a month of daily stats (nothing reads older ones) instead of every day ever sent.
+    const keepFrom = newestDay - STATS_KEPT_DAYS_IN_FILE * DAY_MS;
+    const prune = keepFrom >= this.statsKeptFrom + DAY_MS;
+
+    changes.driverKeys = changedKeys;
+    changes.stats = changedStats;
     for (const k of changedKeys) driverKeys.set(k.ObjectId, k);
     statRows.forEach((s, i) => stats.set(s.ObjectId, s.Day, statDigests[i]!));
-    changes.ignition = rows.map((r) => this.ignitionOf(r.object_id));
     this.keptRead(status.memo);
 
     // The rows to write, in slices (`step`) or all at once (`write`); the day's cut and the last good time go last.
     const parts: RowSlices[] = [
-      sliceWriter(written, (r) => this.upsertPos.run(r.object_id, r.online, r.lat, r.lng, r.alt, r.time, r.speed, r.heading, r.sat, r.accuracy, at)),
-      sliceWriter(changedSensors, (v) => this.upsertSensor.run(v.SensorId, Math.round(v.Time), v.Value, at)),
+      ...this.positionWriters(written, changes.sensorValues, at),
       sliceWriter(changedKeys, (k) => this.upsertKey.run(k.ObjectId, Math.round(k.Time), k.UId, at)),
       sliceWriter(statRows, (s, i) => this.upsertStat.run(s.ObjectId, Math.round(s.Day), changedStats[i]![1], at)),
     ];
-    const { write, step } = slicedWrite(this.db, parts, {
+    return slicedWrite(this.db, parts, {
       last: () => {
         if (prune) this.deleteOldStats.run(Math.round(keepFrom));
         this.meta.setLastGood(STATUS_DATASET, at);
@@ -281,12 +307,21 @@ export class StatusRepo extends StoredStatus {
       done: () => {
         if (prune) this.statsKeptFrom = keepFrom;
       },
-      failed: () => {
-        this.positions = this.sensorValues = this.driverKeys = this.stats = undefined;
-        this.keptRead(undefined);
-      },
+      failed: () => this.dropCopy(),
     });
-    return { changes, write, step };
+  }
+
+  private positionWriters(written: readonly PosRow[], sensors: readonly SensorValue[], at: number): RowSlices[] {
+    return [
+      sliceWriter(written, (r) => this.upsertPos.run(r.object_id, r.online, r.lat, r.lng, r.alt, r.time, r.speed, r.heading, r.sat, r.accuracy, at)),
+      sliceWriter(sensors, (v) => this.upsertSensor.run(v.SensorId, Math.round(v.Time), v.Value, at)),
+    ];
+  }
+
+  /** The copy no longer stands for the file: the next use reloads it. */
+  private dropCopy(): void {
+    this.positions = this.sensorValues = this.driverKeys = this.stats = undefined;
+    this.keptRead(undefined);
   }
 
   /**
@@ -311,20 +346,7 @@ export class StatusRepo extends StoredStatus {
 
   /** One query, each object's ignition reading joined in by SQLite, rows as arrays straight into the columns. */
   private readColumns(): PositionColumns {
-    const rows = this.read.columns.all() as LaunchRow[];
-    const c = emptyPositionColumns(rows.length);
-    for (let i = 0; i < rows.length; i++) {
-      const [id, online, lat, lng, time, speed, heading, ignition] = rows[i]!;
-      c.ids[i] = id;
-      c.online[i] = online;
-      c.lat[i] = lat;
-      c.lng[i] = lng;
-      c.time[i] = time;
-      c.speed[i] = speed ?? NaN;
-      c.heading[i] = heading ?? NaN;
-      c.ignition[i] = ignitionValue(ignition ?? undefined);
-    }
-    return c;
+    return launchColumns(this.read.columns.all() as LaunchRow[]);
   }
 
   /** Every stored last position, in ascending object id order. */

@@ -13,13 +13,14 @@ import { membersOf, parseSpan, scanJson, type TopMembers } from '../api/json-spa
 import { MemoMiss, StatusMemo } from '../api/status-memo';
 import { PROFILE_ENDPOINT, parseProfile } from '../api/objects';
 import { STATUS_ENDPOINT, parseObjectsStatus, statusBatches } from '../api/status';
-import { isHeldBody } from '../api/held-body';
+import { isHeldBody, type HeldBody } from '../api/held-body';
 import { objectMembers, withoutArrayMember } from '../api/json-blocks';
 import { isSpooledBody } from '../workers/fetch';
 import { decodeBodyDetailed, keyFold, type ApiLog } from '../api/tolerant';
-import { wholeStatus, type Cache } from '../cache';
+import { wholeStatus, type Cache, type StatusChanges } from '../cache';
 import { storeAll, storeFeed, type EventsIngested } from './events-poll';
-import { bytesOf, readSpooled, readSpooledAt, textOf, type PollBody } from './poll-body';
+import { bytesOf, openSpooled, readSpooled, textOf, type PollBody, type SpooledFile } from './poll-body';
+import type { PendingWrite } from './write-behind';
 
 /**
  * What a repair kept and dropped goes to the process's log (the worker's console is the
@@ -62,8 +63,14 @@ function readBody<T>(body: PollBody, inBatches: (bytes: Uint8Array) => T | undef
 /**
  * A status poll staged (StatusRepo.stage), its body read a batch at a time where it can be:
  * a spooled one an array at a time from its file (decision 0065), never all in memory.
+ *
+ * The changes come from the positions and the readings; the driver keys and the stats are read
+ * by the first step of the write (decision 0078), so the body is needed until then: `done` is
+ * called once it is not (at once where the stage throws). Where that second read cannot take
+ * the body (an element the batches refuse, or ids that moved), the status is staged again, in
+ * full or whole, and that stage is written: its positions are those already answered.
  */
-export function stageStatus(repos: Pick<IngestRepos, 'status'>, body: PollBody, fetchedAt: number): StagedStatus {
+export function stageStatus(repos: Pick<IngestRepos, 'status'>, body: PollBody, fetchedAt: number, done: () => void = () => {}): StagedStatus {
   const memo = memoOf(repos.status);
   // Unchanged elements are left out where the copy allows (decision 0066); a body whose ids
   // moved since is read once more with nothing left out.
@@ -76,21 +83,86 @@ export function stageStatus(repos: Pick<IngestRepos, 'status'>, body: PollBody, 
       return repos.status.stage(statusBatches(members(), STATUS_ENDPOINT, memo), fetchedAt);
     }
   };
-  if (isSpooledBody(body) && body.tops) {
-    const { tops } = body;
-    try {
-      const value = readSpooledAt(body, (readAt) => staged(() => objectMembers(readAt, body.bytes, tops)));
-      return { ...value, read: 'in batches' };
-    } catch {
-      // Read whole below.
+  const whole = () => repos.status.stage(wholeStatus(decodeStatus(body)), fetchedAt);
+  let file: SpooledFile | undefined;
+  const release = () => {
+    file?.close();
+    done();
+  };
+  try {
+    if (isSpooledBody(body) && body.tops) {
+      const { tops } = body;
+      file = openSpooled(body);
+      const at = file.readAt;
+      const members = () => objectMembers(at, body.bytes, tops);
+      try {
+        return finishing(staged(members), 'in batches', () => staged(members), whole, release);
+      } catch {
+        // Read whole below.
+        file.close();
+        file = undefined;
+      }
     }
+    const { value, read } = readBody(
+      body,
+      (bytes) => staged(() => membersOf(scanJson(bytes))),
+      () => whole(),
+    );
+    return finishing(value, read, () => staged(() => membersOf(scanJson(bytesOf(body as Exclude<PollBody, string | HeldBody>)))), whole, release);
+  } catch (e) {
+    release();
+    throw e;
   }
-  const { value, read } = readBody(
-    body,
-    (bytes) => staged(() => membersOf(scanJson(bytes))),
-    (whole) => repos.status.stage(wholeStatus(decodeStatus(whole)), fetchedAt),
-  );
-  return { ...value, read };
+}
+
+type StatusStage = ReturnType<IngestRepos['status']['stage']>;
+
+/**
+ * A stage whose rest (StatusRepo.stage) is read by its write's first step; where that throws,
+ * the body is staged again (`again` after ids that moved, else `whole`), and that stage is written.
+ */
+function finishing(first: StatusStage, read: BodyRead, again: () => StatusStage, whole: () => StatusStage, release: () => void): StagedStatus {
+  let current: PendingWrite = first;
+  let finished = false;
+  const finish = () => {
+    if (finished) return;
+    finished = true;
+    try {
+      first.rest();
+    } catch (e) {
+      try {
+        const next = e instanceof MemoMiss && read === 'in batches' ? restOr(again, whole) : whole();
+        next.rest();
+        current = next;
+      } catch (e2) {
+        // The positions were answered: they are stored too, and what could not be read is said.
+        console.warn(`[ingest] ${STATUS_ENDPOINT}: the driver keys and daily stats were not stored: ${e2 instanceof Error ? e2.message : String(e2)}`);
+        current = first.partial();
+      }
+    } finally {
+      release();
+    }
+  };
+  return {
+    changes: first.changes,
+    read,
+    step: () => (finished ? current.step() : (finish(), true)),
+    write: () => {
+      finish();
+      current.write();
+    },
+  };
+}
+
+/** `stage`'s whole reading, or `fallback`'s where it throws. */
+function restOr(stage: () => StatusStage, fallback: () => StatusStage): StatusStage {
+  try {
+    const s = stage();
+    s.rest();
+    return s;
+  } catch {
+    return fallback();
+  }
 }
 
 /** Each status copy's memory of the last read (api/status-memo.ts), kept beside the copy for as long as it lives. */
@@ -101,7 +173,8 @@ function memoOf(copy: object): StatusMemo {
   return memo;
 }
 
-export type StagedStatus = ReturnType<IngestRepos['status']['stage']> & { read: BodyRead };
+/** A status's changes, how its body was read, and the write that reads the rest of it (write-behind.ts). */
+export type StagedStatus = PendingWrite & { changes: StatusChanges; read: BodyRead };
 
 export type IngestRepos = Pick<Cache, 'status' | 'objects' | 'objectsNext' | 'meta' | 'events' | 'profile' | 'transaction'>;
 

@@ -237,7 +237,9 @@ export function ingestHandlers(repos: IngestRepos, held: HeldBodies): Handlers<I
     };
   return {
     status: afterWrite(async ({ body, fetchedAt, full }, ctx) => {
-      const staged = read(body, (b) => stageStatus(repos, b, fetchedAt));
+      // The write's first step still reads the body (the driver keys and stats): it goes after that.
+      const taken = isHeldBody(body) ? held.take(body) : body;
+      const staged = stageStatus(repos, taken, fetchedAt, () => discardBody(taken));
       writes.soon(staged);
       return positions(ctx)(full ? await local.snapshot() : changedColumns(staged.changes));
     }),

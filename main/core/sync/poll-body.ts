@@ -32,15 +32,30 @@ export function bytesOf(body: Uint8Array | readonly Uint8Array[] | SpooledBody):
 
 /** Reads a spooled body's file from its start, a buffer at a time (api/json-blocks.ts), with the file closed after. */
 export function readSpooled<T>(body: SpooledBody, f: (read: ReadInto) => T): T {
-  return readSpooledAt(body, (readAt) => f(readRange(readAt, 0, body.bytes)));
+  const file = openSpooled(body);
+  try {
+    return f(readRange(file.readAt, 0, body.bytes));
+  } finally {
+    file.close();
+  }
 }
 
-/** Reads a spooled body's file wherever asked (api/json-blocks.ts `objectMembers`), with the file closed after. */
-export function readSpooledAt<T>(body: SpooledBody, f: (readAt: ReadAt) => T): T {
-  const fd = openSync(body.spooled, 'r');
-  try {
-    return f((into, position) => readSync(fd, into, 0, into.length, position));
-  } finally {
-    closeSync(fd);
-  }
+/** A spooled body's file open for reading wherever asked (api/json-blocks.ts `objectMembers`) until closed. */
+export interface SpooledFile {
+  readAt: ReadAt;
+  close(): void;
+}
+
+export function openSpooled(body: SpooledBody): SpooledFile {
+  let fd: number | null = openSync(body.spooled, 'r');
+  return {
+    readAt: (into, position) => {
+      if (fd === null) throw new Error('The spooled body was read after its file was closed');
+      return readSync(fd, into, 0, into.length, position);
+    },
+    close: () => {
+      if (fd !== null) closeSync(fd);
+      fd = null;
+    },
+  };
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { BLOCK_BYTES } from '../../../main/core/api/json-blocks';
 import { scanJson, type ArraySpans } from '../../../main/core/api/json-spans';
 import type { SpooledBody } from '../../../main/core/workers/fetch';
@@ -313,5 +313,68 @@ describe('a status spooled to a file is read an array at a time from it, never w
     // Nothing noted: the file is read into memory and its batches read from there, as a body never spooled.
     const { tops: _, ...unnoted } = spool(statusBody(50));
     expect(stage(t.open({ dataDir: t.tempDir() }), unnoted)).toEqual(stage(t.open({ dataDir: t.tempDir() }), chunked(statusBody(50))));
+  });
+});
+
+describe('a status answers its positions before its keys and stats are read (decision 0078)', () => {
+  const spool = (text: string) => spooledStatus(t.tempDir(), text);
+  const withStat = (n: number, at: number, change: (stat: Record<string, unknown>) => void) => {
+    const b = JSON.parse(statusBody(n)) as { Stats: Record<string, unknown>[] };
+    change(b.Stats[at]!);
+    return JSON.stringify(b);
+  };
+
+  it('reads the keys and stats in the write’s first step, the body given up after it, and stores what the whole read stores', () => {
+    const body = statusBody(900);
+    const c = t.open({ dataDir: t.tempDir() });
+    let released = 0;
+    const parse = vi.spyOn(JSON, 'parse');
+    const staged = stageStatus(c, spool(body), 1000, () => released++);
+    const parsedBeforeWrite = parse.mock.calls.map(([s]) => String(s));
+    parse.mockRestore();
+    expect(staged.changes.rows).toHaveLength(900);
+    expect(staged.changes.ignition).toHaveLength(900);
+    // Neither a key nor a stat was decoded to answer, and the body is still there to read them.
+    const decoded = (bytes: string) => parsedBeforeWrite.some((s) => s.includes(bytes));
+    expect([decoded('"Lat":50'), decoded('"UId":"K'), decoded('"Day":1717977600000'), released]).toEqual([true, false, false, 0]);
+    expect(staged.step()).toBe(true);
+    expect([staged.changes.driverKeys.length, staged.changes.stats.length, released]).toEqual([900, 900, 1]);
+    staged.write();
+
+    const whole = t.open({ dataDir: t.tempDir() });
+    stageStatus(whole, body, 1000).write();
+    expect([c.status.snapshot(), c.status.dailyStats(), c.status.allDriverKeys(), c.status.fetchedAt()]).toEqual([whole.status.snapshot(), whole.status.dailyStats(), whole.status.allDriverKeys(), 1000]);
+  });
+
+  it('stores the positions and readings of a body whose stats neither read can take, and says what was not stored', () => {
+    const c = t.open({ dataDir: t.tempDir() });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    let released = 0;
+    const staged = stageStatus(c, spool(withStat(900, 700, (s) => (s.Length = 'far'))), 1000, () => released++);
+    expect(staged.changes.rows).toHaveLength(900);
+    staged.write();
+    const said = warn.mock.calls.map((a) => a.join(' ')).join('\n');
+    warn.mockRestore();
+    expect(said).toMatch(/driver keys and daily stats were not stored: .*Stats\[700\]\.Length/);
+    expect([c.status.snapshot().ids.length, c.status.sensorValuesOf().length, c.status.dailyStats(), c.status.fetchedAt(), released]).toEqual([900, 2700, [], 1000, 1]);
+    // The next poll is compared with the file: what it stored is not answered again.
+    const next = stageStatus(c, spool(statusBody(900)), 2000);
+    expect(next.changes.rows).toEqual([]);
+    next.write();
+    expect(c.status.dailyStats()).toHaveLength(900);
+  });
+
+  it('stores a body whose stats the batches refuse and the whole read repairs as the whole read stores it', () => {
+    // A trailing comma after the last stat: JSON.parse refuses the batch, the whole read repairs it.
+    const body = statusBody(300).replace(/\}\]\}$/, '},]}');
+    expect(body.endsWith('},]}')).toBe(true);
+    const c = t.open({ dataDir: t.tempDir() });
+    const staged = stageStatus(c, spool(body), 1000);
+    expect(staged.read).toBe('in batches');
+    staged.write();
+    const whole = t.open({ dataDir: t.tempDir() });
+    stageStatus(whole, body, 1000).write();
+    expect([c.status.snapshot(), c.status.dailyStats()]).toEqual([whole.status.snapshot(), whole.status.dailyStats()]);
+    expect(c.status.dailyStats()).toHaveLength(300);
   });
 });

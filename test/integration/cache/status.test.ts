@@ -26,6 +26,11 @@ describe('a status written in slices (write-behind.ts)', () => {
   it('writes a slice per step, the last good time with the last, and the same file as at once', () => {
     const c = t.open({ dataDir: t.tempDir() });
     const staged = c.status.stage(big(50), 1000);
+    // The first step reads the rest of the status (the keys and stats, decision 0078), and writes nothing.
+    expect(staged.changes.driverKeys).toEqual([]);
+    expect(staged.step()).toBe(true);
+    expect(staged.changes.driverKeys).toHaveLength(n);
+    expect([count(c, 'last_positions'), count(c, 'last_driver_keys'), c.status.fetchedAt()]).toEqual([0, 0, null]);
     expect(staged.step()).toBe(true);
     expect([count(c, 'last_positions'), count(c, 'last_driver_keys'), c.status.fetchedAt()]).toEqual([STATUS_WRITE_SLICE, 0, null]);
     const steps = [true];
@@ -59,9 +64,26 @@ describe('a status written in slices (write-behind.ts)', () => {
     // The failed slice's 2,000 positions (and every key) were rolled back: they are this poll's changes.
     const third = c.status.stage(big(51), 3000);
     expect(third.changes.rows.map((r) => r.object_id)).toEqual(Array.from({ length: 2_000 }, (_, i) => STATUS_WRITE_SLICE + 1 + i));
+    third.rest();
     expect(third.changes.driverKeys).toHaveLength(n);
     third.write();
     expect([c.status.position(n)!.Lat, c.status.fetchedAt()]).toEqual([51, 3000]);
+  });
+});
+
+describe('a status naming one reading, key or stat twice', () => {
+  it('keeps the later, as it keeps the later of two positions, whatever the copy held', () => {
+    const c = t.open({ dataDir: t.tempDir() });
+    const reading = (value: number) => ({ SensorId: 11, Time: 5000, Value: value });
+    const key = (uid: string) => ({ ObjectId: 1, Time: 5000, UId: uid });
+    c.status.ingest(status([pos(1)], { SensorValues: [reading(1)], DriverKeys: [key('A')], Stats: [stat(1, 100, 10)] }), 1000);
+    // The earlier of each pair differs from the copy, the later is the copy's: the later stays.
+    const changes = c.status.ingest(status([pos(1)], { SensorValues: [reading(7), reading(1)], DriverKeys: [key('B'), key('A')], Stats: [stat(1, 100, -1), stat(1, 100, 10)] }), 2000);
+    expect([c.status.sensorValuesOf([11]), c.status.driverKey(1), c.status.dailyStat(1, 100 * DAY)]).toEqual([[reading(1)], key('A'), stat(1, 100, 10)]);
+    expect(changes.sensorValues.at(-1)).toEqual(reading(1));
+    // And the other way round: the later differs from the copy.
+    c.status.ingest(status([pos(1)], { SensorValues: [reading(1), reading(0)], DriverKeys: [key('A'), key('C')], Stats: [stat(1, 100, 10), stat(1, 100, 12)] }), 3000);
+    expect([c.status.sensorValuesOf([11]), c.status.driverKey(1), c.status.dailyStat(1, 100 * DAY)]).toEqual([[reading(0)], key('C'), stat(1, 100, 12)]);
   });
 });
 
