@@ -48,3 +48,25 @@ test('a first sign-in lists the names at once, says the rest is loading, then sh
   await expect(details.getByText('The details come with the full object list')).toHaveCount(0);
   await page.screenshot({ path: 'test/artifacts/list-names-first-full.png' });
 });
+
+test('History opened before the full list names its charts by the sensors once the list is in', async ({ page }) => {
+  test.setTimeout(120_000);
+  // A first sign-in of its own: this host's cache has never held the full list.
+  const fresh = await startBrowserMode({ dataDir: mkdtempSync(join(tmpdir(), 'fleet-names-first-history-')) });
+  try {
+    sim.setFaults({ latencyMs: 8000, pathPattern: '^/api/Objects$' });
+    await signInToOwnFleet(page, fresh.url, sim.baseUrl);
+    const footer = page.getByText('Names only, full list loading…');
+    await expect(footer).toBeVisible({ timeout: 20_000 });
+    await page.getByRole('grid', { name: 'Object list' }).getByRole('rowgroup').getByRole('row').first().click();
+    await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'History' }).click();
+    await page.getByRole('group', { name: 'Interval' }).getByRole('button', { name: 'Last 7 days' }).click();
+    // The track and its readings come without the list; the sensors' names and units with it.
+    await expect(footer).toBeHidden({ timeout: 30_000 });
+    await expect(page.getByRole('figure', { name: 'Fuel level chart' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('figure', { name: /^Sensor \d+ chart$/ })).toHaveCount(0);
+  } finally {
+    sim.setFaults({ latencyMs: 0, pathPattern: '' });
+    await fresh.stop();
+  }
+});

@@ -48,7 +48,7 @@ export function useObjectAndInterval(): ObjectAndInterval {
   const [at, setAt] = useState<number | null>(initial.current.at ?? null);
 
   const listed = (objectId !== null ? objectsById.get(objectId) : undefined) ?? null;
-  const sensors = useObjectSensors(objectId);
+  const sensors = useObjectSensors(objectId, listed);
   // The list's object has no sensors (objects/details has them): the charts need their names and units.
   const object: FleetObject | null = useMemo(() => (listed && sensors ? { ...listed, Sensors: sensors } : listed), [listed, sensors]);
   // The Settings screen's rule decides (ui/time.ts zoneFor): under "this computer" or "UTC" the
