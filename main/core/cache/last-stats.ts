@@ -81,24 +81,17 @@ export function digest(text: string): number {
  * JSON's digest; and the newest day sent. One named twice: the later is the state kept.
  */
 export function changedStatsOf(batches: Iterable<readonly DailyStat[]>, stats: LastStats): { changedStats: [string, string][]; statRows: DailyStat[]; statDigests: number[]; newestDay: number } {
-  const changedStats: [string, string][] = [];
-  const statRows: DailyStat[] = [];
-  const statDigests: number[] = [];
-  const statAt = new Map<string, number>();
+  const changed = new Map<string, { row: DailyStat; json: string; d: number }>();
   let newestDay = -Infinity;
   for (const batch of batches)
     for (const s of batch) {
       const json = JSON.stringify(s);
       const d = digest(json);
       const key = `${s.ObjectId}:${s.Day}`;
-      const k = statAt.get(key);
+      const pending = changed.get(key);
       newestDay = Math.max(newestDay, s.Day);
-      if (k === undefined ? !stats.same(s.ObjectId, d) : statDigests[k] !== d) {
-        statAt.set(key, statRows.length);
-        changedStats.push([key, json]);
-        statRows.push(s);
-        statDigests.push(d);
-      }
+      if (pending ? pending.d !== d : !stats.same(s.ObjectId, d)) changed.set(key, { row: s, json, d });
     }
-  return { changedStats, statRows, statDigests, newestDay };
+  const list = [...changed];
+  return { changedStats: list.map(([key, c]) => [key, c.json]), statRows: list.map(([, c]) => c.row), statDigests: list.map(([, c]) => c.d), newestDay };
 }

@@ -216,23 +216,21 @@ export class StatusRepo extends StoredStatus {
         const pending = changed.get(row.object_id);
         if (pending ? !sameRow(pending, row) : !positions.holds(row)) changed.set(row.object_id, row);
       }
-    const changedSensors: SensorValue[] = [];
-    // A body naming one sensor, key or stat twice: the later is the state kept, as for positions.
-    const sensorAt = new Map<number, number>();
+    // A body naming one reading, key or stat twice: the later is the state kept, as for positions.
+    const sensorsChanged = new Map<number, SensorValue>();
     const ignitionSwitched = new Set<number>();
     for (const batch of status.SensorValues)
       for (const v of batch) {
-        const k = sensorAt.get(v.SensorId);
-        const pending = k === undefined ? undefined : changedSensors[k]!;
+        const pending = sensorsChanged.get(v.SensorId);
         const old = sensorValues.row(v.SensorId);
         if (pending ? pending.Time !== v.Time || pending.Value !== v.Value : old < 0 || sensorValues.timeAt(old) !== v.Time || sensorValues.valueAt(old) !== v.Value) {
-          sensorAt.set(v.SensorId, changedSensors.length);
-          changedSensors.push({ SensorId: v.SensorId, Time: v.Time, Value: v.Value });
+          sensorsChanged.set(v.SensorId, { SensorId: v.SensorId, Time: v.Time, Value: v.Value });
           const objectId = this.ignitionObject.get(v.SensorId);
           if (objectId !== undefined && ignitionValue(old < 0 ? undefined : sensorValues.valueAt(old)) !== ignitionValue(v.Value)) ignitionSwitched.add(objectId);
         }
       }
 
+    const changedSensors = [...sensorsChanged.values()];
     const written = [...changed.values()];
     const rows = [...written];
     for (const id of ignitionSwitched) {
@@ -271,17 +269,13 @@ export class StatusRepo extends StoredStatus {
   /** The second half of a stage: the driver keys and the daily stats read, the copy given the whole status, and the write of its rows. */
   private stageRest(status: ObjectsStatusBatches, copy: { driverKeys: Map<number, DriverKey>; stats: LastStats }, changes: StatusChanges, written: readonly PosRow[], at: number): SlicedWrite {
     const { driverKeys, stats } = copy;
-    const changedKeys: DriverKey[] = [];
-    const keyAt = new Map<number, number>();
+    const keysChanged = new Map<number, DriverKey>();
     for (const batch of status.DriverKeys)
       for (const k of batch) {
-        const at = keyAt.get(k.ObjectId);
-        const old = at === undefined ? driverKeys.get(k.ObjectId) : changedKeys[at]!;
-        if (old === undefined || old.Time !== k.Time || old.UId !== k.UId) {
-          keyAt.set(k.ObjectId, changedKeys.length);
-          changedKeys.push({ ObjectId: k.ObjectId, Time: k.Time, UId: k.UId });
-        }
+        const old = keysChanged.get(k.ObjectId) ?? driverKeys.get(k.ObjectId);
+        if (old === undefined || old.Time !== k.Time || old.UId !== k.UId) keysChanged.set(k.ObjectId, { ObjectId: k.ObjectId, Time: k.Time, UId: k.UId });
       }
+    const changedKeys = [...keysChanged.values()];
     const { changedStats, statRows, statDigests, newestDay } = changedStatsOf(status.Stats, stats);
     // Once a day: the file keeps a month of daily stats (nothing reads older ones) instead of every day ever sent.
     const keepFrom = newestDay - STATS_KEPT_DAYS_IN_FILE * DAY_MS;
