@@ -90,9 +90,15 @@ export function createLiveSync(o: LiveSyncOptions): LiveSync {
         log,
       })
     : null;
-  /** Fetches a body and stores it, in its turn; `at` is when it arrived. */
-  const fetchAndStore = <T>(kind: BigBody, fetch: () => Promise<PollBody>, store: (body: PollBody, at: number) => Promise<T>, opts?: { yields?: boolean }) =>
-    bodies.run(
+  /**
+   * Fetches a body and stores it, in its turn; `at` is when it arrived. A first sign-in's
+   * names come before any body but the positions: sent beside the full list or the profile,
+   * they came with its last bytes (first-names.ts). The wait is outside the queue, so status
+   * polls go on meanwhile, and the waiting bodies join it in the order they were asked.
+   */
+  const fetchAndStore = async <T>(kind: BigBody, fetch: () => Promise<PollBody>, store: (body: PollBody, at: number) => Promise<T>, opts?: { yields?: boolean }) => {
+    if (kind !== 'status') await firstNames?.ahead();
+    return bodies.run(
       kind,
       async () => {
         const fetching = fetch();
@@ -103,6 +109,7 @@ export function createLiveSync(o: LiveSyncOptions): LiveSync {
       },
       opts,
     );
+  };
 
   const refreshObjects = async () => {
     try {
@@ -168,9 +175,10 @@ export function createLiveSync(o: LiveSyncOptions): LiveSync {
 
   return {
     start: () => {
-      pollers.forEach((p) => p.start());
       // Only with nothing to list: a cached list is shown at once and the poll updates it.
+      // Before the pollers, so the list's first poll finds the names started and waits for them.
       if (firstNames && o.cache.objects.isEmpty()) firstNames.start();
+      pollers.forEach((p) => p.start());
       if (o.recovery) unregister = ranked.map(([rank, p]) => o.recovery!.add(rank, () => p.reset()));
     },
     stop: () => {

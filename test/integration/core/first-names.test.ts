@@ -13,6 +13,7 @@ import { startSimulator } from '../../../simulator';
 import { createCore, type Core } from '../../../main/core/app';
 import { memorySettings } from '../../../main/core/seams/settings';
 import { memoryVault } from '../../../main/core/seams/vault';
+import type { Served } from '../../../simulator/http/served-log';
 
 type Sim = Awaited<ReturnType<typeof startSimulator>>;
 
@@ -89,6 +90,32 @@ describe('a first sign-in', () => {
     expect(full.some((o) => o.StateNumber !== undefined || o.GroupIds !== undefined)).toBe(true);
     const details = await call<{ object: { Id: number } }>(core, 'objects/details', { id: names[0]!.Id });
     expect(details.object.Id).toBe(names[0]!.Id);
+  });
+
+  it('asks for the full list and the profile only once the names are in, so none is sent beside them', async () => {
+    sim.setFaults({ latencyMs: 1_500, pathPattern: '^/api/Objects/lite$' });
+    const since = Date.now();
+    const { core, changes } = start();
+    await core.start();
+    await until(() => changes.length > 1, 'the names, then the full list');
+    /** What this core asked: from its sign-in on (a closed core's last requests can still come in). */
+    const asked = async () => {
+      const log = ((await (await fetch(`${sim.controlUrl}/__sim/served`)).json()) as Served[]).filter((s) => s.at >= since);
+      return log.slice(log.findIndex((s) => s.path === '/api/Token'));
+    };
+    let log = await asked();
+    for (let i = 0; i < 150 && !log.some((s) => s.path === '/api/Profile'); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      log = await asked();
+    }
+    const lite = log.find((s) => s.path === '/api/Objects/lite');
+    // Less 2 ms: the log's times are whole milliseconds, each rounded.
+    const namesIn = lite!.at + lite!.finishedMs! - 2;
+    // Asked after the names' last byte was sent, not while the names were held back.
+    expect(log.find((s) => s.path === '/api/Objects')!.at).toBeGreaterThanOrEqual(namesIn);
+    expect(log.find((s) => s.path === '/api/Profile')!.at).toBeGreaterThanOrEqual(namesIn);
+    expect(changes[0]).toMatchObject({ reload: true });
+    expect((await listed(core)).some((o) => o.StateNumber !== undefined || o.GroupIds !== undefined)).toBe(true);
   });
 
   it('with a list cached, shows it and asks for no reduced list', async () => {

@@ -11,7 +11,7 @@ function gate<T = void>() {
 const turn = () => new Promise((r) => setTimeout(r, 0));
 
 /** First names whose steps this test lets go one at a time. */
-function rig() {
+function rig(aheadMaxMs?: number) {
   const positions = gate();
   const body = gate<PollBody>();
   const read = gate<Uint8Array>();
@@ -24,6 +24,7 @@ function rig() {
     shown: (l) => shown.push(l),
     now: () => 42,
     log: () => {},
+    ...(aheadMaxMs === undefined ? {} : { aheadMaxMs }),
   });
   return { names, positions, body, read, steps, shown };
 }
@@ -88,5 +89,66 @@ describe('a first sign-in’s names', () => {
     expect(logs).toEqual(['the first names were not shown: GET /api/Objects/lite: 404']);
     expect(shown).toEqual([]);
     expect(failing.list()).toBeNull();
+  });
+
+  describe('hold the full list back', () => {
+    /** Whether `p` has settled after the turns already due. */
+    const settled = async (p: Promise<void>) => {
+      let done = false;
+      void p.then(() => (done = true));
+      await turn();
+      return done;
+    };
+
+    it('until their body is in, not until it is read', async () => {
+      const r = rig();
+      r.names.start();
+      const ahead = r.names.ahead();
+      expect(await settled(ahead)).toBe(false);
+      r.positions.open();
+      await turn();
+      expect(r.steps).toEqual(['fetch']);
+      expect(await settled(ahead)).toBe(false);
+      r.body.open('[]');
+      expect(await settled(ahead)).toBe(true);
+      expect(r.steps).toEqual(['fetch', 'read']);
+      expect(r.shown).toEqual([]);
+    });
+
+    it('not at all when they were never started, nor once they failed or gave way', async () => {
+      expect(await settled(rig().names.ahead())).toBe(true);
+
+      const gaveWay = rig();
+      gaveWay.names.start();
+      const ahead = gaveWay.names.ahead();
+      expect(await settled(ahead)).toBe(false);
+      gaveWay.names.superseded();
+      expect(await settled(ahead)).toBe(true);
+
+      const failing = createFirstNames({
+        afterPositions: async () => {},
+        fetch: async () => {
+          throw new Error('GET /api/Objects/lite: 500');
+        },
+        read: async () => new Uint8Array(),
+        shown: () => {},
+        now: () => 1,
+        log: () => {},
+      });
+      failing.start();
+      await turn();
+      expect(await settled(failing.ahead())).toBe(true);
+    });
+
+    it('for no longer than their limit when their body never comes', async () => {
+      const r = rig(30);
+      r.names.start();
+      r.positions.open();
+      const ahead = r.names.ahead();
+      expect(await settled(ahead)).toBe(false);
+      await new Promise((res) => setTimeout(res, 60));
+      expect(await settled(ahead)).toBe(true);
+      expect(r.steps).toEqual(['fetch']);
+    });
   });
 });
