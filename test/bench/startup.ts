@@ -126,12 +126,15 @@ export async function startupBench(browser: Browser, results: Results): Promise<
     await page.goto(cold.host.url);
     await page.getByRole('button', { name: /sign in/i }).first().waitFor({ timeout: 60_000 });
     const client = await hostClient(cold.host);
+    // BENCH_RENDERER_PROF or _TRACE: the page from its sign-in form to the whole list.
+    const coldProfile = await startRendererProfile(page, 'cold');
     const signInAt = Date.now();
     await client.call('session/signIn', { baseUrl: sim.baseUrl, login: 'admin', password: 'admin', remember: true });
     const signedInAt = Date.now();
     client.close();
     // Until the full list too: a first sign-in lists the names first, and the warm start below reads what this one stored.
     const coldMarks = await waitForMarks(page, (m) => full(m) && m.listComplete !== null, 180_000);
+    await coldProfile.stop();
     if (!full(coldMarks)) note(`startup: no full view after sign-in; the host's last output:\n${cold.host.output().slice(-3000)}`);
     Object.assign(figures, phases('cold', cold.spawnAt, cold.hostUpAt, coldMarks, signInAt), { cold_sign_in_call_ms: signedInAt - signInAt, cold_page_main_thread_cpu_ms: await coldCpu() });
     Object.assign(figures, simulatorTimes('cold', (await (await control('served')).json()) as Served[], signInAt));
