@@ -97,6 +97,10 @@ describe('core: geozone writes', () => {
       expect(sim.writeLog()).toEqual([]);
       // Cancelled before the service is back: nothing is ever sent.
       await call(core, 'catalogue/cancelPending', { id: offline.queued!.pendingId });
+      // A delivery already on its way when cancelled may still land (PendingList.cancel): its
+      // look-up GET retries for at most 2.1 s of backoff (api/http.ts), so those retries run out
+      // against the stopped service before it listens again.
+      await new Promise((r) => setTimeout(r, 2_500));
     } finally {
       await sim.startListening();
     }
