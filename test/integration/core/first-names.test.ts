@@ -56,15 +56,16 @@ async function call<T>(core: Core, name: string, args: unknown = {}): Promise<T>
 const listed = async (core: Core): Promise<ObjectSummary[]> => objectsOf(await call<ObjectsList>(core, 'objects/list'));
 
 /** Waits (bounded) until `ok` holds. */
-async function until(ok: () => boolean, what: string, ms = 15_000): Promise<void> {
+async function until(ok: () => boolean | Promise<boolean>, what: string, ms = 15_000): Promise<void> {
   const end = Date.now() + ms;
-  while (!ok()) {
+  while (!(await ok())) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 20));
   }
 }
 
-const served = async (path: string) => ((await (await fetch(`${sim.controlUrl}/__sim/served`)).json()) as { method: string; path: string }[]).filter((s) => s.path === path).length;
+const servedLog = async () => (await (await fetch(`${sim.controlUrl}/__sim/served`)).json()) as Served[];
+const served = async (path: string) => (await servedLog()).filter((s) => s.path === path).length;
 
 describe('a first sign-in', () => {
   it('lists every name from the reduced list while the full list is on its way, then the full list', async () => {
@@ -100,14 +101,11 @@ describe('a first sign-in', () => {
     await until(() => changes.length > 1, 'the names, then the full list');
     /** What this core asked: from its sign-in on (a closed core's last requests can still come in). */
     const asked = async () => {
-      const log = ((await (await fetch(`${sim.controlUrl}/__sim/served`)).json()) as Served[]).filter((s) => s.at >= since);
+      const log = (await servedLog()).filter((s) => s.at >= since);
       return log.slice(log.findIndex((s) => s.path === '/api/Token'));
     };
-    let log = await asked();
-    for (let i = 0; i < 150 && !log.some((s) => s.path === '/api/Profile'); i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      log = await asked();
-    }
+    let log: Served[] = [];
+    await until(async () => (log = await asked()).some((s) => s.path === '/api/Profile'), 'the profile asked');
     const lite = log.find((s) => s.path === '/api/Objects/lite');
     // Less 2 ms: the log's times are whole milliseconds, each rounded.
     const namesIn = lite!.at + lite!.finishedMs! - 2;
