@@ -23,8 +23,9 @@ export interface ConnectivityTracker {
   fail(dataset: string, error: unknown): void;
   state(): ConnectivityState;
   /**
-   * Offline with evidence: the network has failed. 'offline' with no error yet only means
-   * nothing has answered since the start, so work that would be refused offline is tried then.
+   * Offline with evidence: the network has failed twice in a row, or the judged link (the
+   * header's words) is offline. 'offline' with no error yet only means nothing has answered
+   * since the start, so work that would be refused offline is tried then.
    */
   knownOffline(): boolean;
   /** Restores the last-good times remembered in the cache. */
@@ -163,7 +164,8 @@ export function createConnectivity(
       set({ ...current, ...extras() }, true);
     },
     state: () => current,
-    knownOffline: () => current.state === 'offline' && current.lastError !== null,
+    // The judged link is what the header says: "Offline" there and a report or command treated as online here disagreed.
+    knownOffline: () => (current.state === 'offline' && current.lastError !== null) || judge.judgement().state === 'offline',
     seed(lastGood) {
       current = { ...current, lastGood: { ...lastGood, ...current.lastGood } };
     },
