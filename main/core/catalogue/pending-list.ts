@@ -15,6 +15,8 @@ export interface PendingListDeps {
   changed: (c: CollectionId) => void;
   /** The outbox has a new entry or lost one: push its state and deliver. */
   outboxChanged: () => void;
+  /** Stops the entry's delivery if it is on its way (`OutboxReplay.abandon`). */
+  abandon: (id: number) => void;
   now: () => number;
 }
 
@@ -60,10 +62,14 @@ export class PendingList {
     return { e, p: e.payload as CataloguePayload };
   }
 
-  /** Drops a change not yet delivered. One already on its way when cancelled may still land. */
+  /**
+   * Drops a change not yet delivered. One on its way is stopped: a create still looking
+   * itself up never posts; a request the service already had may still land.
+   */
   cancel(id: number): PendingChange[] {
     const { p } = this.entry(id);
     this.d.cache.outbox.discard(id);
+    this.d.abandon(id);
     this.d.outboxChanged();
     this.d.changed(p.collection);
     return this.list(p.collection);

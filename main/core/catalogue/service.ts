@@ -42,11 +42,18 @@ const nameIn = (r: Record<string, unknown> | undefined, id: number) => String(r?
 
 const isRecord = (r: unknown): r is CatalogueRecord => typeof r === 'object' && r !== null && typeof (r as { Id?: unknown }).Id === 'number';
 
+/** The connection's outbox as the catalogue uses it. */
+export interface OutboxQueue {
+  flush: () => void;
+  outboxChanged: () => void;
+  abandon: (id: number) => void;
+}
+
 export class CatalogueService {
   private readonly sources: Record<CollectionId, CollectionSource>;
   private readonly readOnly = new Map<CollectionId, string>();
   private readonly now: () => number;
-  private queue: { flush: () => void; outboxChanged: () => void } | null = null;
+  private queue: OutboxQueue | null = null;
   readonly pending: PendingList;
 
   constructor(private readonly d: CatalogueDeps) {
@@ -61,6 +68,7 @@ export class CatalogueService {
         this.queue?.outboxChanged();
         this.queue?.flush();
       },
+      abandon: (id) => this.queue?.abandon(id),
     });
   }
 
@@ -74,7 +82,7 @@ export class CatalogueService {
   }
 
   /** Writes that cannot be made now are queued once the outbox is there (`connection/open.ts`). */
-  attach(queue: { flush: () => void; outboxChanged: () => void }): void {
+  attach(queue: OutboxQueue): void {
     this.queue = queue;
   }
 

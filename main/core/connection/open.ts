@@ -143,7 +143,7 @@ export function openConnection(d: ConnectionDeps, o: OpenConnection): Connection
   const stored = o.onEventsStored;
   const eventsIngestor: Pick<Ingestor, 'events'> = stored ? { events: (...a) => ingestor.events(...a).finally(stored) } : ingestor;
   const offline = startOfflineServices({ api, eventsBodies, cache, ingestor: eventsIngestor, recovery, bus: d.bus, connectivity, settings: d.settings, log: d.log, kinds, afterPositions: sync.positionsFetched });
-  catalogue.attach({ flush: () => void offline.services.outbox.flush(), outboxChanged: offline.services.changed });
+  catalogue.attach({ flush: () => void offline.services.outbox.flush(), outboxChanged: offline.services.changed, abandon: (id) => void offline.services.outbox.abandon(id) });
   files.attachOutbox({ flush: () => void offline.services.outbox.flush(), changed: offline.services.changed });
   // A period changed on the Settings screen: the runs already waiting move to it, not a period later.
   const unwatch = onSettingChanged(d.settings, (key) => {

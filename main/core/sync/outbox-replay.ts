@@ -6,7 +6,7 @@
  * retries later with backoff; a refusal (400, 403, 404) parks that entry as 'failed' and
  * the run goes on, so one bad entry never blocks the queue.
  */
-import { isFleetError, type ErrorCode } from '../../../common/errors';
+import { FleetError, isFleetError, type ErrorCode } from '../../../common/errors';
 import type { Cache, OutboxEntry } from '../cache';
 import type { Mutex } from './mutex';
 import { failureWords } from './failure-words';
@@ -44,6 +44,11 @@ export interface OutboxReplay {
   /** Delivers everything it can now; resolves when the queue is empty or the service failed. */
   flush(): Promise<void>;
   readonly lastError: unknown;
+  /**
+   * The entry `id` was discarded (the user cancelled it): if it is being sent, the request is
+   * aborted, so a create still looking itself up never posts. Returns whether it was on its way.
+   */
+  abandon(id: number): boolean;
   stop(): void;
 }
 
@@ -74,6 +79,9 @@ export function createOutboxReplay(o: OutboxReplayOptions): OutboxReplay {
   let failures = 0;
   let timer: NodeJS.Timeout | null = null;
   let lastError: unknown = null;
+  /** The batch being sent, and what stops its request alone. */
+  let inFlight: { ids: ReadonlySet<number>; stop: AbortController } | null = null;
+  const gone = (batch: readonly OutboxEntry[]) => batch.some((e) => cache.outbox.get(e.id)?.state !== 'pending');
 
   const takeBatch = (pending: OutboxEntry[], kind: OutboxKind<unknown>, single: boolean) => {
     const first = pending[0]!;
@@ -107,6 +115,7 @@ export function createOutboxReplay(o: OutboxReplayOptions): OutboxReplay {
       const batch = takeBatch(pending, kind, isolate > 0);
       const payload = batch.length === 1 ? first.payload : kind.merge!.combine(batch.map((e) => e.payload));
       let cancelled = false;
+      const stop = new AbortController();
       try {
         await o.lock.run(async () => {
           // The lock may be handed over after the connection closed; the HTTP client does
@@ -114,11 +123,22 @@ export function createOutboxReplay(o: OutboxReplayOptions): OutboxReplay {
           signal.throwIfAborted();
           // While this waited for the lock (an events poll retrying on a dead link), the user
           // may have cancelled an entry of the batch: what was cancelled is never sent.
-          cancelled = batch.some((e) => cache.outbox.get(e.id)?.state !== 'pending');
+          cancelled = gone(batch);
           if (cancelled) return;
-          await kind.send(payload, signal);
+          inFlight = { ids: new Set(batch.map((e) => e.id)), stop };
+          try {
+            await kind.send(payload, AbortSignal.any([signal, stop.signal]));
+          } catch (e) {
+            // Cancelled on its way: whatever the request's end, nothing is retried or parked.
+            cancelled = stop.signal.aborted || gone(batch);
+            if (!cancelled) throw e;
+            return;
+          } finally {
+            inFlight = null;
+          }
           // Closed meanwhile (the cache too): the entry stays and is sent again next time.
           if (signal.aborted) return;
+          // Cancelled after the service had it: it landed, so its effect is kept (a cancelled row is already gone).
           cache.transaction(() => {
             for (const e of batch) cache.outbox.markDone(e.id);
             kind.delivered(payload);
@@ -190,6 +210,11 @@ export function createOutboxReplay(o: OutboxReplayOptions): OutboxReplay {
     flush,
     get lastError() {
       return lastError;
+    },
+    abandon(id) {
+      if (!inFlight?.ids.has(id)) return false;
+      inFlight.stop.abort(new FleetError('invalid_input', 'Cancelled'));
+      return true;
     },
     stop() {
       if (timer) clearTimeout(timer);

@@ -13,7 +13,7 @@ import { startSimulator, type SimulatorHandle } from '../../../simulator';
 import { memorySettings } from '../../../main/core/seams/settings';
 import { memoryVault } from '../../../main/core/seams/vault';
 import type { Core } from '../../../main/core/app';
-import { call, daytimeClock, drainOutbox, makeCore, signIn } from './offline-helpers';
+import { call, daytimeClock, drainOutbox, makeCore, signIn, until } from './offline-helpers';
 
 const quiet = () => memorySettings({ statusPollMs: 600_000, objectsRefreshMs: 600_000, eventsPollMs: 600_000 });
 
@@ -75,6 +75,33 @@ describe('catalogue offline edits', () => {
       await drainOutbox(core);
       expect(sim.writeLog().filter((e) => e.path === '/api/Drivers')).toEqual([]);
     } finally {
+      await core.close();
+    }
+  });
+
+  it('a create cancelled while it looks itself up on the service never posts, and the change behind it is sent', async () => {
+    const core = makeCore(mkdtempSync(join(tmpdir(), 'fleet-cat-off-')), memoryVault(), quiet());
+    try {
+      await signIn(core, sim.baseUrl);
+      sim.clearWriteLog();
+      await offline(async () => {
+        await call(core, 'catalogue/create', { collection: 'driverGroups', record: { Name: 'Cancelled on its way' } });
+        await call(core, 'catalogue/create', { collection: 'driverGroups', record: { Name: 'Queued behind it' } });
+        // The look-up by name (the list) answers slowly once the service is back.
+        sim.setFaults({ latencyMs: 1_500, pathPattern: '^/api/DriverGroups$' });
+      });
+      const [first] = (await call<{ changes: PendingChange[] }>(core, 'catalogue/pending', { collection: 'driverGroups' })).changes;
+      const held = sim.sim.faults.injected.latency;
+      const drained = drainOutbox(core);
+      await until(() => sim.sim.faults.injected.latency > held, 'the look-up on its way');
+      await call(core, 'catalogue/cancelPending', { id: first!.id });
+      await drained;
+      await drainOutbox(core);
+      const posted = sim.writeLog().filter((e) => e.method === 'POST' && e.path === '/api/DriverGroups').map((e) => (e.body as { Name: string }).Name);
+      expect(posted).toEqual(['Queued behind it']);
+      expect((await call<{ changes: PendingChange[] }>(core, 'catalogue/pending', {})).changes).toEqual([]);
+    } finally {
+      sim.clearFaults();
       await core.close();
     }
   });

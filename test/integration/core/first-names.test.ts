@@ -14,6 +14,7 @@ import { createCore, type Core } from '../../../main/core/app';
 import { memorySettings } from '../../../main/core/seams/settings';
 import { memoryVault } from '../../../main/core/seams/vault';
 import type { Served } from '../../../simulator/http/served-log';
+import { until } from './offline-helpers';
 
 type Sim = Awaited<ReturnType<typeof startSimulator>>;
 
@@ -54,15 +55,6 @@ async function call<T>(core: Core, name: string, args: unknown = {}): Promise<T>
   return r.result as T;
 }
 const listed = async (core: Core): Promise<ObjectSummary[]> => objectsOf(await call<ObjectsList>(core, 'objects/list'));
-
-/** Waits (bounded) until `ok` holds. */
-async function until(ok: () => boolean | Promise<boolean>, what: string, ms = 15_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await ok())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 const servedLog = async () => (await (await fetch(`${sim.controlUrl}/__sim/served`)).json()) as Served[];
 const served = async (path: string) => (await servedLog()).filter((s) => s.path === path).length;

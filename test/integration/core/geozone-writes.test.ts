@@ -96,11 +96,8 @@ describe('core: geozone writes', () => {
       expect((await call<GeozonesList>(core, 'geozones/list')).geozones.length).toBe(before);
       expect(sim.writeLog()).toEqual([]);
       // Cancelled before the service is back: nothing is ever sent.
+      // A delivery on its way (its look-up retrying against the stopped service) is stopped too.
       await call(core, 'catalogue/cancelPending', { id: offline.queued!.pendingId });
-      // A delivery already on its way when cancelled may still land (PendingList.cancel): its
-      // look-up GET retries for at most 2.1 s of backoff (api/http.ts), so those retries run out
-      // against the stopped service before it listens again.
-      await new Promise((r) => setTimeout(r, 2_500));
     } finally {
       await sim.startListening();
     }

@@ -17,6 +17,15 @@ export async function call<T = Record<string, unknown>>(core: Core, name: string
   return r.result as T;
 }
 
+/** Waits (bounded) until `ok` holds. */
+export async function until(ok: () => boolean | Promise<boolean>, what: string, ms = 15_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await ok())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
 /** The error a call ends with ({code, message}), or a failure when it succeeds. */
 export async function callError(core: Core, name: string, args: unknown = {}): Promise<{ code: string; message: string }> {
   const r = await core.dispatcher.dispatch({ id: 1, name, args });
