@@ -4,7 +4,7 @@
  * so it opens offline. The screen groups, ranks and charts these rows itself.
  */
 import { FleetError } from '../../../common/errors';
-import { HISTORY_WINDOW_MS } from '../../../common/history-windows';
+import { DAY_MS, HISTORY_WINDOW_MS } from '../../../common/history-windows';
 import type { Dashboard, DashboardDay } from '../../../common/methods/reports';
 import type { Connection } from '../connection/open';
 import { splitWindows } from '../history/windows';
@@ -65,8 +65,14 @@ export async function loadDashboard(d: DashboardDeps): Promise<Dashboard> {
     const had = byDay.get(k);
     if (!had || span(x) > span(had)) byDay.set(k, x);
   }
-  // The service also answers the day that starts at the interval's end, empty: not a day of it.
-  const unique = [...byDay.values()].filter((x) => x.day < d.till);
+  // The service answers every local day the interval touches: one in another zone than the
+  // interval's overlaps it by hours at either end. A day counts when most of it that has
+  // passed (or of a shorter interval) is inside: today's morning is this week's.
+  const inside = (x: DashboardDay) => {
+    const end = Math.min(x.day + DAY_MS, Math.max(d.now, x.day + 1));
+    return 2 * (Math.min(end, d.till) - Math.max(x.day, d.from)) >= Math.min(end - x.day, d.till - d.from);
+  };
+  const unique = [...byDay.values()].filter(inside);
   unique.sort((a, b) => a.day - b.day || a.objectId - b.objectId);
   const names: Record<number, string> = {};
   const speeding: Record<number, number> = {};

@@ -10,7 +10,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { ReportTable } from '../../../common/methods/reports';
 import { counterLines, type Counter } from './chart-model';
-import { timeAxis } from './time-axis';
+import { TIME_CHART_PADDING, timeAxis } from './time-axis';
 import { numberText } from '../ui/format';
 import { unitText } from './format';
 
@@ -36,6 +36,7 @@ export function CountersChart({ table }: { table: ReportTable }) {
       {
         width: Math.max(320, el.clientWidth),
         height: 240,
+        padding: TIME_CHART_PADDING,
         axes: [timeAxis(text), { stroke: text, label, size: 70 }],
         series: [{ label: t('chart.time') }, ...lines.map((l, i) => ({ label: l.name, stroke: COLOURS[i % COLOURS.length]!, width: 2 }))],
       },

@@ -18,6 +18,7 @@ import { PRESETS, presetInterval, type Preset } from './presets';
 import { ReportTableView } from './ReportTableView';
 import { timeAxis } from './time-axis';
 import { usePreferences } from '../stores/preferences';
+import { computerZone } from '../ui/time';
 
 // Labels are English fallbacks: the table names columns by id (format.ts columnLabel).
 const OBJECT_COLUMNS: ReportColumn[] = [{ id: 'object', label: 'Object', type: 'text' }, ...SUM_COLUMNS, { id: 'speeding', label: 'Speeding days', type: 'number', sums: true }];
@@ -44,7 +45,8 @@ export function DashboardView() {
     }
   }, [preset, group]);
   useEffect(() => void load(), [load]);
-  const model = useMemo(() => (data ? dashboardModel(data) : null), [data]);
+  // By the dates of this computer's zone, which the presets and the chart's axis use.
+  const model = useMemo(() => (data ? dashboardModel(data, computerZone()) : null), [data]);
   return (
     <section className="rp-dashboard" aria-label={t('dashboard.label')}>
       <div className="rp-form rp-inline">
@@ -149,6 +151,8 @@ function Ranked({ title, items }: { title: string; items: Array<[string, string]
   );
 }
 
+const fromZero = (_u: uPlot, _min: number | null, max: number | null): uPlot.Range.MinMax => [0, max && max > 0 ? max * 1.1 : 1];
+
 function Trend({ model }: { model: DashboardModel }) {
   const { t } = useTranslation('reports');
   const host = useRef<HTMLDivElement>(null);
@@ -161,7 +165,9 @@ function Trend({ model }: { model: DashboardModel }) {
       {
         width: Math.max(320, el.clientWidth),
         height: 220,
-        scales: { km: {}, h: {} },
+        // Half a day either side: the first and last days' bars whole, not cut at the edges. Both
+        // figures from zero, so a bar's height is the day's share and not its distance above the lowest.
+        scales: { x: { time: true, range: (_u, min, max) => [min - 43_200, max + 43_200] }, km: { range: fromZero }, h: { range: fromZero } },
         axes: [timeAxis(text), { stroke: text, scale: 'km', label: t('dashboard.axisMileage') }, { stroke: text, scale: 'h', side: 1, label: t('dashboard.axisEngine'), grid: { show: false } }],
         series: [{ label: t('chart.time') }, { label: t('dashboard.axisMileage'), scale: 'km', stroke: '#3b6fd8', fill: 'rgba(59,111,216,0.35)', paths: bars }, { label: t('dashboard.axisEngine'), scale: 'h', stroke: '#e08a1e', width: 2 }],
       },

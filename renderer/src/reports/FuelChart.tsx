@@ -10,7 +10,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { ReportTable } from '../../../common/methods/reports';
 import { unitText } from './format';
-import { timeAxis } from './time-axis';
+import { TIME_CHART_PADDING, timeAxis } from './time-axis';
 
 export function fuelSteps(t: ReportTable, objectId: number | null): { x: number[]; refuelled: number[]; drained: number[] } {
   const marks = (t.fuel ?? []).filter((f) => objectId === null || f.objectId === objectId);
@@ -46,6 +46,7 @@ export function FuelChart({ table }: { table: ReportTable }) {
       {
         width: Math.max(320, el.clientWidth),
         height: 220,
+        padding: TIME_CHART_PADDING,
         axes: [timeAxis(text), { stroke: text, label: unit?.unit ? t('fuel.axisUnit', { unit: unitText(unit.unit) }) : t('fuel.axis') }],
         series: [{ label: t('chart.time') }, { label: t('fuel.refuelled'), stroke: '#2f9e58', width: 2, paths: uPlot.paths.stepped!({ align: 1 }) }, { label: t('fuel.drained'), stroke: '#d64545', width: 2, paths: uPlot.paths.stepped!({ align: 1 }) }],
       },

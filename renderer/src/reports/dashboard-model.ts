@@ -2,6 +2,9 @@
  * The dashboard's figures from the daily statistics: sums per object, per group and per
  * day, and the ranked lists. Pure, so the sums are tested without a page.
  */
+import { TZDate } from '@date-fns/tz';
+import { startOfDay } from 'date-fns';
+import { DAY_MS } from '../../../common/history-windows';
 import type { Dashboard, DashboardDay, ReportColumn, ReportRow } from '../../../common/methods/reports';
 import { i18n } from '../i18n';
 
@@ -22,11 +25,21 @@ function add(a: Sums, b: Sums): void {
 export interface DashboardModel {
   total: Sums;
   perObject: Map<number, Sums>;
+  /** By calendar date: `day` is the date's midnight in the chart's zone. */
   perDay: Array<{ day: number } & Sums>;
   perGroup: Array<{ id: number; name: string } & Sums>;
 }
 
-export function dashboardModel(d: Dashboard): DashboardModel {
+/**
+ * The date a service day is of, as midnight in `zone`: each object's day starts at its own
+ * midnight, so a fleet in several zones sends one date under several starts. Its middle falls
+ * on its date in any zone within twelve hours of the object's.
+ */
+export function dateOf(day: number, zone: string): number {
+  return startOfDay(new TZDate(day + DAY_MS / 2, zone)).getTime();
+}
+
+export function dashboardModel(d: Dashboard, zone: string): DashboardModel {
   const total = zero();
   const perObject = new Map<number, Sums>(d.objectIds.map((id) => [id, zero()]));
   const days = new Map<number, Sums>();
@@ -35,9 +48,10 @@ export function dashboardModel(d: Dashboard): DashboardModel {
     const o = perObject.get(x.objectId) ?? zero();
     add(o, x);
     perObject.set(x.objectId, o);
-    const day = days.get(x.day) ?? zero();
+    const date = dateOf(x.day, zone);
+    const day = days.get(date) ?? zero();
     add(day, x);
-    days.set(x.day, day);
+    days.set(date, day);
   }
   const perDay = [...days].sort((a, b) => a[0] - b[0]).map(([day, s]) => ({ day, ...s }));
   const perGroup = d.groups.map((g) => {

@@ -11,3 +11,6 @@ export function timeAxis(stroke: string): uPlot.Axis {
   // Room for a "16 Nov 00:00" label at each midnight, so neighbours never run together.
   return { stroke, space: 110, values: (_u, splits, _i, _space, incr) => splits.map((t, k) => tickLabel(t * 1000, zone, incr * 1000, k === 0)) };
 }
+
+/** Room on the right for the last label, centred on the plot's edge (the interval's end), which was cut in half. */
+export const TIME_CHART_PADDING: uPlot.Padding = [null, 44, null, null];

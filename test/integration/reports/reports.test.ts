@@ -6,6 +6,8 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { TZDate } from '@date-fns/tz';
+import { startOfDay } from 'date-fns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushEnvelope } from '../../../common/envelope';
 import type { ReportProgress, ReportTable } from '../../../common/methods/reports';
@@ -109,6 +111,15 @@ describe('reports against the simulator', () => {
     for (const x of dash.days) km.set(x.objectId, (km.get(x.objectId) ?? 0) + x.km);
     expect(dash.days.length).toBeGreaterThan(ids.length * 30);
     for (const id of ids) expect(km.get(id) ?? 0).toBeCloseTo(stats.get(id)?.km ?? 0, 0);
+  });
+
+  it('the dashboard of UTC days holds each Berlin object’s local days mostly inside them, not the hour of the next', async () => {
+    const utcFrom = Math.floor(till / DAY) * DAY - 10 * DAY;
+    const week = { from: utcFrom, till: utcFrom + 7 * DAY };
+    const dash = await reports().dashboard({ objectIds: ids.slice(0, 3), groupIds: [], ...week });
+    // Berlin's midnight is an hour or two before each UTC day's: the local day of each UTC date.
+    const starts = [...new Set(dash.days.map((x) => x.day))].sort((a, b) => a - b);
+    expect(starts).toEqual(Array.from({ length: 7 }, (_, k) => startOfDay(new TZDate(utcFrom + k * DAY + 12 * 3_600_000, 'Europe/Berlin')).getTime()));
   });
 
   it('a finished report opens offline, with its age, from a fresh service on the same data folder', async () => {
