@@ -98,6 +98,10 @@ test('geozone visits: every visit the service lists, time inside per object and 
   const zones = new Set(answer.map((r) => r.GeozoneName)).size;
   const objects = new Set(answer.map((r) => r.ObjectId)).size;
   await expect(timeline.getByRole('img', { name: new RegExp(`^${answer.length} visits to ${zones} geozones by ${objects} objects`) })).toBeVisible();
+  // Eight colours: past them, seven geozones keep one each and the rest share a grey the legend counts.
+  const legend = timeline.getByRole('list', { name: 'Geozone colours' }).getByRole('listitem');
+  await expect(legend).toHaveCount(Math.min(zones, 8));
+  if (zones > 8) await expect(legend.last()).toHaveText(`Other geozones: ${zones - 7}`);
   await page.screenshot({ path: join(ART, 'reports-geozones.png'), fullPage: true });
 
   // Per object: one row each, its visits counted and its time inside summed.

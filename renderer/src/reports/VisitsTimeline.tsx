@@ -6,25 +6,24 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReportTable } from '../../../common/methods/reports';
-import { timelineRows } from './chart-model';
+import { OTHER_ZONE_COLOUR, timelineRows, zoneColours } from './chart-model';
 import { localText, timeText } from './format';
 
 const ROWS = 40;
 const ROW_H = 22;
 const LABEL_W = 170;
 const WIDTH = 1000;
-const COLOURS = ['#2f6fd6', '#2f9e58', '#c9822b', '#7d4cc2', '#1d9aa8', '#b8447f', '#d64545', '#6b7a12'];
 
 export function VisitsTimeline({ table: tb }: { table: ReportTable }) {
   const { t } = useTranslation('reports');
   const rows = useMemo(() => timelineRows(tb), [tb]);
-  const zones = useMemo(() => [...new Set(rows.flatMap((r) => r.visits.map((v) => v.zone)))].sort(), [rows]);
+  const colours = useMemo(() => zoneColours(rows), [rows]);
   const shown = rows.slice(0, ROWS);
   const span = tb.till - tb.from;
   const x = (ms: number) => LABEL_W + ((ms - tb.from) / span) * (WIDTH - LABEL_W - 8);
   const visits = rows.reduce((s, r) => s + r.visits.length, 0);
   const height = shown.length * ROW_H + 24;
-  const summary = `${t('visits.summary', { visits, zones: zones.length, objects: rows.length, from: localText(tb.from), till: localText(tb.till) })}${rows.length > ROWS ? t('visits.drawn', { count: ROWS }) : ''}.`;
+  const summary = `${t('visits.summary', { visits, zones: colours.of.size, objects: rows.length, from: localText(tb.from), till: localText(tb.till) })}${rows.length > ROWS ? t('visits.drawn', { count: ROWS }) : ''}.`;
   return (
     <figure className="rp-chart" aria-label={t('visits.label')}>
       <figcaption>{t('visits.caption')}</figcaption>
@@ -36,7 +35,7 @@ export function VisitsTimeline({ table: tb }: { table: ReportTable }) {
             </text>
             <line x1={LABEL_W} x2={WIDTH - 8} y1={ROW_H / 2} y2={ROW_H / 2} className="rp-tl-track" />
             {r.visits.map((v, j) => (
-              <rect key={j} x={x(v.enter)} y={4} width={Math.max(2, x(v.exit) - x(v.enter))} height={ROW_H - 8} rx={2} fill={COLOURS[zones.indexOf(v.zone) % COLOURS.length]}>
+              <rect key={j} x={x(v.enter)} y={4} width={Math.max(2, x(v.exit) - x(v.enter))} height={ROW_H - 8} rx={2} fill={colours.of.get(v.zone)}>
                 <title>{`${r.name}: ${v.zone}, ${timeText(v.enter, tb.timeZones[r.objectId])} – ${timeText(v.exit, tb.timeZones[r.objectId])}`}</title>
               </rect>
             ))}
@@ -53,11 +52,16 @@ export function VisitsTimeline({ table: tb }: { table: ReportTable }) {
         {summary} {t('visits.eachVisit')}
       </p>
       <ul className="rp-tl-legend" aria-label={t('visits.colours')}>
-        {zones.slice(0, 16).map((z) => (
+        {colours.named.map((z) => (
           <li key={z}>
-            <span aria-hidden="true" style={{ background: COLOURS[zones.indexOf(z) % COLOURS.length] }} /> {z}
+            <span aria-hidden="true" style={{ background: colours.of.get(z) }} /> {z}
           </li>
         ))}
+        {colours.others > 0 && (
+          <li>
+            <span aria-hidden="true" style={{ background: OTHER_ZONE_COLOUR }} /> {t('visits.others', { n: colours.others })}
+          </li>
+        )}
       </ul>
     </figure>
   );

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ReportTable } from '../../../common/methods/reports';
-import { counterLines, timelineRows } from '../../../renderer/src/reports/chart-model';
+import { counterLines, OTHER_ZONE_COLOUR, timelineRows, ZONE_COLOURS, zoneColours, type TimelineRow } from '../../../renderer/src/reports/chart-model';
 
 const H = 3_600_000;
 const base = (over: Partial<ReportTable>): ReportTable => ({
@@ -36,5 +36,27 @@ describe('report charts', () => {
     expect(km[0]).toEqual({ name: 'O11', value: 110 });
     expect(km.at(-1)).toEqual({ name: 'O2', value: 20 });
     expect(counterLines(t, 'engineHours')[0]).toEqual({ name: 'O0', value: 100 });
+  });
+});
+
+describe('geozone colours on the visits timeline', () => {
+  const H = 3_600_000;
+  const row = (objectId: number, visits: Array<[string, number]>): TimelineRow => ({ objectId, name: `Car ${objectId}`, visits: visits.map(([zone, hours]) => ({ zone, enter: 0, exit: hours * H })) });
+
+  it('gives each geozone its own colour while the palette lasts', () => {
+    const c = zoneColours([row(1, [['Depot', 5], ['Yard', 1]]), row(2, [['Depot', 2], ['Store', 3]])]);
+    expect(c.named).toEqual(['Depot', 'Store', 'Yard']);
+    expect(new Set(c.of.values()).size).toBe(3);
+    expect(c.others).toBe(0);
+  });
+
+  it('past the palette, the geozones with the most time inside keep theirs and the rest share the grey', () => {
+    const zones = Array.from({ length: ZONE_COLOURS.length + 3 }, (_, i) => [`Zone ${String(i).padStart(2, '0')}`, 100 - i] as [string, number]);
+    const c = zoneColours([row(1, zones)]);
+    expect(c.named).toEqual(zones.slice(0, ZONE_COLOURS.length - 1).map(([z]) => z));
+    expect(new Set(c.named.map((z) => c.of.get(z))).size).toBe(c.named.length);
+    expect(c.named.some((z) => c.of.get(z) === OTHER_ZONE_COLOUR)).toBe(false);
+    expect(c.others).toBe(4);
+    expect(zones.slice(ZONE_COLOURS.length - 1).map(([z]) => c.of.get(z))).toEqual(Array(4).fill(OTHER_ZONE_COLOUR));
   });
 });
