@@ -122,6 +122,9 @@ test('counters: odometer and engine hours as the service reads them, the totals,
   const table = page.getByRole('table', { name: 'Counters report' });
   await expect(table).toBeVisible({ timeout: 60_000 });
   await expect(table.getByRole('columnheader', { name: 'Mileage, km' })).toBeVisible();
+  // Every header reads whole, its unit too: none is cut to the column's width.
+  const cut = await table.getByRole('columnheader').evaluateAll((hs) => hs.filter((h) => h.scrollWidth > h.clientWidth + 1).map((h) => h.textContent));
+  expect(cut).toEqual([]);
 
   const m = lastMonth();
   const answer = await serviceReport('Counters', m.from, m.till);
