@@ -157,7 +157,7 @@ test('templates: the list, a type’s columns, the last result as a table', asyn
   await openReports(page);
   await page.getByRole('navigation', { name: 'Report views' }).getByRole('button', { name: 'Templates' }).click();
   await page.getByRole('list', { name: 'Templates' }).getByRole('button', { name: /Fuel summary/ }).click();
-  await expect(page.getByText(/Columns: Object, Start, l, End, l, Refuelled, l, Drained, l/)).toBeVisible();
+  await expect(page.getByText('Columns: Object · Start, l · End, l · Refuelled, l · Drained, l')).toBeVisible();
   await page.getByRole('button', { name: 'Show last result' }).click();
   const table = page.getByRole('table', { name: 'Result of Fuel summary' });
   await expect(table.getByRole('rowgroup').nth(1).getByRole('row').first()).toBeVisible({ timeout: 30_000 });

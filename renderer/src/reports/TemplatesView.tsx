@@ -51,7 +51,8 @@ export function TemplatesView() {
         <div>
           <h3>{chosen.name}</h3>
           <p>
-            {t('templates.columns', { list: columns.map((c) => c.label).join(', ') || t('templates.noneListed') })}{' '}
+            {/* Not commas: a label carries its unit after one ("Start, l"). */}
+            {t('templates.columns', { list: columns.map((c) => c.label).join(' · ') || t('templates.noneListed') })}{' '}
             <button type="button" onClick={() => rpc('reports/template-result', { id: chosen.id }).then(setResult, (e: unknown) => setError(words(e)))}>
               {t('templates.showResult')}
             </button>
