@@ -123,7 +123,8 @@ test('counters: odometer and engine hours as the service reads them, the totals,
   await expect(table).toBeVisible({ timeout: 60_000 });
   await expect(table.getByRole('columnheader', { name: 'Mileage, km' })).toBeVisible();
   // Every header reads whole, its unit too: none is cut to the column's width.
-  const cut = await table.getByRole('columnheader').evaluateAll((hs) => hs.filter((h) => h.scrollWidth > h.clientWidth + 1).map((h) => h.textContent));
+  type Box = { scrollWidth: number; clientWidth: number; textContent: string | null };
+  const cut = await table.getByRole('columnheader').evaluateAll((hs) => (hs as unknown as Box[]).filter((h) => h.scrollWidth > h.clientWidth + 1).map((h) => h.textContent));
   expect(cut).toEqual([]);
 
   const m = lastMonth();
