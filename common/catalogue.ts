@@ -148,3 +148,26 @@ export function fieldNamedIn(collection: CollectionId, message: string): string 
   }
   return null;
 }
+
+/** A pending change as the screens say it in the user's language: what, to which record, which fields. */
+export interface ChangeWords {
+  op: 'create' | 'update' | 'delete';
+  collection: CollectionId;
+  /** The record's name as it was (its login or key for those without one), else "#Id". */
+  name: string;
+  /** The fields an update sends. */
+  fields: string[];
+}
+
+type Loose = Record<string, unknown> | null | undefined;
+
+export function changeWords(p: { op: ChangeWords['op']; collection: CollectionId; id?: number | null | undefined; record?: Loose; base?: Loose }): ChangeWords {
+  const r = p.op === 'create' ? p.record : (p.base ?? p.record);
+  const named = r?.Name ?? r?.Login ?? r?.UId;
+  return {
+    op: p.op,
+    collection: p.collection,
+    name: typeof named === 'string' || typeof named === 'number' ? String(named) : `#${p.id ?? '?'}`,
+    fields: p.op === 'update' ? Object.keys(p.record ?? {}).filter((k) => k !== 'Id') : [],
+  };
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { collectionId, type CollectionId } from '../catalogue';
+import { collectionId, type ChangeWords, type CollectionId } from '../catalogue';
 import { method, push } from '../define';
 
 /** A record as the service sends it: Id and the collection's fields, unknown fields kept. */
@@ -34,7 +34,9 @@ export interface PendingChange {
   collection: CollectionId;
   op: 'create' | 'update' | 'delete';
   recordId: number | null;
+  /** In English, as the core's messages say it; the screens say `words` in the user's language. */
   summary: string;
+  words: ChangeWords;
   /** 'conflict': the service's copy changed since the edit; the user chooses (`catalogue/resolve`). */
   state: 'pending' | 'failed' | 'conflict';
   lastError: string | null;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { method, push } from '../define';
+import type { ChangeWords } from '../catalogue';
 
 /** A write waiting to be delivered ('pending') or refused by the service and parked ('failed'). */
 export interface OutboxItem {
@@ -11,6 +12,8 @@ export interface OutboxItem {
   summary: string;
   /** For 'events/ack': the events it acknowledges. */
   eventIds?: number[];
+  /** For a catalogue edit: what it does, for the screens to say in the user's language. */
+  change?: ChangeWords;
   attempts: number;
   lastError: string | null;
   createdAt: number;

@@ -304,7 +304,7 @@ test('offline: an edit made while the service is away is listed, replayed when i
     }
     const pending = page.getByRole('region', { name: 'Pending changes' });
     await expect(pending.getByRole('listitem')).toHaveCount(2);
-    await expect(pending.getByRole('listitem').first()).toContainText(`Change Name of drivers “${x.Name}”`);
+    await expect(pending.getByRole('listitem').first()).toContainText(`Driver “${x.Name}” — changed: Name`);
     await page.screenshot({ path: join(ART, 'catalogue-pending.png') });
   } finally {
     await sim.startListening();

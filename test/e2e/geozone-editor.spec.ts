@@ -237,7 +237,7 @@ test('offline: a geozone renamed while the service is away is listed as pending 
     await expect(status(admin, 'kept as a pending change')).toBeVisible({ timeout: 30_000 });
     const pending = admin.getByRole('region', { name: 'Pending changes' });
     await expect(pending.getByRole('listitem')).toHaveCount(1);
-    await expect(pending.getByRole('listitem')).toContainText('Change Name of geozones “Test gate”');
+    await expect(pending.getByRole('listitem')).toContainText('Geozone “Test gate” — changed: Name');
     await admin.screenshot({ path: join(ART, 'geozone-pending.png') });
   } finally {
     await sim.startListening();

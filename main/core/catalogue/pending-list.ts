@@ -2,7 +2,7 @@
  * The catalogue's pending changes as the user sees them: listed, cancelled, and a conflict
  * resolved by keeping mine (sent again as it is) or taking the service's copy.
  */
-import type { CollectionId } from '../../../common/catalogue';
+import { changeWords, type CollectionId } from '../../../common/catalogue';
 import { FleetError } from '../../../common/errors';
 import type { PendingChange } from '../../../common/methods/catalogue';
 import type { Cache, OutboxEntry } from '../cache';
@@ -30,6 +30,7 @@ function toChange(e: OutboxEntry): PendingChange | null {
     op: p.op,
     recordId: p.id ?? null,
     summary: p.summary,
+    words: changeWords(p),
     state: conflict ? 'conflict' : e.state,
     lastError: e.lastError,
     record: p.record ?? null,

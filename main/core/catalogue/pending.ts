@@ -7,7 +7,7 @@
  * attempt may have landed is not made twice.
  */
 import { z } from 'zod';
-import { collectionId, IDENTITY_FIELD, type CollectionId } from '../../../common/catalogue';
+import { changeWords, collectionId, IDENTITY_FIELD, type ChangeWords, type CollectionId } from '../../../common/catalogue';
 import { FleetError } from '../../../common/errors';
 import type { LooseRecord } from '../api';
 import type { Cache } from '../cache';
@@ -33,6 +33,12 @@ const PayloadSchema = z.object({
   summary: z.string(),
 });
 export type CataloguePayload = z.infer<typeof PayloadSchema>;
+
+/** A stored catalogue edit in words for the screens, or null when the payload is not one. */
+export function changeOfPayload(payload: unknown): ChangeWords | null {
+  const p = PayloadSchema.safeParse(payload);
+  return p.success ? changeWords(p.data) : null;
+}
 
 /** Fields this edit touches whose value on the service is no longer what the edit started from. */
 export function changedSince(base: Record<string, unknown>, theirs: Record<string, unknown>, fields: readonly string[]): string[] {

@@ -3,6 +3,7 @@ import { FleetError } from '../../../common/errors';
 import type { OutboxItem, OutboxState } from '../../../common/methods/outbox';
 import type { Cache, OutboxEntry } from '../cache';
 import { ACK_KIND, ackIdsOf } from './events';
+import { CATALOGUE_KIND, changeOfPayload } from '../catalogue/pending';
 
 function summary(e: OutboxEntry): string {
   if (e.unreadable !== undefined) return `A stored "${e.kind}" write that could not be read`;
@@ -27,6 +28,8 @@ function toItem(e: OutboxEntry): OutboxItem {
     updatedAt: e.updatedAt,
   };
   if (e.kind === ACK_KIND) item.eventIds = ackIdsOf(e);
+  const change = e.kind === CATALOGUE_KIND && e.unreadable === undefined ? changeOfPayload(e.payload) : null;
+  if (change) item.change = change;
   return item;
 }
 

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import type { OutboxItem, OutboxState } from '../../../common/methods/outbox';
 import { RpcError, onPush, rpc } from '../rpc/client';
 import { momentText } from '../ui/time';
+import { outboxItemText } from '../ui/change-text';
 import '../ui/notices.css';
 
 /**
@@ -38,14 +39,14 @@ export function DeadLetters() {
       <ul aria-labelledby="dead-letters-title">
         {failed.map((e) => (
           <li key={e.id}>
-            <strong>{e.summary}</strong>
+            <strong>{outboxItemText(e)}</strong>
             <span className="why">
               {t('deadLetters.why', { error: e.lastError ?? t('deadLetters.refused'), time: momentText(e.updatedAt) })}
             </span>
-            <button type="button" disabled={busy === e.id} aria-label={t('deadLetters.tryAgainLabel', { summary: e.summary })} onClick={() => act(e.id, 'outbox/retry')}>
+            <button type="button" disabled={busy === e.id} aria-label={t('deadLetters.tryAgainLabel', { summary: outboxItemText(e) })} onClick={() => act(e.id, 'outbox/retry')}>
               {t('deadLetters.tryAgain')}
             </button>
-            <button type="button" disabled={busy === e.id} aria-label={t('deadLetters.discardLabel', { summary: e.summary })} onClick={() => act(e.id, 'outbox/discard')}>
+            <button type="button" disabled={busy === e.id} aria-label={t('deadLetters.discardLabel', { summary: outboxItemText(e) })} onClick={() => act(e.id, 'outbox/discard')}>
               {t('deadLetters.discard')}
             </button>
           </li>

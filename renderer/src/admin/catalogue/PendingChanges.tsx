@@ -9,6 +9,8 @@ import type { CollectionId } from '../../../../common/catalogue';
 import type { CatalogueRecord, PendingChange } from '../../../../common/methods/catalogue';
 import { onPush, rpc, RpcError } from '../../rpc/client';
 import type { CollectionDesc } from './descriptor';
+import { changeText } from '../../ui/change-text';
+import { i18n } from '../../i18n';
 
 const words = (e: unknown) => (e instanceof RpcError ? e.text : e instanceof Error ? e.message : String(e));
 const show = (v: unknown) =>
@@ -29,6 +31,12 @@ function usePending(collection: CollectionId): [PendingChange[], (c: PendingChan
   return [changes, setChanges];
 }
 
+/** A field by its form's label, else by its service name. */
+const fieldLabel = (desc: CollectionDesc) => (f: string) => {
+  const key = desc.fields.find((x) => x.name === f)?.label;
+  return key ? i18n.t(`admin:${key}`) : f;
+};
+
 function Conflict({ desc, change, onDone }: { desc: CollectionDesc; change: PendingChange; onDone: (c: PendingChange[]) => void }) {
   const { t } = useTranslation('admin');
   const [theirs, setTheirs] = useState<CatalogueRecord | null>(null);
@@ -38,14 +46,11 @@ function Conflict({ desc, change, onDone }: { desc: CollectionDesc; change: Pend
     rpc('catalogue/get', { collection: change.collection, id: change.recordId }).then(setTheirs, (e: unknown) => setError(words(e)));
   }, [change]);
   const fields = Object.keys(change.record ?? {}).filter((f) => f !== 'Id');
-  const label = (f: string) => {
-    const key = desc.fields.find((x) => x.name === f)?.label;
-    return key ? t(key) : f;
-  };
+  const label = fieldLabel(desc);
   const resolve = (keep: 'mine' | 'theirs') => void rpc('catalogue/resolve', { id: change.id, keep }).then((r) => onDone(r.changes), (e: unknown) => setError(words(e)));
   return (
     <div className="cat-conflict">
-      <table aria-label={t('catalogue.pending.conflictOf', { summary: change.summary })}>
+      <table aria-label={t('catalogue.pending.conflictOf', { summary: changeText(change.words, label) })}>
         <thead>
           <tr>
             <th scope="col">{t('catalogue.pending.field')}</th>
@@ -90,13 +95,13 @@ export function PendingChanges({ desc }: { desc: CollectionDesc }) {
       <p className="hint">{t('catalogue.pending.explain')}</p>
       <ul>
         {changes.map((c) => (
-          <li key={c.id} aria-label={c.summary}>
-            <span>{c.summary}</span>{' '}
+          <li key={c.id} aria-label={changeText(c.words, fieldLabel(desc))}>
+            <span>{changeText(c.words, fieldLabel(desc))}</span>{' '}
             <span className="hint">
               {c.state === 'pending' ? t('catalogue.pending.waiting') : c.state === 'conflict' ? t('catalogue.pending.conflict') : t('catalogue.pending.refused', { why: c.lastError ?? '' })}
             </span>{' '}
             {c.state !== 'conflict' && (
-              <button type="button" onClick={() => cancel(c.id)} aria-label={t('catalogue.pending.cancelOf', { summary: c.summary })}>
+              <button type="button" onClick={() => cancel(c.id)} aria-label={t('catalogue.pending.cancelOf', { summary: changeText(c.words, fieldLabel(desc)) })}>
                 {t('common.cancel')}
               </button>
             )}
