@@ -129,14 +129,15 @@ export function GeozonesView() {
       if (w.geozone) pendingSelect.current = w.geozone.Id;
       mapRef.current?.revert('new', null);
       setSelected(null);
-      setNotice(w.queued ? w.queued.message : t('geozones.created', { name: draft.Name.trim() }));
+      // The core's `queued.message` is English: the screen says it in the user's language.
+      setNotice(t(w.queued ? 'geozones.kept' : 'geozones.created', { name: draft.Name.trim() }));
       data.reload();
     } else if (typeof selected === 'number') {
       const w = await rpc('geozones/update', { id: selected, zone: draft });
       // Held back offline, the edit stays drawn as the user left it until it is replayed.
       if (!w.queued) mapRef.current?.saved(selected);
       pendingSelect.current = selected;
-      setNotice(w.queued ? w.queued.message : t('geozones.saved', { name: draft.Name.trim() }));
+      setNotice(t(w.queued ? 'geozones.kept' : 'geozones.saved', { name: draft.Name.trim() }));
       data.reload();
     }
   };
@@ -145,7 +146,7 @@ export function GeozonesView() {
     if (typeof selected !== 'number' || !zone) return;
     const w = await rpc('geozones/delete', { id: selected });
     setSelected(null);
-    setNotice(w.queued ? w.queued.message : t('geozones.deleted', { name: zone.Name }));
+    setNotice(t(w.queued ? 'geozones.keptDelete' : 'geozones.deleted', { name: zone.Name }));
     data.reload();
   };
 
