@@ -25,7 +25,7 @@ export function startHistory(o: {
   const { api, cache, bus, worker, isOffline } = o;
   const history: ConnectionHistory = {
     loader: new HistoryService({ api, cache, bus, ...(worker ? { worker } : {}), ...(isOffline ? { isOffline } : {}) }),
-    extras: new HistoryExtras({ api, cache }),
+    extras: new HistoryExtras({ api, cache, ...(isOffline ? { isOffline } : {}) }),
   };
   // Loads that stopped on a failure fetch their missing windows once the service answers
   // again: on the change to online only (the tracker also pushes every good answer).

@@ -18,6 +18,8 @@ export interface ExtrasOptions {
   api: Pick<FleetApi, 'history' | 'packets' | 'files'>;
   cache: Cache;
   now?: () => number;
+  /** Known offline (sync/connectivity.ts): the kept copy is answered at once instead of after the request's retries. */
+  isOffline?: () => boolean;
 }
 
 export class HistoryExtras {
@@ -48,6 +50,11 @@ export class HistoryExtras {
 
   async catalogue(kind: CatalogueKind, objectId: number, from: number, till: number): Promise<HistoryRecords> {
     const key = `catalogue:${kind}:${Math.round(till)}`;
+    if (this.o.isOffline?.()) {
+      const kept = this.kept(kind, objectId, from, till);
+      if (kept.fetchedAt === null) throw new FleetError('offline', 'Offline, and these records were never read for this object and interval.');
+      return kept;
+    }
     try {
       const items = await this.fetchCatalogue(kind, objectId, from, till);
       const fetchedAt = this.now();

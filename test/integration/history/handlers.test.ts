@@ -52,6 +52,12 @@ function finished(loadId: string): Promise<HistoryProgress> {
   });
 }
 
+/** The service listens again, and a poll's answer tells the console so, as its pollers do in the app (decision 0080). */
+async function backOnline(): Promise<void> {
+  await sim.startListening();
+  await core.session.current().pollEvents();
+}
+
 /** A range well in the past: wholly closed. */
 function pastRange(days: number, endDaysAgo: number) {
   const till = Math.floor(Date.now() / DAY) * DAY - endDaysAgo * DAY;
@@ -201,7 +207,7 @@ describe('history handlers through the dispatcher', () => {
         expect((await errorOf(name, { objectId: OBJECT, from: r.from - DAY, till: r.till })).code, name).toBe('offline');
       }
     } finally {
-      await sim.startListening();
+      await backOnline();
     }
   });
 
@@ -232,7 +238,7 @@ describe('history handlers through the dispatcher', () => {
     try {
       expect((await errorOf('history/packets', { objectId: OBJECT, ...r })).code).toBe('offline');
     } finally {
-      await sim.startListening();
+      await backOnline();
     }
   });
 
@@ -261,7 +267,7 @@ describe('history handlers through the dispatcher', () => {
       const other = read!.files.find((f) => f.Uid !== file.Uid);
       if (other) expect((await errorOf('files/get', { uid: other.Uid })).code).toBe('offline');
     } finally {
-      await sim.startListening();
+      await backOnline();
     }
     expect((await errorOf('files/get', { uid: 'no-such-file' })).code).toBe('not_found');
   });
