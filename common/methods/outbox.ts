@@ -14,6 +14,8 @@ export interface OutboxItem {
   eventIds?: number[];
   /** For a catalogue edit: what it does, for the screens to say in the user's language. */
   change?: ChangeWords;
+  /** A catalogue edit parked because the service's copy changed since: settled by choosing a version, not by sending it again. */
+  conflict?: boolean;
   attempts: number;
   lastError: string | null;
   createdAt: number;

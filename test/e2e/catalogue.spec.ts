@@ -315,6 +315,14 @@ test('offline: an edit made while the service is away is listed, replayed when i
   await expect(conflict.getByRole('row', { name: /Name/ })).toContainText(`${y.Name}E2E mineE2E theirs`);
   expect((await server<{ Name: string }>(`/api/Drivers/${x.Id}`, 'demo')).Name).toBe('E2E offline rename');
   await page.screenshot({ path: join(ART, 'catalogue-conflict.png') });
+  // The undelivered writes' banner sends a conflict to its choice, not again as it is (which met the same conflict).
+  await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Live' }).click();
+  await expect(pending).toHaveCount(0);
+  const undelivered = page.getByRole('list', { name: 'Writes that could not be delivered' }).getByRole('listitem').filter({ hasText: `Driver “${y.Name}”` });
+  await expect(undelivered.getByRole('button', { name: /^Try again/ })).toHaveCount(0);
+  await undelivered.getByRole('button', { name: `Choose a version: Driver “${y.Name}” — changed: Name` }).click();
+  await expect(page).toHaveURL(/#\/admin\/catalogue\/drivers$/);
+  await expect(conflict).toBeVisible({ timeout: 30_000 });
   await pending.getByRole('button', { name: 'Keep mine' }).click();
   await expect(page.getByRole('region', { name: 'Pending changes' })).toHaveCount(0, { timeout: 60_000 });
   expect((await server<{ Name: string }>(`/api/Drivers/${y.Id}`, 'demo')).Name).toBe('E2E mine');

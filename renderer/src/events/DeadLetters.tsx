@@ -4,7 +4,17 @@ import type { OutboxItem, OutboxState } from '../../../common/methods/outbox';
 import { RpcError, onPush, rpc } from '../rpc/client';
 import { momentText } from '../ui/time';
 import { outboxItemText } from '../ui/change-text';
+import { navigate } from '../ui/route';
 import '../ui/notices.css';
+
+/**
+ * Where a catalogue edit's conflict is settled (its collection's pending changes), or null.
+ * Sent again as it is, it only met the same conflict: the user chooses mine or the service's there.
+ */
+function conflictOf(e: OutboxItem): string | null {
+  if (!e.change || !e.conflict) return null;
+  return e.change.collection === 'geozones' ? '/admin/geozones' : `/admin/catalogue/${e.change.collection}`;
+}
 
 /**
  * The outbox's dead letters: writes the service refused for good, or that could not be
@@ -43,9 +53,15 @@ export function DeadLetters() {
             <span className="why">
               {t('deadLetters.why', { error: e.lastError ?? t('deadLetters.refused'), time: momentText(e.updatedAt) })}
             </span>
-            <button type="button" disabled={busy === e.id} aria-label={t('deadLetters.tryAgainLabel', { summary: outboxItemText(e) })} onClick={() => act(e.id, 'outbox/retry')}>
-              {t('deadLetters.tryAgain')}
-            </button>
+            {conflictOf(e) ? (
+              <button type="button" aria-label={t('deadLetters.chooseLabel', { summary: outboxItemText(e) })} onClick={() => navigate(conflictOf(e)!)}>
+                {t('deadLetters.choose')}
+              </button>
+            ) : (
+              <button type="button" disabled={busy === e.id} aria-label={t('deadLetters.tryAgainLabel', { summary: outboxItemText(e) })} onClick={() => act(e.id, 'outbox/retry')}>
+                {t('deadLetters.tryAgain')}
+              </button>
+            )}
             <button type="button" disabled={busy === e.id} aria-label={t('deadLetters.discardLabel', { summary: outboxItemText(e) })} onClick={() => act(e.id, 'outbox/discard')}>
               {t('deadLetters.discard')}
             </button>
