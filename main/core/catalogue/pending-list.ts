@@ -6,7 +6,7 @@ import { changeWords, type CollectionId } from '../../../common/catalogue';
 import { FleetError } from '../../../common/errors';
 import type { PendingChange } from '../../../common/methods/catalogue';
 import type { Cache, OutboxEntry } from '../cache';
-import { CATALOGUE_KIND, CONFLICT_PREFIX, type CataloguePayload } from './pending';
+import { CATALOGUE_KIND, isConflict, type CataloguePayload } from './pending';
 import type { CollectionSource } from './source';
 
 export interface PendingListDeps {
@@ -23,7 +23,6 @@ export interface PendingListDeps {
 function toChange(e: OutboxEntry): PendingChange | null {
   if (e.kind !== CATALOGUE_KIND || e.unreadable !== undefined) return null;
   const p = e.payload as CataloguePayload;
-  const conflict = e.state === 'failed' && (e.lastError ?? '').startsWith(CONFLICT_PREFIX);
   return {
     id: e.id,
     collection: p.collection,
@@ -31,7 +30,7 @@ function toChange(e: OutboxEntry): PendingChange | null {
     recordId: p.id ?? null,
     summary: p.summary,
     words: changeWords(p),
-    state: conflict ? 'conflict' : e.state,
+    state: isConflict(e) ? 'conflict' : e.state,
     lastError: e.lastError,
     record: p.record ?? null,
     base: p.base,

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { changeWords, collectionId, IDENTITY_FIELD, type ChangeWords, type CollectionId } from '../../../common/catalogue';
 import { FleetError } from '../../../common/errors';
 import type { LooseRecord } from '../api';
-import type { Cache } from '../cache';
+import type { Cache, OutboxEntry } from '../cache';
 import type { OutboxKind } from '../sync/outbox-replay';
 import type { CollectionSource } from './source';
 
@@ -33,6 +33,11 @@ const PayloadSchema = z.object({
   summary: z.string(),
 });
 export type CataloguePayload = z.infer<typeof PayloadSchema>;
+
+/** An entry parked because a field it changes moved on the service since the edit (the user chooses a version). */
+export function isConflict(e: Pick<OutboxEntry, 'state' | 'lastError'>): boolean {
+  return e.state === 'failed' && (e.lastError ?? '').startsWith(CONFLICT_PREFIX);
+}
 
 /** A stored catalogue edit in words for the screens, or null when the payload is not one. */
 export function changeOfPayload(payload: unknown): ChangeWords | null {

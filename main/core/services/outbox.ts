@@ -3,7 +3,7 @@ import { FleetError } from '../../../common/errors';
 import type { OutboxItem, OutboxState } from '../../../common/methods/outbox';
 import type { Cache, OutboxEntry } from '../cache';
 import { ACK_KIND, ackIdsOf } from './events';
-import { CATALOGUE_KIND, changeOfPayload, CONFLICT_PREFIX } from '../catalogue/pending';
+import { CATALOGUE_KIND, changeOfPayload, isConflict } from '../catalogue/pending';
 
 function summary(e: OutboxEntry): string {
   if (e.unreadable !== undefined) return `A stored "${e.kind}" write that could not be read`;
@@ -30,7 +30,7 @@ function toItem(e: OutboxEntry): OutboxItem {
   if (e.kind === ACK_KIND) item.eventIds = ackIdsOf(e);
   const change = e.kind === CATALOGUE_KIND && e.unreadable === undefined ? changeOfPayload(e.payload) : null;
   if (change) item.change = change;
-  if (change && e.state === 'failed' && (e.lastError ?? '').startsWith(CONFLICT_PREFIX)) item.conflict = true;
+  if (change && isConflict(e)) item.conflict = true;
   return item;
 }
 
