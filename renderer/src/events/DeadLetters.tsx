@@ -47,26 +47,30 @@ export function DeadLetters() {
     <section className="dead-letters" aria-labelledby="dead-letters-title">
       <h2 id="dead-letters-title">{t('deadLetters.title')}</h2>
       <ul aria-labelledby="dead-letters-title">
-        {failed.map((e) => (
-          <li key={e.id}>
-            <strong>{outboxItemText(e)}</strong>
-            <span className="why">
-              {t('deadLetters.why', { error: e.lastError ?? t('deadLetters.refused'), time: momentText(e.updatedAt) })}
-            </span>
-            {conflictOf(e) ? (
-              <button type="button" aria-label={t('deadLetters.chooseLabel', { summary: outboxItemText(e) })} onClick={() => navigate(conflictOf(e)!)}>
-                {t('deadLetters.choose')}
+        {failed.map((e) => {
+          const said = outboxItemText(e);
+          const choose = conflictOf(e);
+          return (
+            <li key={e.id}>
+              <strong>{said}</strong>
+              <span className="why">
+                {t('deadLetters.why', { error: e.lastError ?? t('deadLetters.refused'), time: momentText(e.updatedAt) })}
+              </span>
+              {choose ? (
+                <button type="button" aria-label={t('deadLetters.chooseLabel', { summary: said })} onClick={() => navigate(choose)}>
+                  {t('deadLetters.choose')}
+                </button>
+              ) : (
+                <button type="button" disabled={busy === e.id} aria-label={t('deadLetters.tryAgainLabel', { summary: said })} onClick={() => act(e.id, 'outbox/retry')}>
+                  {t('deadLetters.tryAgain')}
+                </button>
+              )}
+              <button type="button" disabled={busy === e.id} aria-label={t('deadLetters.discardLabel', { summary: said })} onClick={() => act(e.id, 'outbox/discard')}>
+                {t('deadLetters.discard')}
               </button>
-            ) : (
-              <button type="button" disabled={busy === e.id} aria-label={t('deadLetters.tryAgainLabel', { summary: outboxItemText(e) })} onClick={() => act(e.id, 'outbox/retry')}>
-                {t('deadLetters.tryAgain')}
-              </button>
-            )}
-            <button type="button" disabled={busy === e.id} aria-label={t('deadLetters.discardLabel', { summary: outboxItemText(e) })} onClick={() => act(e.id, 'outbox/discard')}>
-              {t('deadLetters.discard')}
-            </button>
-          </li>
-        ))}
+            </li>
+          );
+        })}
       </ul>
       {error && <p role="alert">{error}</p>}
     </section>

@@ -88,26 +88,30 @@ export function PendingChanges({ desc }: { desc: CollectionDesc }) {
   const [changes, setChanges] = usePending(desc.id);
   const [error, setError] = useState<string | null>(null);
   if (changes.length === 0) return null;
+  const label = fieldLabel(desc);
   const cancel = (id: number) => void rpc('catalogue/cancelPending', { id }).then((r) => setChanges(r.changes), (e: unknown) => setError(words(e)));
   return (
     <section className="cat-pending" aria-label={t('catalogue.pending.label')}>
       <h3>{t('catalogue.pending.heading', { n: changes.length })}</h3>
       <p className="hint">{t('catalogue.pending.explain')}</p>
       <ul>
-        {changes.map((c) => (
-          <li key={c.id} aria-label={changeText(c.words, fieldLabel(desc))}>
-            <span>{changeText(c.words, fieldLabel(desc))}</span>{' '}
-            <span className="hint">
-              {c.state === 'pending' ? t('catalogue.pending.waiting') : c.state === 'conflict' ? t('catalogue.pending.conflict') : t('catalogue.pending.refused', { why: c.lastError ?? '' })}
-            </span>{' '}
-            {c.state !== 'conflict' && (
-              <button type="button" onClick={() => cancel(c.id)} aria-label={t('catalogue.pending.cancelOf', { summary: changeText(c.words, fieldLabel(desc)) })}>
-                {t('common.cancel')}
-              </button>
-            )}
-            {c.state === 'conflict' && <Conflict desc={desc} change={c} onDone={setChanges} />}
-          </li>
-        ))}
+        {changes.map((c) => {
+          const said = changeText(c.words, label);
+          return (
+            <li key={c.id} aria-label={said}>
+              <span>{said}</span>{' '}
+              <span className="hint">
+                {c.state === 'pending' ? t('catalogue.pending.waiting') : c.state === 'conflict' ? t('catalogue.pending.conflict') : t('catalogue.pending.refused', { why: c.lastError ?? '' })}
+              </span>{' '}
+              {c.state !== 'conflict' && (
+                <button type="button" onClick={() => cancel(c.id)} aria-label={t('catalogue.pending.cancelOf', { summary: said })}>
+                  {t('common.cancel')}
+                </button>
+              )}
+              {c.state === 'conflict' && <Conflict desc={desc} change={c} onDone={setChanges} />}
+            </li>
+          );
+        })}
       </ul>
       {error && <p className="error">{error}</p>}
     </section>
