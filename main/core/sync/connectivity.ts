@@ -165,7 +165,7 @@ export function createConnectivity(
     },
     state: () => current,
     // The judged link is what the header says: "Offline" there and a report or command treated as online here disagreed.
-    knownOffline: () => (current.state === 'offline' && current.lastError !== null) || judge.judgement().state === 'offline',
+    knownOffline: () => (current.state === 'offline' && current.lastError !== null) || judge.state() === 'offline',
     seed(lastGood) {
       current = { ...current, lastGood: { ...lastGood, ...current.lastGood } };
     },

@@ -29,6 +29,8 @@ export type Outcome = { ok: true } | { ok: false; answered: boolean; failure: Om
 export interface LinkJudge {
   record(outcome: Outcome, at: number): LinkJudgement;
   judgement(): LinkJudgement;
+  /** The judgement's state alone, without counting the window (asked before every lookup). */
+  state(): Connectivity;
 }
 
 export function createLinkJudge(start = 0): LinkJudge {
@@ -97,5 +99,6 @@ export function createLinkJudge(start = 0): LinkJudge {
       return judgement();
     },
     judgement,
+    state: () => state,
   };
 }
