@@ -58,4 +58,7 @@ test('a History load hears every push that came while an earlier reply was being
   await expect.poll(notes, { timeout: 60_000 }).toContain('Whole interval loaded.');
   await expect(page.getByText(/[1-9][\d,]* points$/)).toBeVisible();
   expect(held).toBeGreaterThan(0);
+  // Fetched by the page's worker (decision 0081): the page falls back to fetching them itself
+  // when it cannot start one, which would hide a worker the CSP or the build stopped.
+  expect(page.workers().map((w) => w.url())).toContainEqual(expect.stringMatching(/\/assets\/bulk-fetch\.worker-[\w-]+\.js$/));
 });

@@ -4,6 +4,7 @@
  * loopback host, authenticated by the session this tab got for its one-time launch code.
  */
 import { decodeFrame, encodeMessage, frameId } from '../../../common/codec';
+import { fetchBytes, prepareBulkFetch } from './bulk-fetch';
 import { HISTORY_DEADLINE_MS } from './deadline';
 import { guardedListener } from './guarded-listener';
 import { CLAIM_ID, type BulkNotice, type PushEnvelope, type RequestEnvelope, type ResponseEnvelope, type ServerMessage, type SocketMessage } from '../../../common/envelope';
@@ -111,9 +112,9 @@ function bulkUrl(path: string): string {
 async function fetchBulk(n: BulkNotice): Promise<ServerMessage> {
   try {
     // Bounded: messages are handled in order, so a fetch that never ended would hold every later reply and push.
-    const res = await fetch(bulkUrl(n.path), { cache: 'no-store', signal: AbortSignal.timeout(HISTORY_DEADLINE_MS) });
-    if (!res.ok) throw new Error(`HTTP ${res.status}`);
-    return decodeFrame(await res.arrayBuffer()) as ServerMessage;
+    const res = await fetchBytes(bulkUrl(n.path), AbortSignal.timeout(HISTORY_DEADLINE_MS));
+    if (!res.body) throw new Error(`HTTP ${res.status}`);
+    return decodeFrame(res.body) as ServerMessage;
   } catch (e) {
     return { type: 'error', id: n.id, error: { code: 'offline', message: `The console’s host did not hand over a reply of ${(n.bytes / 2 ** 20).toFixed(1)} MB: ${e instanceof Error ? e.message : String(e)}` } };
   }
@@ -126,9 +127,9 @@ async function fetchBulk(n: BulkNotice): Promise<ServerMessage> {
  */
 async function fetchClaim(id: string, signal: AbortSignal): Promise<ServerMessage | null> {
   try {
-    const res = await fetch(bulkUrl(`/bulk/${id}`), { cache: 'no-store', signal: AbortSignal.any([signal, AbortSignal.timeout(HISTORY_DEADLINE_MS)]) });
-    if (res.status !== 200) return null;
-    const msg = decodeFrame(await res.arrayBuffer()) as ServerMessage;
+    const res = await fetchBytes(bulkUrl(`/bulk/${id}`), AbortSignal.any([signal, AbortSignal.timeout(HISTORY_DEADLINE_MS)]));
+    if (!res.body) return null;
+    const msg = decodeFrame(res.body) as ServerMessage;
     return msg.type !== 'push' && msg.id === id ? msg : null;
   } catch {
     return null;
@@ -137,6 +138,7 @@ async function fetchClaim(id: string, signal: AbortSignal): Promise<ServerMessag
 
 function socketTransport(): Transport {
   const session = takeSession();
+  prepareBulkFetch();
   /** Set when no retry can help: every call, waiting or to come, gets this reason. */
   let deadEnd: string | null = null;
   const pending = new Map<RequestEnvelope['id'], (reply: ResponseEnvelope) => void>();
