@@ -24,7 +24,9 @@ interface Claims {
 /** "Object_Id", "object-id", "OBJECTID" → "objectid": the walk's own folding (tolerant.ts). */
 const fold = (k: string) => k.replace(/[_\-\s]/g, '').toLowerCase();
 
-const ajv = new Ajv({ allErrors: false, strict: false });
+// Not checked against the JSON Schema meta-schema: these schemas are zod's own output, and that
+// check compiled the meta-schema at the first use, a quarter of a second of a sign-in's first status.
+const ajv = new Ajv({ allErrors: false, strict: false, validateSchema: false });
 ajv.addKeyword({
   keyword: 'unclaimedExtras',
   type: 'object',
