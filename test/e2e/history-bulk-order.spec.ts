@@ -5,7 +5,8 @@
  * they may reach the screen before the reply's id does. Here every binary reply over 1 KB goes
  * by HTTP and each such fetch is held back, so the pushes queue behind the load's reply. (With
  * the screen's handling of the reply held back one task, it stayed at "Fetching… 0%" before
- * the screen kept early pushes.)
+ * the screen kept early pushes.) Those replies are fetched by the page's worker (decision 0081);
+ * with its script refused, the page fetches them itself.
  */
 import { expect, test } from './support/test';
 import { startSimulator, type SimulatorHandle } from '../../simulator';
@@ -61,4 +62,37 @@ test('a History load hears every push that came while an earlier reply was being
   // Fetched by the page's worker (decision 0081): the page falls back to fetching them itself
   // when it cannot start one, which would hide a worker the CSP or the build stopped.
   expect(page.workers().map((w) => w.url())).toContainEqual(expect.stringMatching(/\/assets\/bulk-fetch\.worker-[\w-]+\.js$/));
+});
+
+test('with its bulk-fetch worker’s script refused, the page fetches the big replies itself', async ({ page }) => {
+  test.setTimeout(120_000);
+  let refused = 0;
+  await page.route('**/assets/bulk-fetch.worker-*.js', (route) => {
+    refused++;
+    return route.abort();
+  });
+  let fetched = 0;
+  await page.route('**/bulk/**', (route) => {
+    fetched++;
+    return route.continue();
+  });
+  await page.goto(host.url);
+  // After the first test the host is signed in already; run alone, this test signs in.
+  const form = page.getByRole('form', { name: 'Sign in to a fleet service' });
+  const screens = page.getByRole('navigation', { name: 'Screens' });
+  await expect(form.or(screens)).toBeVisible();
+  if (await form.isVisible()) {
+    await form.getByLabel('Server address').fill(sim.baseUrl);
+    await form.getByLabel('Login').fill('demo');
+    await form.getByLabel('Password').fill('demo');
+    await form.getByRole('button', { name: 'Sign in' }).click();
+  }
+  await expect(screens).toBeVisible();
+  const till = Math.floor(Date.now() / DAY) * DAY - 5 * DAY;
+  await page.evaluate((h) => ((globalThis as unknown as { location: { hash: string } }).location.hash = h), `#/history?o=${plain.Id}&from=${till - 6 * DAY}&till=${till}`);
+  await expect.poll(() => historyNotes(page), { timeout: 60_000 }).toContain('Whole interval loaded.');
+  await expect(page.getByText(/[1-9][\d,]* points$/)).toBeVisible();
+  expect(refused).toBeGreaterThan(0);
+  expect(fetched).toBeGreaterThan(0);
+  expect(page.workers().map((w) => w.url())).not.toContainEqual(expect.stringMatching(/bulk-fetch\.worker/));
 });
