@@ -8,8 +8,8 @@ import type { BulkFetchReply, BulkFetchRequest, FetchedBytes } from './bulk-fetc
 export type PostReply = (reply: BulkFetchReply, transfer: ArrayBuffer[]) => void;
 
 /** `url`'s status and, for a 200, its bytes: what the worker answers, and what the page fetches without one. */
-export async function fetchStatusAndBytes(url: string, signal: AbortSignal, fetchFn: typeof fetch = fetch): Promise<FetchedBytes> {
-  const res = await fetchFn(url, { cache: 'no-store', signal });
+export async function fetchStatusAndBytes(url: string, signal: AbortSignal): Promise<FetchedBytes> {
+  const res = await fetch(url, { cache: 'no-store', signal });
   if (res.status !== 200) {
     // Not read: a 204 has nothing, an error's words are the status's.
     void res.body?.cancel().catch(() => {});
@@ -18,11 +18,11 @@ export async function fetchStatusAndBytes(url: string, signal: AbortSignal, fetc
   return { status: 200, body: await res.arrayBuffer() };
 }
 
-export function bulkFetchServer(post: PostReply, fetchFn: typeof fetch = fetch): (m: BulkFetchRequest) => void {
+export function bulkFetchServer(post: PostReply): (m: BulkFetchRequest) => void {
   const running = new Map<number, AbortController>();
   const run = async (seq: number, url: string, stop: AbortController) => {
     try {
-      const { status, body } = await fetchStatusAndBytes(url, stop.signal, fetchFn);
+      const { status, body } = await fetchStatusAndBytes(url, stop.signal);
       post({ seq, status, body }, body ? [body] : []);
     } catch (e) {
       post({ seq, error: e instanceof Error ? e.message : String(e) }, []);

@@ -57,7 +57,7 @@ function workerOf(): Worker | null {
     };
     worker = w;
   } catch {
-    worker = null;
+    // No worker here: `worker` stays null and the page fetches itself.
   }
   return worker;
 }

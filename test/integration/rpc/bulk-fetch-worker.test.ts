@@ -7,7 +7,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BulkFetchReply, BulkFetchRequest } from '../../../renderer/src/rpc/bulk-fetch-protocol';
+import type { BulkFetchReply } from '../../../renderer/src/rpc/bulk-fetch-protocol';
 import { bulkFetchServer } from '../../../renderer/src/rpc/bulk-fetch-serve';
 
 const BYTES = Buffer.from(Array.from({ length: 3 * 1024 * 1024 }, (_, i) => (i * 7) % 251));
@@ -45,7 +45,7 @@ function serving() {
     await expect.poll(() => posted.some((p) => p.reply.seq === seq), { timeout: 10_000 }).toBe(true);
     return posted.find((p) => p.reply.seq === seq)!;
   };
-  return { serve: (m: BulkFetchRequest) => serve(m), replyTo };
+  return { serve, replyTo };
 }
 
 describe('the bulk-fetch worker', () => {
