@@ -11,8 +11,9 @@ import pTimeout from 'p-timeout';
 import type { EventScope } from '../../../common/methods/events';
 import type { ObjectsList, PositionColumns } from '../../../common/methods/live';
 import { isHeldBody } from '../api/held-body';
-import { OBJECTS_ENDPOINT, PROFILE_ENDPOINT } from '../api/objects';
-import { STATUS_ENDPOINT } from '../api/status';
+import { EVENTS_FEED_ENDPOINT, parseEvents } from '../api/events';
+import { OBJECTS_ENDPOINT, OBJECTS_LITE_ENDPOINT, PROFILE_ENDPOINT, parseObjectsList, parseObjectsLite } from '../api/objects';
+import { STATUS_ENDPOINT, parseObjectsStatus } from '../api/status';
 import { changedColumns } from '../cache';
 import { startSpare, type Spare, type WorkerClient } from '../workers/client';
 import { discardBody, heldBodyFetch, type HeldBodies } from '../workers/fetch';
@@ -106,6 +107,18 @@ const INGEST_THREAD = { youngGenerationMb: INGEST_YOUNG_GENERATION_MB };
  */
 export function spareIngestWorker(w: WorkerScript): Spare {
   return startSpare(w, 'ingest', INGEST_THREAD);
+}
+
+/**
+ * The exact-shape checks of a sign-in's first bodies (the status, the names, the list, the
+ * event feed), compiled by a spare while the sign-in form waits. Each is compiled at its
+ * schema's first use, and the status's was 60 ms of the way to the first positions.
+ */
+export function compileFirstBodyChecks(): void {
+  parseObjectsStatus({ Positions: [], SensorValues: [], DriverKeys: [], Stats: [] }, STATUS_ENDPOINT, { exact: true });
+  parseObjectsLite([], OBJECTS_LITE_ENDPOINT);
+  parseObjectsList([], OBJECTS_ENDPOINT);
+  parseEvents([], EVENTS_FEED_ENDPOINT);
 }
 
 /**

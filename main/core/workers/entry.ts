@@ -87,8 +87,14 @@ async function serve(port: Port, data: WorkerData): Promise<void> {
   }
 }
 
-/** What a spare (client.ts `startSpare`) loads before it is given its data: the code its role's first requests run. */
-const preload: Partial<Record<Role, () => Promise<unknown>>> = { ingest: ingestCode };
+/** What a spare (client.ts `startSpare`) loads before it is given its data: the code its role's first requests run, Node's fetch, and the first bodies' checks compiled. */
+const preload: Partial<Record<Role, () => Promise<unknown>>> = {
+  ingest: async () => {
+    const [, { loadFetch }, { compileFirstBodyChecks }] = await ingestCode();
+    loadFetch();
+    compileFirstBodyChecks();
+  },
+};
 
 /** A spare's data, from the first message its client sends, once its role's code is loaded. */
 async function adopted(port: MessagePort, role: Role): Promise<WorkerData> {
