@@ -200,7 +200,8 @@ export class StatusRepo extends StoredStatus {
    * The changes are the positions and the readings (an object's ignition is one); the driver
    * keys and the daily stats, which no answer carries, are read by `rest`, which the first
    * `step` or `write` runs: at a first sign-in they are half of the body's reading (decision
-   * 0078). A rest that throws drops the copy, as a failed write does.
+   * 0078). With no object's ignition sensor known (a first sign-in, before its list), no answer
+   * carries an ignition: the readings are read by `rest` too. A failed rest drops the copy.
    */
   stage(status: ObjectsStatusBatches, fetchedAt: number): { changes: StatusChanges; rest: () => void; partial: () => SlicedWrite; write: () => void; step: () => boolean } {
     this.loadAll();
@@ -216,21 +217,8 @@ export class StatusRepo extends StoredStatus {
         const pending = changed.get(row.object_id);
         if (pending ? !sameRow(pending, row) : !positions.holds(row)) changed.set(row.object_id, row);
       }
-    // A body naming one reading, key or stat twice: the later is the state kept, as for positions.
-    const sensorsChanged = new Map<number, SensorValue>();
-    const ignitionSwitched = new Set<number>();
-    for (const batch of status.SensorValues)
-      for (const v of batch) {
-        const pending = sensorsChanged.get(v.SensorId);
-        const old = sensorValues.row(v.SensorId);
-        if (pending ? pending.Time !== v.Time || pending.Value !== v.Value : old < 0 || sensorValues.timeAt(old) !== v.Time || sensorValues.valueAt(old) !== v.Value) {
-          sensorsChanged.set(v.SensorId, { SensorId: v.SensorId, Time: v.Time, Value: v.Value });
-          const objectId = this.ignitionObject.get(v.SensorId);
-          if (objectId !== undefined && ignitionValue(old < 0 ? undefined : sensorValues.valueAt(old)) !== ignitionValue(v.Value)) ignitionSwitched.add(objectId);
-        }
-      }
-
-    const changedSensors = [...sensorsChanged.values()];
+    const ignitionSwitched = new Set<number>(), readingsFirst = this.ignitionObject.size > 0;
+    const changedSensors = readingsFirst ? this.changedReadings(status, sensorValues, ignitionSwitched) : [];
     const written = [...changed.values()];
     const rows = [...written];
     for (const id of ignitionSwitched) {
@@ -247,6 +235,10 @@ export class StatusRepo extends StoredStatus {
     const rest = (): SlicedWrite => {
       if (pending) return pending;
       try {
+        if (!readingsFirst) {
+          changes.sensorValues = this.changedReadings(status, sensorValues, ignitionSwitched);
+          for (const v of changes.sensorValues) sensorValues.set(v.SensorId, v.Time, v.Value);
+        }
         pending = this.stageRest(status, copy, changes, written, at);
       } catch (e) {
         this.dropCopy();
@@ -254,8 +246,8 @@ export class StatusRepo extends StoredStatus {
       }
       return pending;
     };
-    // Where the rest cannot be read at all: the positions and readings alone, the copy reloaded after.
-    const partial = () => slicedWrite(this.db, this.positionWriters(written, changedSensors, at), { last: () => this.meta.setLastGood(STATUS_DATASET, at), done: () => this.dropCopy(), failed: () => this.dropCopy() });
+    // Where the rest cannot be read at all: the positions and the readings read, the copy reloaded after.
+    const partial = () => slicedWrite(this.db, this.positionWriters(written, changes.sensorValues, at), { last: () => this.meta.setLastGood(STATUS_DATASET, at), done: () => this.dropCopy(), failed: () => this.dropCopy() });
     return {
       changes,
       rest: () => void rest(),
@@ -264,6 +256,22 @@ export class StatusRepo extends StoredStatus {
       // The rest's reading is a step of its own: a slice of rows waits for the next turn.
       step: () => (pending ? pending.step() : (rest(), true)),
     };
+  }
+
+  /** The readings that differ from the copy's (a sensor named twice: the later), and in `switched` the objects whose ignition did. */
+  private changedReadings(status: ObjectsStatusBatches, sensorValues: LastReadings, switched: Set<number>): SensorValue[] {
+    const changed = new Map<number, SensorValue>();
+    for (const batch of status.SensorValues)
+      for (const v of batch) {
+        const pending = changed.get(v.SensorId);
+        const old = sensorValues.row(v.SensorId);
+        if (pending ? pending.Time !== v.Time || pending.Value !== v.Value : old < 0 || sensorValues.timeAt(old) !== v.Time || sensorValues.valueAt(old) !== v.Value) {
+          changed.set(v.SensorId, { SensorId: v.SensorId, Time: v.Time, Value: v.Value });
+          const objectId = this.ignitionObject.get(v.SensorId);
+          if (objectId !== undefined && ignitionValue(old < 0 ? undefined : sensorValues.valueAt(old)) !== ignitionValue(v.Value)) switched.add(objectId);
+        }
+      }
+    return [...changed.values()];
   }
 
   /** The second half of a stage: the driver keys and the daily stats read, the copy given the whole status, and the write of its rows. */

@@ -135,8 +135,9 @@ function finishing(first: StatusStage, read: BodyRead, again: () => StatusStage,
         next.rest();
         current = next;
       } catch (e2) {
-        // The positions were answered: they are stored too, and what could not be read is said.
-        console.warn(`[ingest] ${STATUS_ENDPOINT}: the driver keys and daily stats were not stored: ${e2 instanceof Error ? e2.message : String(e2)}`);
+        // The positions were answered: they are stored too, and what could not be read is said
+        // (the error names the element: a stat, a key, or a reading where those follow the answer).
+        console.warn(`[ingest] ${STATUS_ENDPOINT}: only part of it was stored (the positions, and what was read before this): ${e2 instanceof Error ? e2.message : String(e2)}`);
         current = first.partial();
       }
     } finally {

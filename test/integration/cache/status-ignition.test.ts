@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Ignition } from '../../../common/methods/live';
-import type { FleetObject, ObjectsStatus, Position, SensorValue } from '../../../common/resources';
+import type { FleetObject, ObjectsStatus, ObjectsStatusBatches, Position, SensorValue } from '../../../common/resources';
 import { createHash } from 'node:crypto';
 import { parseObjectsList } from '../../../main/core/api/objects';
 import { cacheFileFor, MIGRATIONS, openDb } from '../../../main/core/cache';
@@ -150,5 +150,47 @@ describe('the object list’s hash', () => {
     const earlier = createHash('sha256').update(JSON.stringify(parseObjectsList(JSON.parse(text), 'test'))).digest('base64');
     c.meta.set('objects:hash', earlier);
     expect(ingestObjects(c, text, 6)).toMatchObject({ changed: false });
+  });
+});
+
+/** A status as batches that note which of its arrays were read, and when. */
+function noting(s: ObjectsStatus): { batches: ObjectsStatusBatches; read: string[] } {
+  const read: string[] = [];
+  function* part<T>(name: string, list: readonly T[]): Generator<readonly T[]> {
+    read.push(name);
+    yield list;
+  }
+  return { batches: { Positions: part('Positions', s.Positions), SensorValues: part('SensorValues', s.SensorValues), DriverKeys: part('DriverKeys', s.DriverKeys), Stats: part('Stats', s.Stats) }, read };
+}
+
+describe('status: the readings of a stage', () => {
+  it('are read after the answer while no ignition sensor is known (a first sign-in), and stored with the rest', () => {
+    const c = t.open({ dataDir: t.tempDir() });
+    const readings = [ign(1, 1), ign(2, 0), { SensorId: 12, Time: 1000, Value: 37.5 }];
+    const { batches, read } = noting(status([pos(1), pos(2)], readings));
+    const staged = c.status.stage(batches, 10);
+    expect(read).toEqual(['Positions']);
+    expect(staged.changes.rows.map((r) => r.object_id)).toEqual([1, 2]);
+    expect(staged.changes.ignition).toEqual([Ignition.unknown, Ignition.unknown]);
+    expect(staged.changes.sensorValues).toEqual([]);
+    staged.write();
+    expect(read).toEqual(['Positions', 'SensorValues', 'DriverKeys', 'Stats']);
+    expect(staged.changes.sensorValues).toEqual(readings);
+    expect(c.status.sensorValuesOf([11, 12, 21])).toEqual(expect.arrayContaining(readings));
+    // The copy holds them: the same readings again are no change.
+    const again = c.status.ingest(status([pos(1), pos(2)], readings), 20);
+    expect(again.sensorValues).toEqual([]);
+  });
+
+  it('are read before the answer once an ignition sensor is known, and the answer carries each ignition', () => {
+    const c = t.open({ dataDir: t.tempDir() });
+    c.objects.replaceAll([object(1), object(2)], 1);
+    const { batches, read } = noting(status([pos(1), pos(2)], [ign(1, 1), ign(2, 0)]));
+    const staged = c.status.stage(batches, 10);
+    expect(read).toEqual(['Positions', 'SensorValues']);
+    expect(staged.changes.ignition).toEqual([Ignition.on, Ignition.off]);
+    expect(staged.changes.sensorValues).toEqual([ign(1, 1), ign(2, 0)]);
+    staged.write();
+    expect(read).toEqual(['Positions', 'SensorValues', 'DriverKeys', 'Stats']);
   });
 });
