@@ -111,8 +111,8 @@ export function spareIngestWorker(w: WorkerScript): Spare {
 
 /**
  * The exact-shape checks of a sign-in's first bodies (the status, the names, the list, the
- * event feed), compiled by a spare while the sign-in form waits. Each is compiled at its
- * schema's first use, and the status's was 60 ms of the way to the first positions.
+ * event feed), compiled by a spare while the sign-in form waits: each is compiled at its
+ * schema's first use, and the status's first use is on the way to the first positions.
  */
 export function compileFirstBodyChecks(): void {
   parseObjectsStatus({ Positions: [], SensorValues: [], DriverKeys: [], Stats: [] }, STATUS_ENDPOINT, { exact: true });

@@ -80,8 +80,8 @@ export type FetchMessages = {
 };
 
 /**
- * Node compiles its fetch (its bundled undici, 50–140 ms here) at the first touch of any of
- * its globals: a spare touches one before its first fetch is on anyone's way.
+ * Node compiles its fetch (its bundled undici) at the first touch of any of its globals: a
+ * spare touches one before its first fetch is on anyone's way.
  */
 export function loadFetch(): void {
   if (typeof Response !== 'function') throw new Error('This Node has no fetch');
