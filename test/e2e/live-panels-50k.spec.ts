@@ -42,8 +42,10 @@ test('50,000 objects: sort, filter, search and scroll to the last row', async ({
   const speed = grid(page).getByRole('columnheader', { name: 'Speed' });
   await speed.getByRole('button').click();
   await expect(speed).toHaveAttribute('aria-sort', 'ascending');
-  const speeds = (await column(page, 'Speed')).map((s) => parseFloat(s)).filter((n) => !Number.isNaN(n));
-  expect(speeds.length).toBeGreaterThan(3);
+  // The names can be listed before the positions are in (a first sign-in: decision 0073).
+  const speedsShown = async () => (await column(page, 'Speed')).map((s) => parseFloat(s)).filter((n) => !Number.isNaN(n));
+  await expect.poll(async () => (await speedsShown()).length, { timeout: 60_000 }).toBeGreaterThan(3);
+  const speeds = await speedsShown();
   expect(speeds).toEqual([...speeds].sort((a, b) => a - b));
 
   await page.getByRole('combobox', { name: 'Filter by state' }).selectOption({ label: 'Moving' });
