@@ -228,17 +228,13 @@ export class StatusRepo extends StoredStatus {
     rows.sort((a, b) => a.object_id - b.object_id);
     const changes: StatusChanges = { rows, ignition: [], sensorValues: changedSensors, driverKeys: [], stats: [], fetchedAt: at };
     for (const row of written) positions.set(row);
-    for (const v of changedSensors) sensorValues.set(v.SensorId, v.Time, v.Value);
     changes.ignition = rows.map((r) => this.ignitionOf(r.object_id));
 
     let pending: SlicedWrite | undefined;
     const rest = (): SlicedWrite => {
       if (pending) return pending;
       try {
-        if (!readingsFirst) {
-          changes.sensorValues = this.changedReadings(status, sensorValues, ignitionSwitched);
-          for (const v of changes.sensorValues) sensorValues.set(v.SensorId, v.Time, v.Value);
-        }
+        if (!readingsFirst) changes.sensorValues = this.changedReadings(status, sensorValues, ignitionSwitched);
         pending = this.stageRest(status, copy, changes, written, at);
       } catch (e) {
         this.dropCopy();
@@ -258,7 +254,7 @@ export class StatusRepo extends StoredStatus {
     };
   }
 
-  /** The readings that differ from the copy's (a sensor named twice: the later), and in `switched` the objects whose ignition did. */
+  /** The readings that differ from the copy's (a sensor named twice: the later), given to the copy once all are read; in `switched` the objects whose ignition did. */
   private changedReadings(status: ObjectsStatusBatches, sensorValues: LastReadings, switched: Set<number>): SensorValue[] {
     const changed = new Map<number, SensorValue>();
     for (const batch of status.SensorValues)
@@ -271,7 +267,9 @@ export class StatusRepo extends StoredStatus {
           if (objectId !== undefined && ignitionValue(old < 0 ? undefined : sensorValues.valueAt(old)) !== ignitionValue(v.Value)) switched.add(objectId);
         }
       }
-    return [...changed.values()];
+    const readings = [...changed.values()];
+    for (const v of readings) sensorValues.set(v.SensorId, v.Time, v.Value);
+    return readings;
   }
 
   /** The second half of a stage: the driver keys and the daily stats read, the copy given the whole status, and the write of its rows. */
