@@ -3,7 +3,10 @@
  * columns. At 100,000 objects a status carries 485,000 readings; as objects in a map they
  * took 54 MB of the ingest worker's heap, in columns 23 MB.
  */
+import type { SensorValue } from '../../../common/resources';
 import { GrowingColumns } from './growing-columns';
+import { ignitionValue } from './status-rows';
+import type { TurnClock, Turns } from './turns';
 
 type Columns = { time: Float64Array; value: Float64Array };
 const columns = (n: number): Columns => ({ time: new Float64Array(n), value: new Float64Array(n) });
@@ -43,4 +46,38 @@ export class LastReadings {
     c.time[r] = time;
     c.value[r] = value;
   }
+}
+
+/**
+ * The readings of a poll that differ from `readings` (a sensor named twice: the later), given to
+ * `readings` once all are read, so that one that throws midway leaves them as they were; in
+ * `switched` the objects (`ignitionObject`: sensor → object) whose ignition state changed.
+ * Read in turns of `clock` (turns.ts).
+ */
+export function* changedReadings(
+  batches: Iterable<readonly SensorValue[]>,
+  readings: LastReadings,
+  ignitionObject: ReadonlyMap<number, number>,
+  switched: Set<number>,
+  clock: TurnClock,
+): Turns<SensorValue[]> {
+  const changed = new Map<number, SensorValue>();
+  for (const batch of batches) {
+    for (const v of batch) {
+      const pending = changed.get(v.SensorId);
+      const old = readings.row(v.SensorId);
+      if (pending ? pending.Time !== v.Time || pending.Value !== v.Value : old < 0 || readings.timeAt(old) !== v.Time || readings.valueAt(old) !== v.Value) {
+        changed.set(v.SensorId, { SensorId: v.SensorId, Time: v.Time, Value: v.Value });
+        const objectId = ignitionObject.get(v.SensorId);
+        if (objectId !== undefined && ignitionValue(old < 0 ? undefined : readings.valueAt(old)) !== ignitionValue(v.Value)) switched.add(objectId);
+      }
+    }
+    if (clock.due()) {
+      yield;
+      clock.resumed();
+    }
+  }
+  const list = [...changed.values()];
+  for (const v of list) readings.set(v.SensorId, v.Time, v.Value);
+  return list;
 }

@@ -6,6 +6,7 @@
  * them all from the file (decision 0058).
  */
 import type { DailyStat } from '../../../common/resources';
+import type { TurnClock, Turns } from './turns';
 
 /** How many days of each object the copy keeps: today, and yesterday while a server still sends it. */
 export const STAT_DAYS_KEPT = 2;
@@ -78,12 +79,13 @@ export function digest(text: string): number {
 
 /**
  * A poll's stats that are not the copy's: each as its key (object:day) and JSON, its row and its
- * JSON's digest; and the newest day sent. One named twice: the later is the state kept.
+ * JSON's digest; and the newest day sent. One named twice: the later is the state kept. Read in
+ * turns of `clock` (turns.ts).
  */
-export function changedStatsOf(batches: Iterable<readonly DailyStat[]>, stats: LastStats): { changedStats: [string, string][]; statRows: DailyStat[]; statDigests: number[]; newestDay: number } {
+export function* changedStatsOf(batches: Iterable<readonly DailyStat[]>, stats: LastStats, clock: TurnClock): Turns<{ changedStats: [string, string][]; statRows: DailyStat[]; statDigests: number[]; newestDay: number }> {
   const changed = new Map<string, { row: DailyStat; json: string; d: number }>();
   let newestDay = -Infinity;
-  for (const batch of batches)
+  for (const batch of batches) {
     for (const s of batch) {
       const json = JSON.stringify(s);
       const d = digest(json);
@@ -92,6 +94,11 @@ export function changedStatsOf(batches: Iterable<readonly DailyStat[]>, stats: L
       newestDay = Math.max(newestDay, s.Day);
       if (pending ? pending.d !== d : !stats.same(s.ObjectId, d)) changed.set(key, { row: s, json, d });
     }
+    if (clock.due()) {
+      yield;
+      clock.resumed();
+    }
+  }
   const list = [...changed];
   return { changedStats: list.map(([key, c]) => [key, c.json]), statRows: list.map(([, c]) => c.row), statDigests: list.map(([, c]) => c.d), newestDay };
 }

@@ -25,10 +25,11 @@ import type { Db } from './db';
 import type { MetaRepo } from './meta';
 import type { ObjectsRepo } from './objects';
 import { LastPositions } from './last-positions';
-import { LastReadings } from './last-readings';
+import { changedReadings, LastReadings } from './last-readings';
 import { changedStatsOf, digest, LastStats } from './last-stats';
 import { slicedWrite, sliceWriter, type RowSlices, type SlicedWrite } from './sliced-write';
 import { StoredStatus } from './status-reads';
+import { allAtOnce, NEVER_DUE, TURN_MS, turnClock, type TurnClock, type Turns } from './turns';
 import { changedColumns, ignitionValue, launchColumns, sameIgnition, sameRow, toColumns, toRow, wholeStatus, type LaunchRow, type PosRow, type StatusChanges } from './status-rows';
 
 export const STATUS_DATASET = 'status';
@@ -201,9 +202,11 @@ export class StatusRepo extends StoredStatus {
    * keys and the daily stats, which no answer carries, are read by `rest`, which the first
    * `step` or `write` runs: at a first sign-in they are half of the body's reading (decision
    * 0078). With no object's ignition sensor known (a first sign-in, before its list), no answer
-   * carries an ignition: the readings are read by `rest` too. A failed rest drops the copy.
+   * carries an ignition: the readings are read by `rest` too. `step`, like `restTurn`, reads the
+   * rest a turn at a time (turns.ts; `turnMs` long), so the thread can take other work between
+   * turns (decision 0083); `restTurn` answers true while some is left. A failed rest drops the copy.
    */
-  stage(status: ObjectsStatusBatches, fetchedAt: number): { changes: StatusChanges; rest: () => void; partial: () => SlicedWrite; write: () => void; step: () => boolean } {
+  stage(status: ObjectsStatusBatches, fetchedAt: number, turnMs = TURN_MS): { changes: StatusChanges; rest: () => void; restTurn: () => boolean; partial: () => SlicedWrite; write: () => void; step: () => boolean } {
     this.loadAll();
     const positions = this.positions!;
     const sensorValues = this.sensorValues!;
@@ -218,7 +221,8 @@ export class StatusRepo extends StoredStatus {
         if (pending ? !sameRow(pending, row) : !positions.holds(row)) changed.set(row.object_id, row);
       }
     const ignitionSwitched = new Set<number>(), readingsFirst = this.ignitionObject.size > 0;
-    const changedSensors = readingsFirst ? this.changedReadings(status, sensorValues, ignitionSwitched) : [];
+    const readingsOf = (clock: TurnClock) => changedReadings(status.SensorValues, sensorValues, this.ignitionObject, ignitionSwitched, clock);
+    const changedSensors = readingsFirst ? allAtOnce(readingsOf(NEVER_DUE)) : [];
     const written = [...changed.values()];
     const rows = [...written];
     for (const id of ignitionSwitched) {
@@ -231,11 +235,17 @@ export class StatusRepo extends StoredStatus {
     changes.ignition = rows.map((r) => this.ignitionOf(r.object_id));
 
     let pending: SlicedWrite | undefined;
-    const rest = (): SlicedWrite => {
+    let reading: Turns<SlicedWrite> | undefined;
+    // One turn of the rest's reading (all of it with `all`); the write once it is read.
+    const rest = (all: boolean): SlicedWrite | undefined => {
       if (pending) return pending;
       try {
-        if (!readingsFirst) changes.sensorValues = this.changedReadings(status, sensorValues, ignitionSwitched);
-        pending = this.stageRest(status, copy, changes, written, at);
+        if (!reading) {
+          const clock = turnClock(turnMs);
+          reading = this.stageRest(status, copy, changes, written, at, clock, readingsFirst ? undefined : readingsOf(clock));
+        }
+        const r = all ? { done: true as const, value: allAtOnce(reading) } : reading.next();
+        if (r.done) pending = r.value;
       } catch (e) {
         this.dropCopy();
         throw e;
@@ -246,34 +256,21 @@ export class StatusRepo extends StoredStatus {
     const partial = () => slicedWrite(this.db, this.positionWriters(written, changes.sensorValues, at), { last: () => this.meta.setLastGood(STATUS_DATASET, at), done: () => this.dropCopy(), failed: () => this.dropCopy() });
     return {
       changes,
-      rest: () => void rest(),
+      rest: () => void rest(true),
+      restTurn: () => rest(false) === undefined,
       partial,
-      write: () => rest().write(),
-      // The rest's reading is a step of its own: a slice of rows waits for the next turn.
-      step: () => (pending ? pending.step() : (rest(), true)),
+      write: () => rest(true)!.write(),
+      // Each turn of the rest's reading is a step of its own, and so is each slice of rows after it.
+      step: () => (pending ? pending.step() : (rest(false), true)),
     };
   }
 
-  /** The readings that differ from the copy's (a sensor named twice: the later), given to the copy once all are read; in `switched` the objects whose ignition did. */
-  private changedReadings(status: ObjectsStatusBatches, sensorValues: LastReadings, switched: Set<number>): SensorValue[] {
-    const changed = new Map<number, SensorValue>();
-    for (const batch of status.SensorValues)
-      for (const v of batch) {
-        const pending = changed.get(v.SensorId);
-        const old = sensorValues.row(v.SensorId);
-        if (pending ? pending.Time !== v.Time || pending.Value !== v.Value : old < 0 || sensorValues.timeAt(old) !== v.Time || sensorValues.valueAt(old) !== v.Value) {
-          changed.set(v.SensorId, { SensorId: v.SensorId, Time: v.Time, Value: v.Value });
-          const objectId = this.ignitionObject.get(v.SensorId);
-          if (objectId !== undefined && ignitionValue(old < 0 ? undefined : sensorValues.valueAt(old)) !== ignitionValue(v.Value)) switched.add(objectId);
-        }
-      }
-    const readings = [...changed.values()];
-    for (const v of readings) sensorValues.set(v.SensorId, v.Time, v.Value);
-    return readings;
-  }
-
-  /** The second half of a stage: the driver keys and the daily stats read, the copy given the whole status, and the write of its rows. */
-  private stageRest(status: ObjectsStatusBatches, copy: { driverKeys: Map<number, DriverKey>; stats: LastStats }, changes: StatusChanges, written: readonly PosRow[], at: number): SlicedWrite {
+  /**
+   * The second half of a stage: the readings where they were not read before the answer, the
+   * driver keys and the daily stats read, the copy given the whole status, and the write of its rows.
+   */
+  private *stageRest(status: ObjectsStatusBatches, copy: { driverKeys: Map<number, DriverKey>; stats: LastStats }, changes: StatusChanges, written: readonly PosRow[], at: number, clock: TurnClock, readings?: Turns<SensorValue[]>): Turns<SlicedWrite> {
+    if (readings) changes.sensorValues = yield* readings;
     const { driverKeys, stats } = copy;
     const keysChanged = new Map<number, DriverKey>();
     for (const batch of status.DriverKeys)
@@ -282,7 +279,7 @@ export class StatusRepo extends StoredStatus {
         if (old === undefined || old.Time !== k.Time || old.UId !== k.UId) keysChanged.set(k.ObjectId, { ObjectId: k.ObjectId, Time: k.Time, UId: k.UId });
       }
     const changedKeys = [...keysChanged.values()];
-    const { changedStats, statRows, statDigests, newestDay } = changedStatsOf(status.Stats, stats);
+    const { changedStats, statRows, statDigests, newestDay } = yield* changedStatsOf(status.Stats, stats, clock);
     // Once a day: the file keeps a month of daily stats (nothing reads older ones) instead of every day ever sent.
     const keepFrom = newestDay - STATS_KEPT_DAYS_IN_FILE * DAY_MS;
     const prune = keepFrom >= this.statsKeptFrom + DAY_MS;

@@ -18,6 +18,7 @@ import { objectMembers, withoutArrayMember } from '../api/json-blocks';
 import { isSpooledBody } from '../workers/fetch';
 import { decodeBodyDetailed, keyFold, type ApiLog } from '../api/tolerant';
 import { wholeStatus, type Cache, type StatusChanges } from '../cache';
+import { TURN_MS } from '../cache/turns';
 import { storeAll, storeFeed, type EventsIngested } from './events-poll';
 import { bytesOf, openSpooled, readSpooled, textOf, type PollBody, type SpooledFile } from './poll-body';
 import type { PendingWrite } from './write-behind';
@@ -70,20 +71,20 @@ function readBody<T>(body: PollBody, inBatches: (bytes: Uint8Array) => T | undef
  * the body (an element the batches refuse, or ids that moved), the status is staged again, in
  * full or whole, and that stage is written: its positions are those already answered.
  */
-export function stageStatus(repos: Pick<IngestRepos, 'status'>, body: PollBody, fetchedAt: number, done: () => void = () => {}): StagedStatus {
+export function stageStatus(repos: Pick<IngestRepos, 'status'>, body: PollBody, fetchedAt: number, done: () => void = () => {}, turnMs = TURN_MS): StagedStatus {
   const memo = memoOf(repos.status);
   // Unchanged elements are left out where the copy allows (decision 0066); a body whose ids
   // moved since is read once more with nothing left out.
   const staged = (members: () => TopMembers) => {
     try {
-      return repos.status.stage(statusBatches(members(), STATUS_ENDPOINT, memo), fetchedAt);
+      return repos.status.stage(statusBatches(members(), STATUS_ENDPOINT, memo), fetchedAt, turnMs);
     } catch (e) {
       if (!(e instanceof MemoMiss)) throw e;
       memo.forget();
-      return repos.status.stage(statusBatches(members(), STATUS_ENDPOINT, memo), fetchedAt);
+      return repos.status.stage(statusBatches(members(), STATUS_ENDPOINT, memo), fetchedAt, turnMs);
     }
   };
-  const whole = () => repos.status.stage(wholeStatus(decodeStatus(body)), fetchedAt);
+  const whole = () => repos.status.stage(wholeStatus(decodeStatus(body)), fetchedAt, turnMs);
   let file: SpooledFile | undefined;
   const release = () => {
     file?.close();
@@ -118,17 +119,20 @@ export function stageStatus(repos: Pick<IngestRepos, 'status'>, body: PollBody, 
 type StatusStage = ReturnType<IngestRepos['status']['stage']>;
 
 /**
- * A stage whose rest (StatusRepo.stage) is read by its write's first step; where that throws,
- * the body is staged again (`again` after ids that moved, else `whole`), and that stage is written.
+ * A stage whose rest (StatusRepo.stage) is read by its write's first steps, a turn each; where
+ * that throws, the body is staged again (`again` after ids that moved, else `whole`), and that
+ * stage is written.
  */
 function finishing(first: StatusStage, read: BodyRead, again: () => StatusStage, whole: () => StatusStage, release: () => void): StagedStatus {
   let current: PendingWrite = first;
   let finished = false;
-  const finish = () => {
-    if (finished) return;
-    finished = true;
+  // Reads the next turn of the rest (all of it with `all`); true while some is left to read.
+  const reading = (all: boolean): boolean => {
+    if (finished) return false;
+    let more = false;
     try {
-      first.rest();
+      if (all) first.rest();
+      else more = first.restTurn();
     } catch (e) {
       try {
         const next = e instanceof MemoMiss && read === 'in batches' ? restOr(again, whole) : whole();
@@ -141,15 +145,20 @@ function finishing(first: StatusStage, read: BodyRead, again: () => StatusStage,
         current = first.partial();
       }
     } finally {
-      release();
+      if (!more) {
+        finished = true;
+        release();
+      }
     }
+    return more;
   };
   return {
     changes: first.changes,
     read,
-    step: () => (finished ? current.step() : (finish(), true)),
+    // The turn that reads the last of the rest is a step of its own: the rows' slices follow.
+    step: () => (finished ? current.step() : (reading(false), true)),
     write: () => {
-      finish();
+      reading(true);
       current.write();
     },
   };

@@ -329,7 +329,8 @@ describe('a status answers its positions before its keys and stats are read (dec
     const c = t.open({ dataDir: t.tempDir() });
     let released = 0;
     const parse = vi.spyOn(JSON, 'parse');
-    const staged = stageStatus(c, spool(body), 1000, () => released++);
+    // One turn long enough for the whole rest (decision 0083).
+    const staged = stageStatus(c, spool(body), 1000, () => released++, Infinity);
     const parsedBeforeWrite = parse.mock.calls.map(([s]) => String(s));
     parse.mockRestore();
     expect(staged.changes.rows).toHaveLength(900);
@@ -344,6 +345,25 @@ describe('a status answers its positions before its keys and stats are read (dec
     const whole = t.open({ dataDir: t.tempDir() });
     stageStatus(whole, body, 1000).write();
     expect([c.status.snapshot(), c.status.dailyStats(), c.status.allDriverKeys(), c.status.fetchedAt()]).toEqual([whole.status.snapshot(), whole.status.dailyStats(), whole.status.allDriverKeys(), 1000]);
+  });
+
+  it('reads the rest a turn per step where turns are short, and gives the body up after the last (decision 0083)', () => {
+    const body = statusBody(900);
+    const c = t.open({ dataDir: t.tempDir() });
+    let released = 0;
+    const staged = stageStatus(c, spool(body), 1000, () => released++, 0);
+    const turns: number[] = [];
+    while (!released) {
+      expect(staged.step()).toBe(true);
+      turns.push(staged.changes.stats.length);
+    }
+    // A turn per batch of readings and of stats (256 elements a batch), the stats given in the last.
+    expect(turns.length).toBeGreaterThan(4);
+    expect([turns.at(-2), turns.at(-1)]).toEqual([0, 900]);
+    while (staged.step());
+    const whole = t.open({ dataDir: t.tempDir() });
+    stageStatus(whole, body, 1000).write();
+    expect([c.status.snapshot(), c.status.dailyStats(), c.status.allDriverKeys(), c.status.sensorValuesOf().length]).toEqual([whole.status.snapshot(), whole.status.dailyStats(), whole.status.allDriverKeys(), 2700]);
   });
 
   it('stores the positions and readings of a body whose stats neither read can take, and says what was not stored', () => {

@@ -182,6 +182,42 @@ describe('status: the readings of a stage', () => {
     expect(again.sensorValues).toEqual([]);
   });
 
+  it('are read after the answer a turn at a time, given to the copy once the last is read (decision 0083)', () => {
+    const c = t.open({ dataDir: t.tempDir() });
+    const readings = [ign(1, 1), ign(2, 0), ign(3, 1)];
+    // Three batches of readings and two of stats; a turn of 0 ms is spent after every batch.
+    const batches: ObjectsStatusBatches = {
+      Positions: [[pos(1), pos(2), pos(3)]],
+      SensorValues: readings.map((r) => [r]),
+      DriverKeys: [[{ ObjectId: 1, Time: 1000, UId: 'A' }]],
+      Stats: [[{ ObjectId: 1, Day: 100 * 86_400_000, Length: 1 }], [{ ObjectId: 2, Day: 100 * 86_400_000, Length: 2 }]],
+    } as ObjectsStatusBatches;
+    const staged = c.status.stage(batches, 10, 0);
+    const turns: number[] = [];
+    while (staged.restTurn()) turns.push(staged.changes.sensorValues.length);
+    // A turn per batch: the readings' three give them to the change set only once all are read, then the stats' two.
+    expect(turns).toEqual([0, 0, 0, 3, 3]);
+    expect(staged.changes.sensorValues).toEqual(readings);
+    expect(staged.changes.stats).toHaveLength(2);
+    // The last turn read it all: the write writes what was read, and nothing is read again.
+    expect(staged.restTurn()).toBe(false);
+    staged.write();
+    expect(c.status.sensorValuesOf([11, 21, 31])).toEqual(expect.arrayContaining(readings));
+    expect(c.status.ingest(status([pos(1), pos(2), pos(3)], readings), 20).sensorValues).toEqual([]);
+  });
+
+  it('are read in one go by a write that comes while some turns are left', () => {
+    const c = t.open({ dataDir: t.tempDir() });
+    const readings = [ign(1, 1), ign(2, 0), ign(3, 1)];
+    const batches = { Positions: [[pos(1), pos(2), pos(3)]], SensorValues: readings.map((r) => [r]), DriverKeys: [], Stats: [] } as ObjectsStatusBatches;
+    const staged = c.status.stage(batches, 10, 0);
+    expect(staged.step()).toBe(true);
+    expect(staged.changes.sensorValues).toEqual([]);
+    staged.write();
+    expect(staged.changes.sensorValues).toEqual(readings);
+    expect(c.status.sensorValuesOf([11, 21, 31])).toEqual(expect.arrayContaining(readings));
+  });
+
   it('are read before the answer once an ignition sensor is known, and the answer carries each ignition', () => {
     const c = t.open({ dataDir: t.tempDir() });
     c.objects.replaceAll([object(1), object(2)], 1);

@@ -25,7 +25,8 @@ describe('a status written in slices (write-behind.ts)', () => {
 
   it('writes a slice per step, the last good time with the last, and the same file as at once', () => {
     const c = t.open({ dataDir: t.tempDir() });
-    const staged = c.status.stage(big(50), 1000);
+    // One turn long enough for the whole rest (decision 0083).
+    const staged = c.status.stage(big(50), 1000, Infinity);
     // The first step reads the rest of the status (the keys and stats, decision 0078), and writes nothing.
     expect(staged.changes.driverKeys).toEqual([]);
     expect(staged.step()).toBe(true);
