@@ -142,7 +142,7 @@ export function openConnection(d: ConnectionDeps, o: OpenConnection): Connection
   const kinds = { [CATALOGUE_KIND]: catalogue.outboxKind(), [FILES_ATTACH_KIND]: outboxKind(files.outboxKind()) };
   const stored = o.onEventsStored;
   const eventsIngestor: Pick<Ingestor, 'events'> = stored ? { events: (...a) => ingestor.events(...a).finally(stored) } : ingestor;
-  const offline = startOfflineServices({ api, eventsBodies, cache, ingestor: eventsIngestor, recovery, bus: d.bus, connectivity, settings: d.settings, log: d.log, kinds, afterPositions: sync.positionsFetched });
+  const offline = startOfflineServices({ api, eventsBodies, cache, ingestor: eventsIngestor, recovery, bus: d.bus, connectivity, settings: d.settings, log: d.log, kinds, afterPositions: sync.positionsFetched, beforeFullList: sync.namesAhead });
   catalogue.attach({ flush: () => void offline.services.outbox.flush(), outboxChanged: offline.services.changed, abandon: (id) => void offline.services.outbox.abandon(id) });
   files.attachOutbox({ flush: () => void offline.services.outbox.flush(), changed: offline.services.changed });
   // A period changed on the Settings screen: the runs already waiting move to it, not a period later.

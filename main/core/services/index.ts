@@ -38,6 +38,8 @@ export interface OfflineDeps {
   kinds?: Record<string, OutboxKind<unknown>>;
   /** Settles when no positions body is being fetched: the events poll asks after it (live-sync.ts). */
   afterPositions?: () => Promise<void>;
+  /** Settles once a first sign-in's names are in: the events' full list is asked after them (live-sync.ts). */
+  beforeFullList?: () => Promise<void>;
 }
 
 export interface OfflineServices {
@@ -102,6 +104,7 @@ export function startOfflineServices(d: OfflineDeps): { services: OfflineService
     lock,
     signal,
     afterPositions: d.afterPositions,
+    beforeFullList: d.beforeFullList,
   });
   const pollEvents = async () => {
     await poll();

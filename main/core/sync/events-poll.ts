@@ -30,6 +30,11 @@ export interface EventsPollOptions {
   signal: AbortSignal;
   /** Settles when the positions being fetched have arrived: events are asked after them (live-sync.ts). */
   afterPositions?: () => Promise<void>;
+  /**
+   * Settles when the full list may be asked: a first sign-in's names first (decision 0079). A
+   * service building the list while it sent the names held them back by the list's cost.
+   */
+  beforeFullList?: () => Promise<void>;
   now?: () => number;
 }
 
@@ -102,6 +107,7 @@ export function createEventsPoll(o: EventsPollOptions): () => Promise<void> {
       // Under the lock from the feed's fetch to the list's store: an acknowledgement replayed in
       // between would be shown unacknowledged again by a list read before it.
       if (!(await fetchAndStore('feed', o.api.feedBody))) return;
+      await o.beforeFullList?.();
       if (!(await fetchAndStore('all', o.api.listBody))) return;
       o.connectivity.ok(EVENTS_DATASET, now());
     });

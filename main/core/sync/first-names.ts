@@ -7,9 +7,9 @@
  * staged them, it delayed them), shown as the list, and dropped when the full list is answered. Nothing of it is stored: an object's details, the plates
  * and the groups come with the full list.
  *
- * The full list and the profile are asked only once the names' body is in (`ahead`): asked
- * side by side, a service sends them at once, and the names, a fifth of the full list's bytes,
- * arrived with its last ones instead of seconds before them (decision 0079).
+ * The full list, the profile and the events' full list are asked only once the names' body is
+ * in (`ahead`): asked side by side, a service sends them at once, and the names, a fifth of the
+ * full list's bytes, arrived with its last ones instead of seconds before them (decision 0079).
  */
 import type { ObjectsList } from '../../../common/methods/live';
 import type { PollBody } from './poll-body';

@@ -58,6 +58,11 @@ export interface LiveSync {
    * positions by their own cost (decision 0040).
    */
   positionsFetched(): Promise<void>;
+  /**
+   * Settles once a first sign-in's names are in, or at once (first-names.ts `ahead`): the events'
+   * full list waits for it as the other big bodies do (decision 0079).
+   */
+  namesAhead(): Promise<void>;
   refreshObjects(): Promise<void>;
   /** A first sign-in's names while they stand in for the list (first-names.ts), else null. */
   provisionalList(): ObjectsList | null;
@@ -191,6 +196,7 @@ export function createLiveSync(o: LiveSyncOptions): LiveSync {
     pollStatus,
     statusSoon: () => statusPoller.soon(0),
     positionsFetched: () => positionsFetched,
+    namesAhead: () => firstNames?.ahead() ?? Promise.resolve(),
     refreshObjects,
     provisionalList: () => firstNames?.list() ?? null,
     refreshReference: reference,
