@@ -6,7 +6,8 @@
  * by HTTP and each such fetch is held back, so the pushes queue behind the load's reply. (With
  * the screen's handling of the reply held back one task, it stayed at "Fetching… 0%" before
  * the screen kept early pushes.) Those replies are fetched by the page's worker (decision 0081);
- * with its script refused, the page fetches them itself.
+ * with its script refused, or with a worker that fails after taking them, the page fetches them
+ * itself.
  */
 import { expect, test } from './support/test';
 import { startSimulator, type SimulatorHandle } from '../../simulator';
@@ -95,4 +96,42 @@ test('with its bulk-fetch worker’s script refused, the page fetches the big re
   expect(refused).toBeGreaterThan(0);
   expect(fetched).toBeGreaterThan(0);
   expect(page.workers().map((w) => w.url())).not.toContainEqual(expect.stringMatching(/bulk-fetch\.worker/));
+});
+
+test('a bulk-fetch worker that fails after taking fetches hands them back: the page fetches them itself', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto(host.url);
+  const form = page.getByRole('form', { name: 'Sign in to a fleet service' });
+  const screens = page.getByRole('navigation', { name: 'Screens' });
+  await expect(form.or(screens)).toBeVisible();
+  if (await form.isVisible()) {
+    await form.getByLabel('Server address').fill(sim.baseUrl);
+    await form.getByLabel('Login').fill('demo');
+    await form.getByLabel('Password').fill('demo');
+    await form.getByRole('button', { name: 'Sign in' }).click();
+  }
+  await expect(screens).toBeVisible();
+  await expect.poll(() => page.workers().filter((w) => /bulk-fetch\.worker/.test(w.url())).length).toBe(1);
+  const worker = page.workers().find((w) => /bulk-fetch\.worker/.test(w.url()))!;
+  // From here it takes fetches and answers none, until told to fail: only the hand-back can
+  // settle what it held.
+  await worker.evaluate(() => {
+    const me = globalThis as unknown as { held: number; onmessage: (e: { data: { type: string } }) => void };
+    me.held = 0;
+    me.onmessage = (e) => {
+      if (e.data.type === 'fetch') me.held++;
+    };
+  });
+  const till = Math.floor(Date.now() / DAY) * DAY - 5 * DAY;
+  await page.evaluate((h) => ((globalThis as unknown as { location: { hash: string } }).location.hash = h), `#/history?o=${plain.Id}&from=${till - 6 * DAY}&till=${till}`);
+  await expect.poll(() => worker.evaluate(() => (globalThis as unknown as { held: number }).held), { timeout: 30_000 }).toBeGreaterThan(0);
+  expect(await historyNotes(page)).not.toContain('Whole interval loaded.');
+  await worker.evaluate(() => {
+    setTimeout(() => {
+      throw new Error('the bulk-fetch worker fails');
+    });
+  });
+  // Without the hand-back, the replies the worker held would never settle and the load would not end.
+  await expect.poll(() => historyNotes(page), { timeout: 60_000 }).toContain('Whole interval loaded.');
+  await expect(page.getByText(/[1-9][\d,]* points$/)).toBeVisible();
 });
