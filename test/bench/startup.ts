@@ -24,6 +24,7 @@ import { startBrowserMode, type RunningHost } from '../e2e/support/browser-mode'
 import { hostClient } from './host-client';
 import { installStartProbe, markFresh, readMarks, waitForMarks, type StartMarks, type Want } from './startup-probe';
 import { pageCpu, startRendererProfile } from './page-probe';
+import { cpuFigures, startCpuSampler } from './proc-cpu';
 import { simulatorShare } from './simulator-share';
 import { startSimulatorProcess } from './simulator-process';
 import { note, r1, type Results } from './stats';
@@ -114,6 +115,9 @@ export async function startupBench(browser: Browser, results: Results): Promise<
     return { host, spawnAt, hostUpAt: Date.now() };
   };
   const figures: Record<string, number> = (results.startup = { objects: OBJECTS, floor_node_process_start_ms: nodeStartMs() });
+  const machineCpu = startCpuSampler();
+  // Each start's CPU by process, from its beginning to its full view: whether the two cores were the limit, and whose work filled them.
+  const cpuTo = (prefix: string, from: number, to: number | null, host: RunningHost) => (to === null ? {} : cpuFigures(prefix, machineCpu.span(from, to, { host: host.pid, simulator: sim.pid })));
   try {
     const share = await simulatorShare(sim.baseUrl);
     Object.assign(figures, share.figures, { objects_listed_expected: share.want.objects, objects_with_position_expected: share.want.positioned });
@@ -137,6 +141,7 @@ export async function startupBench(browser: Browser, results: Results): Promise<
     await coldProfile.stop();
     if (!full(coldMarks)) note(`startup: no full view after sign-in; the host's last output:\n${cold.host.output().slice(-3000)}`);
     Object.assign(figures, phases('cold', cold.spawnAt, cold.hostUpAt, coldMarks, signInAt), { cold_sign_in_call_ms: signedInAt - signInAt, cold_page_main_thread_cpu_ms: await coldCpu() });
+    Object.assign(figures, cpuTo('cold', signInAt, coldMarks.fullView, cold.host));
     Object.assign(figures, simulatorTimes('cold', (await (await control('served')).json()) as Served[], signInAt));
     await page.context().close();
     await cold.host.stop();
@@ -153,6 +158,7 @@ export async function startupBench(browser: Browser, results: Results): Promise<
     const offCpuMs = await offCpu();
     await offTrace?.stop();
     Object.assign(figures, phases('warm_offline', off.spawnAt, off.hostUpAt, offMarks), { warm_offline_page_main_thread_cpu_ms: offCpuMs });
+    Object.assign(figures, cpuTo('warm_offline', off.spawnAt, offMarks.fullView, off.host));
     await offPage.close();
     await off.host.stop();
 
@@ -171,6 +177,8 @@ export async function startupBench(browser: Browser, results: Results): Promise<
       await p.goto(cached.host.url);
       cachedMarks = await waitForMarks(p, full, 60_000);
       cachedCpuMs = await cpu();
+      // Before the page closes: its renderer's process ends with it.
+      Object.assign(figures, cpuTo('warm_offline_cached', cached.spawnAt, cachedMarks.fullView, cached.host));
       await p.close();
       await cached.host.stop();
     }
@@ -189,10 +197,12 @@ export async function startupBench(browser: Browser, results: Results): Promise<
       // 1: the positions first shown were fetched before this start (the cache's), before any poll of it.
       warm_online_cache_shown_first: onMarks.firstPositionsFetchedAt !== null && onMarks.firstPositionsFetchedAt < on.spawnAt ? 1 : 0,
     });
+    Object.assign(figures, cpuTo('warm_online', on.spawnAt, onMarks.fullView, on.host));
 
-    await reconnect(onPage, on.host, control, figures);
+    await reconnect(onPage, on.host, control, figures, (from, to) => cpuTo('reconnect', from, to, on.host));
     await onPage.context().close();
   } finally {
+    machineCpu.stop();
     for (const h of hosts) await h.stop();
     sim.stop();
     await tiles.close();
@@ -200,7 +210,13 @@ export async function startupBench(browser: Browser, results: Results): Promise<
   }
 }
 
-async function reconnect(page: Page, host: RunningHost, control: (path: string, init?: RequestInit) => Promise<Response>, figures: Record<string, number>) {
+async function reconnect(
+  page: Page,
+  host: RunningHost,
+  control: (path: string, init?: RequestInit) => Promise<Response>,
+  figures: Record<string, number>,
+  cpuTo: (from: number, to: number | null) => Record<string, number>,
+) {
   note('startup: reconnect after ten simulated minutes of outage');
   const client = await hostClient(host);
   // BENCH_RENDERER_PROF: the page's CPU profile over the still floor and the catch-up.
@@ -241,6 +257,7 @@ async function reconnect(page: Page, host: RunningHost, control: (path: string, 
       reconnect_page_main_thread_cpu_ms: catchUpCpuMs,
       reconnect_simulated_outage_ms: OUTAGE_SIMULATED_MS,
     });
+    Object.assign(figures, cpuTo(backAt, m.freshPositions));
     Object.assign(figures, simulatorTimes('reconnect', (await (await control('served')).json()) as Served[], backAt));
   } finally {
     await profiler.stop();
