@@ -78,10 +78,12 @@ export async function bareMapFloor(browser: Browser, tileTemplate: string, shape
     await preparePan(page, 'live');
     const stop = await startFrameProbe(page);
     const profiler = await startRendererProfile(page, `${scenario}-floor`);
+    const panFrom = Date.now();
     await panAndZoom(page, ms, 'live');
+    const panTo = Date.now();
     await profiler.stop();
     const probe = await stop();
-    return { figures: frameFigures('floor_', probe), p95: r1(pct(probe.frames, 95)) };
+    return { figures: frameFigures('floor_', probe), p95: r1(pct(probe.frames, 95)), panFrom, panTo };
   } finally {
     await page.close();
   }

@@ -16,6 +16,7 @@ import { startBrowserMode, type RunningHost } from '../e2e/support/browser-mode'
 import { bareMapFloor, mapShape, startIdleLoopProbe } from './floor';
 import { hostClient, startHeapSampler, startStallSampler } from './host-client';
 import { frameFigures, newPage, panAndZoom, preparePan, startFrameProbe, startRendererProfile } from './page-probe';
+import { cpuFigures, startCpuSampler } from './proc-cpu';
 import { startRssSampler } from './proc-memory';
 import { simulatorShare } from './simulator-share';
 import { startSimulatorProcess } from './simulator-process';
@@ -53,12 +54,19 @@ export async function liveMap(browser: Browser, results: Results, run: LiveMapRu
   // are the console's own, not the simulator's JSON generation for every object.
   note(`${key}: starting the simulator with ${OBJECTS} objects and warming it, then the host`);
   const sim = await startSimulatorProcess(['--objects', String(OBJECTS)]);
-  const share = await simulatorShare(sim.baseUrl, { feed: false });
+  // A run that fails here ends its simulator too: left running, it ticks 100,000 objects through the runs after.
+  const share = await simulatorShare(sim.baseUrl, { feed: false }).catch(async (e: unknown) => {
+    sim.stop();
+    await tiles.close();
+    throw e;
+  });
   // Kept if the run fails later: what the service alone takes for these bodies.
   results[key] = { objects: OBJECTS, objects_with_position_at_the_service: share.want.positioned, ...share.figures };
   const t0 = Date.now();
   const host = await startBrowserMode({ dataDir, args: ['--server', sim.baseUrl, '--poll-ms', '5000'] });
   const rss = startRssSampler(host.pid);
+  // The machine's CPU by process over the pan and over the floor's: whether the cores were full, and whose work filled them.
+  const machineCpu = startCpuSampler();
   note(`${key}: host up`);
   const client = await hostClient(host);
   const heaps = startHeapSampler(client);
@@ -100,6 +108,7 @@ export async function liveMap(browser: Browser, results: Results, run: LiveMapRu
     const cpu0 = { sim: cpuSeconds(sim.pid), host: cpuSeconds(host.pid), t: Date.now() };
     await panAndZoom(page, MOVE_MS);
     const cpu = { sim: cpuSeconds(sim.pid) - cpu0.sim, host: cpuSeconds(host.pid) - cpu0.host, s: (Date.now() - cpu0.t) / 1000 };
+    const panCpu = cpuFigures('pan', machineCpu.span(cpu0.t, Date.now(), { host: host.pid, simulator: sim.pid }));
     await profiler.stop();
     const probe = await stop();
     const idle = idleLoop.stop();
@@ -172,6 +181,7 @@ export async function liveMap(browser: Browser, results: Results, run: LiveMapRu
       pan_cpu_available_s: r1(2 * cpu.s),
       pan_simulator_cpu_s: r1(cpu.sim),
       pan_host_cpu_s: r1(cpu.host),
+      ...panCpu,
       // The host's resident memory (all its threads and SQLite), highest seen from its start.
       host_rss_peak_mb: hostMem.rss_peak_sampled_mb,
       host_rss_hwm_mb: hostMem.rss_hwm_mb,
@@ -191,11 +201,13 @@ export async function liveMap(browser: Browser, results: Results, run: LiveMapRu
     note(`${key}: the bare map floor`);
     const floor = await bareMapFloor(browser, tiles.template, shape, MOVE_MS, key);
     Object.assign(figures, floor.figures, { frame_p95_over_floor_ms: r1(figures.frame_p95_ms! - floor.p95) });
+    Object.assign(figures, cpuFigures('floor_pan', machineCpu.span(floor.panFrom, floor.panTo, { host: host.pid, simulator: sim.pid })));
   } catch (e) {
     // Why the host could not load the fleet is in its own log (timeouts, body limits).
     note(`${key}: the host's last output:\n${host.output().slice(-3000)}`);
     throw e;
   } finally {
+    machineCpu.stop();
     heaps.stop();
     client.close();
     await host.stop();

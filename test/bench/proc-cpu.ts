@@ -59,25 +59,27 @@ function readProcs(): Sample['procs'] {
   return procs;
 }
 
-const kinds = new Map<number, 'renderer' | 'gpu' | 'rest'>();
-/** A Chromium process's type, from its `--type=` flag, read once per process. */
-function kindOf(pid: number): 'renderer' | 'gpu' | 'rest' {
-  let k = kinds.get(pid);
-  if (!k) {
-    let cmd: string | null = null;
-    try {
-      cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-    } catch {
-      // Gone already: read its span while the process lives (a page's renderer ends with the page).
-    }
-    k = cmd && /--type=renderer/.test(cmd) ? 'renderer' : cmd && /--type=gpu-process/.test(cmd) ? 'gpu' : 'rest';
-    if (cmd !== null) kinds.set(pid, k);
+type Kind = 'renderer' | 'gpu' | 'rest';
+const kinds = new Map<number, Kind>();
+/**
+ * A Chromium process's type, from its `--type=` flag. Read while it lives (a page's renderer
+ * ends with the page, before its span is read), and again while it reads as neither: a
+ * process just forked from the zygote still carries the zygote's command line.
+ */
+function classify(pid: number): void {
+  if (kinds.get(pid) === 'renderer' || kinds.get(pid) === 'gpu') return;
+  try {
+    const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    kinds.set(pid, /--type=renderer/.test(cmd) ? 'renderer' : /--type=gpu-process/.test(cmd) ? 'gpu' : 'rest');
+  } catch {
+    // Gone: its kind stays what it was last read as.
   }
-  return k;
 }
 
 function take(): Sample {
-  return { at: Date.now(), machineBusy: machineBusyTicks(), procs: readProcs() };
+  const s: Sample = { at: Date.now(), machineBusy: machineBusyTicks(), procs: readProcs() };
+  for (const pid of s.procs.keys()) if (pid !== process.pid && under(s, pid, process.pid)) classify(pid);
+  return s;
 }
 
 /** Whether `pid` is `root` or descends from it, by the parents known at `s`. */
@@ -132,7 +134,7 @@ export function startCpuSampler(): CpuSampler {
         else if (pid === process.pid) used.bench += d;
         else if (under(b, pid, process.pid)) {
           used.browser += d;
-          browser[kindOf(pid)] += d;
+          browser[kinds.get(pid) ?? 'rest'] += d;
         }
       }
       const busy = b.machineBusy - a.machineBusy;

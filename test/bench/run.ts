@@ -127,7 +127,7 @@ async function main() {
   const referenceBefore = referenceWorkMs();
   const needsBrowser = wants('live-map') || wants('list') || wants('history-load') || wants('history-pan') || wants('startup');
   const browser = needsBrowser
-    ? await chromium.launch({ executablePath: CHROMIUM, args: chromiumArgs('--enable-precise-memory-info') })
+    ? await chromium.launch({ executablePath: CHROMIUM, args: chromiumArgs('--enable-precise-memory-info', ...(process.env.BENCH_CHROME_ARGS?.split(' ').filter(Boolean) ?? [])) })
     : null;
   try {
     if (browser && wants('live-map')) {
@@ -136,7 +136,9 @@ async function main() {
       if (LIVE_MAP_100K) {
         // A run that cannot load the fleet says so and leaves the 50,000 figures to be measured.
         await liveMap(browser, results, { key: 'live-map-100k', objects: 103_100, domBaseline: false }).catch((e: unknown) => {
-          note(`live-map-100k: failed: ${String(e).slice(0, 300)}`);
+          // fetch's own message says only "fetch failed": the cause says what the socket saw.
+          const cause = e instanceof Error && e.cause !== undefined ? ` (cause: ${String(e.cause)})` : '';
+          note(`live-map-100k: failed: ${String(e).slice(0, 300)}${cause}\n${e instanceof Error ? (e.stack ?? '').split('\n').slice(1, 6).join('\n') : ''}`);
           Object.assign((results['live-map-100k'] ??= {}), { failed: String(e).split('\n')[0]!.slice(0, 200) });
         });
       }

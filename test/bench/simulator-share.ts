@@ -4,15 +4,31 @@
  * round also warms it (today's plans and the feed's events), as a service running for hours is.
  */
 import type { Want } from './startup-probe';
-import { r1 } from './stats';
+import { note, r1 } from './stats';
+
+/**
+ * A request sent on a kept-alive socket just as the server closes it, idle past its keep-alive
+ * timeout while its loop was held (the simulator building 100,000 objects' plans on a loaded
+ * machine), is reset unread: asked once more, on a new socket. Any other failure is the run's.
+ */
+function resetUnread(e: unknown): boolean {
+  const cause = e instanceof Error ? (e.cause as { code?: string } | undefined) : undefined;
+  return cause?.code === 'ECONNRESET' || cause?.code === 'UND_ERR_SOCKET';
+}
 
 /** The simulator's own time to produce a body, fetched as the console does (the whole body read). */
-async function timedGet(url: string, token: string): Promise<{ ms: number; bytes: number; body: string }> {
+async function timedGet(url: string, token: string, retried = false): Promise<{ ms: number; bytes: number; body: string }> {
   const t0 = performance.now();
-  const r = await fetch(url, { headers: { Authorization: `Bearer ${token}` } });
-  const body = await r.text();
-  if (!r.ok) throw new Error(`bench: ${url} answered ${r.status}`);
-  return { ms: performance.now() - t0, bytes: Buffer.byteLength(body), body };
+  try {
+    const r = await fetch(url, { headers: { Authorization: `Bearer ${token}` } });
+    const body = await r.text();
+    if (!r.ok) throw new Error(`bench: ${url} answered ${r.status}`);
+    return { ms: performance.now() - t0, bytes: Buffer.byteLength(body), body };
+  } catch (e) {
+    if (retried || !resetUnread(e)) throw e;
+    note(`simulator share: ${url} was reset unread; asked again`);
+    return timedGet(url, token, true);
+  }
 }
 
 /** `feed: false` leaves out the event feed (the live map's figures do not wait for it). */
