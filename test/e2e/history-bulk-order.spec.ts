@@ -9,7 +9,7 @@
  * with its script refused, or with a worker that fails after taking them, the page fetches them
  * itself.
  */
-import { expect, test } from './support/test';
+import { expect, test, type Page } from './support/test';
 import { startSimulator, type SimulatorHandle } from '../../simulator';
 import { startBrowserMode, type RunningHost } from './support/browser-mode';
 import { ordinaryVehicles } from './support/driving-days';
@@ -31,15 +31,28 @@ test.afterAll(async () => {
   await sim?.close();
 });
 
-test('a History load hears every push that came while an earlier reply was being fetched over HTTP', async ({ page }) => {
-  test.setTimeout(120_000);
+/** Signed in to the simulator as demo: the host keeps the session, so only the first page (or a test run alone) signs in. */
+async function signedIn(page: Page): Promise<void> {
   await page.goto(host.url);
   const form = page.getByRole('form', { name: 'Sign in to a fleet service' });
-  await form.getByLabel('Server address').fill(sim.baseUrl);
-  await form.getByLabel('Login').fill('demo');
-  await form.getByLabel('Password').fill('demo');
-  await form.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('navigation', { name: 'Screens' })).toBeVisible();
+  const screens = page.getByRole('navigation', { name: 'Screens' });
+  await expect(form.or(screens)).toBeVisible();
+  if (await form.isVisible()) {
+    await form.getByLabel('Server address').fill(sim.baseUrl);
+    await form.getByLabel('Login').fill('demo');
+    await form.getByLabel('Password').fill('demo');
+    await form.getByRole('button', { name: 'Sign in' }).click();
+  }
+  await expect(screens).toBeVisible();
+}
+
+/** History of the plain vehicle from `from` to `till`, by the screen's route. */
+const openHistory = (page: Page, from: number, till: number) =>
+  page.evaluate((h) => ((globalThis as unknown as { location: { hash: string } }).location.hash = h), `#/history?o=${plain.Id}&from=${from}&till=${till}`);
+
+test('a History load hears every push that came while an earlier reply was being fetched over HTTP', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signedIn(page);
   // Held back, so the load's reply and its windows' pushes arrive while one is in flight.
   let held = 0;
   await page.route('**/bulk/**', async (route) => {
@@ -48,7 +61,7 @@ test('a History load hears every push that came while an earlier reply was being
     await route.continue();
   });
   const till = Math.floor(Date.now() / DAY) * DAY - 5 * DAY;
-  const open = (from: number) => page.evaluate((h) => ((globalThis as unknown as { location: { hash: string } }).location.hash = h), `#/history?o=${plain.Id}&from=${from}&till=${till}`);
+  const open = (from: number) => openHistory(page, from, till);
   const notes = () => historyNotes(page);
   // Two days first; then six, whose reply carries the two cached days (over 1 KB: by HTTP)
   // while the other four are fetched and announced.
@@ -77,20 +90,9 @@ test('with its bulk-fetch worker’s script refused, the page fetches the big re
     fetched++;
     return route.continue();
   });
-  await page.goto(host.url);
-  // After the first test the host is signed in already; run alone, this test signs in.
-  const form = page.getByRole('form', { name: 'Sign in to a fleet service' });
-  const screens = page.getByRole('navigation', { name: 'Screens' });
-  await expect(form.or(screens)).toBeVisible();
-  if (await form.isVisible()) {
-    await form.getByLabel('Server address').fill(sim.baseUrl);
-    await form.getByLabel('Login').fill('demo');
-    await form.getByLabel('Password').fill('demo');
-    await form.getByRole('button', { name: 'Sign in' }).click();
-  }
-  await expect(screens).toBeVisible();
+  await signedIn(page);
   const till = Math.floor(Date.now() / DAY) * DAY - 5 * DAY;
-  await page.evaluate((h) => ((globalThis as unknown as { location: { hash: string } }).location.hash = h), `#/history?o=${plain.Id}&from=${till - 6 * DAY}&till=${till}`);
+  await openHistory(page, till - 6 * DAY, till);
   await expect.poll(() => historyNotes(page), { timeout: 60_000 }).toContain('Whole interval loaded.');
   await expect(page.getByText(/[1-9][\d,]* points$/)).toBeVisible();
   expect(refused).toBeGreaterThan(0);
@@ -100,17 +102,7 @@ test('with its bulk-fetch worker’s script refused, the page fetches the big re
 
 test('a bulk-fetch worker that fails after taking fetches hands them back: the page fetches them itself', async ({ page }) => {
   test.setTimeout(120_000);
-  await page.goto(host.url);
-  const form = page.getByRole('form', { name: 'Sign in to a fleet service' });
-  const screens = page.getByRole('navigation', { name: 'Screens' });
-  await expect(form.or(screens)).toBeVisible();
-  if (await form.isVisible()) {
-    await form.getByLabel('Server address').fill(sim.baseUrl);
-    await form.getByLabel('Login').fill('demo');
-    await form.getByLabel('Password').fill('demo');
-    await form.getByRole('button', { name: 'Sign in' }).click();
-  }
-  await expect(screens).toBeVisible();
+  await signedIn(page);
   await expect.poll(() => page.workers().filter((w) => /bulk-fetch\.worker/.test(w.url())).length).toBe(1);
   const worker = page.workers().find((w) => /bulk-fetch\.worker/.test(w.url()))!;
   // From here it takes fetches and answers none, until told to fail: only the hand-back can
@@ -123,7 +115,7 @@ test('a bulk-fetch worker that fails after taking fetches hands them back: the p
     };
   });
   const till = Math.floor(Date.now() / DAY) * DAY - 5 * DAY;
-  await page.evaluate((h) => ((globalThis as unknown as { location: { hash: string } }).location.hash = h), `#/history?o=${plain.Id}&from=${till - 6 * DAY}&till=${till}`);
+  await openHistory(page, till - 6 * DAY, till);
   await expect.poll(() => worker.evaluate(() => (globalThis as unknown as { held: number }).held), { timeout: 30_000 }).toBeGreaterThan(0);
   expect(await historyNotes(page)).not.toContain('Whole interval loaded.');
   await worker.evaluate(() => {
