@@ -8,15 +8,11 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createCore } from '../core/app';
 import { defaultDataDir } from '../core/seams/data-dir';
-import { fileSettings } from '../core/seams/settings';
-import { embeddedDemo } from './demo';
 import { lockDataDir, readOwner } from './data-lock';
-import { fileVault } from './file-vault';
 import { loadHostKey, rememberPort } from './host-key';
 import { mintLaunchCode } from './launch-code';
-import { createNotices } from '../core/seams/notices';
+import type { OpenedCore } from './open-core';
 import { startHost } from './server';
 
 function openBrowser(url: string) {
@@ -94,26 +90,19 @@ async function main(here: string) {
     console.error(`Fleet Console is already starting on ${dataDir}${owner ? ` (pid ${owner.pid})` : ''}; its lock is ${lock.lockPath}. Try again in a moment.`);
     process.exit(1);
   }
-  const demoObjects = values['demo-objects'] ? Number(values['demo-objects']) : undefined;
-  const demo = embeddedDemo(demoObjects ? { objects: demoObjects } : {});
-  // One list of startup notices: the settings and the vault report damaged files to it.
-  const notices = createNotices();
-  const settings = fileSettings(dataDir, notices);
-  if (values['poll-ms']) settings.set('statusPollMs', Math.max(500, Number(values['poll-ms'])));
-  const core = createCore({
-    dataDir,
-    vault: fileVault(dataDir, { notices }),
-    settings,
-    notices,
-    demo,
-    ...(values.server ? { suggestedBaseUrl: String(values.server) } : {}),
-    ingestWorker: { script: join(here, 'worker.js') },
-  });
   // Read under the lock: the folder's secret keeps open tabs' sessions valid across restarts.
   const key = await loadHostKey(dataDir);
+  // The core loads once the host listens, so the page loads beside it (decision 0084).
+  let coreLoaded!: (opened: OpenedCore) => void;
+  let coreFailed!: (e: unknown) => void;
+  const coreLoad = new Promise<OpenedCore>((resolve, reject) => {
+    coreLoaded = resolve;
+    coreFailed = reject;
+  });
+  // Whatever stops the host before the core came (a failed load included) has its own report.
+  coreLoad.catch(() => {});
   const host = await startHost({
-    dispatcher: core.dispatcher,
-    bus: core.bus,
+    core: coreLoad.then(({ core }) => core),
     staticDir,
     secret: key.secret,
     // `--port` wins (0: any); otherwise the last start's port first, so open tabs find this one.
@@ -122,23 +111,38 @@ async function main(here: string) {
     ...(values['bulk-bytes'] ? { bulkBytes: Math.max(1024, Number(values['bulk-bytes'])) } : {}),
     log: (msg) => console.error(`host: ${msg}`),
   });
-  await lock.describe({ origin: host.origin, secret: host.secret });
-  await rememberPort(dataDir, key, host.port);
-  await core.start().catch((e: unknown) => console.error('Could not open the last connection:', e));
-  console.log(`Fleet Console: ${host.url}`);
-  if (!values['no-open']) openBrowser(host.url);
-
   let stopping: Promise<void> | null = null;
   stopHost = (code) =>
     (stopping ??= (async () => {
       await host.close().catch((e: unknown) => console.error('Fleet Console: closing the host:', e));
-      await core.close().catch((e: unknown) => console.error('Fleet Console: closing the core:', e));
-      await demo.close().catch(() => {});
+      const opened = await coreLoad.catch(() => null);
+      await opened?.core.close().catch((e: unknown) => console.error('Fleet Console: closing the core:', e));
+      await opened?.closeDemo().catch(() => {});
       await lock.release().catch(() => {});
       process.exit(code);
     })());
   process.on('SIGINT', () => void stopHost?.(0));
   process.on('SIGTERM', () => void stopHost?.(0));
+  await lock.describe({ origin: host.origin, secret: host.secret });
+  await rememberPort(dataDir, key, host.port);
+  console.log(`Fleet Console: ${host.url}`);
+  if (!values['no-open']) openBrowser(host.url);
+  try {
+    const { openCore } = await import('./open-core');
+    coreLoaded(
+      await openCore({
+        dataDir,
+        workerScript: join(here, 'worker.js'),
+        ...(values.server ? { server: String(values.server) } : {}),
+        ...(values['poll-ms'] ? { pollMs: Number(values['poll-ms']) } : {}),
+        ...(values['demo-objects'] ? { demoObjects: Number(values['demo-objects']) } : {}),
+      }),
+    );
+  } catch (e) {
+    coreFailed(e);
+    console.error('Fleet Console: the core could not start:', e);
+    await stopHost(1);
+  }
 }
 
 /** Runs the host; `bundleDir` is where the built entry lies (the renderer and the worker are beside it). */

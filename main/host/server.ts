@@ -5,17 +5,21 @@
  * Origin/Host are checked so that neither another site's page nor a DNS-rebound name
  * can drive it. Any web page can send requests here, so every handler answers an error
  * instead of throwing.
+ *
+ * The server listens before the core has loaded (decision 0084): the page and the trade of
+ * its code need no core, and a socket or a tile asked meanwhile waits for it.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { z } from 'zod';
 import type { Dispatcher } from '../core/rpc/dispatcher';
 import type { PushBus } from '../core/rpc/pushes';
 import { newSecret, sessionKeys } from './launch-code';
 import { resolveTarget } from './request-target';
 import { bulkReplies } from './bulk-replies';
-import { attachSocket } from './socket';
 import { answerText, serveFile } from './static-files';
+import type { AttachedSocket } from './socket';
 
 /** Replies over this many bytes go by HTTP (`BulkNotice`, bulk-replies.ts). */
 const BULK_BYTES = 4 * 1024 * 1024;
@@ -24,9 +28,15 @@ const MAX_SESSION_BODY = 4 * 1024;
 /** `{code}` trades a launch code; `{session}` asks whether a tab's session is still ours (after a restart). */
 const SessionRequestSchema = z.union([z.object({ code: z.string().min(1).max(512) }), z.object({ session: z.string().min(1).max(512) })]);
 
-export interface HostOptions {
+/** What the host serves the socket and the tiles from. */
+export interface CoreLink {
   dispatcher: Dispatcher;
   bus: PushBus;
+}
+
+export interface HostOptions {
+  /** The core, or its load: the host listens at once, and what needs the core waits for it. */
+  core: CoreLink | Promise<CoreLink>;
   staticDir: string;
   port?: number;
   /** Tried first (the port of the folder's last start, so open tabs find it again); when taken, `port`. */
@@ -57,6 +67,7 @@ export async function startHost(opts: HostOptions): Promise<Host> {
   const secret = opts.secret ?? newSecret();
   const keys = sessionKeys(secret, opts.now);
   const log = opts.log ?? (() => {});
+  const core = Promise.resolve(opts.core);
   let port = 0;
   const isAllowedHost = (host: string) => host === `127.0.0.1:${port}` || host === `localhost:${port}`;
   const isAllowedOrigin = (origin: string) => origin === `http://127.0.0.1:${port}` || origin === `http://localhost:${port}`;
@@ -109,7 +120,8 @@ export async function startHost(opts: HostOptions): Promise<Host> {
   async function serveTile(url: URL, res: ServerResponse) {
     const m = /^\/tiles\/(\d{1,2})\/(\d{1,8})\/(\d{1,8})$/.exec(url.pathname);
     if (!m) return answerText(res, 404, 'Not found');
-    const reply = await opts.dispatcher.dispatch({ id: 0, name: 'tiles/get', args: { z: Number(m[1]), x: Number(m[2]), y: Number(m[3]) } });
+    const { dispatcher } = await core;
+    const reply = await dispatcher.dispatch({ id: 0, name: 'tiles/get', args: { z: Number(m[1]), x: Number(m[2]), y: Number(m[3]) } });
     if (reply.type === 'error') {
       const status = reply.error.code === 'invalid_input' || reply.error.code === 'not_found' ? 404 : 502;
       return answerText(res, status, reply.error.message);
@@ -128,18 +140,33 @@ export async function startHost(opts: HostOptions): Promise<Host> {
 
   const bulk = bulkReplies(isAllowedOrigin);
 
-  const socket = attachSocket({
-    server,
-    dispatcher: opts.dispatcher,
-    bus: opts.bus,
-    isAllowedHost,
-    isAllowedOrigin,
-    isSession: keys.isSession,
-    bulkBytes: opts.bulkBytes ?? BULK_BYTES,
-    holdBulk: bulk.hold,
-    releaseClaim: bulk.release,
-    claimedFirstMaxWaitMs: opts.claimedFirstMaxWaitMs,
-    log,
+  // The socket's code needs the contract's schemas, which the core loads: it is loaded after it, not before listening.
+  const socket: Promise<AttachedSocket> = core.then(async ({ dispatcher, bus }) => {
+    const { attachSocket } = await import('./socket');
+    return attachSocket({
+      dispatcher,
+      bus,
+      isAllowedHost,
+      isAllowedOrigin,
+      isSession: keys.isSession,
+      bulkBytes: opts.bulkBytes ?? BULK_BYTES,
+      holdBulk: bulk.hold,
+      releaseClaim: bulk.release,
+      claimedFirstMaxWaitMs: opts.claimedFirstMaxWaitMs,
+      log,
+    });
+  });
+  // A core that never loads ends the host (cli.ts); its upgrades held meanwhile are dropped then.
+  socket.catch(() => {});
+  let closing = false;
+  server.on('upgrade', (req: IncomingMessage, raw: Duplex, head: Buffer) => {
+    // Node hands the raw socket over without its own error listener: a client that resets
+    // it while it waits must not become an uncaught exception.
+    raw.on('error', () => {});
+    socket.then(
+      (s) => (closing ? raw.destroy() : s.upgrade(req, raw, head)),
+      () => raw.destroy(),
+    );
   });
 
   const listen = (at: number) =>
@@ -168,8 +195,9 @@ export async function startHost(opts: HostOptions): Promise<Host> {
     port,
     secret,
     async close() {
+      closing = true;
       bulk.close();
-      await socket.close();
+      await socket.then((s) => s.close(), () => {});
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
     },

@@ -3,7 +3,7 @@
  * frames both ways. Nothing a client sends may end the host: every frame is answered with
  * an error envelope when its id is known, otherwise dropped and logged.
  */
-import type { IncomingMessage, Server } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { decodeMessage, encodeFrameParts, encodeMessage, frameId } from '../../common/codec';
@@ -29,7 +29,6 @@ const MAX_BUFFERED_BYTES = 32 * 1024 * 1024;
 const SLOW_CLIENT_GRACE_MS = 5_000;
 
 export interface SocketOptions {
-  server: Server;
   dispatcher: Dispatcher;
   bus: PushBus;
   isAllowedHost(host: string): boolean;
@@ -45,7 +44,13 @@ export interface SocketOptions {
   log(msg: string): void;
 }
 
-export function attachSocket(opts: SocketOptions): { close(): Promise<void> } {
+export interface AttachedSocket {
+  /** An HTTP server's `upgrade`: taken when it is the page's, refused otherwise. */
+  upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+  close(): Promise<void>;
+}
+
+export function attachSocket(opts: SocketOptions): AttachedSocket {
   const { log } = opts;
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_REQUEST_FRAME_BYTES });
   const sockets = new Set<WebSocket>();
@@ -82,7 +87,6 @@ export function attachSocket(opts: SocketOptions): { close(): Promise<void> } {
     if (!opts.isSession(url.searchParams.get('token') ?? '')) return refuse(401, 'Unauthorized');
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
   }
-  opts.server.on('upgrade', onUpgrade);
 
   wss.on('connection', (ws: WebSocket) => {
     sockets.add(ws);
@@ -178,9 +182,9 @@ export function attachSocket(opts: SocketOptions): { close(): Promise<void> } {
   }
 
   return {
+    upgrade: onUpgrade,
     async close() {
       unsubscribe();
-      opts.server.off('upgrade', onUpgrade);
       for (const ws of sockets) ws.terminate();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },

@@ -26,7 +26,7 @@ describe('browser-mode host: replies too big for the socket', () => {
       // Object 9's track is 160 KB: under the socket's 4 MB, over what a claimed reply sends by HTTP.
       'history/read': (a) => ({ objectId: a.objectId, from: a.from, till: a.till, track: { time: a.objectId === 9 ? time.subarray(0, 20_000) : time } }) as never,
     });
-    host = await startHost({ dispatcher, bus: createPushBus(), staticDir: mkdtempSync(join(tmpdir(), 'fleet-static-')) });
+    host = await startHost({ core: { dispatcher, bus: createPushBus() }, staticDir: mkdtempSync(join(tmpdir(), 'fleet-static-')) });
     session = await openSession(host);
   });
   afterAll(() => host.close());

@@ -26,7 +26,7 @@ async function hostWaitingAtMost(ms: number): Promise<{ host: Host; session: str
     // Object 1's track is a few points, a reply small enough for the socket; any other is 8 MB.
     'history/read': (a) => ({ objectId: a.objectId, from: a.from, till: a.till, track: { time: a.objectId === 1 ? time.subarray(0, 10) : time } }) as never,
   });
-  const host = await startHost({ dispatcher, bus: createPushBus(), staticDir: mkdtempSync(join(tmpdir(), 'fleet-static-')), claimedFirstMaxWaitMs: ms });
+  const host = await startHost({ core: { dispatcher, bus: createPushBus() }, staticDir: mkdtempSync(join(tmpdir(), 'fleet-static-')), claimedFirstMaxWaitMs: ms });
   return { host, session: await openSession(host) };
 }
 

@@ -37,7 +37,7 @@ beforeAll(async () => {
     // A result JSON cannot carry: the reply's encoding throws after dispatch settled.
     'diagnostics/stats': () => ({ n: 1n }) as never,
   });
-  host = await startHost({ dispatcher, bus: createPushBus(), staticDir, log: (m) => logged.push(m) });
+  host = await startHost({ core: { dispatcher, bus: createPushBus() }, staticDir, log: (m) => logged.push(m) });
   session = await openSession(host);
 });
 afterAll(() => host.close());

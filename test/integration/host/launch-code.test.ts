@@ -18,7 +18,7 @@ let host: Host;
 beforeAll(async () => {
   const dispatcher = createDispatcher();
   dispatcher.register({ 'connectivity/state': () => ({ state: 'online', lastGood: {}, lastError: null }) });
-  host = await startHost({ dispatcher, bus: createPushBus(), staticDir: mkdtempSync(join(tmpdir(), 'fleet-static-')), now: () => clock });
+  host = await startHost({ core: { dispatcher, bus: createPushBus() }, staticDir: mkdtempSync(join(tmpdir(), 'fleet-static-')), now: () => clock });
 });
 afterAll(() => host.close());
 
@@ -65,7 +65,7 @@ describe('browser-mode launch codes', () => {
   });
 
   it('a session from another secret opens nothing', async () => {
-    const other = await startHost({ dispatcher: createDispatcher(), bus: createPushBus(), staticDir: mkdtempSync(join(tmpdir(), 'fleet-static-')) });
+    const other = await startHost({ core: { dispatcher: createDispatcher(), bus: createPushBus() }, staticDir: mkdtempSync(join(tmpdir(), 'fleet-static-')) });
     try {
       const res = await exchangeCode(other, codeOf(other.url));
       const { session } = (await res.json()) as { session: string };

@@ -48,7 +48,7 @@ beforeAll(async () => {
       return { state: 'online', lastGood: {}, lastError: null } as unknown as ConnectivityState;
     },
   });
-  host = await startHost({ dispatcher, bus: createPushBus(), staticDir: mkdtempSync(join(tmpdir(), 'fleet-static-')) });
+  host = await startHost({ core: { dispatcher, bus: createPushBus() }, staticDir: mkdtempSync(join(tmpdir(), 'fleet-static-')) });
   page = standInPageGlobals(host);
 });
 

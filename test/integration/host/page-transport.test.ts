@@ -39,7 +39,7 @@ beforeAll(async () => {
       return { objectId: a.objectId, from: a.from, till: a.till, track: { time } } as never;
     },
   });
-  host = await startHost({ dispatcher, bus, staticDir: mkdtempSync(join(tmpdir(), 'fleet-static-')) });
+  host = await startHost({ core: { dispatcher, bus }, staticDir: mkdtempSync(join(tmpdir(), 'fleet-static-')) });
   page = standInPageGlobals(host);
 });
 

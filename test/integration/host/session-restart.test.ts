@@ -20,7 +20,7 @@ async function hostOn(dataDir: string): Promise<Host> {
   const key = await loadHostKey(dataDir);
   const dispatcher = createDispatcher();
   dispatcher.register({ 'connectivity/state': () => ({ state: 'online', lastGood: {}, lastError: null }) });
-  const host = await startHost({ dispatcher, bus: createPushBus(), staticDir, secret: key.secret, port: 0, preferredPort: key.port });
+  const host = await startHost({ core: { dispatcher, bus: createPushBus() }, staticDir, secret: key.secret, port: 0, preferredPort: key.port });
   await rememberPort(dataDir, key, host.port);
   return host;
 }

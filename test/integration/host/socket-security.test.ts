@@ -17,7 +17,7 @@ describe('browser-mode host socket', () => {
   beforeAll(async () => {
     const dispatcher = createDispatcher();
     dispatcher.register({ 'connectivity/state': () => ({ state: 'online', lastGood: {}, lastError: null }) });
-    host = await startHost({ dispatcher, bus, staticDir: mkdtempSync(join(tmpdir(), 'fleet-static-')) });
+    host = await startHost({ core: { dispatcher, bus }, staticDir: mkdtempSync(join(tmpdir(), 'fleet-static-')) });
     session = await openSession(host);
   });
   afterAll(() => host.close());

@@ -16,7 +16,7 @@ describe('browser-mode host: unreadable messages', () => {
   beforeAll(async () => {
     const dispatcher = createDispatcher();
     dispatcher.register({ 'connectivity/state': () => ({ state: 'online', lastGood: {}, lastError: null }) });
-    host = await startHost({ dispatcher, bus: createPushBus(), staticDir: mkdtempSync(join(tmpdir(), 'fleet-static-')) });
+    host = await startHost({ core: { dispatcher, bus: createPushBus() }, staticDir: mkdtempSync(join(tmpdir(), 'fleet-static-')) });
     session = await openSession(host);
   });
   afterAll(() => host.close());

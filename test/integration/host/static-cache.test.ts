@@ -18,7 +18,7 @@ beforeAll(async () => {
   writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>Fleet Console</title>');
   writeFileSync(join(staticDir, 'assets', 'index-DL-UD6_g.js'), 'export {};');
   writeFileSync(join(staticDir, 'favicon.ico'), 'icon');
-  host = await startHost({ dispatcher: createDispatcher(), bus: createPushBus(), staticDir, log: () => {} });
+  host = await startHost({ core: { dispatcher: createDispatcher(), bus: createPushBus() }, staticDir, log: () => {} });
 });
 afterAll(() => host.close());
 
