@@ -2,6 +2,8 @@
 import { z } from 'zod';
 import { ERROR_CODES, type ErrorInfo } from './errors';
 
+export { CLAIM_ID } from './bulk-claim';
+
 export const RequestEnvelopeSchema = z.object({
   id: z.union([z.number(), z.string()]),
   name: z.string().min(1),
@@ -42,10 +44,3 @@ export interface BulkNotice {
   bytes: number;
 }
 export type SocketMessage = ServerMessage | BulkNotice;
-
-/**
- * A request id the page makes up for a reply it expects to be too big for the socket (browser
- * mode, decision 0069): it asks for `/bulk/<id>` as it sends the request, so the bytes travel
- * while the page is still busy drawing; the notice, in its place on the socket, finds them there.
- */
-export const CLAIM_ID = /^claim-[\w-]{22,64}$/;

@@ -6,14 +6,7 @@
  */
 import { z } from 'zod';
 
-export const ObjectStatusCode = {
-  blocked: 0,
-  active: 1,
-  broken: 10,
-  onService: 11,
-  notInstalled: 15,
-  deleted: 255,
-} as const;
+export { ObjectStatusCode } from './object-status';
 
 export const SensorSchema = z.looseObject({
   Id: z.number(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { method, push } from '../define';
-import { DEFAULT_TILE_URL, TileUrlSchema } from './tiles';
+import { PREFERENCE_DEFAULTS } from '../preference-defaults';
+import { TileUrlSchema } from './tiles';
 
 /**
  * The preferences an operator sets on the Settings screen: kept by the core (settings.json,
@@ -65,21 +66,8 @@ export type Preferences = z.infer<typeof PreferencesSchema>;
 export type PreferenceKey = keyof Preferences;
 export const PREFERENCE_KEYS = Object.keys(PreferencesSchema.shape) as PreferenceKey[];
 
-/** What a new installation starts with: the core's settings file and the page's first frame alike. */
-export const DEFAULT_PREFERENCES: Preferences = {
-  statusPollMs: 5_000,
-  objectsRefreshMs: 10 * 60_000,
-  eventsPollMs: 10_000,
-  commandTimeoutMs: 20_000,
-  tileUrl: DEFAULT_TILE_URL,
-  distanceUnit: 'km',
-  volumeUnit: 'l',
-  timeZone: 'object',
-  clock: '24h',
-  alarmSounds: true,
-  language: 'system',
-  closeToTray: false,
-};
+/** What a new installation starts with (`preference-defaults.ts`), typed by the schema. */
+export const DEFAULT_PREFERENCES: Preferences = PREFERENCE_DEFAULTS;
 
 export const settingsMethods = {
   'settings/get': method<Preferences>()(z.object({})),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { method, push } from '../define';
+import { SHELL_ROUTE, SHELL_ROUTE_MAX_LENGTH } from '../shell-route';
 
 /**
  * The desktop shell's way to move a page: the application menu (Electron) pushes
@@ -8,10 +9,7 @@ import { method, push } from '../define';
  * the renderer: a screen (`/history`), an Admin section (`/admin/jobs`) or a panel
  * (`/panel/events`, which opens that panel's window).
  */
-export const ShellRouteSchema = z
-  .string()
-  .max(200)
-  .regex(/^\/[a-z][a-z0-9-]*(\/[a-z0-9-]+)*$/, 'A route such as /history or /panel/events');
+export const ShellRouteSchema = z.string().max(SHELL_ROUTE_MAX_LENGTH).regex(SHELL_ROUTE, 'A route such as /history or /panel/events');
 
 export interface NavigateTo {
   route: string;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { method } from '../define';
-import { isLinkLocalHost } from '../link-local';
+import { TILE_URL_MAX_LENGTH, isLinkLocalTemplate, isTileTemplate } from '../tile-url';
 
-export const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+export { DEFAULT_TILE_URL } from '../tile-url';
 
 /**
  * A tile URL template: http(s) only, with {z}, {x} and {y}; {s} (a subdomain) is allowed.
@@ -11,22 +11,9 @@ export const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'
 export const TileUrlSchema = z
   .string()
   .trim()
-  .max(500)
-  .refine((s) => {
-    try {
-      const u = new URL(s.replace(/\{[zxys]\}/g, '0'));
-      return (u.protocol === 'https:' || u.protocol === 'http:') && ['{z}', '{x}', '{y}'].every((p) => s.includes(p));
-    } catch {
-      return false;
-    }
-  }, 'An http(s) address with {z}, {x} and {y}, like https://tile.openstreetmap.org/{z}/{x}/{y}.png')
-  .refine((s) => {
-    try {
-      return !isLinkLocalHost(new URL(s.replace(/\{[zxys]\}/g, '0')).hostname);
-    } catch {
-      return true; // the check above already refused it
-    }
-  }, 'A tile source on a link-local address (169.254.x.x, fe80::) is not allowed: such addresses reach this machine\'s own network link, not a tile server');
+  .max(TILE_URL_MAX_LENGTH)
+  .refine(isTileTemplate, 'An http(s) address with {z}, {x} and {y}, like https://tile.openstreetmap.org/{z}/{x}/{y}.png')
+  .refine((s) => !isLinkLocalTemplate(s), 'A tile source on a link-local address (169.254.x.x, fe80::) is not allowed: such addresses reach this machine\'s own network link, not a tile server');
 
 export interface TilesConfig {
   url: string;

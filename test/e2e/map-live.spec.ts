@@ -76,7 +76,16 @@ async function openLive(page: Page) {
 }
 
 test('a tile address that is not one is refused in plain words, and nothing is saved', async ({ page }) => {
+  // The contract's schemas (zod) are not among the Live screen's scripts: they load with the
+  // first check of a typed address (decision 0085).
+  const scripts: Promise<string>[] = [];
+  page.on('response', (r) => {
+    if (new URL(r.url()).pathname.endsWith('.js')) scripts.push(r.text().catch(() => ''));
+  });
+  const scriptsWithZod = async () => (await Promise.all(scripts)).filter((text) => text.includes('ZodError')).length;
   await openLive(page);
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(await scriptsWithZod()).toBe(0);
   await page.getByText('Map tiles', { exact: true }).click();
   const form = page.getByRole('form', { name: 'Map tile source' });
   const field = form.getByRole('textbox', { name: 'Tile URL' });
@@ -86,6 +95,7 @@ test('a tile address that is not one is refused in plain words, and nothing is s
   await expect(form.getByRole('alert')).toHaveText('Not a tile address: An http(s) address with {z}, {x} and {y}, like https://tile.openstreetmap.org/{z}/{x}/{y}.png.');
   await expect(field).toHaveAttribute('aria-invalid', 'true');
   await expect(field).toHaveAccessibleDescription(/^Not a tile address/);
+  expect(await scriptsWithZod()).toBe(1);
   await page.reload();
   await page.getByText('Map tiles', { exact: true }).click();
   await expect(page.getByRole('form', { name: 'Map tile source' }).getByRole('textbox', { name: 'Tile URL' })).toHaveValue(tiles.template);

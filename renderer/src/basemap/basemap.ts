@@ -16,7 +16,7 @@ import { TileBackoff } from './tile-backoff';
 import { addTileNotice, probeTile } from './tile-notice';
 import { WorldLayer } from './world-layer';
 
-export { DEFAULT_TILE_URL } from '../../../common/methods/tiles';
+export { DEFAULT_TILE_URL } from '../../../common/tile-url';
 
 /** A transparent pixel: a tile that failed shows the world outline under it, not a broken image. */
 const EMPTY_TILE = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';

@@ -2,7 +2,7 @@
  * Each target of a command as it is now, in one line for the confirmation: "Bus 0012 is
  * moving at 45 km/h". An operator about to cut an engine must see that the vehicle is driving.
  */
-import { Ignition } from '../../../common/methods/live';
+import { Ignition } from '../../../common/position-columns';
 import type { FleetStore } from '../stores/fleet-store';
 import { objectState, type ObjectState } from '../stores/object-state';
 import { ageText, speedText } from '../ui/format';

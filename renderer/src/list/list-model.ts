@@ -1,5 +1,5 @@
 /** Pure filtering and sorting of the object list (unit-tested; no React, no stores). */
-import { NAME_COLLATION } from '../../../common/methods/live';
+import { NAME_COLLATION } from '../../../common/object-summaries';
 import type { FleetObject } from '../../../common/resources';
 import type { ObjectState } from '../stores/object-state';
 import { COLUMNS, type ColumnKey, type RowFacts } from './columns';

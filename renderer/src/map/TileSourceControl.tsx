@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
-import { TileUrlSchema, type TilesConfig } from '../../../common/methods/tiles';
+import type { TilesConfig } from '../../../common/methods/tiles';
 import { RpcError, rpc } from '../rpc/client';
 
 interface Props {
@@ -14,10 +14,12 @@ export function TileSourceControl({ config, onChange }: Props) {
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const value = draft ?? config?.url ?? '';
-  const save = (url: string | null) => {
+  const save = async (url: string | null) => {
     setError(null);
     // Checked here with the core's own rule, so the operator reads what a tile URL must be,
-    // not the contract's "Invalid arguments for tiles/setUrl".
+    // not the contract's "Invalid arguments for tiles/setUrl". The rule's module (and zod) is
+    // loaded when a URL is saved, not with the map (decision 0085).
+    const { TileUrlSchema } = await import('../../../common/methods/tiles');
     const checked = url === null ? null : TileUrlSchema.safeParse(url);
     if (checked && !checked.success) {
       setError(t('tiles.notTile', { why: checked.error.issues.map((i) => i.message).join('; ') }));
@@ -37,7 +39,7 @@ export function TileSourceControl({ config, onChange }: Props) {
         aria-label={t('tiles.form')}
         onSubmit={(e) => {
           e.preventDefault();
-          save(value.trim());
+          void save(value.trim());
         }}
       >
         <label>
@@ -62,7 +64,7 @@ export function TileSourceControl({ config, onChange }: Props) {
           <button type="submit" className="primary">
             {t('tiles.save')}
           </button>
-          <button type="button" onClick={() => save(null)}>
+          <button type="button" onClick={() => void save(null)}>
             {t('tiles.osm')}
           </button>
         </div>

@@ -13,7 +13,7 @@
  * object-warmup.ts, the filter object-mask.ts and the hit test object-hit.ts.
  */
 import L from 'leaflet';
-import { Ignition } from '../../../common/methods/live';
+import { Ignition } from '../../../common/position-columns';
 import { followZoomAnimation, frameArea, frameSize, prepareCanvasFrame, viewArea } from '../canvas/canvas-frame';
 import { drawnCovers, type LayerArea } from '../canvas/layer-area';
 import { keepSample, mapPerf } from '../diagnostics/perf-samples';

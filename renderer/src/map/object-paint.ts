@@ -4,7 +4,7 @@
  * (object-layer.ts) decides when a frame is due; this module only draws it.
  */
 import type L from 'leaflet';
-import { Ignition } from '../../../common/methods/live';
+import { Ignition } from '../../../common/position-columns';
 import { mercatorX, mercatorY } from '../../../common/mercator';
 import type { FleetStore } from '../stores/fleet-store';
 import { STATE_COLOR, objectState } from '../stores/object-state';

@@ -4,7 +4,7 @@
  * gathering (object-split.ts), so both parts agree on the order and on which object of a
  * device pixel is drawn.
  */
-import { Ignition } from '../../../common/methods/live';
+import { Ignition } from '../../../common/position-columns';
 import type { FleetStore } from '../stores/fleet-store';
 import { STATE_COLOR, objectState } from '../stores/object-state';
 import { pixelKey } from './sprites';

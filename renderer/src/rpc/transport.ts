@@ -7,7 +7,8 @@ import { decodeFrame, encodeMessage, frameId } from '../../../common/codec';
 import { fetchBytes, prepareBulkFetch } from './bulk-fetch';
 import { HISTORY_DEADLINE_MS } from './deadline';
 import { guardedListener } from './guarded-listener';
-import { CLAIM_ID, type BulkNotice, type PushEnvelope, type RequestEnvelope, type ResponseEnvelope, type ServerMessage, type SocketMessage } from '../../../common/envelope';
+import { CLAIM_ID } from '../../../common/bulk-claim';
+import type { BulkNotice, PushEnvelope, RequestEnvelope, ResponseEnvelope, ServerMessage, SocketMessage } from '../../../common/envelope';
 
 export interface FleetBridge {
   rpc(envelope: RequestEnvelope): Promise<ResponseEnvelope>;

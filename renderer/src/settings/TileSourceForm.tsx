@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Preferences } from '../../../common/methods/settings';
-import { DEFAULT_TILE_URL, TileUrlSchema } from '../../../common/methods/tiles';
+import { DEFAULT_TILE_URL, isTileUrl } from '../../../common/tile-url';
 import type { Save } from './use-save';
 
 /** The map's tile source: every map in every window switches to it once saved (settings/load.ts). */
@@ -10,7 +10,7 @@ export function TileSourceForm({ prefs, save, onError }: { prefs: Preferences; s
   const [draft, setDraft] = useState<string | null>(null);
   const value = draft ?? prefs.tileUrl;
   const submit = (url: string) => {
-    if (!TileUrlSchema.safeParse(url).success) return onError(t('data.tileBad'));
+    if (!isTileUrl(url)) return onError(t('data.tileBad'));
     void save({ tileUrl: url }).then((ok) => ok && setDraft(null));
   };
   return (

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { ShellRouteSchema } from '../../../common/methods/shell';
+import { isShellRoute } from '../../../common/shell-route';
 import { onPush } from '../rpc/client';
 import { navigate } from '../ui/route';
 import { openPanelWindow, type PanelName } from '../windows/open-panel';
@@ -12,7 +12,7 @@ const PANELS: readonly PanelName[] = ['events', 'objects'];
  * own window (or comes forward, if open). A panel window ignores it: it shows one panel only.
  */
 export function obeyNavigate(route: string, here: string): void {
-  if (here.startsWith('/panel/') || !ShellRouteSchema.safeParse(route).success) return;
+  if (here.startsWith('/panel/') || !isShellRoute(route)) return;
   const panel = /^\/panel\/([a-z]+)$/.exec(route)?.[1] as PanelName | undefined;
   if (panel) {
     if (PANELS.includes(panel)) openPanelWindow(panel)?.focus();

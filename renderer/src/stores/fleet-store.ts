@@ -3,7 +3,8 @@
  * typed arrays, one slot per object. Deltas update slots in place; the map layer
  * redraws from these arrays, and React reads a version number, never the arrays.
  */
-import { Ignition, type ObjectSummary, type PositionColumns } from '../../../common/methods/live';
+import { Ignition } from '../../../common/position-columns';
+import type { ObjectSummary, PositionColumns } from '../../../common/methods/live';
 import { mercatorX, mercatorY } from '../../../common/mercator';
 import { expose } from '../diagnostics/hooks';
 import { createStore } from './create-store';

@@ -1,5 +1,5 @@
 /** The state an operator reads off a marker's colour; one function so map, list and legend agree. */
-import { ObjectStatusCode } from '../../../common/resources';
+import { ObjectStatusCode } from '../../../common/object-status';
 
 export type ObjectState = 'moving' | 'idle' | 'parked' | 'offline' | 'never' | 'blocked' | 'broken' | 'service' | 'inactive';
 

@@ -7,11 +7,12 @@
  * core answers. Loading and saving through the core: settings/load.ts (this module stays pure,
  * so the formatting and its tests need no transport).
  */
-import { DEFAULT_PREFERENCES, type Preferences } from '../../../common/methods/settings';
+import type { Preferences } from '../../../common/methods/settings';
+import { PREFERENCE_DEFAULTS } from '../../../common/preference-defaults';
 import { createStore, useStore } from './create-store';
 
-export { DEFAULT_PREFERENCES };
-
+/** What a new installation starts with (zod-free: this store is in the first bundle, decision 0085). */
+export const DEFAULT_PREFERENCES: Preferences = PREFERENCE_DEFAULTS;
 
 const KEY = 'fleet.preferences.v1';
 

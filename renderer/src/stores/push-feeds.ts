@@ -8,7 +8,8 @@
  * handlers in (`feedEvents`), so the store keeps its rules and this module its wiring.
  */
 import type { EventsChanged } from '../../../common/methods/events';
-import { objectsOf, type StatusDelta } from '../../../common/methods/live';
+import { objectsOf } from '../../../common/object-summaries';
+import type { StatusDelta } from '../../../common/methods/live';
 import type { OutboxState } from '../../../common/methods/outbox';
 import { onLink, onPush, rpc } from '../rpc/client';
 import { connectivity } from './connectivity';

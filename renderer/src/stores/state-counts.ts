@@ -1,5 +1,5 @@
 /** How many objects are in each state: the map's legend, read at a glance across the room. */
-import { Ignition } from '../../../common/methods/live';
+import { Ignition } from '../../../common/position-columns';
 import type { FleetStore } from './fleet-store';
 import { objectState, STATE_LABEL, type ObjectState } from './object-state';
 

@@ -3,7 +3,7 @@
  * stores/object-state.ts stay the English reference (and the list of states); every screen
  * that shows a state reads these, when it draws, so a language change reaches it.
  */
-import { ObjectStatusCode } from '../../../common/resources';
+import { ObjectStatusCode } from '../../../common/object-status';
 import { i18n } from '../i18n';
 import type { ObjectState } from '../stores/object-state';
 
