@@ -1,7 +1,7 @@
 /**
- * What a tile URL template may be, without zod: `TileUrlSchema` (methods/tiles.ts) is built on
- * these checks, and the Live map's tile control, in the renderer's first bundle, checks a typed
- * URL with `isTileUrl` (decision 0085).
+ * What a tile URL template may be, without zod (decision 0085): `TileUrlSchema` (methods/tiles.ts)
+ * is built on these checks, and the Settings screen checks a typed URL with `isTileUrl`; the
+ * renderer's first bundle takes `DEFAULT_TILE_URL` from here.
  */
 import { isLinkLocalHost } from './link-local';
 

@@ -93,11 +93,16 @@ async function main(here: string) {
   // Read under the lock: the folder's secret keeps open tabs' sessions valid across restarts.
   const key = await loadHostKey(dataDir);
   // The core loads once the host listens, so the page loads beside it (decision 0084).
-  let coreLoaded!: (opened: OpenedCore) => void;
-  let coreFailed!: (e: unknown) => void;
-  const coreLoad = new Promise<OpenedCore>((resolve, reject) => {
-    coreLoaded = resolve;
-    coreFailed = reject;
+  let beginCore!: () => void;
+  const coreLoad: Promise<OpenedCore> = new Promise<void>((resolve) => (beginCore = resolve)).then(async () => {
+    const { openCore } = await import('./open-core');
+    return openCore({
+      dataDir,
+      workerScript: join(here, 'worker.js'),
+      ...(values.server ? { server: String(values.server) } : {}),
+      ...(values['poll-ms'] ? { pollMs: Number(values['poll-ms']) } : {}),
+      ...(values['demo-objects'] ? { demoObjects: Number(values['demo-objects']) } : {}),
+    });
   });
   // Whatever stops the host before the core came (a failed load included) has its own report.
   coreLoad.catch(() => {});
@@ -127,19 +132,10 @@ async function main(here: string) {
   await rememberPort(dataDir, key, host.port);
   console.log(`Fleet Console: ${host.url}`);
   if (!values['no-open']) openBrowser(host.url);
+  beginCore();
   try {
-    const { openCore } = await import('./open-core');
-    coreLoaded(
-      await openCore({
-        dataDir,
-        workerScript: join(here, 'worker.js'),
-        ...(values.server ? { server: String(values.server) } : {}),
-        ...(values['poll-ms'] ? { pollMs: Number(values['poll-ms']) } : {}),
-        ...(values['demo-objects'] ? { demoObjects: Number(values['demo-objects']) } : {}),
-      }),
-    );
+    await coreLoad;
   } catch (e) {
-    coreFailed(e);
     console.error('Fleet Console: the core could not start:', e);
     await stopHost(1);
   }

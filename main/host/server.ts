@@ -161,7 +161,7 @@ export async function startHost(opts: HostOptions): Promise<Host> {
   let closing = false;
   server.on('upgrade', (req: IncomingMessage, raw: Duplex, head: Buffer) => {
     // Node hands the raw socket over without its own error listener: a client that resets
-    // it while it waits must not become an uncaught exception.
+    // it while it waits, or mid-refusal, must not become an uncaught exception.
     raw.on('error', () => {});
     socket.then(
       (s) => (closing ? raw.destroy() : s.upgrade(req, raw, head)),

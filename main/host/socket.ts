@@ -55,10 +55,8 @@ export function attachSocket(opts: SocketOptions): AttachedSocket {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_REQUEST_FRAME_BYTES });
   const sockets = new Set<WebSocket>();
 
+  // The server gave the raw socket its error listener when the upgrade came (server.ts).
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    // Node hands the raw socket over without its own error listener: a client that resets
-    // it mid-refusal must not become an uncaught exception.
-    socket.on('error', () => {});
     try {
       upgrade(req, socket, head);
     } catch (e) {

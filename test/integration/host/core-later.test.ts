@@ -63,14 +63,27 @@ afterEach(async () => {
   host = null;
 });
 
+/** A host whose core is still loading, and a session it issued. */
+async function hostBeforeCore() {
+  const core = deferredCore();
+  const started = await startHost({ core: core.promise, staticDir: staticDir(), log: () => {} });
+  host = started;
+  return { core, host: started, session: await openSession(started) };
+}
+
+/** A socket asked for and given time to reach the host, which holds it; `outcome` as `socketOutcome`'s. */
+async function heldSocket(at: Host, session: string): Promise<{ outcome: Promise<string> }> {
+  const outcome = socketOutcome(at, session, 5_000);
+  await new Promise((r) => setTimeout(r, 100));
+  return { outcome };
+}
+
 describe('browser-mode host before its core has loaded', () => {
   it('serves the page and a session at once, and a socket and a tile once the core comes', async () => {
-    const core = deferredCore();
-    host = await startHost({ core: core.promise, staticDir: staticDir(), log: () => {} });
+    const { core, host, session } = await hostBeforeCore();
     const page = await fetch(`${host.origin}/`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('Fleet Console');
-    const session = await openSession(host);
 
     expect(await socketOutcome(host, session, 300)).toBe('still waiting');
     const call = callWith(host, session);
@@ -86,26 +99,20 @@ describe('browser-mode host before its core has loaded', () => {
   });
 
   it('drops a socket that waited for a core that failed, and refuses the next one', async () => {
-    const core = deferredCore();
-    host = await startHost({ core: core.promise, staticDir: staticDir(), log: () => {} });
-    const session = await openSession(host);
-    const waiting = socketOutcome(host, session, 5_000);
-    await new Promise((r) => setTimeout(r, 100));
+    const { core, host, session } = await hostBeforeCore();
+    const waiting = await heldSocket(host, session);
     core.reject(new Error('the cache could not open'));
-    expect(await waiting).toBe('closed');
+    expect(await waiting.outcome).toBe('closed');
     expect(await socketOutcome(host, session, 5_000)).toBe('closed');
   });
 
   it('closes while a socket still waits for the core, and drops it when the core comes late', async () => {
-    const core = deferredCore();
-    host = await startHost({ core: core.promise, staticDir: staticDir(), log: () => {} });
-    const session = await openSession(host);
-    const waiting = socketOutcome(host, session, 5_000);
-    await new Promise((r) => setTimeout(r, 100));
-    const closed = host.close();
+    const { core, host: held, session } = await hostBeforeCore();
+    const waiting = await heldSocket(held, session);
+    const closed = held.close();
     host = null;
     core.resolve(coreWithState());
     await closed;
-    expect(await waiting).toBe('closed');
+    expect(await waiting.outcome).toBe('closed');
   });
 });
