@@ -45,7 +45,16 @@ export function App() {
     };
   }, [accept]);
 
-  if (error) return <p role="alert" className="error">{error}</p>;
+  // Nothing else can show (a used or expired link, a host that refuses the tab): said in a card, not in the corner.
+  if (error)
+    return (
+      <main className="app-message">
+        <h1>{t('title')}</h1>
+        <p role="alert" className="error">
+          {error}
+        </p>
+      </main>
+    );
   if (!session) return <p className="loading" role="status">{t('starting')}</p>;
   // Notices (a damaged file set aside, no keyring) show above the form; the Shell shows them under its bar.
   if (session.status === 'signed_out')
