@@ -16,12 +16,12 @@ declare const requestAnimationFrame: (cb: (t: number) => void) => number;
  * default the run ends, saying so; `onCrash` lets a scenario that expects a crash (a
  * baseline) report it instead.
  */
-export async function newPage(browser: Browser, opts: { onCrash?: () => void; within?: BrowserContext } = {}): Promise<Page> {
+export async function newPage(browser: Browser, opts: { onCrash?: () => void; within?: BrowserContext; viewport?: { width: number; height: number } } = {}): Promise<Page> {
   let page: Page;
   if (opts.within) page = await opts.within.newPage();
   else {
     // A context made here (not browser.newPage's), so that a later page can open in it; it goes with its first page.
-    const context = await browser.newContext({ viewport: { width: 1400, height: 860 } });
+    const context = await browser.newContext({ viewport: opts.viewport ?? { width: 1400, height: 860 } });
     page = await context.newPage();
     page.once('close', () => void context.close().catch(() => {}));
   }
