@@ -37,6 +37,15 @@ export const STATUS_DATASET = 'status';
 /** Days of daily stats the file keeps behind the newest a status sent (the details panel reads today's). */
 export const STATS_KEPT_DAYS_IN_FILE = 31;
 
+/**
+ * The launch read (`warm`): every stored position with its object's ignition reading. The
+ * object's sensor comes from the covering index of migration 009, named because SQLite, with
+ * no statistics, takes the primary key and reads the object's whole row for that one column.
+ */
+export const LAUNCH_COLUMNS_SQL = `SELECT p.object_id, p.online, p.lat, p.lng, p.time, p.speed, p.heading, v.value
+  FROM last_positions p LEFT JOIN objects o INDEXED BY objects_ignition_by_id ON o.id = p.object_id LEFT JOIN last_sensor_values v ON v.sensor_id = o.ignition_sensor
+  ORDER BY p.object_id`;
+
 export class StatusRepo extends StoredStatus {
   private positions: LastPositions | undefined;
   private sensorValues: LastReadings | undefined;
@@ -77,13 +86,7 @@ export class StatusRepo extends StoredStatus {
     this.read = {
       ignitionValues: db.prepare('SELECT v.sensor_id, v.time, v.value FROM last_sensor_values v JOIN objects o ON o.ignition_sensor = v.sensor_id'),
       recentStats: db.prepare('SELECT object_id, day, json FROM daily_stats WHERE day > (SELECT max(day) FROM daily_stats) - ?'),
-      columns: db
-        .prepare(
-          `SELECT p.object_id, p.online, p.lat, p.lng, p.time, p.speed, p.heading, v.value
-           FROM last_positions p LEFT JOIN objects o ON o.id = p.object_id LEFT JOIN last_sensor_values v ON v.sensor_id = o.ignition_sensor
-           ORDER BY p.object_id`,
-        )
-        .raw(),
+      columns: db.prepare(LAUNCH_COLUMNS_SQL).raw(),
     };
   }
 

@@ -1,7 +1,13 @@
 /** SQL that puts a cache back as it was before a migration, for tests that open an older cache. */
 
+/** Before 009: no index of each object's ignition sensor by its id. */
+export const BEFORE_009 = `
+  DROP INDEX objects_ignition_by_id;
+`;
+
 /** Before 007: a sensors table with each object's sensors as rows, no ignition column on objects. */
 export const BEFORE_007 = `
+  ${BEFORE_009}
   DROP INDEX objects_ignition;
   ALTER TABLE objects DROP COLUMN ignition_sensor;
   CREATE TABLE sensors (

@@ -4,7 +4,9 @@ import type { FleetObject, ObjectsStatus, ObjectsStatusBatches, Position, Sensor
 import { createHash } from 'node:crypto';
 import { parseObjectsList } from '../../../main/core/api/objects';
 import { cacheFileFor, MIGRATIONS, openDb } from '../../../main/core/cache';
+import { LAUNCH_COLUMNS_SQL } from '../../../main/core/cache/status';
 import { ingestObjects } from '../../../main/core/sync/ingest-list';
+import { BEFORE_009 } from './before-migrations';
 import { useTempCaches } from './helpers';
 
 const t = useTempCaches();
@@ -89,6 +91,20 @@ describe('status: the first snapshot after a restart', () => {
     expect(columns(c2.status.snapshot())).toEqual(launch);
     c2.status.load();
     expect(columns(c2.status.snapshot())).toEqual(launch);
+  });
+
+  it('finds each object’s ignition sensor in an index, never reading the object’s stored row, in a cache from before that index too', () => {
+    const dataDir = t.tempDir();
+    const before = t.open({ dataDir });
+    before.objects.replaceAll([object(1), object(2)], 1);
+    before.status.applyStatus(status([pos(1), pos(2)], [ign(1, 1), ign(2, 0)]), 10);
+    before.db.exec(`${BEFORE_009} DELETE FROM schema_migrations WHERE id >= 9;`);
+    before.close();
+    const c = t.open({ dataDir });
+    const plan = (c.db.prepare(`EXPLAIN QUERY PLAN ${LAUNCH_COLUMNS_SQL}`).all() as { detail: string }[]).map((r) => r.detail);
+    expect(plan.find((d) => /\bo\b/.test(d))).toMatch(/COVERING INDEX objects_ignition_by_id/);
+    c.status.warm();
+    expect(byId(c.status.snapshot())).toEqual({ 1: Ignition.on, 2: Ignition.off });
   });
 
   it('is not the launch read when the object list changed the ignition sensors meanwhile', () => {

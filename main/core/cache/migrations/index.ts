@@ -12,6 +12,7 @@ import sql005 from './005_track_overview_table';
 import sql006 from './006_objects_list';
 import sql007 from './007_sensors_in_objects';
 import sql008 from './008_slim_summary';
+import sql009 from './009_objects_ignition_by_id';
 
 export interface Migration {
   readonly id: number;
@@ -28,4 +29,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: 6, name: '006_objects_list', sql: sql006 },
   { id: 7, name: '007_sensors_in_objects', sql: sql007 },
   { id: 8, name: '008_slim_summary', sql: sql008 },
+  { id: 9, name: '009_objects_ignition_by_id', sql: sql009 },
 ];
