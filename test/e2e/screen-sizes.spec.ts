@@ -1,7 +1,8 @@
 /**
  * Live and History at 1600×1000, 1280×800 and 1024×700 in both themes (issue 27): twelve
  * screenshots in test/artifacts to look at, and what must hold at every size: the account
- * name, the list's last column and the history player in sight.
+ * name, the list's last column and the history player in sight. Below the main window's
+ * sizes, a panel window's 720 px: the top bar's controls all in sight.
  */
 import { expect, test, type Page } from './support/test';
 import { mkdirSync } from 'node:fs';
@@ -66,4 +67,30 @@ test('Live and History read well at three sizes in both themes', async ({ page }
       expect.soft(await inViewport(page, await play.boundingBox()), `player below the fold at ${name}`).toBe(true);
     }
   }
+});
+
+test('at a panel window’s 720 px the top bar keeps every control in sight, the page not scrolling sideways', async ({ page }) => {
+  await openLive(page, w);
+  await page.setViewportSize({ width: 720, height: 900 });
+  await page.evaluate(() => {
+    (globalThis as unknown as { location: { hash: string } }).location.hash = '#/settings';
+  });
+  await expect(page.getByRole('main', { name: 'Settings' })).toBeVisible();
+  const bar = page.getByRole('banner');
+  const controls = [
+    ...(await bar.getByRole('navigation', { name: 'Screens' }).getByRole('button').all()),
+    bar.getByRole('button', { name: /· demo$/ }),
+    bar.getByRole('button', { name: /^Connection:/ }),
+    bar.getByRole('button', { name: 'Events window' }),
+    bar.getByRole('button', { name: 'Objects window' }),
+    bar.getByRole('button', { name: 'Dark theme' }),
+    bar.getByRole('button', { name: 'Sign out' }),
+  ];
+  for (const control of controls) {
+    const name = (await control.getAttribute('title')) ?? (await control.textContent());
+    expect.soft(await inViewport(page, await control.boundingBox()), `${name} out of sight`).toBe(true);
+  }
+  const scrollWidth = await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth);
+  expect(scrollWidth).toBeLessThanOrEqual(720);
+  await page.screenshot({ path: 'test/artifacts/settings-720.png', clip: { x: 0, y: 0, width: 720, height: 200 } });
 });
