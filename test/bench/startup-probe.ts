@@ -81,7 +81,7 @@ export async function installStartProbe(context: BrowserContext, want: Want): Pr
       if (c && c.positionsFetchedAt !== null && c.positionsFetchedAt > state.freshAfter) m.freshPositions ??= now;
       if (m.listFull !== null && m.positionsFull !== null) bothAt ??= now;
       if (state.newestEvent !== null && m.eventsChanged === null) {
-        const newest = document.querySelector('ul[aria-label="Event feed"] li')?.textContent ?? null;
+        const newest = document.querySelector('[aria-label="Event feed"] [role="listitem"]')?.textContent ?? null;
         if (newest !== null && newest !== state.newestEvent) m.eventsChanged = now;
       }
       requestAnimationFrame(tick);
@@ -98,7 +98,7 @@ export async function markFresh(page: Page, t: number): Promise<string | null> {
     p.marks.freshPositions = null;
     p.marks.eventsChanged = null;
     p.marks.slowFrames = [];
-    p.newestEvent = document.querySelector('ul[aria-label="Event feed"] li')?.textContent ?? '';
+    p.newestEvent = document.querySelector('[aria-label="Event feed"] [role="listitem"]')?.textContent ?? '';
     return p.newestEvent;
   }, t);
 }

@@ -295,3 +295,29 @@ test('clicking an event pins where the object was at the event’s time; without
   await page.getByRole('grid', { name: 'Object list' }).getByRole('row').filter({ hasNotText: silent.Name }).nth(2).click();
   await expect.poll(() => pinOf(page)).toBeNull();
 });
+
+test('every shown event is an item of the list, and one far down is laid out and usable when scrolled to', async ({ page }) => {
+  // The tests before acknowledged all: enough for several chunks of rows (row-chunks.ts).
+  for (let i = 0; i < 120; i++) addEvent(i, 0x400, `Chunk test event ${i}`);
+  await openOwnFleet(page);
+  const panel = eventsPanel(page);
+  const all = panel.getByRole('radio', { name: /All events/ });
+  await all.check();
+  const list = panel.getByRole('list', { name: 'All events' });
+  const items = list.getByRole('listitem');
+  await expect(items.first()).toBeVisible({ timeout: 30_000 });
+  const total = Number(/\((\d+)\)/.exec((await panel.getByText(/^All events \(\d+\)$/).textContent())!)![1]);
+  // Every row in the page, whether or not it was ever in view.
+  expect(total).toBeGreaterThan(100);
+  await expect(items).toHaveCount(Math.min(total, 300));
+  const far = items.nth(Math.min(total, 300) - 2);
+  await far.scrollIntoViewIfNeeded();
+  const box = (await far.boundingBox())!;
+  expect(box.height).toBeGreaterThan(20);
+  expect(box.height).toBeLessThan(120);
+  const show = far.getByRole('button', { name: /^Show on map:/ });
+  await show.click();
+  await expect(show).toHaveAttribute('aria-pressed', 'true');
+  mkdirSync('test/artifacts', { recursive: true });
+  await panel.screenshot({ path: 'test/artifacts/events-far-down.png' });
+});

@@ -28,7 +28,7 @@ export const EventRow = memo(function EventRow({ e, objectName, objectTimeZone, 
   const what = `${kind.label}, ${objectName}`;
   const zone = zoneFor({ TimeZone: objectTimeZone });
   return (
-    <li className={`event-row${isAlarm(e.Type) ? ' alarm' : ''}${focused ? ' focused' : ''}`}>
+    <div role="listitem" className={`event-row${isAlarm(e.Type) ? ' alarm' : ''}${focused ? ' focused' : ''}`}>
       <input type="checkbox" aria-label={t('row.select', { what })} checked={checked} onChange={(ev) => onCheck(e.Id, ev.target.checked)} />
       <button type="button" className="event-main" aria-label={t('row.show', { what })} aria-pressed={focused} onClick={() => onFocus(e, what)}>
         <span className="event-head">
@@ -47,6 +47,6 @@ export const EventRow = memo(function EventRow({ e, objectName, objectTimeZone, 
           {placeLine}
         </p>
       )}
-    </li>
+    </div>
   );
 });

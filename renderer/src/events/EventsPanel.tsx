@@ -16,6 +16,7 @@ import { feedCheck } from './feed-check';
 import { SoundNote } from './SoundNote';
 import { eventFocus, useEventFocus } from './focus';
 import { placeText } from './place-text';
+import { ROW_HEIGHT_GUESS, rowChunks } from './row-chunks';
 import { NotifyButton } from './NotifyButton';
 import { ScopeSwitch } from './ScopeSwitch';
 
@@ -125,23 +126,28 @@ export function EventsPanel() {
       {view.loaded && events.length === 0 ? (
         <p className="empty">{scope === 'feed' ? t('panel.emptyFeed') : t('panel.empty')}</p>
       ) : (
-        <ul className="event-list" aria-label={scope === 'feed' ? t('panel.listFeed') : t('panel.listAll')}>
-          {rows.map((e) => (
-            <EventRow
-              key={e.Id}
-              e={e}
-              objectName={namesById.get(e.ObjectId)?.Name ?? t('object', { id: e.ObjectId })}
-              objectTimeZone={namesById.get(e.ObjectId)?.TimeZone}
-              checked={view.checked.has(e.Id)}
-              focused={focus?.eventId === e.Id}
-              placeLine={focus?.eventId === e.Id ? placeText(focus, now) : undefined}
-              refusal={refusals.get(e.Id)}
-              onCheck={onCheck}
-              onFocus={onFocus}
-              onAck={onAck}
-            />
+        <div role="list" className="event-list" aria-label={scope === 'feed' ? t('panel.listFeed') : t('panel.listAll')}>
+          {rowChunks(rows).map((chunk, i) => (
+            // A chunk is a generic box between the list and its items (row-chunks.ts).
+            <div className="event-chunk" key={i} style={{ containIntrinsicSize: `auto ${chunk.length * ROW_HEIGHT_GUESS}px` }}>
+              {chunk.map((e) => (
+                <EventRow
+                  key={e.Id}
+                  e={e}
+                  objectName={namesById.get(e.ObjectId)?.Name ?? t('object', { id: e.ObjectId })}
+                  objectTimeZone={namesById.get(e.ObjectId)?.TimeZone}
+                  checked={view.checked.has(e.Id)}
+                  focused={focus?.eventId === e.Id}
+                  placeLine={focus?.eventId === e.Id ? placeText(focus, now) : undefined}
+                  refusal={refusals.get(e.Id)}
+                  onCheck={onCheck}
+                  onFocus={onFocus}
+                  onAck={onAck}
+                />
+              ))}
+            </div>
           ))}
-        </ul>
+        </div>
       )}
       {events.length > MAX_ROWS && <p className="hint">{t('panel.showing', { max: MAX_ROWS, total: events.length })}</p>}
     </section>
