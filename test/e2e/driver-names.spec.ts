@@ -48,7 +48,8 @@ async function details(page: Page) {
   const search = page.getByRole('searchbox', { name: /Search objects/ });
   await expect(search).toBeVisible({ timeout: 30_000 });
   await search.fill(target.name);
-  await page.getByRole('grid', { name: 'Object list' }).getByRole('rowgroup').getByRole('row').first().click();
+  // The target's own row: the first row can still be another object's while the filter applies.
+  await page.getByRole('grid', { name: 'Object list' }).getByRole('rowgroup').getByRole('row').filter({ hasText: target.name }).first().click();
   const panel = page.getByRole('region', { name: 'Object details' });
   await expect(panel.getByRole('heading', { name: target.name })).toBeVisible();
   return panel.getByRole('region', { name: 'Driver' });
