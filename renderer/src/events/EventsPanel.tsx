@@ -126,7 +126,7 @@ export function EventsPanel() {
       {view.loaded && events.length === 0 ? (
         <p className="empty">{scope === 'feed' ? t('panel.emptyFeed') : t('panel.empty')}</p>
       ) : (
-        <div role="list" className="event-list" aria-label={scope === 'feed' ? t('panel.listFeed') : t('panel.listAll')}>
+        <div role="list" aria-label={scope === 'feed' ? t('panel.listFeed') : t('panel.listAll')}>
           {rowChunks(rows).map((chunk, i) => (
             // A chunk is a generic box between the list and its items (row-chunks.ts).
             <div className="event-chunk" key={i} style={{ containIntrinsicSize: `auto ${chunk.length * ROW_HEIGHT_GUESS}px` }}>
