@@ -306,7 +306,10 @@ test('every shown event is an item of the list, and one far down is laid out and
   const list = panel.getByRole('list', { name: 'All events' });
   const items = list.getByRole('listitem');
   await expect(items.first()).toBeVisible({ timeout: 30_000 });
-  const total = Number(/\((\d+)\)/.exec((await panel.getByText(/^All events \(\d+\)$/).textContent())!)![1]);
+  // The events added above come with a poll of the feed: the count is read once they have.
+  const count = panel.getByText(/^All events \(\d{3,}\)$/);
+  await expect(count).toBeVisible({ timeout: 30_000 });
+  const total = Number(/\((\d+)\)/.exec((await count.textContent())!)![1]);
   // Every row in the page, whether or not it was ever in view.
   expect(total).toBeGreaterThan(100);
   await expect(items).toHaveCount(Math.min(total, 300));
