@@ -150,10 +150,15 @@ export async function sendReply(res: ServerResponse, reply: Reply, corrupt: 'tru
     return;
   }
   if ('stream' in reply && corrupt === 'none') {
+    if (reply.sent) {
+      res.once('finish', reply.sent);
+      res.once('close', reply.sent);
+    }
     await writeStream(res, status, reply.stream);
     return;
   }
   const text = 'stream' in reply ? streamText(reply.stream) : JSON.stringify(reply.json);
+  if ('stream' in reply) reply.sent?.();
   if (corrupt === 'truncate') {
     const len = Buffer.byteLength(text);
     res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': len });

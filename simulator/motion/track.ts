@@ -108,13 +108,19 @@ export class Tracker {
 
   /** The last fix the device sent at or before `at` (moving: on the sampling grid; parked: a 1 min heartbeat). */
   lastFix(obj: number, at: number): Fix | undefined {
+    const t = this.lastFixTime(obj, at);
+    return t === undefined ? undefined : this.fixAt(obj, t);
+  }
+
+  /** When that last fix was sent, without working out where (what a status poll checks first). */
+  lastFixTime(obj: number, at: number): number | undefined {
     const [start, end] = this.window(obj);
     const t = Math.min(at, end);
     if (t < start) return undefined;
     const p = this.periodMs;
     const moving = this.locus(obj, t).moving;
     const ts = moving ? Math.floor(t / p) * p : Math.floor(t / 60_000) * 60_000;
-    return this.fixAt(obj, Math.max(start, ts));
+    return Math.max(start, ts);
   }
 }
 

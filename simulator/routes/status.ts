@@ -1,14 +1,16 @@
 /**
- * Live state. For 50,000 objects the answer is built as strings per element and streamed,
- * so serialisation is one pass with no intermediate object graph.
+ * Live state. The whole fleet's answer is built from the last one (status-body.ts): only the
+ * objects whose state moved since are written again, as text per element.
  */
 import { z } from 'zod';
 import { json, type Route } from '../http/route';
 import { localDay } from '../motion/plan';
 import type { Sim } from '../sim';
 import { DailyStatOut, DriverKeyOut, PositionOut, SensorValueOut, StatusOut } from '../schemas/core';
+import type { Fix } from '../motion/track';
 import type { ObjectRec } from '../world/types';
 import { intParam } from './params';
+import { KeptStatusBody } from './status-body';
 
 type Pos = z.infer<typeof PositionOut>;
 
@@ -20,9 +22,13 @@ export interface ObjectState {
 }
 
 export function objectState(sim: Sim, o: ObjectRec, now: number): ObjectState {
+  const m = sim.world.motion[o.Id];
+  return stateAt(sim, o, now, m ? sim.tracker.lastFix(o.Id, now) : undefined);
+}
+
+function stateAt(sim: Sim, o: ObjectRec, now: number, fix: Fix | undefined): ObjectState {
   const id = o.Id;
   const m = sim.world.motion[id];
-  const fix = m ? sim.tracker.lastFix(id, now) : undefined;
   if (!m || !fix) {
     return {
       position: { ObjectId: id, Online: false, Lat: 0, Lng: 0, Alt: 0, Time: 0, Speed: 0, heading: 0, Sat: 0, Accuracy: 0 },
@@ -51,33 +57,31 @@ const posJson = (p: Pos): string =>
 const statJson = (s: NonNullable<ObjectState['stat']>): string =>
   `{"ObjectId":${s.ObjectId},"Day":${s.Day},"Length":${s.Length},"MoveTime":${s.MoveTime},"ParkTime":${s.ParkTime},"IdleTime":${s.IdleTime},"EngineTime":${s.EngineTime},"AvgSpeed":${s.AvgSpeed},"MaxSpeed":${s.MaxSpeed},"Fuel":${s.Fuel}}`;
 
-function* statusChunks(states: ObjectState[]): Generator<string> {
-  const BATCH = 500;
-  const arr = function* (name: string, first: boolean, each: (s: ObjectState, out: string[]) => void): Generator<string> {
-    yield `${first ? '' : ','}"${name}":[`;
-    let sep = '';
-    for (let i = 0; i < states.length; i += BATCH) {
-      const out: string[] = [];
-      for (let j = i; j < Math.min(states.length, i + BATCH); j++) each(states[j]!, out);
-      if (out.length) {
-        yield sep + out.join(',');
-        sep = ',';
-      }
-    }
-    yield ']';
-  };
-  yield '{';
-  yield* arr('Positions', true, (s, out) => void out.push(posJson(s.position)));
-  yield* arr('SensorValues', false, (s, out) => {
-    for (const v of s.sensors) out.push(`{"SensorId":${v.SensorId},"Time":${v.Time},"Value":${v.Value}}`);
-  });
-  yield* arr('DriverKeys', false, (s, out) => {
-    if (s.key) out.push(`{"ObjectId":${s.key.ObjectId},"Time":${s.key.Time},"UId":${JSON.stringify(s.key.UId)}}`);
-  });
-  yield* arr('Stats', false, (s, out) => {
-    if (s.stat) out.push(statJson(s.stat));
-  });
-  yield '}';
+const kept = new WeakMap<Sim, KeptStatusBody>();
+
+function statusBody(sim: Sim, objects: ObjectRec[], now: number): { chunks: (string | Uint8Array)[]; sent: () => void } {
+  let body = kept.get(sim);
+  if (!body) kept.set(sim, (body = new KeptStatusBody(['Positions', 'SensorValues', 'DriverKeys', 'Stats'])));
+  const fixTimes = objects.map((o) => (sim.world.motion[o.Id] ? sim.tracker.lastFixTime(o.Id, now) : undefined));
+  return body.body(
+    objects,
+    (i) => {
+      const o = objects[i]!;
+      const t = fixTimes[i];
+      return { rec: o, motion: sim.world.motion[o.Id], time: t ?? -1, online: t !== undefined && now - t <= o.Timeout * 1000 };
+    },
+    (i) => {
+      const o = objects[i]!;
+      const t = fixTimes[i];
+      const s = stateAt(sim, o, now, t === undefined ? undefined : sim.tracker.fixAt(o.Id, t));
+      return [
+        posJson(s.position),
+        s.sensors.map((v) => `{"SensorId":${v.SensorId},"Time":${v.Time},"Value":${v.Value}}`).join(','),
+        s.key ? `{"ObjectId":${s.key.ObjectId},"Time":${s.key.Time},"UId":${JSON.stringify(s.key.UId)}}` : '',
+        s.stat ? statJson(s.stat) : '',
+      ];
+    },
+  );
 }
 
 export const statusRoutes: Route[] = [
@@ -85,9 +89,8 @@ export const statusRoutes: Route[] = [
     method: 'GET', path: '/api/ObjectsStatus', tag: 'Status', summary: 'Current state of all the user\'s objects',
     response: StatusOut,
     handler({ sim, user }) {
-      const now = sim.now();
-      const states = sim.visibleObjects(user).map((o) => objectState(sim, o, now));
-      return { stream: statusChunks(states) };
+      const { chunks, sent } = statusBody(sim, sim.visibleObjects(user), sim.now());
+      return { stream: chunks, sent };
     },
   },
   {
