@@ -5,9 +5,9 @@
  * object's elements are copied as bytes from the last body when what they follow from is
  * unchanged, and written as text otherwise.
  *
- * Nothing here makes garbage per object or per poll: the collector's full passes over the
- * simulator's heap of plans cost seconds, and both a kept object per object and fresh
- * buffers per body (tens of megabytes outside the heap) set them off. So the bookkeeping is
+ * Nothing kept here is an object per object, and no body has fresh buffers: the collector's
+ * full passes over the simulator's heap of plans cost seconds, and both of those set them
+ * off (kept objects growing old, tens of megabytes outside the heap). So the bookkeeping is
  * in typed arrays by object Id, and a body's buffers are used again once it has been sent
  * and a newer body is built: one still being sent to a slow reader is never written over.
  */
@@ -35,25 +35,25 @@ class Arena {
     this.bytes = next;
   }
 
-  /** Appends one element after a comma if needed; returns its offset (its length is the caller's). */
+  /** Makes room for an element of at most n bytes, after a comma if it is not the first; returns its offset. */
   private start(n: number): number {
     this.room(n + 1);
     if (this.used > 0) this.bytes[this.used++] = 0x2c;
     return this.used;
   }
 
-  text(s: string): [number, number] {
+  /** Appends an element; returns its offset, its length being what `used` grew by after it. */
+  text(s: string): number {
     const at = this.start(s.length * 3);
-    const n = this.bytes.write(s, at);
-    this.used += n;
-    return [at, n];
+    this.used += this.bytes.write(s, at);
+    return at;
   }
 
-  copy(from: Buffer, off: number, len: number): [number, number] {
+  copy(from: Buffer, off: number, len: number): number {
     const at = this.start(len);
     from.copy(this.bytes, at, off, off + len);
     this.used += len;
-    return [at, len];
+    return at;
   }
 
   reset(): void {
@@ -101,10 +101,6 @@ export class KeptStatusBody {
     this.len = grow(this.len, cap * k, (n) => new Int32Array(n));
   }
 
-  /**
-   * The body's chunks for these objects, in their order. `texts` gives an object's elements of
-   * each array as JSON text, '' where it has none.
-   */
   private release(set: ArenaSet): void {
     if (--set.holds > 0) return;
     // Two spare sets at most: a third reader at once is rare, and its set is left to the collector.
@@ -112,8 +108,9 @@ export class KeptStatusBody {
   }
 
   /**
-   * `sent`: to be called once when the chunks have been sent (or will not be); until then
-   * their buffers are not used again.
+   * The body's chunks for these objects, in their order. `texts` gives an object's elements of
+   * each array as JSON text, '' where it has none. `sent`: to be called when the chunks have
+   * been sent (or will not be); until then their buffers are not used again.
    */
   body(objects: readonly { Id: number }[], keyOf: (i: number) => ElementKey, texts: (i: number) => readonly string[]): { chunks: (string | Uint8Array)[]; sent: () => void } {
     const k = this.arrays.length;
@@ -134,14 +131,16 @@ export class KeptStatusBody {
       const fresh = kept ? undefined : texts(i);
       for (let a = 0; a < k; a++) {
         const slot = id * k + a;
-        let at: [number, number] = [0, 0];
+        const arena = arenas[a]!;
+        let at = -1;
         if (kept) {
-          if (this.len[slot]! > 0) at = arenas[a]!.copy(last[a]!.bytes, this.off[slot]!, this.len[slot]!);
+          if (this.len[slot]! > 0) at = arena.copy(last[a]!.bytes, this.off[slot]!, this.len[slot]!);
         } else if (fresh![a]) {
-          at = arenas[a]!.text(fresh![a]!);
+          at = arena.text(fresh![a]!);
         }
-        this.off[slot] = at[0];
-        this.len[slot] = at[1];
+        // What was written ends where the arena does now; none: an empty slot.
+        this.off[slot] = Math.max(0, at);
+        this.len[slot] = at < 0 ? 0 : arena.used - at;
       }
       this.gen[id] = gen;
       this.recs[id] = key.rec;
