@@ -21,8 +21,10 @@ export interface Ctx {
 export type Reply =
   | { status?: number; json: unknown }
   | { status?: number; empty: true }
-  /** Chunks of an already-serialised JSON document, written with backpressure: text, or its UTF-8 bytes (the history's points). */
-  /** `sent`: called once the body has been handed to the system or its connection closed, when its bytes may be written over. */
+  /**
+   * Chunks of an already-serialised JSON document, written with backpressure: text, or its UTF-8 bytes (the history's points).
+   * `sent`: called once the body has been handed to the system or its connection closed, when its bytes may be written over.
+   */
   | { status?: number; stream: Iterable<string | Uint8Array>; sent?: () => void }
   | { status?: number; bytes: Buffer; type: string };
 

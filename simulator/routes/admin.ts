@@ -6,6 +6,7 @@ import { UserOut } from '../schemas/core';
 import type { Sim } from '../sim';
 import type { User } from '../world/types';
 import { intParam } from './params';
+import { onlineAt } from './status';
 
 const int = z.number().int();
 const userFields = {
@@ -89,9 +90,9 @@ export const adminRoutes: Route[] = [
         for (const o of sim.world.objects.values()) {
           if (o.CompanyId !== c.Id) continue;
           objects++;
-          const f = sim.tracker.lastFix(o.Id, now);
-          if (!f) never++;
-          else if (now - f.Time <= o.Timeout * 1000) online++;
+          const t = sim.tracker.lastFixTime(o.Id, now);
+          if (t === undefined) never++;
+          else if (onlineAt(o, t, now)) online++;
         }
         return { CompanyId: c.Id, Name: c.Name, Objects: objects, Online: online, Offline: objects - online - never, NeverReported: never, Users: sim.world.users.filter((u) => u.CompanyId === c.Id).length };
       }));

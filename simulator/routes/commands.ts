@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { badRequest, notFound } from '../http/errors';
 import { empty, type Route } from '../http/route';
 import { EventBit } from '../world/generate';
+import { onlineAt } from './status';
 
 const CommandIn = z.object({
   ObjectIds: z.array(z.number().int()).min(1),
@@ -30,8 +31,7 @@ export const commandRoutes: Route[] = [
       const objs = b.ObjectIds.map((id) => sim.object(user, id));
       const now = sim.now();
       objs.forEach((o, i) => {
-        const fix = sim.tracker.lastFix(o.Id, now);
-        const online = fix !== undefined && now - fix.Time <= o.Timeout * 1000;
+        const online = onlineAt(o, sim.tracker.lastFixTime(o.Id, now), now);
         const time = now + sim.opts.commandDelayMs + i;
         if (online) {
           sim.store.addEvent({

@@ -21,6 +21,11 @@ export interface ObjectState {
   stat: z.infer<typeof DailyStatOut> | undefined;
 }
 
+/** Whether a device whose last fix was at `fixTime` (none: it never reported) is online at `now`. */
+export function onlineAt(o: ObjectRec, fixTime: number | undefined, now: number): boolean {
+  return fixTime !== undefined && now - fixTime <= o.Timeout * 1000;
+}
+
 export function objectState(sim: Sim, o: ObjectRec, now: number): ObjectState {
   const m = sim.world.motion[o.Id];
   return stateAt(sim, o, now, m ? sim.tracker.lastFix(o.Id, now) : undefined);
@@ -37,7 +42,7 @@ function stateAt(sim: Sim, o: ObjectRec, now: number, fix: Fix | undefined): Obj
   }
   const position: Pos = {
     ObjectId: id,
-    Online: now - fix.Time <= o.Timeout * 1000,
+    Online: onlineAt(o, fix.Time, now),
     Lat: fix.Lat, Lng: fix.Lng, Alt: fix.Alt, Time: fix.Time, Speed: fix.Speed, heading: fix.heading, Sat: fix.Sat, Accuracy: fix.Accuracy,
   };
   const vals = sim.sensors.all(id, fix.Time);
@@ -68,7 +73,7 @@ function statusBody(sim: Sim, objects: ObjectRec[], now: number): { chunks: (str
     (i) => {
       const o = objects[i]!;
       const t = fixTimes[i];
-      return { rec: o, motion: sim.world.motion[o.Id], time: t ?? -1, online: t !== undefined && now - t <= o.Timeout * 1000 };
+      return { rec: o, motion: sim.world.motion[o.Id], time: t ?? -1, online: onlineAt(o, t, now) };
     },
     (i) => {
       const o = objects[i]!;
