@@ -1,8 +1,9 @@
 /**
- * Reference data the screens read offline (profile, groups, geozones, drivers, keys,
- * shifts, event settings, command and report templates): fetched at sign-in and on the
- * long period, each kind on its own so that one refused or broken list (a 403 for an
- * ordinary user, a body that does not parse) does not keep the others stale.
+ * Reference data the screens read offline (groups, geozones, drivers, keys, shifts, event
+ * settings, command and report templates, and the profile where it stands in for the
+ * geozones): fetched at sign-in and on the long period, each kind on its own so that one
+ * refused or broken list (a 403 for an ordinary user, a body that does not parse) does not
+ * keep the others stale.
  */
 import type { FleetApi } from '../api';
 import type { Cache } from '../cache';
@@ -36,8 +37,10 @@ export interface ReferenceRefresh {
 }
 
 /**
- * Refreshes the profile and every kind; resolves with what worked and what did not.
- * `storeProfile` fetches and stores the profile (through the ingestor: it embeds every object).
+ * Refreshes every kind, and the profile only when the geozones' own list could not be had and
+ * none is kept: its geozones are then what the geozones screen falls back to, and the rest of
+ * it (every object embedded) is the list's, which the cache keeps already (decision 0089).
+ * `storeProfile` fetches and stores the profile (through the ingestor, which decodes the fleet).
  */
 export async function refreshReference(
   cache: Cache,
@@ -47,11 +50,6 @@ export async function refreshReference(
 ): Promise<ReferenceRefresh> {
   const out: ReferenceRefresh = { refreshed: [], failed: [] };
   const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
-  try {
-    await storeProfile();
-  } catch (e) {
-    out.failed.push({ kind: 'profile', message: message(e) });
-  }
   // One kind at a time: reference data is not urgent, and the live polls share the server.
   for (const s of sources) {
     try {
@@ -60,6 +58,13 @@ export async function refreshReference(
       out.refreshed.push(s.kind);
     } catch (e) {
       out.failed.push({ kind: s.kind, message: message(e) });
+    }
+  }
+  if (cache.reference.fetchedAt('geozones') === null) {
+    try {
+      await storeProfile();
+    } catch (e) {
+      out.failed.push({ kind: 'profile', message: message(e) });
     }
   }
   return out;

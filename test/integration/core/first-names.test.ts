@@ -85,7 +85,7 @@ describe('a first sign-in', () => {
     expect(details.object.Id).toBe(names[0]!.Id);
   });
 
-  it('asks for the full list, the profile and the events’ full list only once the names are in, so none is sent beside them', async () => {
+  it('asks for the full list and the events’ full list only once the names are in, so neither is sent beside them', async () => {
     sim.setFaults({ latencyMs: 1_500, pathPattern: '^/api/Objects/lite$' });
     const since = Date.now();
     const { core, changes } = start();
@@ -97,13 +97,12 @@ describe('a first sign-in', () => {
       return log.slice(log.findIndex((s) => s.path === '/api/Token'));
     };
     let log: Served[] = [];
-    await until(async () => (log = await asked()).some((s) => s.path === '/api/Profile') && log.some((s) => s.path === '/api/Events'), 'the profile and the events’ full list asked');
+    await until(async () => (log = await asked()).some((s) => s.path === '/api/Objects') && log.some((s) => s.path === '/api/Events'), 'the full list and the events’ full list asked');
     const lite = log.find((s) => s.path === '/api/Objects/lite');
     // Less 2 ms: the log's times are whole milliseconds, each rounded.
     const namesIn = lite!.at + lite!.finishedMs! - 2;
     // Asked after the names' last byte was sent, not while the names were held back.
     expect(log.find((s) => s.path === '/api/Objects')!.at).toBeGreaterThanOrEqual(namesIn);
-    expect(log.find((s) => s.path === '/api/Profile')!.at).toBeGreaterThanOrEqual(namesIn);
     expect(log.find((s) => s.path === '/api/Events')!.at).toBeGreaterThanOrEqual(namesIn);
     expect(changes[0]).toMatchObject({ reload: true });
     expect((await listed(core)).some((o) => o.StateNumber !== undefined || o.GroupIds !== undefined)).toBe(true);
