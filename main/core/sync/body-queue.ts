@@ -18,10 +18,11 @@
 import PQueue from 'p-queue';
 import pTimeout from 'p-timeout';
 
-export type BigBody = 'status' | 'objects' | 'profile';
+/** 'reference': an empty turn the small reference lists wait for, so they follow the big bodies asked before them. */
+export type BigBody = 'status' | 'objects' | 'profile' | 'reference';
 
 /** Higher runs first among those waiting: the map's positions, then the list, then the profile. */
-const PRIORITY: Record<BigBody, number> = { status: 3, objects: 2, profile: 1 };
+const PRIORITY: Record<BigBody, number> = { status: 3, objects: 2, profile: 1, reference: 0 };
 
 export interface BodyQueue {
   /** `yields: false`: this turn does not let a status poll that falls due go first. */

@@ -158,6 +158,11 @@ export function createLiveSync(o: LiveSyncOptions): LiveSync {
     const storeProfile = async () => void (await fetchAndStore('profile', () => o.api.profileBody(), (body, t) => o.ingestor.profile(body, t)));
     const groups = () => JSON.stringify(o.cache.reference.list('objectGroups'));
     const before = groups();
+    // The lists are small but a dozen, each decoded and stored here: asked beside a start's or
+    // a return's first status they held its positions back, so they wait for the big bodies
+    // asked before them (and a first sign-in's names), as they did while a profile went first.
+    await firstNames?.ahead();
+    await bodies.run('reference', async () => undefined);
     const r = await refreshReference(o.cache, storeProfile, o.api.reference, now);
     for (const f of r.failed) log(`reference ${f.kind} not refreshed: ${f.message}`);
     // Windows name groups in the list, its filter and the details: on a first start the

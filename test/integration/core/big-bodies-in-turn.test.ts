@@ -1,6 +1,7 @@
 /**
  * The big poll bodies of a sign-in (status, object list, profile) go to the service one at a
- * time, the status first, and the events are asked once the status has arrived: a proxy in
+ * time, the status first, the events are asked once the status has arrived and the reference
+ * lists once the status and the list have: a proxy in
  * front of the simulator holds each answer a moment and records when each request came and
  * when its answer ended. The geozones' own list is refused, as for an account that may not
  * list them, so the profile is asked too (reference-sync.ts).
@@ -55,5 +56,15 @@ describe('big bodies in turn', () => {
     expect(status).toBeDefined();
     expect(events().map((e) => e.key).sort()).toEqual(['GET /api/Events', 'GET /api/Events/feed']);
     for (const e of events()) expect(e.from, `${e.key} asked before the status was answered`).toBeGreaterThanOrEqual(status!.till);
+  });
+
+  it('asks for the reference lists only once the status and the list are in', async () => {
+    const REFERENCE = ['GET /api/Objects/Groups', 'GET /api/Drivers', 'GET /api/ReportTemplates'];
+    const lists = () => proxy.answered.filter((a) => REFERENCE.includes(a.key));
+    for (let i = 0; i < 100 && lists().length < REFERENCE.length; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(lists().map((a) => a.key).sort()).toEqual([...REFERENCE].sort());
+    const big = proxy.answered.filter((a) => a.key === 'GET /api/ObjectsStatus' || a.key === 'GET /api/Objects');
+    expect(big).toHaveLength(2);
+    for (const l of lists()) for (const b of big) expect(l.from, `${l.key} asked before ${b.key} was answered`).toBeGreaterThanOrEqual(b.till);
   });
 });
