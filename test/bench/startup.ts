@@ -77,12 +77,17 @@ const full = (m: StartMarks) => m.fullView !== null;
 
 /**
  * The simulator's own time in the cold start and the reconnect, from its log of the requests
- * it served (GET /__sim/served): the first status, object list, event feed and event list
- * after sign-in or the service's return, each asked (from then), built and sent. Its share
- * measured apart (simulatorShare) can differ from what it took while the console asked.
+ * it served (GET /__sim/served): the first status, object list, event feed, event list, group
+ * list and profile after sign-in or the service's return, each asked (from then), built and
+ * sent. Its share measured apart (simulatorShare) can differ from what it took while the
+ * console asked.
  */
 function simulatorTimes(phase: 'cold' | 'reconnect', served: Served[], since: number): Record<string, number> {
-  const bodies = { status: '/api/ObjectsStatus', objects_lite: '/api/Objects/lite', objects: '/api/Objects', events_feed: '/api/Events/feed', events: '/api/Events' };
+  const bodies = {
+    status: '/api/ObjectsStatus', objects_lite: '/api/Objects/lite', objects: '/api/Objects', events_feed: '/api/Events/feed', events: '/api/Events',
+    // The first reference list, and the profile (every object embedded: -1 when it was not asked, decision 0089).
+    groups: '/api/Objects/Groups', profile: '/api/Profile',
+  };
   return Object.fromEntries(
     Object.entries(bodies).flatMap(([name, path]) => {
       const first = served.find((s) => s.method === 'GET' && s.path === path && s.at >= since);

@@ -1,10 +1,10 @@
 /**
  * The big poll bodies of a sign-in (status, object list, profile) go to the service one at a
- * time, the status first, the events are asked once the status has arrived and the reference
- * lists once the status and the list have: a proxy in
- * front of the simulator holds each answer a moment and records when each request came and
- * when its answer ended. The geozones' own list is refused, as for an account that may not
- * list them, so the profile is asked too (reference-sync.ts).
+ * time, the status first; the events are asked once the status has arrived, and the reference
+ * lists once the status and the list have. A proxy in front of the simulator holds each answer
+ * a moment and records when each request came and when its answer ended. The geozones' own
+ * list is refused, as for an account that may not list them, so the profile is asked too
+ * (reference-sync.ts).
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
