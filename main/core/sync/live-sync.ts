@@ -1,6 +1,7 @@
 /**
- * Keeps the cache and the renderer current while signed in: reference data (profile,
- * objects) at sign-in and on a long period, last positions on a short one. Each poll
+ * Keeps the cache and the renderer current while signed in: the objects and the reference
+ * lists (the profile only where it stands in for the geozones' list, reference-sync.ts) at
+ * sign-in and on a long period, last positions on a short one. Each poll
  * stores what arrived and pushes only the objects whose position changed. A first sign-in
  * lists the objects' names before the full list arrives (first-names.ts).
  */
