@@ -149,6 +149,11 @@ export async function sendReply(res: ServerResponse, reply: Reply, corrupt: 'tru
     res.end();
     return;
   }
+  if ('kept' in reply && reply.kept && corrupt === 'none') {
+    res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': reply.kept.length });
+    res.end(reply.kept);
+    return;
+  }
   if ('stream' in reply && corrupt === 'none') {
     if (reply.sent) {
       res.once('finish', reply.sent);

@@ -123,7 +123,8 @@ export const adminRoutes: Route[] = [
       const c = sim.world.companies.find((x) => x.Id === b.Id);
       if (!c) throw notFound(`Company ${b.Id} not found`);
       Object.assign(c, b);
-      if (b.Name) for (const o of sim.world.objects.values()) if (o.CompanyId === c.Id) o.CompanyName = c.Name;
+      // Records are replaced, never changed in place: the kept status and list bodies follow their identity.
+      if (b.Name) for (const o of sim.world.objects.values()) if (o.CompanyId === c.Id) sim.world.objects.set(o.Id, { ...o, CompanyName: c.Name });
       return json(c);
     },
   },

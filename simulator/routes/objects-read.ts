@@ -4,6 +4,7 @@ import { json, type Route } from '../http/route';
 import { LiteObjectOut, ObjectOut, ProfileOut } from '../schemas/core';
 import { OBJECT_ICONS } from '../world/catalogues';
 import type { ObjectRec } from '../world/types';
+import { keptList } from './kept-list';
 import { intParam } from './params';
 
 export function lite(o: ObjectRec): z.infer<typeof LiteObjectOut> {
@@ -28,7 +29,7 @@ export const objectReadRoutes: Route[] = [
   {
     method: 'GET', path: '/api/Objects', tag: 'Objects', summary: 'The user\'s objects with sensors',
     response: z.array(ObjectOut),
-    handler: ({ sim, user }) => json(sim.visibleObjects(user)),
+    handler: ({ sim, user }) => keptList(sim, user, 'full', (recs) => recs),
   },
   {
     method: 'GET', path: '/api/Objects/{id}', tag: 'Objects', summary: 'One object with all fields',
@@ -38,7 +39,7 @@ export const objectReadRoutes: Route[] = [
   {
     method: 'GET', path: '/api/Objects/lite', tag: 'Objects', summary: 'Objects in the reduced field set',
     response: z.array(LiteObjectOut),
-    handler: ({ sim, user }) => json(sim.visibleObjects(user).map(lite)),
+    handler: ({ sim, user }) => keptList(sim, user, 'lite', (recs) => recs.map(lite)),
   },
   {
     method: 'GET', path: '/api/Objects/lite/{id}', tag: 'Objects', summary: 'One object in the reduced field set',
