@@ -19,8 +19,8 @@ export interface Ctx {
 }
 
 export type Reply =
-  /** `kept`: the JSON's bytes, kept from an answer before (routes/kept-list.ts), sent as they are where nothing rewrites the answer. */
-  | { status?: number; json: unknown; kept?: Buffer }
+  /** `kept`: the JSON's text, kept from an answer before (routes/kept-list.ts), sent as it is where nothing rewrites the answer. */
+  | { status?: number; json: unknown; kept?: string }
   | { status?: number; empty: true }
   /**
    * Chunks of an already-serialised JSON document, written with backpressure: text, or its UTF-8 bytes (the history's points).

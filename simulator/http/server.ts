@@ -150,7 +150,7 @@ export async function sendReply(res: ServerResponse, reply: Reply, corrupt: 'tru
     return;
   }
   if ('kept' in reply && reply.kept && corrupt === 'none') {
-    res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': reply.kept.length });
+    res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(reply.kept) });
     res.end(reply.kept);
     return;
   }

@@ -1,5 +1,5 @@
 /**
- * The object lists (GET /api/Objects and /lite) answered with the last answer's bytes while
+ * The object lists (GET /api/Objects and /lite) answered with the last answer's text while
  * every record in them is the same one. Records are replaced on an edit, never changed in
  * place (decision 0088), so the same records in the same order give the same JSON. At
  * 100,000 objects writing the list afresh took the simulator's one thread for seconds, every
@@ -12,14 +12,15 @@ import type { ObjectRec, User } from '../world/types';
 type Kind = 'full' | 'lite';
 interface Kept {
   recs: ObjectRec[];
-  bytes: Buffer;
+  // Text, not a Buffer: tens of megabytes outside the heap set off the collector's full passes over the simulator's plans.
+  text: string;
 }
 
 const kept = new WeakMap<Sim, Map<string, Kept>>();
 
 const sameRecords = (a: readonly ObjectRec[], b: readonly ObjectRec[]) => a.length === b.length && a.every((r, i) => r === b[i]);
 
-/** The user's visible objects as `shape` makes them, the bytes kept for the next call that sees the same records. */
+/** The user's visible objects as `shape` makes them, the text kept for the next call that sees the same records. */
 export function keptList(sim: Sim, user: User, kind: Kind, shape: (recs: ObjectRec[]) => unknown[]): Reply {
   const recs = sim.visibleObjects(user);
   let lists = kept.get(sim);
@@ -28,8 +29,8 @@ export function keptList(sim: Sim, user: User, kind: Kind, shape: (recs: ObjectR
   const last = lists.get(key);
   // The value goes too: an answer written another way (the deployed servers' shapes, a fault) starts from it.
   const json = shape(recs);
-  if (last && sameRecords(last.recs, recs)) return { json, kept: last.bytes };
-  const bytes = Buffer.from(JSON.stringify(json));
-  lists.set(key, { recs, bytes });
-  return { json, kept: bytes };
+  if (last && sameRecords(last.recs, recs)) return { json, kept: last.text };
+  const text = JSON.stringify(json);
+  lists.set(key, { recs, text });
+  return { json, kept: text };
 }
