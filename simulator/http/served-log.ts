@@ -3,7 +3,7 @@
  * service's: `handlerMs` until the route's handler made its answer (a status computes every
  * object's state there; -1 when it never did), `finishedMs` until the answer's last byte was
  * handed to the socket (a JSON answer is serialised after the handler; the object lists, kept
- * as bytes, in it: routes/kept-list.ts).
+ * as text, in it: routes/kept-list.ts).
  */
 export interface Served {
   method: string;
