@@ -21,7 +21,7 @@ import pTimeout from 'p-timeout';
 /** 'reference': an empty turn the small reference lists wait for, so they follow the big bodies asked before them. */
 export type BigBody = 'status' | 'objects' | 'profile' | 'reference';
 
-/** Higher runs first among those waiting: the map's positions, then the list, then the profile. */
+/** Higher runs first among those waiting: the map's positions, then the list, then the profile, then the reference lists' turn. */
 const PRIORITY: Record<BigBody, number> = { status: 3, objects: 2, profile: 1, reference: 0 };
 
 export interface BodyQueue {

@@ -97,14 +97,19 @@ export function createLiveSync(o: LiveSyncOptions): LiveSync {
       })
     : null;
   /**
-   * Fetches a body and stores it, in its turn; `at` is when it arrived. A first sign-in's
-   * names come before any body but the positions: sent beside the full list or the profile,
-   * they came with its last bytes (first-names.ts). The wait is outside the queue, so status
-   * polls go on meanwhile, and the waiting bodies join it in the order they were asked.
+   * Runs `work` in `kind`'s turn of the big bodies' queue. A first sign-in's names come before
+   * any turn but the positions': a body sent beside the full list or the profile came with
+   * its last bytes (first-names.ts). The wait is outside the queue, so status polls go on
+   * meanwhile, and the waiting turns join it in the order they were asked.
    */
-  const fetchAndStore = async <T>(kind: BigBody, fetch: () => Promise<PollBody>, store: (body: PollBody, at: number) => Promise<T>, opts?: { yields?: boolean }) => {
+  const inTurn = async <T>(kind: BigBody, work: () => Promise<T>, opts?: { yields?: boolean }): Promise<T> => {
     if (kind !== 'status') await firstNames?.ahead();
-    return bodies.run(
+    return bodies.run(kind, work, opts);
+  };
+
+  /** Fetches a body and stores it, in its turn; `at` is when it arrived. */
+  const fetchAndStore = <T>(kind: BigBody, fetch: () => Promise<PollBody>, store: (body: PollBody, at: number) => Promise<T>, opts?: { yields?: boolean }) =>
+    inTurn(
       kind,
       async () => {
         const fetching = fetch();
@@ -115,7 +120,6 @@ export function createLiveSync(o: LiveSyncOptions): LiveSync {
       },
       opts,
     );
-  };
 
   const refreshObjects = async () => {
     try {
@@ -162,8 +166,7 @@ export function createLiveSync(o: LiveSyncOptions): LiveSync {
     // The lists are small but a dozen, each decoded and stored here: asked beside a start's or
     // a return's first status they held its positions back, so they wait for the big bodies
     // asked before them (and a first sign-in's names), as they did while a profile went first.
-    await firstNames?.ahead();
-    await bodies.run('reference', async () => undefined);
+    await inTurn('reference', async () => undefined);
     const r = await refreshReference(o.cache, storeProfile, o.api.reference, now);
     for (const f of r.failed) log(`reference ${f.kind} not refreshed: ${f.message}`);
     // Windows name groups in the list, its filter and the details: on a first start the
