@@ -162,7 +162,7 @@ export async function sendReply(res: ServerResponse, reply: Reply, corrupt: 'tru
     await writeStream(res, status, reply.stream);
     return;
   }
-  const text = 'stream' in reply ? streamText(reply.stream) : JSON.stringify(reply.json);
+  const text = 'stream' in reply ? streamText(reply.stream) : (reply.kept ?? JSON.stringify(reply.json));
   if ('stream' in reply) reply.sent?.();
   if (corrupt === 'truncate') {
     const len = Buffer.byteLength(text);
