@@ -5,7 +5,8 @@
  * a stored value.
  */
 import { GrowingColumns } from './growing-columns';
-import type { PosRow } from './status-rows';
+import type { PositionColumns } from '../../../common/methods/live';
+import { emptyPositionColumns, type PosRow } from './status-rows';
 
 type Columns = {
   time: Float64Array;
@@ -122,11 +123,21 @@ export class LastPositions {
     return this.ids;
   }
 
-  /** Every position as a row, in ascending object id order. */
-  sortedRows(): PosRow[] {
-    return this.ids
-      .slice()
-      .sort((a, b) => a - b)
-      .map((id) => this.get(id)!);
+  /** The positions of `ids` (each held) as columns, with each object's Ignition.* from `ignition`. */
+  columns(ids: readonly number[], ignition: (objectId: number) => number): PositionColumns {
+    const out = emptyPositionColumns(ids.length);
+    const c = this.cols.reserve(0);
+    ids.forEach((id, i) => {
+      const r = this.rowOf.get(id)!;
+      out.ids[i] = id;
+      out.lat[i] = c.lat[r]!;
+      out.lng[i] = c.lng[r]!;
+      out.time[i] = c.time[r]!;
+      out.speed[i] = c.speed[r]!;
+      out.heading[i] = c.heading[r]!;
+      out.online[i] = c.online[r]!;
+      out.ignition[i] = ignition(id);
+    });
+    return out;
   }
 }

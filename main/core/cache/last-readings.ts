@@ -49,10 +49,11 @@ export class LastReadings {
 }
 
 /**
- * The readings of a poll that differ from `readings` (a sensor named twice: the later), given to
- * `readings` once all are read, so that one that throws midway leaves them as they were; in
- * `switched` the objects (`ignitionObject`: sensor → object) whose ignition state changed.
- * Read in turns of `clock` (turns.ts).
+ * The sensors whose reading in a poll differs from `readings` (a sensor named twice: the later),
+ * given to `readings` once all are read, so that one that throws midway leaves them as they were;
+ * in `switched` the objects (`ignitionObject`: sensor → object) whose ignition state changed.
+ * Read in turns of `clock` (turns.ts). The pending readings are kept in arrays of numbers: a first
+ * poll changes every one, and an object per reading was tens of MB.
  */
 export function* changedReadings(
   batches: Iterable<readonly SensorValue[]>,
@@ -60,14 +61,25 @@ export function* changedReadings(
   ignitionObject: ReadonlyMap<number, number>,
   switched: Set<number>,
   clock: TurnClock,
-): Turns<SensorValue[]> {
-  const changed = new Map<number, SensorValue>();
+): Turns<number[]> {
+  const at = new Map<number, number>();
+  const ids: number[] = [];
+  const times: number[] = [];
+  const values: number[] = [];
   for (const batch of batches) {
     for (const v of batch) {
-      const pending = changed.get(v.SensorId);
+      const i = at.get(v.SensorId);
       const old = readings.row(v.SensorId);
-      if (pending ? pending.Time !== v.Time || pending.Value !== v.Value : old < 0 || readings.timeAt(old) !== v.Time || readings.valueAt(old) !== v.Value) {
-        changed.set(v.SensorId, { SensorId: v.SensorId, Time: v.Time, Value: v.Value });
+      if (i !== undefined ? times[i] !== v.Time || values[i] !== v.Value : old < 0 || readings.timeAt(old) !== v.Time || readings.valueAt(old) !== v.Value) {
+        if (i === undefined) {
+          at.set(v.SensorId, ids.length);
+          ids.push(v.SensorId);
+          times.push(v.Time);
+          values.push(v.Value);
+        } else {
+          times[i] = v.Time;
+          values[i] = v.Value;
+        }
         const objectId = ignitionObject.get(v.SensorId);
         if (objectId !== undefined && ignitionValue(old < 0 ? undefined : readings.valueAt(old)) !== ignitionValue(v.Value)) switched.add(objectId);
       }
@@ -77,7 +89,6 @@ export function* changedReadings(
       clock.resumed();
     }
   }
-  const list = [...changed.values()];
-  for (const v of list) readings.set(v.SensorId, v.Time, v.Value);
-  return list;
+  ids.forEach((id, i) => readings.set(id, times[i]!, values[i]!));
+  return ids;
 }

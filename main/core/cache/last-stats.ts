@@ -6,6 +6,7 @@
  * them all from the file (decision 0058).
  */
 import type { DailyStat } from '../../../common/resources';
+import type { ChangedStats } from './status-rows';
 import type { TurnClock, Turns } from './turns';
 
 /** How many days of each object the copy keeps: today, and yesterday while a server still sends it. */
@@ -78,12 +79,12 @@ export function digest(text: string): number {
 }
 
 /**
- * A poll's stats that are not the copy's: each as its key (object:day) and JSON, its row and its
- * JSON's digest; and the newest day sent. One named twice: the later is the state kept. Read in
- * turns of `clock` (turns.ts).
+ * A poll's stats that are not the copy's: each one's object, day and JSON, and its JSON's digest;
+ * and the newest day sent. One named twice: the later is the state kept. Read in turns of `clock`
+ * (turns.ts).
  */
-export function* changedStatsOf(batches: Iterable<readonly DailyStat[]>, stats: LastStats, clock: TurnClock): Turns<{ changedStats: [string, string][]; statRows: DailyStat[]; statDigests: number[]; newestDay: number }> {
-  const changed = new Map<string, { row: DailyStat; json: string; d: number }>();
+export function* changedStatsOf(batches: Iterable<readonly DailyStat[]>, stats: LastStats, clock: TurnClock): Turns<{ changed: ChangedStats; digests: number[]; newestDay: number }> {
+  const changed = new Map<string, { id: number; day: number; json: string; d: number }>();
   let newestDay = -Infinity;
   for (const batch of batches) {
     for (const s of batch) {
@@ -92,13 +93,13 @@ export function* changedStatsOf(batches: Iterable<readonly DailyStat[]>, stats: 
       const key = `${s.ObjectId}:${s.Day}`;
       const pending = changed.get(key);
       newestDay = Math.max(newestDay, s.Day);
-      if (pending ? pending.d !== d : !stats.same(s.ObjectId, d)) changed.set(key, { row: s, json, d });
+      if (pending ? pending.d !== d : !stats.same(s.ObjectId, d)) changed.set(key, { id: s.ObjectId, day: s.Day, json, d });
     }
     if (clock.due()) {
       yield;
       clock.resumed();
     }
   }
-  const list = [...changed];
-  return { changedStats: list.map(([key, c]) => [key, c.json]), statRows: list.map(([, c]) => c.row), statDigests: list.map(([, c]) => c.d), newestDay };
+  const list = [...changed.values()];
+  return { changed: { objectIds: list.map((c) => c.id), days: list.map((c) => c.day), json: list.map((c) => c.json) }, digests: list.map((c) => c.d), newestDay };
 }

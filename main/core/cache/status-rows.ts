@@ -4,7 +4,7 @@
  * decoded whole in the batched shape `stage` takes.
  */
 import { Ignition, type PositionColumns } from '../../../common/methods/live';
-import type { DriverKey, ObjectsStatus, ObjectsStatusBatches, Position, SensorValue } from '../../../common/resources';
+import type { DriverKey, ObjectsStatus, ObjectsStatusBatches, Position } from '../../../common/resources';
 
 export interface PosRow {
   object_id: number;
@@ -50,24 +50,34 @@ export function sameRow(a: PosRow, b: PosRow): boolean {
   );
 }
 
-/** What one ingested poll changed; plain data, so it crosses a worker boundary as is. */
+/**
+ * What one ingested poll changed; plain data, so it crosses a worker boundary as is. Rows to
+ * write are named by id and read from the status copy, which already holds them (status.ts):
+ * at a first sign-in every element changed, and an object per row held until its write was
+ * most of the ingest worker's peak.
+ */
 export interface StatusChanges {
   /**
-   * Changed positions, ascending object id; also the unchanged position of an object
-   * whose ignition switched, so the map recolours it.
+   * The changed positions, ascending object id, with each one's Ignition.*: the answer. Also
+   * the unchanged position of an object whose ignition switched, so the map recolours it.
    */
-  rows: PosRow[];
-  /** Ignition.* of each row, in the same order. */
-  ignition: number[];
-  sensorValues: SensorValue[];
+  positions: PositionColumns;
+  /** The sensors whose reading changed. */
+  sensorIds: number[];
   driverKeys: DriverKey[];
-  /** Changed daily stats as [objectId:day, json]. */
-  stats: [string, string][];
+  /** Changed daily stats: the object, its day and the stat's JSON, index by index. */
+  stats: ChangedStats;
   fetchedAt: number;
 }
 
+export interface ChangedStats {
+  objectIds: number[];
+  days: number[];
+  json: string[];
+}
+
 export function changedColumns(changes: StatusChanges): PositionColumns {
-  return toColumns(changes.rows, changes.ignition);
+  return changes.positions;
 }
 
 export function emptyPositionColumns(n = 0): PositionColumns {
@@ -81,24 +91,6 @@ export function emptyPositionColumns(n = 0): PositionColumns {
     online: new Uint8Array(n),
     ignition: new Uint8Array(n),
   };
-}
-
-/** A position's fields the columns carry. */
-export type ColumnRow = Pick<PosRow, 'object_id' | 'lat' | 'lng' | 'time' | 'speed' | 'heading' | 'online'>;
-
-export function toColumns(rows: readonly ColumnRow[], ignition: readonly number[]): PositionColumns {
-  const c = emptyPositionColumns(rows.length);
-  rows.forEach((r, i) => {
-    c.ids[i] = r.object_id;
-    c.lat[i] = r.lat;
-    c.lng[i] = r.lng;
-    c.time[i] = r.time;
-    c.speed[i] = r.speed ?? NaN;
-    c.heading[i] = r.heading ?? NaN;
-    c.online[i] = r.online;
-    c.ignition[i] = ignition[i] ?? Ignition.unknown;
-  });
-  return c;
 }
 
 /** An on/off input reads 0 for off; anything else that is a number is on. */

@@ -19,7 +19,7 @@
  * rows without holding, or mirroring, 50,000 of them.
  */
 import type { PositionColumns } from '../../../common/methods/live';
-import type { DriverKey, ObjectsStatus, ObjectsStatusBatches, SensorValue, StatusReadMemo } from '../../../common/resources';
+import type { DriverKey, ObjectsStatus, ObjectsStatusBatches, StatusReadMemo } from '../../../common/resources';
 import { DAY_MS } from '../../../common/history-windows';
 import type { Db } from './db';
 import type { MetaRepo } from './meta';
@@ -30,7 +30,15 @@ import { changedStatsOf, digest, LastStats } from './last-stats';
 import { slicedWrite, sliceWriter, type RowSlices, type SlicedWrite } from './sliced-write';
 import { StoredStatus } from './status-reads';
 import { allAtOnce, NEVER_DUE, TURN_MS, turnClock, type TurnClock, type Turns } from './turns';
-import { changedColumns, ignitionValue, launchColumns, sameIgnition, sameRow, toColumns, toRow, wholeStatus, type LaunchRow, type PosRow, type StatusChanges } from './status-rows';
+import { changedColumns, ignitionValue, launchColumns, sameIgnition, sameRow, toRow, wholeStatus, type LaunchRow, type PosRow, type StatusChanges } from './status-rows';
+
+/** The parts of the status copy a stage's rest and write use. */
+interface StageCopy {
+  positions: LastPositions;
+  sensorValues: LastReadings;
+  driverKeys: Map<number, DriverKey>;
+  stats: LastStats;
+}
 
 export const STATUS_DATASET = 'status';
 
@@ -192,8 +200,8 @@ export class StatusRepo extends StoredStatus {
    * ingest() in two steps: the changes, at once, and the write of their rows, whenever the
    * caller runs it. The ingest worker answers the positions before it writes them: at 50,000
    * objects the first write is most of a second's work the map need not wait for. The copy
-   * already holds the staged rows, so later stages diff against them; writes must run in
-   * stage order. `step` writes the next slice of rows in its own transaction (true while some
+   * holds the staged rows from the stage on and the write reads them back from it by id
+   * (decision 0091), so a stage's write must be done before the next stage. `step` writes the next slice of rows in its own transaction (true while some
    * are left), so that a worker writing a first status of 50,000 objects can still read the
    * next body off its socket between slices; `write` writes what is left in one. A slice
    * written is final: each row is a last state of its own, and the status's last good time
@@ -226,16 +234,19 @@ export class StatusRepo extends StoredStatus {
     const ignitionSwitched = new Set<number>(), readingsFirst = this.ignitionObject.size > 0;
     const readingsOf = (clock: TurnClock) => changedReadings(status.SensorValues, sensorValues, this.ignitionObject, ignitionSwitched, clock);
     const changedSensors = readingsFirst ? allAtOnce(readingsOf(NEVER_DUE)) : [];
-    const written = [...changed.values()];
-    const rows = [...written];
-    for (const id of ignitionSwitched) {
-      const still = changed.has(id) ? undefined : positions.get(id);
-      if (still) rows.push(still);
-    }
-    rows.sort((a, b) => a.object_id - b.object_id);
-    const changes: StatusChanges = { rows, ignition: [], sensorValues: changedSensors, driverKeys: [], stats: [], fetchedAt: at };
-    for (const row of written) positions.set(row);
-    changes.ignition = rows.map((r) => this.ignitionOf(r.object_id));
+    // The copy holds the staged positions from here: the answer and the write read them from it.
+    const written = [...changed.keys()];
+    for (const row of changed.values()) positions.set(row);
+    const answered = [...written];
+    for (const id of ignitionSwitched) if (!changed.has(id) && positions.get(id)) answered.push(id);
+    answered.sort((a, b) => a - b);
+    const changes: StatusChanges = {
+      positions: positions.columns(answered, (id) => this.ignitionOf(id)),
+      sensorIds: changedSensors,
+      driverKeys: [],
+      stats: { objectIds: [], days: [], json: [] },
+      fetchedAt: at,
+    };
 
     let pending: SlicedWrite | undefined;
     let reading: Turns<SlicedWrite> | undefined;
@@ -245,7 +256,7 @@ export class StatusRepo extends StoredStatus {
       try {
         if (!reading) {
           const clock = turnClock(turnMs);
-          reading = this.stageRest(status, copy, changes, written, at, clock, readingsFirst ? undefined : readingsOf(clock));
+          reading = this.stageRest(status, { ...copy, positions, sensorValues }, changes, written, at, clock, readingsFirst ? undefined : readingsOf(clock));
         }
         const r = all ? { done: true as const, value: allAtOnce(reading) } : reading.next();
         if (r.done) pending = r.value;
@@ -256,7 +267,7 @@ export class StatusRepo extends StoredStatus {
       return pending;
     };
     // Where the rest cannot be read at all: the positions and the readings read, the copy reloaded after.
-    const partial = () => slicedWrite(this.db, this.positionWriters(written, changes.sensorValues, at), { last: () => this.meta.setLastGood(STATUS_DATASET, at), done: () => this.dropCopy(), failed: () => this.dropCopy() });
+    const partial = () => slicedWrite(this.db, this.positionWriters(positions, written, sensorValues, changes.sensorIds, at), { last: () => this.meta.setLastGood(STATUS_DATASET, at), done: () => this.dropCopy(), failed: () => this.dropCopy() });
     return {
       changes,
       rest: () => void rest(true),
@@ -272,8 +283,8 @@ export class StatusRepo extends StoredStatus {
    * The second half of a stage: the readings where they were not read before the answer, the
    * driver keys and the daily stats read, the copy given the whole status, and the write of its rows.
    */
-  private *stageRest(status: ObjectsStatusBatches, copy: { driverKeys: Map<number, DriverKey>; stats: LastStats }, changes: StatusChanges, written: readonly PosRow[], at: number, clock: TurnClock, readings?: Turns<SensorValue[]>): Turns<SlicedWrite> {
-    if (readings) changes.sensorValues = yield* readings;
+  private *stageRest(status: ObjectsStatusBatches, copy: StageCopy, changes: StatusChanges, written: readonly number[], at: number, clock: TurnClock, readings?: Turns<number[]>): Turns<SlicedWrite> {
+    if (readings) changes.sensorIds = yield* readings;
     const { driverKeys, stats } = copy;
     const keysChanged = new Map<number, DriverKey>();
     for (const batch of status.DriverKeys)
@@ -282,7 +293,7 @@ export class StatusRepo extends StoredStatus {
         if (old === undefined || old.Time !== k.Time || old.UId !== k.UId) keysChanged.set(k.ObjectId, { ObjectId: k.ObjectId, Time: k.Time, UId: k.UId });
       }
     const changedKeys = [...keysChanged.values()];
-    const { changedStats, statRows, statDigests, newestDay } = yield* changedStatsOf(status.Stats, stats, clock);
+    const { changed: changedStats, digests, newestDay } = yield* changedStatsOf(status.Stats, stats, clock);
     // Once a day: the file keeps a month of daily stats (nothing reads older ones) instead of every day ever sent.
     const keepFrom = newestDay - STATS_KEPT_DAYS_IN_FILE * DAY_MS;
     const prune = keepFrom >= this.statsKeptFrom + DAY_MS;
@@ -290,14 +301,14 @@ export class StatusRepo extends StoredStatus {
     changes.driverKeys = changedKeys;
     changes.stats = changedStats;
     for (const k of changedKeys) driverKeys.set(k.ObjectId, k);
-    statRows.forEach((s, i) => stats.set(s.ObjectId, s.Day, statDigests[i]!));
+    changedStats.objectIds.forEach((id, i) => stats.set(id, changedStats.days[i]!, digests[i]!));
     this.keptRead(status.memo);
 
     // The rows to write, in slices (`step`) or all at once (`write`); the day's cut and the last good time go last.
     const parts: RowSlices[] = [
-      ...this.positionWriters(written, changes.sensorValues, at),
+      ...this.positionWriters(copy.positions, written, copy.sensorValues, changes.sensorIds, at),
       sliceWriter(changedKeys, (k) => this.upsertKey.run(k.ObjectId, Math.round(k.Time), k.UId, at)),
-      sliceWriter(statRows, (s, i) => this.upsertStat.run(s.ObjectId, Math.round(s.Day), changedStats[i]![1], at)),
+      sliceWriter(changedStats.json, (json, i) => this.upsertStat.run(changedStats.objectIds[i], Math.round(changedStats.days[i]!), json, at)),
     ];
     return slicedWrite(this.db, parts, {
       last: () => {
@@ -311,10 +322,17 @@ export class StatusRepo extends StoredStatus {
     });
   }
 
-  private positionWriters(written: readonly PosRow[], sensors: readonly SensorValue[], at: number): RowSlices[] {
+  /** The staged positions and readings, by id, as the copy holds them: nothing stages again before they are written (ingest.ts). */
+  private positionWriters(positions: LastPositions, objectIds: readonly number[], readings: LastReadings, sensorIds: readonly number[], at: number): RowSlices[] {
     return [
-      sliceWriter(written, (r) => this.upsertPos.run(r.object_id, r.online, r.lat, r.lng, r.alt, r.time, r.speed, r.heading, r.sat, r.accuracy, at)),
-      sliceWriter(sensors, (v) => this.upsertSensor.run(v.SensorId, Math.round(v.Time), v.Value, at)),
+      sliceWriter(objectIds, (id) => {
+        const r = positions.get(id)!;
+        this.upsertPos.run(id, r.online, r.lat, r.lng, r.alt, r.time, r.speed, r.heading, r.sat, r.accuracy, at);
+      }),
+      sliceWriter(sensorIds, (id) => {
+        const r = readings.row(id);
+        this.upsertSensor.run(id, Math.round(readings.timeAt(r)), readings.valueAt(r), at);
+      }),
     ];
   }
 
@@ -357,11 +375,10 @@ export class StatusRepo extends StoredStatus {
       this.launchColumns = undefined;
       return c;
     }
-    this.load();
-    const rows = this.positions!.sortedRows();
-    return toColumns(
-      rows,
-      rows.map((r) => this.ignitionOf(r.object_id)),
+    const positions = this.positions;
+    return positions.columns(
+      [...positions.objectIds()].sort((a, b) => a - b),
+      (id) => this.ignitionOf(id),
     );
   }
 

@@ -83,7 +83,7 @@ describe('a big body read in batches stores what it stores read whole', () => {
     // A trailing comma after the last position: the tolerant path repairs it.
     const body = statusBody(300).replace(/\}\],"SensorValues"/, '},],"SensorValues"');
     const { whole, batched } = both((c, b) => stageStatus(c, b, 1000), body);
-    expect(whole.changes.rows).toHaveLength(300);
+    expect(whole.changes.positions.ids).toHaveLength(300);
     expect(batched.changes).toEqual(whole.changes);
     expect(batched.read).toBe('whole');
   });
@@ -293,7 +293,7 @@ describe('a status spooled to a file is read an array at a time from it, never w
     const spooled = stage(t.open({ dataDir: t.tempDir() }), spool(body));
     expect(spooled.read).toBe('in batches');
     expect({ ...spooled, read: 'whole' }).toEqual(whole);
-    expect(whole.changes.rows).toHaveLength(30_000);
+    expect(whole.changes.positions.ids).toHaveLength(30_000);
 
     const bad = statusBody(900, (i) => (i === 700 ? { Lat: 'north' } : {}));
     const failed = [failure(() => stageStatus(t.open({ dataDir: t.tempDir() }), bad, 1000)), failure(() => stageStatus(t.open({ dataDir: t.tempDir() }), spool(bad), 1000))];
@@ -333,13 +333,13 @@ describe('a status answers its positions before its keys and stats are read (dec
     const staged = stageStatus(c, spool(body), 1000, () => released++, Infinity);
     const parsedBeforeWrite = parse.mock.calls.map(([s]) => String(s));
     parse.mockRestore();
-    expect(staged.changes.rows).toHaveLength(900);
-    expect(staged.changes.ignition).toHaveLength(900);
+    expect(staged.changes.positions.ids).toHaveLength(900);
+    expect(staged.changes.positions.ignition).toHaveLength(900);
     // Neither a key nor a stat was decoded to answer, and the body is still there to read them.
     const decoded = (bytes: string) => parsedBeforeWrite.some((s) => s.includes(bytes));
     expect([decoded('"Lat":50'), decoded('"UId":"K'), decoded('"Day":1717977600000'), released]).toEqual([true, false, false, 0]);
     expect(staged.step()).toBe(true);
-    expect([staged.changes.driverKeys.length, staged.changes.stats.length, released]).toEqual([900, 900, 1]);
+    expect([staged.changes.driverKeys.length, staged.changes.stats.json.length, released]).toEqual([900, 900, 1]);
     staged.write();
 
     const whole = t.open({ dataDir: t.tempDir() });
@@ -355,7 +355,7 @@ describe('a status answers its positions before its keys and stats are read (dec
     const turns: number[] = [];
     while (!released) {
       expect(staged.step()).toBe(true);
-      turns.push(staged.changes.stats.length);
+      turns.push(staged.changes.stats.json.length);
     }
     // A turn per batch of readings and of stats (256 elements a batch), the stats given in the last.
     expect(turns.length).toBeGreaterThan(4);
@@ -371,7 +371,7 @@ describe('a status answers its positions before its keys and stats are read (dec
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     let released = 0;
     const staged = stageStatus(c, spool(withStat(900, 700, (s) => (s.Length = 'far'))), 1000, () => released++);
-    expect(staged.changes.rows).toHaveLength(900);
+    expect(staged.changes.positions.ids).toHaveLength(900);
     staged.write();
     const said = warn.mock.calls.map((a) => a.join(' ')).join('\n');
     warn.mockRestore();
@@ -379,7 +379,7 @@ describe('a status answers its positions before its keys and stats are read (dec
     expect([c.status.snapshot().ids.length, c.status.sensorValuesOf().length, c.status.dailyStats(), c.status.fetchedAt(), released]).toEqual([900, 2700, [], 1000, 1]);
     // The next poll is compared with the file: what it stored is not answered again.
     const next = stageStatus(c, spool(statusBody(900)), 2000);
-    expect(next.changes.rows).toEqual([]);
+    expect(next.changes.positions.ids).toHaveLength(0);
     next.write();
     expect(c.status.dailyStats()).toHaveLength(900);
   });

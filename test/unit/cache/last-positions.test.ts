@@ -20,6 +20,9 @@ const row = (id: number, over: Partial<PosRow> = {}): PosRow => ({
   ...over,
 });
 
+/** Every held row, in ascending object id order. */
+const sorted = (p: LastPositions) => [...p.objectIds()].sort((a, b) => a - b).map((id) => p.get(id));
+
 describe('LastPositions', () => {
   it('reads back what was set, missing numbers as null, and holds a row only if every field is the same', () => {
     const p = new LastPositions();
@@ -44,10 +47,23 @@ describe('LastPositions', () => {
     p.delete(3);
     p.delete(42);
     expect(p.get(3)).toBeUndefined();
-    expect(p.sortedRows()).toEqual([1, 5, 7, 9].map((id) => row(id)));
+    expect(sorted(p)).toEqual([1, 5, 7, 9].map((id) => row(id)));
     p.delete(7);
     p.set(row(3, { speed: null }));
-    expect(p.sortedRows()).toEqual([row(1), row(3, { speed: null }), row(5), row(9)]);
+    expect(sorted(p)).toEqual([row(1), row(3, { speed: null }), row(5), row(9)]);
     expect([...p.objectIds()].sort((a, b) => a - b)).toEqual([1, 3, 5, 9]);
+  });
+
+  it('gives the positions asked for as columns, in the order asked, a missing speed or heading as NaN', () => {
+    const p = new LastPositions();
+    for (const id of [4, 2, 8]) p.set(row(id, id === 8 ? { speed: null, heading: null, online: 0 } : {}));
+    const c = p.columns([8, 2], (id) => (id === 8 ? 1 : 0));
+    expect([...c.ids]).toEqual([8, 2]);
+    expect([...c.lat]).toEqual([row(8).lat, row(2).lat]);
+    expect([...c.time]).toEqual([row(8).time, row(2).time]);
+    expect([...c.speed]).toEqual([NaN, 42.5]);
+    expect([...c.heading]).toEqual([NaN, 270]);
+    expect([...c.online]).toEqual([0, 1]);
+    expect([...c.ignition]).toEqual([1, 0]);
   });
 });
