@@ -1,4 +1,5 @@
 /** A client of the browser-mode host's own socket, for the bench: sign-in, diagnostics/stats. */
+import { appendFileSync } from 'node:fs';
 import { WebSocket } from 'ws';
 import { decodeFrame } from '../../common/codec';
 import type { DiagnosticsStats } from '../../common/methods/diagnostics';
@@ -69,15 +70,25 @@ export async function startStallSampler(client: HostClient) {
 /**
  * The largest V8 heap (its total, bytes) each of the host's threads reached, the main thread's
  * and each worker's by its name, sampled once a second until `stop`: where the host's memory went.
+ * With `BENCH_HEAP_LOG=FILE`, every sample is also a line of FILE (JSON: seconds from the start,
+ * the host's RSS and each thread's used and total heap, MB): when it went there.
  */
 export function startHeapSampler(client: HostClient): { stop(): Map<string, number> } {
   const peak = new Map<string, number>();
   const seen = (name: string, bytes: number) => peak.set(name, Math.max(peak.get(name) ?? 0, bytes));
+  const logFile = process.env.BENCH_HEAP_LOG;
+  const t0 = Date.now();
+  const mb = (bytes: number) => Math.round(bytes / 1048576);
   const timer = setInterval(() => {
     void client.call<DiagnosticsStats>('diagnostics/stats', { reset: false }).then(
       (s) => {
         seen('main thread', s.memory.heapTotal);
         for (const t of s.threads) seen(t.name, t.heapTotal);
+        if (logFile) {
+          const heaps: [string, { heapUsed: number; heapTotal: number }][] = [['main thread', s.memory], ...s.threads.map((t): [string, typeof t] => [t.name, t])];
+          const threads = Object.fromEntries(heaps.map(([name, h]) => [name, [mb(h.heapUsed), mb(h.heapTotal)]]));
+          appendFileSync(logFile, `${JSON.stringify({ s: (Date.now() - t0) / 1000, rss: mb(s.memory.rss), ...threads })}\n`);
+        }
       },
       () => {},
     );
