@@ -31,7 +31,7 @@ export { MetaRepo } from './meta';
 export { ObjectsRepo, OBJECTS_DATASET, prepareList, prepareRows, listRow, listJsonOf, ignitionPairs, type JsonText, type ListRow, type PreparedList } from './objects';
 export { ObjectsNext } from './objects-next';
 export { StatusRepo, STATUS_DATASET } from './status';
-export { emptyPositionColumns, changedColumns, wholeStatus, type StatusChanges, type PosRow } from './status-rows';
+export { emptyPositionColumns, wholeStatus, type StatusChanges, type PosRow } from './status-rows';
 export { CoverageRepo, HISTORY_KIND, type Interval } from './coverage';
 export { EventsRepo, UNACKED_DATASET, type StoredEvent, type UnackedChange } from './events';
 export { GeocodeRepo, geocodeKey, type GeocodeOptions, type LatLng } from './geocode';

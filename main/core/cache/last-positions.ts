@@ -45,6 +45,10 @@ export class LastPositions {
     return this.ids.length;
   }
 
+  has(objectId: number): boolean {
+    return this.rowOf.has(objectId);
+  }
+
   /** The object's position as a row, undefined if it has none. */
   get(objectId: number): PosRow | undefined {
     const r = this.rowOf.get(objectId);

@@ -76,10 +76,6 @@ export interface ChangedStats {
   json: string[];
 }
 
-export function changedColumns(changes: StatusChanges): PositionColumns {
-  return changes.positions;
-}
-
 export function emptyPositionColumns(n = 0): PositionColumns {
   return {
     ids: new Int32Array(n),

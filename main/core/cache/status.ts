@@ -27,10 +27,11 @@ import type { ObjectsRepo } from './objects';
 import { LastPositions } from './last-positions';
 import { changedReadings, LastReadings } from './last-readings';
 import { changedStatsOf, digest, LastStats } from './last-stats';
-import { slicedWrite, sliceWriter, type RowSlices, type SlicedWrite } from './sliced-write';
+import { slicedWrite, type RowSlices, type SlicedWrite } from './sliced-write';
+import { StatusWrites } from './status-writes';
 import { StoredStatus } from './status-reads';
 import { allAtOnce, NEVER_DUE, TURN_MS, turnClock, type TurnClock, type Turns } from './turns';
-import { changedColumns, ignitionValue, launchColumns, sameIgnition, sameRow, toRow, wholeStatus, type LaunchRow, type PosRow, type StatusChanges } from './status-rows';
+import { ignitionValue, launchColumns, sameIgnition, sameRow, toRow, wholeStatus, type LaunchRow, type PosRow, type StatusChanges } from './status-rows';
 
 /** The parts of the status copy a stage's rest and write use. */
 interface StageCopy {
@@ -69,11 +70,7 @@ export class StatusRepo extends StoredStatus {
   /** The read the copy was last given, when it left out unchanged elements (keptRead). */
   private memo: StatusReadMemo | undefined;
 
-  private readonly upsertPos;
-  private readonly upsertSensor;
-  private readonly upsertKey;
-  private readonly upsertStat;
-  private readonly deleteOldStats;
+  private readonly writes: StatusWrites;
   private readonly read;
 
   constructor(
@@ -82,15 +79,7 @@ export class StatusRepo extends StoredStatus {
     private readonly objects: Pick<ObjectsRepo, 'ignitionSensors'>,
   ) {
     super(db);
-    this.upsertPos = db.prepare(`INSERT OR REPLACE INTO last_positions
-      (object_id, online, lat, lng, alt, time, speed, heading, sat, accuracy, fetched_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-    this.upsertSensor = db.prepare(
-      'INSERT OR REPLACE INTO last_sensor_values (sensor_id, time, value, fetched_at) VALUES (?, ?, ?, ?)',
-    );
-    this.upsertKey = db.prepare('INSERT OR REPLACE INTO last_driver_keys (object_id, time, uid, fetched_at) VALUES (?, ?, ?, ?)');
-    this.upsertStat = db.prepare('INSERT OR REPLACE INTO daily_stats (object_id, day, json, fetched_at) VALUES (?, ?, ?, ?)');
-    this.deleteOldStats = db.prepare('DELETE FROM daily_stats WHERE day < ?');
+    this.writes = new StatusWrites(db);
     this.read = {
       ignitionValues: db.prepare('SELECT v.sensor_id, v.time, v.value FROM last_sensor_values v JOIN objects o ON o.ignition_sensor = v.sensor_id'),
       recentStats: db.prepare('SELECT object_id, day, json FROM daily_stats WHERE day > (SELECT max(day) FROM daily_stats) - ?'),
@@ -186,7 +175,7 @@ export class StatusRepo extends StoredStatus {
    * Records `fetchedAt` as the status data set's last good time.
    */
   applyStatus(status: ObjectsStatus, fetchedAt: number): PositionColumns {
-    return changedColumns(this.ingest(status, fetchedAt));
+    return this.ingest(status, fetchedAt).positions;
   }
 
   /** applyStatus() with the whole change set (sensor values, driver keys, stats too). */
@@ -201,13 +190,14 @@ export class StatusRepo extends StoredStatus {
    * caller runs it. The ingest worker answers the positions before it writes them: at 50,000
    * objects the first write is most of a second's work the map need not wait for. The copy
    * holds the staged rows from the stage on and the write reads them back from it by id
-   * (decision 0091), so a stage's write must be done before the next stage. `step` writes the next slice of rows in its own transaction (true while some
-   * are left), so that a worker writing a first status of 50,000 objects can still read the
-   * next body off its socket between slices; `write` writes what is left in one. A slice
-   * written is final: each row is a last state of its own, and the status's last good time
-   * is written with the last slice. A write that fails drops the copy: the next use reloads
-   * it from the file, so the next poll writes again what this one could not. The status comes in batches (a
-   * big body is decoded a batch at a time); one that throws midway leaves the copy as it was.
+   * (decision 0091), so a stage's write must be done before the next stage. `step` writes the
+   * next slice of rows in its own transaction (true while some are left), so that a worker
+   * writing a first status of 50,000 objects can still read the next body off its socket
+   * between slices; `write` writes what is left in one. A slice written is final: each row is
+   * a last state of its own, and the status's last good time is written with the last slice.
+   * A write that fails drops the copy: the next use reloads it from the file, so the next poll
+   * writes again what this one could not. The status comes in batches (a big body is decoded
+   * a batch at a time); one that throws midway leaves the copy as it was.
    *
    * The changes are the positions and the readings (an object's ignition is one); the driver
    * keys and the daily stats, which no answer carries, are read by `rest`, which the first
@@ -219,9 +209,8 @@ export class StatusRepo extends StoredStatus {
    */
   stage(status: ObjectsStatusBatches, fetchedAt: number, turnMs = TURN_MS): { changes: StatusChanges; rest: () => void; restTurn: () => boolean; partial: () => SlicedWrite; write: () => void; step: () => boolean } {
     this.loadAll();
-    const positions = this.positions!;
-    const sensorValues = this.sensorValues!;
-    const copy = { driverKeys: this.driverKeys!, stats: this.stats! };
+    const copy: StageCopy = { positions: this.positions!, sensorValues: this.sensorValues!, driverKeys: this.driverKeys!, stats: this.stats! };
+    const { positions, sensorValues } = copy;
     const at = Math.round(fetchedAt);
 
     const changed = new Map<number, PosRow>();
@@ -238,7 +227,7 @@ export class StatusRepo extends StoredStatus {
     const written = [...changed.keys()];
     for (const row of changed.values()) positions.set(row);
     const answered = [...written];
-    for (const id of ignitionSwitched) if (!changed.has(id) && positions.get(id)) answered.push(id);
+    for (const id of ignitionSwitched) if (!changed.has(id) && positions.has(id)) answered.push(id);
     answered.sort((a, b) => a - b);
     const changes: StatusChanges = {
       positions: positions.columns(answered, (id) => this.ignitionOf(id)),
@@ -256,7 +245,7 @@ export class StatusRepo extends StoredStatus {
       try {
         if (!reading) {
           const clock = turnClock(turnMs);
-          reading = this.stageRest(status, { ...copy, positions, sensorValues }, changes, written, at, clock, readingsFirst ? undefined : readingsOf(clock));
+          reading = this.stageRest(status, copy, changes, written, at, clock, readingsFirst ? undefined : readingsOf(clock));
         }
         const r = all ? { done: true as const, value: allAtOnce(reading) } : reading.next();
         if (r.done) pending = r.value;
@@ -267,7 +256,7 @@ export class StatusRepo extends StoredStatus {
       return pending;
     };
     // Where the rest cannot be read at all: the positions and the readings read, the copy reloaded after.
-    const partial = () => slicedWrite(this.db, this.positionWriters(positions, written, sensorValues, changes.sensorIds, at), { last: () => this.meta.setLastGood(STATUS_DATASET, at), done: () => this.dropCopy(), failed: () => this.dropCopy() });
+    const partial = () => slicedWrite(this.db, this.writes.positions(positions, written, sensorValues, changes.sensorIds, at), { last: () => this.meta.setLastGood(STATUS_DATASET, at), done: () => this.dropCopy(), failed: () => this.dropCopy() });
     return {
       changes,
       rest: () => void rest(true),
@@ -306,13 +295,13 @@ export class StatusRepo extends StoredStatus {
 
     // The rows to write, in slices (`step`) or all at once (`write`); the day's cut and the last good time go last.
     const parts: RowSlices[] = [
-      ...this.positionWriters(copy.positions, written, copy.sensorValues, changes.sensorIds, at),
-      sliceWriter(changedKeys, (k) => this.upsertKey.run(k.ObjectId, Math.round(k.Time), k.UId, at)),
-      sliceWriter(changedStats.json, (json, i) => this.upsertStat.run(changedStats.objectIds[i], Math.round(changedStats.days[i]!), json, at)),
+      ...this.writes.positions(copy.positions, written, copy.sensorValues, changes.sensorIds, at),
+      this.writes.keys(changedKeys, at),
+      this.writes.stats(changedStats, at),
     ];
     return slicedWrite(this.db, parts, {
       last: () => {
-        if (prune) this.deleteOldStats.run(Math.round(keepFrom));
+        if (prune) this.writes.statsBefore(keepFrom);
         this.meta.setLastGood(STATUS_DATASET, at);
       },
       done: () => {
@@ -320,20 +309,6 @@ export class StatusRepo extends StoredStatus {
       },
       failed: () => this.dropCopy(),
     });
-  }
-
-  /** The staged positions and readings, by id, as the copy holds them: nothing stages again before they are written (ingest.ts). */
-  private positionWriters(positions: LastPositions, objectIds: readonly number[], readings: LastReadings, sensorIds: readonly number[], at: number): RowSlices[] {
-    return [
-      sliceWriter(objectIds, (id) => {
-        const r = positions.get(id)!;
-        this.upsertPos.run(id, r.online, r.lat, r.lng, r.alt, r.time, r.speed, r.heading, r.sat, r.accuracy, at);
-      }),
-      sliceWriter(sensorIds, (id) => {
-        const r = readings.row(id);
-        this.upsertSensor.run(id, Math.round(readings.timeAt(r)), readings.valueAt(r), at);
-      }),
-    ];
   }
 
   /** The copy no longer stands for the file: the next use reloads it. */

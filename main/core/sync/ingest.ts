@@ -14,7 +14,6 @@ import { isHeldBody } from '../api/held-body';
 import { EVENTS_FEED_ENDPOINT, parseEvents } from '../api/events';
 import { OBJECTS_ENDPOINT, OBJECTS_LITE_ENDPOINT, PROFILE_ENDPOINT, parseObjectsList, parseObjectsLite } from '../api/objects';
 import { STATUS_ENDPOINT, parseObjectsStatus } from '../api/status';
-import { changedColumns } from '../cache';
 import { startSpare, type Spare, type WorkerClient } from '../workers/client';
 import { discardBody, heldBodyFetch, type HeldBodies } from '../workers/fetch';
 import { transferables, type Handlers, type ReplyOf, type RequestOf, type WorkerScript } from '../workers/protocol';
@@ -67,7 +66,7 @@ export function inThreadIngestor(repos: IngestRepos): Ingestor {
     status: async (body, fetchedAt) => {
       const staged = stageStatus(repos, body, fetchedAt);
       staged.write();
-      return changedColumns(staged.changes);
+      return staged.changes.positions;
     },
     objects: async (body, fetchedAt) => ingestObjects(repos, body, fetchedAt),
     pendingList: () => null,
@@ -254,7 +253,7 @@ export function ingestHandlers(repos: IngestRepos, held: HeldBodies): Handlers<I
       const taken = isHeldBody(body) ? held.take(body) : body;
       const staged = stageStatus(repos, taken, fetchedAt, () => discardBody(taken));
       writes.soon(staged);
-      return positions(ctx)(full ? await local.snapshot() : changedColumns(staged.changes));
+      return positions(ctx)(full ? await local.snapshot() : staged.changes.positions);
     }),
     // Which objects changed since the main side last heard is unknown: every window reads the list.
     objects: afterWrite(async ({ body, fetchedAt, full }, ctx) => {
