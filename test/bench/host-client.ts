@@ -79,14 +79,14 @@ export function startHeapSampler(client: HostClient): { stop(): Map<string, numb
   const logFile = process.env.BENCH_HEAP_LOG;
   const t0 = Date.now();
   const mb = (bytes: number) => Math.round(bytes / 1048576);
+  const heapMb = (h: { heapUsed: number; heapTotal: number }) => [mb(h.heapUsed), mb(h.heapTotal)];
   const timer = setInterval(() => {
     void client.call<DiagnosticsStats>('diagnostics/stats', { reset: false }).then(
       (s) => {
         seen('main thread', s.memory.heapTotal);
         for (const t of s.threads) seen(t.name, t.heapTotal);
         if (logFile) {
-          const heaps: [string, { heapUsed: number; heapTotal: number }][] = [['main thread', s.memory], ...s.threads.map((t): [string, typeof t] => [t.name, t])];
-          const threads = Object.fromEntries(heaps.map(([name, h]) => [name, [mb(h.heapUsed), mb(h.heapTotal)]]));
+          const threads = Object.fromEntries([['main thread', heapMb(s.memory)], ...s.threads.map((t) => [t.name, heapMb(t)])]);
           appendFileSync(logFile, `${JSON.stringify({ s: (Date.now() - t0) / 1000, rss: mb(s.memory.rss), ...threads })}\n`);
         }
       },
